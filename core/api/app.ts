@@ -1,0 +1,61 @@
+import type { Context } from "hono";
+import { NotFoundError } from "../errors";
+import type { Deps } from "../ports/deps";
+import { mountApiReference } from "./api-reference";
+import type { AppEnv, WorkspaceEnv } from "./env";
+import { failure } from "./envelope";
+import { handleError } from "./error-handler";
+import { apiKeyAuth } from "./middleware/api-key-auth";
+import { bodySize } from "./middleware/body-size";
+import { rateLimit } from "./middleware/rate-limit";
+import { requestContext } from "./middleware/request-context";
+import { createRouter } from "./router";
+import { apiKeyRoutes } from "./routes/api-keys";
+import { dashboardAuthRoutes } from "./routes/dashboard-auth";
+import { healthRoutes } from "./routes/health";
+import { workflowDefinitionRoutes } from "./routes/workflow-definitions";
+import { workspaceRoutes } from "./routes/workspaces";
+
+export interface AppOptions {
+  /** The caller's network address as the runtime knows it (socket, or the function URL's sourceIp). */
+  clientAddress: (c: Context) => string | undefined;
+}
+
+const DASHBOARD_AUTH_PATH = "/v1/dashboard-auth/";
+
+/** The whole HTTP API as one Hono app, the same on Node and on Lambda. */
+export function createApp(deps: Deps, options: AppOptions) {
+  const app = createRouter<AppEnv>();
+  app.onError(handleError);
+  app.notFound((c) => c.json(failure(new NotFoundError(`Route ${c.req.method} ${c.req.path}`)), 404));
+
+  app.use("*", requestContext({ log: deps.log, newId: () => deps.ids("request") }));
+  app.use("/v1/*", bodySize());
+
+  // Sign-up and login are the only public /v1 routes; they are limited per client address instead.
+  const authenticate = apiKeyAuth(deps);
+  const workspaceLimit = rateLimit<WorkspaceEnv>(deps, {
+    limitPerMinute: deps.config.RATE_LIMIT_PER_MINUTE,
+    scope: (c) => `ws:${c.var.workspaceId}`,
+  });
+  const authLimit = rateLimit<AppEnv>(deps, {
+    limitPerMinute: deps.config.AUTH_RATE_LIMIT_PER_MINUTE,
+    scope: (c) => `auth:${options.clientAddress(c) ?? "unknown"}`,
+  });
+  app.use("/v1/*", async function v1Guard(c, next) {
+    if (c.req.path.startsWith(DASHBOARD_AUTH_PATH)) return authLimit(c, next);
+    const workspaceContext = c as unknown as Context<WorkspaceEnv>;
+    return authenticate(workspaceContext, async () => {
+      await workspaceLimit(workspaceContext, next);
+    });
+  });
+
+  mountApiReference(app);
+  return app
+    .route("/", healthRoutes(deps))
+    .route("/", dashboardAuthRoutes(deps))
+    .route("/", apiKeyRoutes(deps))
+    .route("/", workspaceRoutes(deps))
+    .route("/", workflowDefinitionRoutes(deps));
+}
+export type App = ReturnType<typeof createApp>;

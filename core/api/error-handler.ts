@@ -1,0 +1,39 @@
+import type { Context } from "hono";
+import { HTTPException } from "hono/http-exception";
+import type { ContentfulStatusCode } from "hono/utils/http-status";
+import { ZodError } from "zod";
+import { AppError, ErrorCode, RateLimitError } from "../errors";
+import type { Logger } from "../ports/logger";
+import { failure } from "./envelope";
+import { toValidationError } from "./validation";
+
+/** Statuses Hono itself raises (malformed JSON 400, unsupported media type 415) mapped onto our codes. */
+function fromHttpException(error: HTTPException): AppError {
+  const code =
+    error.status === 401
+      ? ErrorCode.AUTH_ERROR
+      : error.status === 404
+        ? ErrorCode.NOT_FOUND
+        : ErrorCode.VALIDATION_ERROR;
+  const message =
+    error.status === 415 ? "Content-Type must be application/json" : error.message || "Invalid request";
+  return new AppError(code, message, { status: error.status < 500 ? error.status : 400 });
+}
+
+/**
+ * The one place an error becomes a response. Known errors keep their code and message; anything else is
+ * logged with its cause and answered INTERNAL_ERROR, with nothing of the cause in the body.
+ */
+export function handleError(error: Error, c: Context): Response {
+  let appError: AppError;
+  if (error instanceof AppError) appError = error;
+  else if (error instanceof ZodError) appError = toValidationError(error);
+  else if (error instanceof HTTPException && error.status < 500) appError = fromHttpException(error);
+  else {
+    const log: Logger | undefined = c.get("log");
+    log?.error({ err: error }, "unhandled error");
+    appError = new AppError(ErrorCode.INTERNAL_ERROR, "Internal server error");
+  }
+  if (appError instanceof RateLimitError) c.header("Retry-After", String(appError.retryAfterSec));
+  return c.json(failure(appError), appError.status as ContentfulStatusCode);
+}

@@ -1,0 +1,41 @@
+import type { MiddlewareHandler } from "hono";
+import { AuthError } from "../../errors";
+import { isoAt } from "../../ports/clock";
+import type { Deps } from "../../ports/deps";
+import { API_KEY_PREFIX, hashApiKey } from "../../security/api-key-secret";
+import type { WorkspaceEnv } from "../env";
+
+/** lastUsedAt is kept to the minute: exact enough to spot an unused key, cheap enough to keep on every key. */
+export const LAST_USED_RESOLUTION_MS = 60_000;
+
+/**
+ * Authenticates `x-api-key` with one strongly consistent read of the key's lookup item, so a key revoked a
+ * moment ago is refused now, and confines the request to the key's workspace.
+ */
+export function apiKeyAuth(deps: Pick<Deps, "store" | "clock">): MiddlewareHandler<WorkspaceEnv> {
+  return async function apiKeyAuthMiddleware(c, next) {
+    const key = c.req.header("x-api-key");
+    if (!key) throw new AuthError("Missing x-api-key header");
+    if (!key.startsWith(API_KEY_PREFIX)) throw new AuthError("Invalid or revoked API key");
+
+    const keyHash = hashApiKey(key);
+    const lookup = await deps.store.apiKeys.findByHash(keyHash);
+    if (!lookup) throw new AuthError("Invalid or revoked API key");
+
+    const nowMs = deps.clock.nowMs();
+    const lastUsedMs = lookup.lastUsedAt ? Date.parse(lookup.lastUsedAt) : 0;
+    if (nowMs - lastUsedMs >= LAST_USED_RESOLUTION_MS) {
+      await deps.store.apiKeys.recordUse(
+        keyHash,
+        lookup,
+        isoAt(nowMs),
+        isoAt(nowMs - LAST_USED_RESOLUTION_MS),
+      );
+    }
+
+    c.set("workspaceId", lookup.workspaceId);
+    c.set("apiKeyId", lookup.apiKeyId);
+    c.set("log", c.var.log.child({ workspaceId: lookup.workspaceId }));
+    await next();
+  };
+}

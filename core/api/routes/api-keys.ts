@@ -1,0 +1,70 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { ApiKeySummary, CreateApiKeyInput, CreatedApiKey } from "../../domain/api-key";
+import { NotFoundError } from "../../errors";
+import type { Deps } from "../../ports/deps";
+import { issueApiKey } from "../../security/issue-api-key";
+import type { WorkspaceEnv } from "../env";
+import { dataEnvelope, ok } from "../envelope";
+import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
+
+const tags = ["API keys"];
+
+const create = createRoute({
+  method: "post",
+  path: "/v1/api-keys",
+  tags,
+  summary: "Create an API key for the caller's workspace; the key is shown only in this response",
+  security: API_KEY_SECURITY,
+  request: { body: { content: jsonContent(CreateApiKeyInput), required: true } },
+  responses: {
+    201: { description: "Created", content: jsonContent(dataEnvelope(CreatedApiKey)) },
+    ...errorResponses(400, ...AUTHENTICATED_ERRORS),
+  },
+});
+
+const list = createRoute({
+  method: "get",
+  path: "/v1/api-keys",
+  tags,
+  summary: "List the workspace's active keys (never the raw key)",
+  security: API_KEY_SECURITY,
+  responses: {
+    200: { description: "The keys", content: jsonContent(dataEnvelope(z.array(ApiKeySummary))) },
+    ...errorResponses(...AUTHENTICATED_ERRORS),
+  },
+});
+
+const revoke = createRoute({
+  method: "delete",
+  path: "/v1/api-keys/{id}",
+  tags,
+  summary:
+    "Revoke a key, for good; revoking the calling key succeeds and the key fails from the next request",
+  security: API_KEY_SECURITY,
+  request: { params: z.object({ id: z.string().min(1).max(100) }) },
+  responses: {
+    200: {
+      description: "Revoked",
+      content: jsonContent(dataEnvelope(z.object({ revoked: z.literal(true) }))),
+    },
+    ...errorResponses(404, ...AUTHENTICATED_ERRORS),
+  },
+});
+
+export function apiKeyRoutes(deps: Pick<Deps, "store" | "clock" | "ids">) {
+  return createRouter<WorkspaceEnv>()
+    .openapi(create, async (c) => {
+      const { record, created } = issueApiKey(deps, c.var.workspaceId, c.req.valid("json").name);
+      await deps.store.apiKeys.create(record);
+      return c.json(ok(created), 201);
+    })
+    .openapi(list, async (c) => {
+      const records = await deps.store.apiKeys.list(c.var.workspaceId);
+      return c.json(ok(records.map((record) => ApiKeySummary.parse(record))), 200);
+    })
+    .openapi(revoke, async (c) => {
+      const revoked = await deps.store.apiKeys.revoke(c.var.workspaceId, c.req.valid("param").id);
+      if (!revoked) throw new NotFoundError("API key");
+      return c.json(ok({ revoked: true as const }), 200);
+    });
+}

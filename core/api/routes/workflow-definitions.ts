@@ -1,0 +1,88 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { CreateWorkflowDefinitionInput } from "../../domain/workflow-definition";
+import { WorkflowDefinition } from "../../domain/workflow-definition-record";
+import { NotFoundError, ValidationError } from "../../errors";
+import { isoAt } from "../../ports/clock";
+import type { Deps } from "../../ports/deps";
+import type { WorkspaceEnv } from "../env";
+import { dataEnvelope, ok } from "../envelope";
+import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
+
+/** DynamoDB items stop at 400 KB; the steps get most of it, the rest is left for the other attributes. */
+export const MAX_STEPS_BYTES = 350_000;
+
+const tags = ["Workflow definitions"];
+const IdParam = z.object({ id: z.string().min(1).max(100) });
+
+const create = createRoute({
+  method: "post",
+  path: "/v1/workflow-definitions",
+  tags,
+  summary: "Create an immutable workflow definition; a change is a new definition with a new version",
+  security: API_KEY_SECURITY,
+  request: { body: { content: jsonContent(CreateWorkflowDefinitionInput), required: true } },
+  responses: {
+    201: { description: "Created", content: jsonContent(dataEnvelope(WorkflowDefinition)) },
+    ...errorResponses(400, ...AUTHENTICATED_ERRORS),
+  },
+});
+
+const list = createRoute({
+  method: "get",
+  path: "/v1/workflow-definitions",
+  tags,
+  summary: "All of the workspace's definitions, oldest first",
+  security: API_KEY_SECURITY,
+  responses: {
+    200: { description: "The definitions", content: jsonContent(dataEnvelope(z.array(WorkflowDefinition))) },
+    ...errorResponses(...AUTHENTICATED_ERRORS),
+  },
+});
+
+const get = createRoute({
+  method: "get",
+  path: "/v1/workflow-definitions/{id}",
+  tags,
+  summary: "One definition",
+  security: API_KEY_SECURITY,
+  request: { params: IdParam },
+  responses: {
+    200: { description: "The definition", content: jsonContent(dataEnvelope(WorkflowDefinition)) },
+    ...errorResponses(404, ...AUTHENTICATED_ERRORS),
+  },
+});
+
+export function workflowDefinitionRoutes(deps: Pick<Deps, "store" | "clock" | "ids">) {
+  return createRouter<WorkspaceEnv>()
+    .openapi(create, async (c) => {
+      const input = c.req.valid("json");
+      const stepsBytes = Buffer.byteLength(JSON.stringify(input.steps));
+      if (stepsBytes > MAX_STEPS_BYTES) {
+        throw new ValidationError(
+          `steps take ${stepsBytes} bytes; a definition holds at most ${MAX_STEPS_BYTES}`,
+          {
+            details: { issues: [{ path: "steps", message: `at most ${MAX_STEPS_BYTES} bytes of JSON` }] },
+          },
+        );
+      }
+      const now = isoAt(deps.clock.nowMs());
+      const definition: WorkflowDefinition = {
+        id: deps.ids("definition"),
+        workspaceId: c.var.workspaceId,
+        name: input.name,
+        version: input.version,
+        description: input.description ?? null,
+        stepsJson: input.steps,
+        createdAt: now,
+        updatedAt: now,
+      };
+      await deps.store.definitions.create(definition);
+      return c.json(ok(definition), 201);
+    })
+    .openapi(list, async (c) => c.json(ok(await deps.store.definitions.list(c.var.workspaceId)), 200))
+    .openapi(get, async (c) => {
+      const definition = await deps.store.definitions.get(c.var.workspaceId, c.req.valid("param").id);
+      if (!definition) throw new NotFoundError("Workflow definition");
+      return c.json(ok(definition), 200);
+    });
+}

@@ -1,0 +1,78 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { MiddlewareHandler } from "hono";
+import { CreateWorkspaceInput, Workspace } from "../../domain/workspace";
+import { AuthError, NotFoundError } from "../../errors";
+import { isoAt } from "../../ports/clock";
+import type { Deps } from "../../ports/deps";
+import { constantTimeEqual } from "../../security/constant-time";
+import type { WorkspaceEnv } from "../env";
+import { dataEnvelope, ok } from "../envelope";
+import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
+
+const tags = ["Workspaces"];
+
+/** Checked before the body, so a caller without the admin token learns nothing from validation errors. */
+function requireAdminToken(expected: string | undefined): MiddlewareHandler {
+  return async function adminTokenMiddleware(c, next) {
+    if (expected !== undefined && !constantTimeEqual(c.req.header("x-admin-token") ?? "", expected)) {
+      throw new AuthError("Missing or invalid x-admin-token header");
+    }
+    await next();
+  };
+}
+
+const createRouteFor = (adminToken: MiddlewareHandler) =>
+  createRoute({
+    method: "post",
+    path: "/v1/workspaces",
+    tags,
+    summary: "Create an additional workspace, owned by the caller's account; it issues no API key",
+    description: "Needs `x-admin-token` as well when the server has `ADMIN_TOKEN` configured.",
+    security: API_KEY_SECURITY,
+    middleware: [adminToken] as const,
+    request: {
+      headers: z.object({ "x-admin-token": z.string().optional() }),
+      body: { content: jsonContent(CreateWorkspaceInput), required: true },
+    },
+    responses: {
+      201: { description: "Created", content: jsonContent(dataEnvelope(Workspace)) },
+      ...errorResponses(400, 409, ...AUTHENTICATED_ERRORS),
+    },
+  });
+
+const current = createRoute({
+  method: "get",
+  path: "/v1/workspaces/current",
+  tags,
+  summary: "The workspace of the calling key",
+  security: API_KEY_SECURITY,
+  responses: {
+    200: { description: "The workspace", content: jsonContent(dataEnvelope(Workspace)) },
+    ...errorResponses(...AUTHENTICATED_ERRORS),
+  },
+});
+
+export function workspaceRoutes(deps: Pick<Deps, "store" | "clock" | "ids" | "config">) {
+  return createRouter<WorkspaceEnv>()
+    .openapi(createRouteFor(requireAdminToken(deps.config.ADMIN_TOKEN)), async (c) => {
+      const caller = await deps.store.workspaces.get(c.var.workspaceId);
+      if (!caller) throw new NotFoundError("Workspace");
+      const { name, slug } = c.req.valid("json");
+      const now = isoAt(deps.clock.nowMs());
+      const workspace = {
+        id: deps.ids("workspace"),
+        name,
+        slug,
+        ownerAccountId: caller.ownerAccountId,
+        createdAt: now,
+        updatedAt: now,
+      };
+      await deps.store.workspaces.create(workspace);
+      return c.json(ok(Workspace.parse(workspace)), 201);
+    })
+    .openapi(current, async (c) => {
+      const workspace = await deps.store.workspaces.get(c.var.workspaceId);
+      if (!workspace) throw new NotFoundError("Workspace");
+      return c.json(ok(Workspace.parse(workspace)), 200);
+    });
+}

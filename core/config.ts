@@ -1,0 +1,36 @@
+import { z } from "zod";
+
+/**
+ * The service's settings, parsed once from the environment by a composition root (functions/).
+ * Core modules receive a Config; none reads process.env itself, so tests can pass any settings.
+ */
+const optionalString = z
+  .string()
+  .optional()
+  .transform((value) => (value === undefined || value.trim() === "" ? undefined : value));
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+export const Config = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default(".data"),
+  DYNAMODB_ENDPOINT: optionalString,
+  DYNAMODB_LOCAL_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  TABLE_NAME: z.string().min(3).max(255).default("weft"),
+  AWS_REGION: z.string().min(1).default("us-east-1"),
+  ADMIN_TOKEN: optionalString,
+  RATE_LIMIT_PER_MINUTE: positiveInt(1200),
+  AUTH_RATE_LIMIT_PER_MINUTE: positiveInt(20),
+  LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
+});
+export type Config = z.infer<typeof Config>;
+
+/** Parses the environment, naming every bad variable at once so a misconfigured deploy fails loudly at start. */
+export function loadConfig(env: Record<string, string | undefined>): Config {
+  const parsed = Config.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((issue) => `${issue.path.join(".")}: ${issue.message}`);
+    throw new Error(`Invalid configuration: ${problems.join("; ")}`);
+  }
+  return parsed.data;
+}

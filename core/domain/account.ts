@@ -1,0 +1,40 @@
+import { z } from "zod";
+import { CreatedApiKey } from "./api-key";
+import { Workspace, WorkspaceName, WorkspaceSlug } from "./workspace";
+
+/** Emails are compared case-insensitively: one person, one account, however they type it. */
+const Email = z
+  .email()
+  .max(254)
+  .transform((email) => email.toLowerCase());
+
+export const SignupInput = z.object({
+  email: Email,
+  password: z.string().min(8).max(256),
+  workspaceName: WorkspaceName,
+  workspaceSlug: WorkspaceSlug.optional(),
+});
+export type SignupInput = z.infer<typeof SignupInput>;
+
+export const LoginInput = z.object({ email: Email, password: z.string().min(1).max(256) });
+export type LoginInput = z.infer<typeof LoginInput>;
+
+export const AccountUser = z.object({ id: z.string(), email: z.string(), createdAt: z.string() });
+export type AccountUser = z.infer<typeof AccountUser>;
+
+export const AccountRecord = AccountUser.extend({ passwordHash: z.string() });
+export type AccountRecord = z.infer<typeof AccountRecord>;
+
+export const SignupResult = z.object({
+  user: AccountUser,
+  workspace: Workspace,
+  apiKey: CreatedApiKey,
+  token: z.string(),
+});
+
+export const LoginResult = z.object({ user: AccountUser, workspaces: z.array(Workspace), token: z.string() });
+
+export interface SessionRecord {
+  accountId: string;
+  expiresAt: string;
+}

@@ -1,0 +1,159 @@
+// The package has no "exports" map, so plain Node ESM needs the real file name here.
+import Ajv2020 from "ajv/dist/2020.js";
+import addFormats from "ajv-formats";
+import { z } from "zod";
+
+/**
+ * Schemas are checked as JSON Schema draft 2020-12: the dialect of OpenAPI 3.1 and of
+ * z.toJSONSchema, so the service speaks one dialect. A schema declaring another `$schema`
+ * is rejected. `strict: false` because tool schemas written for LLM providers often carry
+ * extra keywords; unknown formats are then ignored, so the warning logger is silenced.
+ */
+const AJV_OPTIONS = { strict: false, logger: false } as const;
+
+// Shared: checking against the meta-schema compiles the meta-schema once (~10 ms).
+const metaChecker = new Ajv2020(AJV_OPTIONS);
+addFormats(metaChecker);
+
+/**
+ * Returns why `schema` is not a usable JSON Schema, or undefined when it is.
+ * compile() runs on a throwaway instance: a shared one would keep every user schema in its
+ * cache and make two definitions declaring the same `$id` collide. compile() is still needed
+ * after the meta-schema check because it is what catches bad `pattern`s and dangling `$ref`s.
+ */
+export function jsonSchemaProblem(schema: Record<string, unknown>): string | undefined {
+  try {
+    if (!metaChecker.validateSchema(schema)) {
+      return metaChecker.errorsText(metaChecker.errors, { dataVar: "schema" });
+    }
+    const compiler = new Ajv2020({ ...AJV_OPTIONS, validateSchema: false });
+    addFormats(compiler);
+    compiler.compile(schema);
+    return undefined;
+  } catch (err) {
+    return err instanceof Error ? err.message : String(err);
+  }
+}
+
+export const JsonSchemaObject = z
+  .record(z.string(), z.unknown())
+  .superRefine((schema, ctx) => {
+    const problem = jsonSchemaProblem(schema);
+    if (problem !== undefined) ctx.addIssue({ code: "custom", message: `Invalid JSON Schema: ${problem}` });
+  })
+  .meta({ description: "A JSON Schema (draft 2020-12) object" });
+
+/** Error map for a discriminated union: names the bad tag and the valid ones instead of "Invalid input". */
+export function unknownTypeError(label: string): z.core.$ZodErrorMap {
+  return (iss) => {
+    if (iss.code !== "invalid_union" || !iss.discriminator) return undefined;
+    const options = "options" in iss && Array.isArray(iss.options) ? iss.options : [];
+    const expected = `expected one of ${options.join(", ")}`;
+    const input = iss.input as Record<string, unknown>;
+    const got = input[iss.discriminator];
+    if (got === undefined) return `Missing ${label} ${iss.discriminator}; ${expected}`;
+    return `Unknown ${label} ${iss.discriminator} ${JSON.stringify(got)}; ${expected}`;
+  };
+}
+
+// Same rule as a registered remote tool's name, which also satisfies every provider's function-name rule.
+const toolName = z
+  .string()
+  .max(64)
+  .regex(/^[A-Za-z][A-Za-z0-9_-]*$/, "must start with a letter, then letters, digits, _ or -");
+
+const inlineToolFields = ["name", "description", "parameters"] as const;
+
+export const LlmTool = z
+  .strictObject({
+    remoteTool: toolName.meta({ description: "Name of a remote tool registered in the workspace" }),
+    name: toolName.optional().meta({ description: "Tool name shown to the model" }),
+    description: z.string().min(1).max(1000).optional(),
+    parameters: JsonSchemaObject.optional(),
+  })
+  .superRefine((tool, ctx) => {
+    const given = inlineToolFields.filter((key) => tool[key] !== undefined);
+    if (given.length === 0) return;
+    for (const key of inlineToolFields) {
+      if (tool[key] === undefined) {
+        ctx.addIssue({
+          code: "custom",
+          path: [key],
+          message: `${key} is required when a tool declares ${given.join(", ")}`,
+        });
+      }
+    }
+  })
+  .meta({ description: "{remoteTool} alone, or with name, description and parameters together" });
+
+const MaxLengthGuardrail = z.strictObject({ type: z.literal("max_length"), maxChars: z.int().min(1) });
+
+const RegexGuardrail = z.strictObject({
+  type: z.literal("regex"),
+  pattern: z
+    .string()
+    .min(1)
+    .superRefine((pattern, ctx) => {
+      try {
+        new RegExp(pattern);
+      } catch (err) {
+        ctx.addIssue({ code: "custom", message: (err as Error).message });
+      }
+    }),
+  mode: z.enum(["must_match", "must_not_match"]),
+});
+
+const BlocklistGuardrail = z.strictObject({
+  type: z.literal("blocklist"),
+  words: z.array(z.string().min(1)).min(1).meta({ description: "Matched case-insensitively" }),
+});
+
+const JsonSchemaGuardrail = z.strictObject({ type: z.literal("json_schema"), schema: JsonSchemaObject });
+
+export const Guardrail = z
+  .discriminatedUnion("type", [MaxLengthGuardrail, RegexGuardrail, BlocklistGuardrail, JsonSchemaGuardrail], {
+    error: unknownTypeError("guardrail"),
+  })
+  .meta({ description: "A check on the model's output; a failure fails the attempt" });
+
+export type Guardrail = z.infer<typeof Guardrail>;
+
+export const LlmMessage = z.strictObject({
+  role: z.enum(["system", "user", "assistant"]),
+  content: z
+    .string()
+    .meta({ description: "May contain {{name}}, {{input.name}} or {{state.path}} placeholders" }),
+});
+
+export type LlmMessage = z.infer<typeof LlmMessage>;
+
+const modelName = z.string().min(1).max(100);
+
+/** The llm step's own fields; step.ts adds the common step fields and `requirePrompt`. */
+export const llmStepFields = {
+  model: modelName.meta({ description: "Model name; its prefix picks the provider" }),
+  fallbackModels: z.array(modelName).max(5).optional().meta({ description: "Tried in order after model" }),
+  systemPrompt: z.string().min(1).optional(),
+  messages: z.array(LlmMessage).optional(),
+  responseFormat: z.literal("json").optional().meta({ description: "Parse the response as JSON" }),
+  outputSchema: JsonSchemaObject.optional().meta({
+    description: "JSON Schema the parsed output must satisfy",
+  }),
+  temperature: z.number().min(0).max(2).optional(),
+  maxTokens: z.int().min(1).max(200_000).optional(),
+  maxToolRounds: z.int().min(0).max(20).default(5),
+  tools: z.array(LlmTool).optional(),
+  guardrails: z.array(Guardrail).optional(),
+};
+
+export function requirePrompt(
+  step: { messages?: readonly unknown[] | undefined; systemPrompt?: string | undefined },
+  ctx: z.RefinementCtx,
+): void {
+  if ((step.messages?.length ?? 0) > 0 || step.systemPrompt !== undefined) return;
+  ctx.addIssue({
+    code: "custom",
+    path: ["messages"],
+    message: "An llm step needs messages (at least one) or a systemPrompt",
+  });
+}

@@ -1,0 +1,119 @@
+import { z } from "zod";
+import { llmStepFields, requirePrompt, unknownTypeError } from "./llm-step";
+import { RetryPolicy } from "./retry-policy";
+
+export const StepType = {
+  Task: "task",
+  Wait: "wait",
+  Condition: "condition",
+  ExternalEvent: "external_event",
+  Llm: "llm",
+  Approval: "approval",
+} as const;
+
+export type StepType = (typeof StepType)[keyof typeof StepType];
+
+const ONE_YEAR_MS = 31_536_000_000;
+
+const stepName = z.string().min(1).max(100);
+
+const commonFields = {
+  name: stepName.meta({ description: "Unique within the definition" }),
+  retry: RetryPolicy.optional(),
+  outputKey: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .meta({ description: "State key for the step's output; defaults to name" }),
+};
+
+const timeoutMs = z
+  .int()
+  .min(1000)
+  .max(ONE_YEAR_MS)
+  .optional()
+  .meta({ description: "The step fails when nothing arrives within this time" });
+
+export const TaskStep = z
+  .strictObject({
+    type: z.literal(StepType.Task),
+    ...commonFields,
+    handler: z.string().min(1).max(100).meta({ description: "Name of a registered task handler" }),
+    config: z.record(z.string(), z.unknown()).default({}).meta({ description: "Handler configuration" }),
+  })
+  .meta({ description: "Runs a registered handler" });
+
+export const WaitStep = z
+  .strictObject({
+    type: z.literal(StepType.Wait),
+    ...commonFields,
+    durationMs: z.int().min(0).max(ONE_YEAR_MS).optional(),
+    untilTimestamp: z.iso.datetime({ offset: true }).optional().meta({ description: "ISO 8601 with offset" }),
+  })
+  .superRefine((step, ctx) => {
+    const hasDuration = step.durationMs !== undefined;
+    const hasUntil = step.untilTimestamp !== undefined;
+    if (hasDuration && hasUntil) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["untilTimestamp"],
+        message: "A wait step takes durationMs or untilTimestamp, not both",
+      });
+    } else if (!hasDuration && !hasUntil) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["durationMs"],
+        message: "A wait step needs durationMs or untilTimestamp",
+      });
+    }
+  })
+  .meta({ description: "Pauses the run for durationMs or until untilTimestamp" });
+
+export const ConditionStep = z
+  .strictObject({
+    type: z.literal(StepType.Condition),
+    ...commonFields,
+    expression: z.string().min(1).max(200).meta({ description: "Path into the workflow state" }),
+    trueStep: stepName.meta({ description: "Step to run when the value is truthy" }),
+    falseStep: stepName.meta({ description: "Step to run otherwise" }),
+  })
+  .meta({ description: "Branches on a value of the workflow state" });
+
+export const ExternalEventStep = z
+  .strictObject({
+    type: z.literal(StepType.ExternalEvent),
+    ...commonFields,
+    signalType: z.string().min(1).max(100),
+    timeoutMs,
+  })
+  .meta({ description: "Pauses the run until a signal of signalType is sent" });
+
+export const LlmStep = z
+  .strictObject({ type: z.literal(StepType.Llm), ...commonFields, ...llmStepFields })
+  .superRefine(requirePrompt)
+  .meta({ description: "Calls a language model; needs messages or systemPrompt" });
+
+export const ApprovalStep = z
+  .strictObject({
+    type: z.literal(StepType.Approval),
+    ...commonFields,
+    contentKey: z.string().min(1).max(200).meta({ description: "State key of the content to review" }),
+    prompt: z.string().max(10_000).optional(),
+    timeoutMs,
+  })
+  .meta({ description: "Pauses the run until a person decides" });
+
+export const StepDefinition = z
+  .discriminatedUnion("type", [TaskStep, WaitStep, ConditionStep, ExternalEventStep, LlmStep, ApprovalStep], {
+    error: unknownTypeError("step"),
+  })
+  .meta({ description: "One step of a workflow definition, chosen by type" });
+
+export type StepDefinition = z.infer<typeof StepDefinition>;
+export type TaskStep = z.infer<typeof TaskStep>;
+export type WaitStep = z.infer<typeof WaitStep>;
+export type ConditionStep = z.infer<typeof ConditionStep>;
+export type ExternalEventStep = z.infer<typeof ExternalEventStep>;
+export type LlmStep = z.infer<typeof LlmStep>;
+export type ApprovalStep = z.infer<typeof ApprovalStep>;

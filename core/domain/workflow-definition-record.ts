@@ -1,0 +1,14 @@
+import { z } from "zod";
+
+/** A stored definition as the API returns it; `stepsJson` holds the steps exactly as validated at creation. */
+export const WorkflowDefinition = z.object({
+  id: z.string(),
+  workspaceId: z.string(),
+  name: z.string(),
+  version: z.string(),
+  description: z.string().nullable(),
+  stepsJson: z.array(z.record(z.string(), z.unknown())),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type WorkflowDefinition = z.infer<typeof WorkflowDefinition>;

@@ -1,0 +1,76 @@
+/**
+ * The service's error vocabulary. Every error a request can end in is an AppError whose `code` is one of
+ * the specification's section 7 codes; `ERROR_STATUS` is the only place a code becomes an HTTP status.
+ */
+export const ErrorCode = {
+  VALIDATION_ERROR: "VALIDATION_ERROR",
+  AUTH_ERROR: "AUTH_ERROR",
+  NOT_FOUND: "NOT_FOUND",
+  CONFLICT: "CONFLICT",
+  RATE_LIMIT_ERROR: "RATE_LIMIT_ERROR",
+  INTERNAL_ERROR: "INTERNAL_ERROR",
+} as const;
+export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
+
+export const ERROR_STATUS = {
+  VALIDATION_ERROR: 400,
+  AUTH_ERROR: 401,
+  NOT_FOUND: 404,
+  CONFLICT: 409,
+  RATE_LIMIT_ERROR: 429,
+  INTERNAL_ERROR: 500,
+} as const satisfies Record<ErrorCode, number>;
+
+export type ErrorDetails = Record<string, unknown>;
+
+export class AppError extends Error {
+  readonly code: ErrorCode;
+  readonly details: ErrorDetails | undefined;
+  /** Overrides the code's usual status where HTTP has a more precise one (413, 415) for the same code. */
+  readonly status: number;
+
+  constructor(
+    code: ErrorCode,
+    message: string,
+    options: { details?: ErrorDetails; status?: number; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = new.target.name;
+    this.code = code;
+    this.details = options.details;
+    this.status = options.status ?? ERROR_STATUS[code];
+  }
+}
+
+export class ValidationError extends AppError {
+  constructor(message: string, options: { details?: ErrorDetails; status?: number } = {}) {
+    super(ErrorCode.VALIDATION_ERROR, message, options);
+  }
+}
+
+export class AuthError extends AppError {
+  constructor(message: string) {
+    super(ErrorCode.AUTH_ERROR, message);
+  }
+}
+
+export class NotFoundError extends AppError {
+  constructor(resource: string) {
+    super(ErrorCode.NOT_FOUND, `${resource} not found`);
+  }
+}
+
+export class ConflictError extends AppError {
+  constructor(message: string, options: { cause?: unknown } = {}) {
+    super(ErrorCode.CONFLICT, message, options);
+  }
+}
+
+export class RateLimitError extends AppError {
+  readonly retryAfterSec: number;
+
+  constructor(retryAfterSec: number) {
+    super(ErrorCode.RATE_LIMIT_ERROR, "Too many requests; retry after the time in the Retry-After header");
+    this.retryAfterSec = retryAfterSec;
+  }
+}

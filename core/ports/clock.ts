@@ -1,0 +1,12 @@
+/** Time as the core sees it: injected so tests can move it and so every timestamp has one source. */
+export interface Clock {
+  /** Milliseconds since the Unix epoch. */
+  nowMs(): number;
+}
+
+export const systemClock: Clock = { nowMs: () => Date.now() };
+
+/** ISO 8601 UTC with milliseconds, the one timestamp format of the API. */
+export function isoAt(epochMs: number): string {
+  return new Date(epochMs).toISOString();
+}

@@ -1,0 +1,17 @@
+import type { Config } from "../config";
+import type { IdGenerator } from "../ids";
+import type { Store } from "../store/store";
+import type { Clock } from "./clock";
+import type { Logger } from "./logger";
+
+/**
+ * Everything the core needs from the world, assembled only by the composition roots in functions/.
+ * Core code takes a Pick of it, which documents what each part uses.
+ */
+export interface Deps {
+  config: Config;
+  store: Store;
+  clock: Clock;
+  ids: IdGenerator;
+  log: Logger;
+}

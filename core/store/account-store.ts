@@ -1,0 +1,101 @@
+import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { AccountRecord } from "../domain/account";
+import type { ApiKeyRecord } from "../domain/api-key";
+import { WorkspaceRecord } from "../domain/workspace";
+import { ConflictError } from "../errors";
+import { apiKeyCreationItems } from "./api-key-store";
+import { cancellationCodes, lostRace } from "./conditions";
+import type { Table } from "./dynamo-client";
+import { keys } from "./keys";
+import { queryAll } from "./query";
+import { SLUG_GUARD_ACTION, slugTakenError, workspaceCreationItems } from "./workspace-store";
+
+/**
+ * Dashboard accounts. The email item is both the uniqueness guard and the login lookup (it carries the
+ * password hash), so login reads one item; the account item serves lookups by id (sessions).
+ */
+export interface NewAccount {
+  account: AccountRecord;
+  workspace: WorkspaceRecord;
+  apiKey: ApiKeyRecord;
+}
+
+export function createAccountStore(table: Table) {
+  return {
+    /**
+     * Sign-up in one transaction: the account, its first workspace and that workspace's first API key,
+     * so a failure at any point leaves nothing half-created.
+     * @throws ConflictError when the email or the workspace slug is taken.
+     */
+    async createWithWorkspace({ account, workspace, apiKey }: NewAccount): Promise<void> {
+      const accountItems = [
+        {
+          Put: {
+            TableName: table.name,
+            Item: {
+              ...keys.accountEmail(account.email),
+              entity: "AccountEmail",
+              ...account,
+              accountId: account.id,
+            },
+            ConditionExpression: "attribute_not_exists(pk)",
+          },
+        },
+        {
+          Put: {
+            TableName: table.name,
+            Item: { ...keys.account(account.id), entity: "Account", ...account },
+            ConditionExpression: "attribute_not_exists(pk)",
+          },
+        },
+      ];
+      const workspaceItems = workspaceCreationItems(table, workspace);
+      try {
+        await table.client.send(
+          new TransactWriteCommand({
+            TransactItems: [...accountItems, ...workspaceItems, ...apiKeyCreationItems(table, apiKey)],
+          }),
+        );
+      } catch (error) {
+        const codes = cancellationCodes(error);
+        if (codes && lostRace(codes, 0)) throw new ConflictError("An account with this email already exists");
+        if (codes && lostRace(codes, accountItems.length + SLUG_GUARD_ACTION))
+          throw slugTakenError(workspace.slug);
+        throw error;
+      }
+    },
+
+    async findByEmail(email: string): Promise<AccountRecord | undefined> {
+      const { Item } = await table.client.send(
+        new GetCommand({ TableName: table.name, Key: keys.accountEmail(email), ConsistentRead: true }),
+      );
+      return Item ? AccountRecord.parse({ ...Item, id: Item.accountId }) : undefined;
+    },
+
+    async get(accountId: string): Promise<AccountRecord | undefined> {
+      const { Item } = await table.client.send(
+        new GetCommand({ TableName: table.name, Key: keys.account(accountId), ConsistentRead: true }),
+      );
+      return Item ? AccountRecord.parse(Item) : undefined;
+    },
+
+    /** The workspaces the account belongs to, oldest first. */
+    async workspaces(accountId: string): Promise<WorkspaceRecord[]> {
+      const memberships = await queryAll(table, {
+        KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
+        ExpressionAttributeValues: { ":pk": keys.account(accountId).pk, ":prefix": keys.membershipPrefix },
+        ConsistentRead: true,
+      });
+      const items = await Promise.all(
+        memberships.map(async (membership) => {
+          const { Item } = await table.client.send(
+            new GetCommand({ TableName: table.name, Key: keys.workspace(String(membership.workspaceId)) }),
+          );
+          return Item;
+        }),
+      );
+      return items.flatMap((item) => (item ? [WorkspaceRecord.parse(item)] : []));
+    },
+  };
+}
+export type AccountStore = ReturnType<typeof createAccountStore>;

@@ -1,0 +1,142 @@
+import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { ApiKeyRecord } from "../domain/api-key";
+import { cancellationCodes } from "./conditions";
+import type { Table } from "./dynamo-client";
+import { keys } from "./keys";
+import { queryAll } from "./query";
+import type { TransactItem } from "./transact";
+
+/**
+ * An API key is two items: the workspace-owned record (listed, revoked by id) and a lookup item keyed by the
+ * key's hash, which authentication reads with one strongly consistent GetItem. Both are written and deleted
+ * in one transaction, so a revoked key stops working on the very next request.
+ */
+export interface ApiKeyLookup {
+  workspaceId: string;
+  apiKeyId: string;
+  lastUsedAt: string | null;
+}
+
+export function apiKeyCreationItems(table: Table, record: ApiKeyRecord): TransactItem[] {
+  const lookup: ApiKeyLookup = { workspaceId: record.workspaceId, apiKeyId: record.id, lastUsedAt: null };
+  return [
+    {
+      Put: {
+        TableName: table.name,
+        Item: { ...keys.apiKey(record.workspaceId, record.id), entity: "ApiKey", ...record },
+        ConditionExpression: "attribute_not_exists(pk)",
+      },
+    },
+    {
+      Put: {
+        TableName: table.name,
+        Item: { ...keys.apiKeyHash(record.keyHash), entity: "ApiKeyLookup", ...lookup },
+        ConditionExpression: "attribute_not_exists(pk)",
+      },
+    },
+  ];
+}
+
+export function createApiKeyStore(table: Table) {
+  return {
+    async create(record: ApiKeyRecord): Promise<void> {
+      await table.client.send(
+        new TransactWriteCommand({ TransactItems: apiKeyCreationItems(table, record) }),
+      );
+    },
+
+    async list(workspaceId: string): Promise<ApiKeyRecord[]> {
+      const items = await queryAll(table, {
+        KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
+        ExpressionAttributeValues: {
+          ":pk": keys.workspacePartition(workspaceId),
+          ":prefix": keys.apiKeyPrefix,
+        },
+        ConsistentRead: true,
+      });
+      return items.map((item) => ApiKeyRecord.parse(item));
+    },
+
+    async findByHash(keyHash: string): Promise<ApiKeyLookup | undefined> {
+      const { Item } = await table.client.send(
+        new GetCommand({ TableName: table.name, Key: keys.apiKeyHash(keyHash), ConsistentRead: true }),
+      );
+      if (!Item) return undefined;
+      return {
+        workspaceId: String(Item.workspaceId),
+        apiKeyId: String(Item.apiKeyId),
+        lastUsedAt: typeof Item.lastUsedAt === "string" ? Item.lastUsedAt : null,
+      };
+    },
+
+    /**
+     * Records a use at `usedAt` unless one was recorded at or after `notBefore`. The condition on the lookup
+     * item makes concurrent requests on many instances write at most once per interval between them.
+     */
+    async recordUse(keyHash: string, lookup: ApiKeyLookup, usedAt: string, notBefore: string): Promise<void> {
+      const update = (key: object, extraCondition: string) => ({
+        Update: {
+          TableName: table.name,
+          Key: key,
+          UpdateExpression: "SET lastUsedAt = :usedAt",
+          ConditionExpression: `attribute_exists(pk)${extraCondition}`,
+          ExpressionAttributeValues: {
+            ":usedAt": usedAt,
+            ...(extraCondition ? { ":notBefore": notBefore } : {}),
+          },
+        },
+      });
+      try {
+        await table.client.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              update(
+                keys.apiKeyHash(keyHash),
+                " AND (attribute_not_exists(lastUsedAt) OR lastUsedAt < :notBefore)",
+              ),
+              update(keys.apiKey(lookup.workspaceId, lookup.apiKeyId), ""),
+            ],
+          }),
+        );
+      } catch (error) {
+        // Another request recorded the use first, or the key was revoked meanwhile: nothing left to record.
+        if (!cancellationCodes(error)) throw error;
+      }
+    },
+
+    /** @returns false when the workspace has no such key (never had, or already revoked). */
+    async revoke(workspaceId: string, apiKeyId: string): Promise<boolean> {
+      const { Item } = await table.client.send(
+        new GetCommand({
+          TableName: table.name,
+          Key: keys.apiKey(workspaceId, apiKeyId),
+          ConsistentRead: true,
+        }),
+      );
+      if (!Item) return false;
+      const record = ApiKeyRecord.parse(Item);
+      try {
+        await table.client.send(
+          new TransactWriteCommand({
+            TransactItems: [
+              {
+                Delete: {
+                  TableName: table.name,
+                  Key: keys.apiKey(workspaceId, apiKeyId),
+                  ConditionExpression: "attribute_exists(pk)",
+                },
+              },
+              { Delete: { TableName: table.name, Key: keys.apiKeyHash(record.keyHash) } },
+            ],
+          }),
+        );
+        return true;
+      } catch (error) {
+        // A concurrent revoke of the same key won; for this request the key no longer exists.
+        if (cancellationCodes(error)) return false;
+        throw error;
+      }
+    },
+  };
+}
+export type ApiKeyStore = ReturnType<typeof createApiKeyStore>;

@@ -1,0 +1,58 @@
+import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { WorkflowDefinition } from "../domain/workflow-definition-record";
+import type { Table } from "./dynamo-client";
+import { keys } from "./keys";
+import { queryAll } from "./query";
+
+/**
+ * Definitions are immutable: written once with a condition that the id is new, never updated. The steps are
+ * stored as one JSON string, which keeps DynamoDB's 32-level nesting limit away from users' JSON Schemas.
+ */
+export function createDefinitionStore(table: Table) {
+  return {
+    async create(definition: WorkflowDefinition): Promise<void> {
+      const { stepsJson, ...rest } = definition;
+      await table.client.send(
+        new PutCommand({
+          TableName: table.name,
+          Item: {
+            ...keys.definition(definition.workspaceId, definition.id),
+            entity: "WorkflowDefinition",
+            ...rest,
+            stepsText: JSON.stringify(stepsJson),
+          },
+          ConditionExpression: "attribute_not_exists(pk)",
+        }),
+      );
+    },
+
+    async get(workspaceId: string, definitionId: string): Promise<WorkflowDefinition | undefined> {
+      const { Item } = await table.client.send(
+        new GetCommand({
+          TableName: table.name,
+          Key: keys.definition(workspaceId, definitionId),
+          ConsistentRead: true,
+        }),
+      );
+      return Item ? fromItem(Item) : undefined;
+    },
+
+    /** All of a workspace's definitions, oldest first (ids are time-ordered). */
+    async list(workspaceId: string): Promise<WorkflowDefinition[]> {
+      const items = await queryAll(table, {
+        KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
+        ExpressionAttributeValues: {
+          ":pk": keys.workspacePartition(workspaceId),
+          ":prefix": keys.definitionPrefix,
+        },
+        ConsistentRead: true,
+      });
+      return items.map(fromItem);
+    },
+  };
+}
+export type DefinitionStore = ReturnType<typeof createDefinitionStore>;
+
+function fromItem(item: Record<string, unknown>): WorkflowDefinition {
+  return WorkflowDefinition.parse({ ...item, stepsJson: JSON.parse(String(item.stepsText)) });
+}

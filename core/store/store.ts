@@ -1,0 +1,27 @@
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
+import { createAccountStore } from "./account-store";
+import { createApiKeyStore } from "./api-key-store";
+import { createDefinitionStore } from "./definition-store";
+import type { Table } from "./dynamo-client";
+import { keys } from "./keys";
+import { createRateLimitStore } from "./rate-limit-store";
+import { createSessionStore } from "./session-store";
+import { createWorkspaceStore } from "./workspace-store";
+
+/** The store port: one repository per entity, all over the same single table. */
+export function createStore(table: Table) {
+  return {
+    accounts: createAccountStore(table),
+    apiKeys: createApiKeyStore(table),
+    definitions: createDefinitionStore(table),
+    rateLimits: createRateLimitStore(table),
+    sessions: createSessionStore(table),
+    workspaces: createWorkspaceStore(table),
+
+    /** Resolves when the table answers a read; what /ready waits for. */
+    async ping(): Promise<void> {
+      await table.client.send(new GetCommand({ TableName: table.name, Key: keys.health() }));
+    },
+  };
+}
+export type Store = ReturnType<typeof createStore>;

@@ -1,0 +1,75 @@
+import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { WorkspaceRecord } from "../domain/workspace";
+import { ConflictError } from "../errors";
+import { cancellationCodes, lostRace } from "./conditions";
+import type { Table } from "./dynamo-client";
+import { keys } from "./keys";
+import type { TransactItem } from "./transact";
+
+/**
+ * A workspace is three items written together: the workspace, a guard item that owns its slug (so two
+ * concurrent creations with one slug cannot both succeed), and the owner account's membership.
+ */
+export function workspaceCreationItems(table: Table, workspace: WorkspaceRecord): TransactItem[] {
+  return [
+    {
+      Put: {
+        TableName: table.name,
+        Item: { ...keys.workspaceSlug(workspace.slug), entity: "WorkspaceSlug", workspaceId: workspace.id },
+        ConditionExpression: "attribute_not_exists(pk)",
+      },
+    },
+    {
+      Put: {
+        TableName: table.name,
+        Item: { ...keys.workspace(workspace.id), entity: "Workspace", ...workspace },
+        ConditionExpression: "attribute_not_exists(pk)",
+      },
+    },
+    {
+      Put: {
+        TableName: table.name,
+        Item: {
+          ...keys.membership(workspace.ownerAccountId, workspace.id),
+          entity: "Membership",
+          accountId: workspace.ownerAccountId,
+          workspaceId: workspace.id,
+          role: "owner",
+          createdAt: workspace.createdAt,
+        },
+      },
+    },
+  ];
+}
+
+/** Index of the slug guard in workspaceCreationItems, for telling a slug conflict from other failures. */
+export const SLUG_GUARD_ACTION = 0;
+
+export function slugTakenError(slug: string): ConflictError {
+  return new ConflictError(`A workspace with slug "${slug}" already exists`);
+}
+
+export function createWorkspaceStore(table: Table) {
+  return {
+    /** @throws ConflictError when the slug is taken, including by a concurrent creation. */
+    async create(workspace: WorkspaceRecord): Promise<void> {
+      try {
+        await table.client.send(
+          new TransactWriteCommand({ TransactItems: workspaceCreationItems(table, workspace) }),
+        );
+      } catch (error) {
+        const codes = cancellationCodes(error);
+        if (codes && lostRace(codes, SLUG_GUARD_ACTION)) throw slugTakenError(workspace.slug);
+        throw error;
+      }
+    },
+
+    async get(workspaceId: string): Promise<WorkspaceRecord | undefined> {
+      const { Item } = await table.client.send(
+        new GetCommand({ TableName: table.name, Key: keys.workspace(workspaceId), ConsistentRead: true }),
+      );
+      return Item ? WorkspaceRecord.parse(Item) : undefined;
+    },
+  };
+}
+export type WorkspaceStore = ReturnType<typeof createWorkspaceStore>;

@@ -1,0 +1,65 @@
+import { mkdirSync } from "node:fs";
+import { resolve } from "node:path";
+import { serve } from "@hono/node-server";
+import { getConnInfo } from "@hono/node-server/conninfo";
+import { startDynamoDbLocal } from "../core/adapters/local/dynamodb-local";
+import { createApp } from "../core/api/app";
+import { loadConfig } from "../core/config";
+import { createPinoLogger } from "../core/log/pino-logger";
+import { ensureTable } from "../core/store/create-table";
+import { createDynamoClient } from "../core/store/dynamo-client";
+import { buildDeps } from "./deps";
+
+/**
+ * `npm start`: the whole service in one process. DynamoDB Local runs as a child persisted under DATA_DIR
+ * unless DYNAMODB_ENDPOINT names another DynamoDB; the table is created when missing.
+ */
+const SHUTDOWN_GRACE_MS = 10_000;
+
+async function main(): Promise<void> {
+  const config = loadConfig(process.env);
+  const log = createPinoLogger({ level: config.LOG_LEVEL });
+  const dataDir = resolve(config.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+
+  const dynamoLocal = config.DYNAMODB_ENDPOINT
+    ? undefined
+    : await startDynamoDbLocal({ dataDir, port: config.DYNAMODB_LOCAL_PORT });
+  const endpoint = config.DYNAMODB_ENDPOINT ?? dynamoLocal?.endpoint;
+  const dynamo = createDynamoClient({ region: config.AWS_REGION, endpoint });
+  const created = await ensureTable(dynamo, config.TABLE_NAME);
+  log.info({ table: config.TABLE_NAME, endpoint, created: created === "created" }, "table ready");
+
+  const app = createApp(buildDeps(config, log, dynamo), {
+    clientAddress: (c) => getConnInfo(c).remote.address,
+  });
+  const server = serve({ fetch: app.fetch, port: config.PORT }, (info) => {
+    const url = `http://localhost:${info.port}`;
+    log.info({ url, dataDir }, "listening");
+    process.stdout.write(`Weft is listening on ${url}\n`);
+  });
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    log.info({ signal }, "shutting down");
+    // close() stops accepting connections and waits for requests in flight; the timer caps a stuck one.
+    const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
+    force.unref();
+    server.close(async () => {
+      dynamo.destroy();
+      await dynamoLocal?.stop();
+      log.info({}, "stopped");
+      process.exit(0);
+    });
+    if ("closeIdleConnections" in server) server.closeIdleConnections();
+  };
+  process.on("SIGINT", () => shutdown("SIGINT"));
+  process.on("SIGTERM", () => shutdown("SIGTERM"));
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Weft failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,14 @@
+import type { Clock } from "../../core/ports/clock";
+
+/** A clock the test moves by hand. */
+export class ManualClock implements Clock {
+  constructor(private epochMs = Date.parse("2026-11-20T12:00:00.000Z")) {}
+
+  nowMs(): number {
+    return this.epochMs;
+  }
+
+  advance(ms: number): void {
+    this.epochMs += ms;
+  }
+}

@@ -1,0 +1,125 @@
+import { describe, expect, it } from "vitest";
+import { CreateWorkflowDefinitionInput } from "../../../core/domain/workflow-definition";
+
+function parseSteps(steps: unknown[]) {
+  return CreateWorkflowDefinitionInput.safeParse({ name: "d", version: "1", steps });
+}
+
+function issues(step: unknown) {
+  const result = parseSteps([step]);
+  return result.success ? [] : result.error.issues;
+}
+
+function paths(step: unknown) {
+  return issues(step).map((issue) => issue.path);
+}
+
+function accepted(step: unknown) {
+  const result = parseSteps([step]);
+  if (!result.success) throw new Error(JSON.stringify(result.error.issues));
+  return result.data.steps[0];
+}
+
+const llm = { type: "llm", name: "l", model: "gpt-4o", systemPrompt: "Be brief" };
+
+describe("llm bounds", () => {
+  it.each([
+    ["long model", { ...llm, model: "x".repeat(101) }, ["model"]],
+    ["six fallbackModels", { ...llm, fallbackModels: ["a", "b", "c", "d", "e", "f"] }, ["fallbackModels"]],
+    ["temperature above 2", { ...llm, temperature: 2.1 }, ["temperature"]],
+    ["negative temperature", { ...llm, temperature: -0.1 }, ["temperature"]],
+    ["maxTokens 0", { ...llm, maxTokens: 0 }, ["maxTokens"]],
+    ["maxTokens above 200000", { ...llm, maxTokens: 200_001 }, ["maxTokens"]],
+    ["maxToolRounds 21", { ...llm, maxToolRounds: 21 }, ["maxToolRounds"]],
+    ["responseFormat text", { ...llm, responseFormat: "text" }, ["responseFormat"]],
+    ["message role tool", { ...llm, messages: [{ role: "tool", content: "x" }] }, ["messages", 0, "role"]],
+    [
+      "maxChars 0",
+      { ...llm, guardrails: [{ type: "max_length", maxChars: 0 }] },
+      ["guardrails", 0, "maxChars"],
+    ],
+    [
+      "empty blocklist",
+      { ...llm, guardrails: [{ type: "blocklist", words: [] }] },
+      ["guardrails", 0, "words"],
+    ],
+    [
+      "blank blocklist word",
+      { ...llm, guardrails: [{ type: "blocklist", words: [""] }] },
+      ["guardrails", 0, "words", 0],
+    ],
+    [
+      "unknown regex mode",
+      { ...llm, guardrails: [{ type: "regex", pattern: "a", mode: "match" }] },
+      ["guardrails", 0, "mode"],
+    ],
+    ["remoteTool not a tool name", { ...llm, tools: [{ remoteTool: "1tool" }] }, ["tools", 0, "remoteTool"]],
+  ])("rejects %s at the field", (_label, step, path) => {
+    expect(paths(step)).toEqual([["steps", 0, ...path]]);
+  });
+});
+
+describe("llm", () => {
+  it("rejects a step with neither messages nor systemPrompt", () => {
+    const { systemPrompt: _, ...noPrompt } = llm;
+    expect(paths(noPrompt)).toEqual([["steps", 0, "messages"]]);
+    expect(paths({ ...noPrompt, messages: [] })).toEqual([["steps", 0, "messages"]]);
+    accepted({ ...noPrompt, messages: [{ role: "user", content: "Hi {{input.name}}" }] });
+  });
+
+  it("rejects a regex guardrail whose pattern does not compile", () => {
+    const [issue] = issues({ ...llm, guardrails: [{ type: "regex", pattern: "(", mode: "must_match" }] });
+    expect(issue?.path).toEqual(["steps", 0, "guardrails", 0, "pattern"]);
+    expect(issue?.message).toMatch(/regular expression/i);
+  });
+
+  it.each([
+    ["outputSchema", (schema: object) => ({ ...llm, outputSchema: schema }), ["outputSchema"]],
+    [
+      "json_schema guardrail",
+      (schema: object) => ({ ...llm, guardrails: [{ type: "json_schema", schema }] }),
+      ["guardrails", 0, "schema"],
+    ],
+    [
+      "tool parameters",
+      (schema: object) => ({
+        ...llm,
+        tools: [{ remoteTool: "crm", name: "find", description: "d", parameters: schema }],
+      }),
+      ["tools", 0, "parameters"],
+    ],
+  ])("checks the JSON Schema in %s", (_label, withSchema, path) => {
+    const [issue] = issues(withSchema({ type: "strng" }));
+    expect(issue?.path).toEqual(["steps", 0, ...path]);
+    expect(issue?.message).toContain("must be equal to one of the allowed values");
+    expect(paths(withSchema({ properties: { a: { $ref: "#/$defs/missing" } } }))).toEqual([
+      ["steps", 0, ...path],
+    ]);
+    accepted(withSchema({ type: "object", properties: { email: { type: "string", format: "email" } } }));
+    accepted(withSchema({ $schema: "https://json-schema.org/draft/2020-12/schema", type: "array" }));
+  });
+
+  it("lets two steps declare schemas with the same $id", () => {
+    const outputSchema = { $id: "https://example.com/out", type: "object" };
+    const result = parseSteps([
+      { ...llm, name: "a", outputSchema },
+      { ...llm, name: "b", outputSchema },
+    ]);
+    expect(result.success).toBe(true);
+  });
+
+  it("requires name, description and parameters together on a tool", () => {
+    expect(paths({ ...llm, tools: [{ remoteTool: "crm", name: "find" }] })).toEqual([
+      ["steps", 0, "tools", 0, "description"],
+      ["steps", 0, "tools", 0, "parameters"],
+    ]);
+  });
+
+  it("names the valid guardrail types for an unknown one", () => {
+    const [issue] = issues({ ...llm, guardrails: [{ type: "profanity" }] });
+    expect(issue?.path).toEqual(["steps", 0, "guardrails", 0, "type"]);
+    expect(issue?.message).toBe(
+      'Unknown guardrail type "profanity"; expected one of max_length, regex, blocklist, json_schema',
+    );
+  });
+});
