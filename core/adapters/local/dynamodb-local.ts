@@ -28,7 +28,9 @@ export async function startDynamoDbLocal(options: {
     mkdirSync(dbPath, { recursive: true });
     stopStaleInstance(dbPath);
   }
-  const child = spawn({ port, path: dbPath, sharedDb: true, stdio: "pipe" });
+  // Its own process group: a Ctrl-C in the terminal reaches the service, which stops DynamoDB Local only
+  // after the requests in flight have finished.
+  const child = spawn({ port, path: dbPath, sharedDb: true, stdio: "pipe", detached: true });
   const output: string[] = [];
   child.stdout?.on("data", (chunk: Buffer) => output.push(chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => output.push(chunk.toString()));

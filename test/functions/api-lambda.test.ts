@@ -1,0 +1,137 @@
+import { randomBytes } from "node:crypto";
+import type { APIGatewayProxyEventV2, APIGatewayProxyResult, Context } from "aws-lambda";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { ensureTable } from "../../core/store/create-table";
+import { createDynamoClient } from "../../core/store/dynamo-client";
+
+type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResult>;
+let handler: Handler;
+
+/** A Lambda function URL request (payload format 2.0), as AWS delivers it. */
+function functionUrlEvent(
+  method: string,
+  path: string,
+  init: { body?: string; headers?: Record<string, string>; base64?: boolean } = {},
+): APIGatewayProxyEventV2 {
+  const [rawPath = path, rawQueryString = ""] = path.split("?");
+  return {
+    version: "2.0",
+    routeKey: "$default",
+    rawPath,
+    rawQueryString,
+    headers: { host: "abc123.lambda-url.us-east-1.on.aws", "user-agent": "curl/8.5.0", ...init.headers },
+    requestContext: {
+      accountId: "anonymous",
+      apiId: "abc123",
+      domainName: "abc123.lambda-url.us-east-1.on.aws",
+      domainPrefix: "abc123",
+      http: {
+        method,
+        path: rawPath,
+        protocol: "HTTP/1.1",
+        sourceIp: "198.51.100.23",
+        userAgent: "curl/8.5.0",
+      },
+      requestId: randomBytes(8).toString("hex"),
+      routeKey: "$default",
+      stage: "$default",
+      time: "20/Nov/2026:12:00:00 +0000",
+      timeEpoch: Date.parse("2026-11-20T12:00:00Z"),
+    },
+    body:
+      init.body === undefined
+        ? undefined
+        : init.base64
+          ? Buffer.from(init.body).toString("base64")
+          : init.body,
+    isBase64Encoded: init.base64 ?? false,
+  };
+}
+
+const context = { awsRequestId: "req-1", functionName: "weft-api" } as Context;
+interface Body {
+  success: boolean;
+  data: { apiKey: { key: string }; workspaces: unknown[] };
+  error: { code: string; message: string };
+}
+const json = (result: APIGatewayProxyResult) => JSON.parse(result.body) as Body;
+
+beforeAll(async () => {
+  const tableName = `lambda-${randomBytes(6).toString("hex")}`;
+  await ensureTable(
+    createDynamoClient({ region: "us-east-1", endpoint: inject("dynamoEndpoint") }),
+    tableName,
+  );
+  // The entry point reads its settings from the environment at load time, as it does on Lambda.
+  Object.assign(process.env, {
+    TABLE_NAME: tableName,
+    DYNAMODB_ENDPOINT: inject("dynamoEndpoint"),
+    AWS_REGION: "us-east-1",
+    LOG_LEVEL: "silent",
+  });
+  ({ handler } = (await import("../../functions/api")) as unknown as { handler: Handler });
+});
+
+describe("functions/api (Lambda function URL)", () => {
+  it("serves sign-up and an authenticated read when invoked with function URL events", async () => {
+    const signup = await handler(
+      functionUrlEvent("POST", "/v1/dashboard-auth/signup", {
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          email: "lambda@example.com",
+          password: "long enough pw",
+          workspaceName: "Lambda Co",
+        }),
+      }),
+      context,
+    );
+    expect(signup.statusCode).toBe(201);
+    const key = json(signup).data.apiKey.key;
+
+    const current = await handler(
+      functionUrlEvent("GET", "/v1/workspaces/current", { headers: { "x-api-key": key } }),
+      context,
+    );
+
+    expect(current.statusCode).toBe(200);
+    expect(json(current)).toMatchObject({ success: true, data: { slug: "lambda-co" } });
+    expect(current.headers?.["content-type"]).toMatch(/application\/json/);
+  });
+
+  it("decodes a base64-encoded body when the event says it is encoded", async () => {
+    const result = await handler(
+      functionUrlEvent("POST", "/v1/dashboard-auth/login", {
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({ email: "lambda@example.com", password: "long enough pw" }),
+        base64: true,
+      }),
+      context,
+    );
+
+    expect(result.statusCode).toBe(200);
+    expect(json(result).data.workspaces).toHaveLength(1);
+  });
+
+  it("answers malformed JSON and unknown routes with 4xx envelopes, not 500", async () => {
+    const malformed = await handler(
+      functionUrlEvent("POST", "/v1/dashboard-auth/login", {
+        headers: { "content-type": "application/json" },
+        body: "{nope",
+      }),
+      context,
+    );
+    const unknown = await handler(functionUrlEvent("GET", "/nowhere?x=1"), context);
+
+    expect(malformed.statusCode).toBe(400);
+    expect(json(malformed)).toMatchObject({ success: false, error: { code: "VALIDATION_ERROR" } });
+    expect(unknown.statusCode).toBe(404);
+    expect(json(unknown)).toMatchObject({ success: false, error: { code: "NOT_FOUND" } });
+  });
+
+  it("answers a missing API key with 401 AUTH_ERROR", async () => {
+    const result = await handler(functionUrlEvent("GET", "/v1/api-keys"), context);
+
+    expect(result.statusCode).toBe(401);
+    expect(json(result).error).toMatchObject({ code: "AUTH_ERROR", message: "Missing x-api-key header" });
+  });
+});
