@@ -1,0 +1,13 @@
+import { table } from "./table";
+
+/** The HTTP API: one Hono Lambda behind a function URL. */
+export const api = new sst.aws.Function("Api", {
+  handler: "functions/api.handler",
+  runtime: "nodejs22.x",
+  architecture: "arm64",
+  memory: "512 MB",
+  timeout: "30 seconds",
+  url: true,
+  link: [table],
+  environment: { TABLE_NAME: table.name },
+});

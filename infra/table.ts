@@ -1,0 +1,20 @@
+import { tableDefinition } from "../core/store/table";
+
+/**
+ * The single table, declared from the same definition the local service and the tests create their tables
+ * from (core/store/table.ts), so the deployed keys, indexes and TTL cannot drift from what the code expects.
+ */
+const { keys, indexes, ttlAttribute } = tableDefinition;
+const keyFields = [keys.partition, keys.sort, ...indexes.flatMap((index) => [index.partition, index.sort])];
+
+export const table = new sst.aws.Dynamo("Table", {
+  fields: Object.fromEntries(keyFields.map((field) => [field, "string" as const])),
+  primaryIndex: { hashKey: keys.partition, rangeKey: keys.sort },
+  globalIndexes: Object.fromEntries(
+    indexes.map((index) => [
+      index.name,
+      { hashKey: index.partition, rangeKey: index.sort, projection: "keys-only" as const },
+    ]),
+  ),
+  ttl: ttlAttribute,
+});
