@@ -1,6 +1,8 @@
 import { OpenAPIHono, type z } from "@hono/zod-openapi";
 import type { Env } from "hono";
+import { ValidationError } from "../errors";
 import { ErrorEnvelope } from "./envelope";
+import { exceedsJsonDepth, MAX_JSON_DEPTH } from "./json-depth";
 import { toValidationError } from "./validation";
 
 const TARGET_LABEL: Record<string, string> = {
@@ -15,6 +17,11 @@ export function createRouter<E extends Env>(): OpenAPIHono<E> {
   return new OpenAPIHono<E>({
     defaultHook: (result) => {
       if (!result.success) throw toValidationError(result.error, TARGET_LABEL[result.target]);
+      if (result.target === "json" && exceedsJsonDepth(result.data)) {
+        throw new ValidationError(`Request body nests deeper than ${MAX_JSON_DEPTH} levels`, {
+          details: { issues: [{ path: "", message: `at most ${MAX_JSON_DEPTH} levels of nesting` }] },
+        });
+      }
     },
   });
 }

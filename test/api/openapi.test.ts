@@ -1,0 +1,154 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { createTestApp, type TestApp } from "../helpers/test-app";
+
+type Schema = {
+  $ref?: string;
+  type?: string;
+  enum?: unknown[];
+  const?: unknown;
+  properties?: Record<string, Schema>;
+  items?: Schema;
+  oneOf?: Schema[];
+  anyOf?: Schema[];
+};
+type Operation = {
+  security?: Record<string, string[]>[];
+  requestBody?: { content?: Record<string, { schema?: Schema }> };
+};
+type OpenApiDocument = {
+  openapi: string;
+  info: { title: string; version: string };
+  paths: Record<string, Record<string, Operation>>;
+  components?: { schemas?: Record<string, Schema>; securitySchemes?: Record<string, unknown> };
+};
+
+/** Every operation the app serves, as "METHOD /path/{param}", read from the app's own router. */
+const SERVED_BY_REFERENCE = new Set(["/openapi.json", "/docs"]);
+const STEP_TYPES = ["task", "wait", "condition", "external_event", "llm", "approval"];
+const PUBLIC_OPERATIONS = [
+  "GET /health",
+  "GET /live",
+  "GET /ready",
+  "POST /v1/dashboard-auth/signup",
+  "POST /v1/dashboard-auth/login",
+];
+const KEYED_OPERATIONS = [
+  "POST /v1/api-keys",
+  "GET /v1/api-keys",
+  "DELETE /v1/api-keys/{id}",
+  "POST /v1/workspaces",
+  "GET /v1/workspaces/current",
+  "POST /v1/workflow-definitions",
+  "GET /v1/workflow-definitions",
+  "GET /v1/workflow-definitions/{id}",
+];
+
+let t: TestApp;
+let doc: OpenApiDocument;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const response = await t.request("GET", "/openapi.json");
+  expect(response.status).toBe(200);
+  doc = (await response.json()) as OpenApiDocument;
+});
+
+function documentedOperations(): string[] {
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.keys(item).map((method) => `${method.toUpperCase()} ${path}`),
+  );
+}
+
+function servedOperations(): string[] {
+  const served = t.app.routes
+    .filter((route) => route.method !== "ALL" && !SERVED_BY_REFERENCE.has(route.path))
+    .map((route) => `${route.method} ${route.path.replace(/:(\w+)/g, "{$1}")}`);
+  return [...new Set(served)];
+}
+
+function operation(key: string): Operation {
+  const [method = "", path = ""] = key.split(" ");
+  const op = doc.paths[path]?.[method.toLowerCase()];
+  if (!op) throw new Error(`${key} is not documented`);
+  return op;
+}
+
+function resolve(schema: Schema): Schema {
+  const prefix = "#/components/schemas/";
+  if (!schema.$ref?.startsWith(prefix)) return schema;
+  const target = doc.components?.schemas?.[schema.$ref.slice(prefix.length)];
+  if (!target) throw new Error(`dangling ${schema.$ref}`);
+  return resolve(target);
+}
+
+function discriminatorValue(option: Schema): unknown {
+  const type = resolve(resolve(option).properties?.type ?? {});
+  return type.const ?? type.enum?.[0];
+}
+
+describe("GET /openapi.json", () => {
+  it("serves an OpenAPI 3.1 document when no API key is sent", () => {
+    expect(doc.openapi).toMatch(/^3\.1\./);
+    expect(doc.info).toEqual(
+      expect.objectContaining({ title: expect.any(String), version: expect.any(String) }),
+    );
+  });
+
+  it("documents exactly the operations the app serves when compared with its router", () => {
+    expect(documentedOperations().sort()).toEqual(servedOperations().sort());
+  });
+
+  it("documents the health routes and every /v1 route when listing paths", () => {
+    expect(documentedOperations()).toEqual(
+      expect.arrayContaining([...PUBLIC_OPERATIONS, ...KEYED_OPERATIONS]),
+    );
+  });
+
+  it("declares the apiKey security scheme when read as the x-api-key header", () => {
+    expect(doc.components?.securitySchemes?.apiKey).toEqual(
+      expect.objectContaining({ type: "apiKey", in: "header", name: "x-api-key" }),
+    );
+  });
+
+  it.each(KEYED_OPERATIONS)("requires the apiKey scheme when the operation is %s", (key) => {
+    expect(operation(key).security).toEqual([{ apiKey: [] }]);
+  });
+
+  it.each(PUBLIC_OPERATIONS)("requires no API key when the operation is %s", (key) => {
+    const security = operation(key).security;
+    expect(security === undefined || security.every((req) => Object.keys(req).length === 0)).toBe(true);
+  });
+
+  it("offers the six step types when describing the POST /v1/workflow-definitions body", () => {
+    const body = operation("POST /v1/workflow-definitions").requestBody?.content?.["application/json"]
+      ?.schema;
+    expect(body).toBeDefined();
+    const steps = resolve(resolve(body ?? {}).properties?.steps ?? {});
+    const item = resolve(steps.items ?? {});
+    const options = item.oneOf ?? item.anyOf ?? [];
+
+    expect(options.map(discriminatorValue).sort()).toEqual([...STEP_TYPES].sort());
+    expect(JSON.stringify(body)).toContain('"external_event"');
+  });
+});
+
+describe("GET /docs", () => {
+  it("returns an HTML page naming every documented path when GET /docs is called", async () => {
+    const response = await t.request("GET", "/docs");
+
+    expect(response.status).toBe(200);
+    expect(response.headers.get("content-type")).toMatch(/^text\/html/);
+    const html = await response.text();
+    for (const path of Object.keys(doc.paths)) expect(html).toContain(path);
+  });
+
+  it("references no external script or stylesheet when /docs is rendered", async () => {
+    const html = await (await t.request("GET", "/docs")).text();
+
+    expect(html).not.toMatch(/<script/i);
+    expect(html).not.toMatch(/<link\b/i);
+    expect(html).not.toMatch(/@import/i);
+    expect(html).not.toMatch(/url\(/i);
+    expect(html).not.toMatch(/\b(src|href)\s*=\s*["']?(https?:)?\/\//i);
+  });
+});
