@@ -18,7 +18,8 @@ export interface ApiKeyLookup {
 }
 
 export function apiKeyCreationItems(table: Table, record: ApiKeyRecord): TransactItem[] {
-  const lookup: ApiKeyLookup = { workspaceId: record.workspaceId, apiKeyId: record.id, lastUsedAt: null };
+  // No lastUsedAt attribute until the first use: recordUse's condition tests for its absence.
+  const lookup = { workspaceId: record.workspaceId, apiKeyId: record.id };
   return [
     {
       Put: {
@@ -70,7 +71,7 @@ export function createApiKeyStore(table: Table) {
     },
 
     /**
-     * Records a use at `usedAt` unless one was recorded at or after `notBefore`. The condition on the lookup
+     * Records a use at `usedAt` unless one was recorded after `notBefore`. The condition on the lookup
      * item makes concurrent requests on many instances write at most once per interval between them.
      */
     async recordUse(keyHash: string, lookup: ApiKeyLookup, usedAt: string, notBefore: string): Promise<void> {
@@ -92,7 +93,7 @@ export function createApiKeyStore(table: Table) {
             TransactItems: [
               update(
                 keys.apiKeyHash(keyHash),
-                " AND (attribute_not_exists(lastUsedAt) OR lastUsedAt < :notBefore)",
+                " AND (attribute_not_exists(lastUsedAt) OR lastUsedAt <= :notBefore)",
               ),
               update(keys.apiKey(lookup.workspaceId, lookup.apiKeyId), ""),
             ],
