@@ -1,5 +1,4 @@
 import { cpus } from "node:os";
-import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { createDocumentClient, createDynamoClient } from "../core/store/dynamo-client";
@@ -93,7 +92,6 @@ function printTable(phases: Record<string, PhaseSummary>): void {
 
 async function main(service: RunningService, options: Options): Promise<number> {
   const { connections, durationSec } = options;
-  await service.ready;
   const fixture = await createFixture(service.url);
   const apiKeyHeader = { "x-api-key": fixture.apiKey };
   console.log(`Service at ${service.url}, DynamoDB Local at ${service.dynamoEndpoint}`);
@@ -183,7 +181,7 @@ async function run(): Promise<void> {
     process.exitCode = 2;
     return;
   }
-  const service = await launchService(fileURLToPath(new URL("..", import.meta.url)));
+  const service = await launchService();
   const interrupt = (signal: NodeJS.Signals) => {
     console.error(`\n${signal}: stopping the service`);
     void service.stop().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));

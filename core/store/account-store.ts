@@ -7,7 +7,7 @@ import { apiKeyCreationItems } from "./api-key-store";
 import { cancellationCodes, lostRace } from "./conditions";
 import type { Table } from "./dynamo-client";
 import { keys } from "./keys";
-import { queryAll } from "./query";
+import { queryByPrefix } from "./query";
 import { SLUG_GUARD_ACTION, slugTakenError, workspaceCreationItems } from "./workspace-store";
 
 /**
@@ -81,11 +81,7 @@ export function createAccountStore(table: Table) {
 
     /** The workspaces the account belongs to, oldest first. */
     async workspaces(accountId: string): Promise<WorkspaceRecord[]> {
-      const memberships = await queryAll(table, {
-        KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
-        ExpressionAttributeValues: { ":pk": keys.account(accountId).pk, ":prefix": keys.membershipPrefix },
-        ConsistentRead: true,
-      });
+      const memberships = await queryByPrefix(table, keys.account(accountId).pk, keys.membershipPrefix);
       const items = await Promise.all(
         memberships.map(async (membership) => {
           const { Item } = await table.client.send(

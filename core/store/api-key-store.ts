@@ -3,7 +3,7 @@ import { ApiKeyRecord } from "../domain/api-key";
 import { cancellationCodes } from "./conditions";
 import type { Table } from "./dynamo-client";
 import { keys } from "./keys";
-import { queryAll } from "./query";
+import { queryByPrefix } from "./query";
 import type { TransactItem } from "./transact";
 
 /**
@@ -47,14 +47,7 @@ export function createApiKeyStore(table: Table) {
     },
 
     async list(workspaceId: string): Promise<ApiKeyRecord[]> {
-      const items = await queryAll(table, {
-        KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
-        ExpressionAttributeValues: {
-          ":pk": keys.workspacePartition(workspaceId),
-          ":prefix": keys.apiKeyPrefix,
-        },
-        ConsistentRead: true,
-      });
+      const items = await queryByPrefix(table, keys.workspacePartition(workspaceId), keys.apiKeyPrefix);
       return items.map((item) => ApiKeyRecord.parse(item));
     },
 

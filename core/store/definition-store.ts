@@ -2,7 +2,7 @@ import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { WorkflowDefinition } from "../domain/workflow-definition-record";
 import type { Table } from "./dynamo-client";
 import { keys } from "./keys";
-import { queryAll } from "./query";
+import { queryByPrefix } from "./query";
 
 /**
  * Definitions are immutable: written once with a condition that the id is new, never updated. The steps are
@@ -39,14 +39,7 @@ export function createDefinitionStore(table: Table) {
 
     /** All of a workspace's definitions, oldest first (ids are time-ordered). */
     async list(workspaceId: string): Promise<WorkflowDefinition[]> {
-      const items = await queryAll(table, {
-        KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
-        ExpressionAttributeValues: {
-          ":pk": keys.workspacePartition(workspaceId),
-          ":prefix": keys.definitionPrefix,
-        },
-        ConsistentRead: true,
-      });
+      const items = await queryByPrefix(table, keys.workspacePartition(workspaceId), keys.definitionPrefix);
       return items.map(fromItem);
     },
   };

@@ -16,3 +16,12 @@ export async function queryAll(table: Table, input: Omit<QueryCommandInput, "Tab
   } while (startKey);
   return items;
 }
+
+/** Every item of one partition whose sort key starts with the prefix, strongly consistent. */
+export function queryByPrefix(table: Table, pk: string, skPrefix: string): Promise<Item[]> {
+  return queryAll(table, {
+    KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
+    ExpressionAttributeValues: { ":pk": pk, ":prefix": skPrefix },
+    ConsistentRead: true,
+  });
+}

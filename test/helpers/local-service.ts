@@ -1,72 +1,73 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import { createServer } from "node:net";
+import { spawn } from "node:child_process";
+import { freePorts } from "../../core/adapters/local/free-port";
 
-/** The real `npm start` process, spawned by a test, with its output kept for failure messages. */
+/**
+ * The real `npm start` process as a child, for the end-to-end tests and the benchmarks: started with the
+ * given environment on a free port, with its output kept to explain a failure.
+ */
 export interface LocalService {
   url: string;
-  process: ChildProcess;
+  pid: number | undefined;
   output(): string;
-  /** Signals the process group as a terminal would, and resolves once `npm start` has exited. */
+  /** Signals the process group as a terminal would, and resolves once every process in it has let go. */
   stop(signal?: NodeJS.Signals): Promise<void>;
 }
 
 const START_TIMEOUT_MS = 90_000;
+/** Enough of the output to explain a failed start, without holding a long run's logs. */
+const OUTPUT_KEPT_CHARS = 50_000;
 
 export async function startLocalService(env: Record<string, string>): Promise<LocalService> {
-  const port = await freePort();
+  const [port] = await freePorts(1);
   const child = spawn("npm", ["start", "--silent"], {
     env: { ...process.env, PORT: String(port), LOG_LEVEL: "info", ...env },
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });
   let output = "";
-  child.stdout?.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  child.stderr?.on("data", (chunk: Buffer) => {
-    output += chunk.toString();
-  });
-  // "close", not "exit": npm exits on the signal at once, while the service behind it may still be draining.
-  const exited = new Promise<number | null>((resolve) => child.once("close", (code) => resolve(code)));
-
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(
-      () => reject(new Error(`no "listening" line in time:\n${output}`)),
-      START_TIMEOUT_MS,
-    );
-    const check = () => {
-      const match = /Weft is listening on (\S+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on("data", check);
-    void exited.then((code) => {
-      clearTimeout(timer);
-      reject(new Error(`npm start exited with ${code} before listening:\n${output}`));
-    });
+  const keep = (chunk: Buffer) => {
+    output = (output + chunk.toString()).slice(-OUTPUT_KEPT_CHARS);
+  };
+  child.stdout?.on("data", keep);
+  child.stderr?.on("data", keep);
+  // "close", not "exit": npm exits on a signal at once, while the service behind it may still be draining.
+  const closed = new Promise<void>((resolve) => child.once("close", () => resolve()));
+  let running = true;
+  void closed.then(() => {
+    running = false;
   });
 
-  return {
-    url,
-    process: child,
+  const service: LocalService = {
+    url: `http://localhost:${port}`,
+    pid: child.pid,
     output: () => output,
     stop: async (signal = "SIGTERM") => {
-      // npm runs the service in a child of its own; signal the whole process group, as a terminal does.
-      if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, signal);
-      await exited;
+      if (running && child.pid !== undefined) process.kill(-child.pid, signal);
+      await closed;
     },
   };
+  try {
+    await waitForListening(() => output, closed);
+  } catch (error) {
+    await service.stop("SIGTERM");
+    throw error;
+  }
+  return service;
 }
 
-export function freePort(): Promise<number> {
+function waitForListening(output: () => string, closed: Promise<void>): Promise<void> {
   return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
-    });
+    const started = Date.now();
+    const poll = setInterval(() => {
+      if (output().includes("Weft is listening on")) finish();
+      else if (Date.now() - started > START_TIMEOUT_MS)
+        finish(new Error(`not listening after ${START_TIMEOUT_MS} ms`));
+    }, 50);
+    void closed.then(() => finish(new Error("npm start exited before listening")));
+    function finish(error?: Error) {
+      clearInterval(poll);
+      if (error) reject(new Error(`${error.message}\n--- service output ---\n${output()}`));
+      else resolve();
+    }
   });
 }

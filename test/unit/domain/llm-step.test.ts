@@ -1,24 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { CreateWorkflowDefinitionInput } from "../../../core/domain/workflow-definition";
-
-function parseSteps(steps: unknown[]) {
-  return CreateWorkflowDefinitionInput.safeParse({ name: "d", version: "1", steps });
-}
-
-function issues(step: unknown) {
-  const result = parseSteps([step]);
-  return result.success ? [] : result.error.issues;
-}
-
-function paths(step: unknown) {
-  return issues(step).map((issue) => issue.path);
-}
-
-function accepted(step: unknown) {
-  const result = parseSteps([step]);
-  if (!result.success) throw new Error(JSON.stringify(result.error.issues));
-  return result.data.steps[0];
-}
+import { accepted, issues, parseSteps, paths } from "../../helpers/step-schema";
 
 const llm = { type: "llm", name: "l", model: "gpt-4o", systemPrompt: "Be brief" };
 

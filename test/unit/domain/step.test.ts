@@ -1,27 +1,8 @@
 import { describe, expect, it } from "vitest";
 import { computeBackoffMs, DEFAULT_RETRY_POLICY } from "../../../core/domain/retry-policy";
-import { CreateWorkflowDefinitionInput } from "../../../core/domain/workflow-definition";
+import { accepted, issues, paths } from "../../helpers/step-schema";
 
 const ONE_YEAR_MS = 31_536_000_000;
-
-function parseSteps(steps: unknown[]) {
-  return CreateWorkflowDefinitionInput.safeParse({ name: "d", version: "1", steps });
-}
-
-function issues(step: unknown) {
-  const result = parseSteps([step]);
-  return result.success ? [] : result.error.issues;
-}
-
-function paths(step: unknown) {
-  return issues(step).map((issue) => issue.path);
-}
-
-function accepted(step: unknown) {
-  const result = parseSteps([step]);
-  if (!result.success) throw new Error(JSON.stringify(result.error.issues));
-  return result.data.steps[0];
-}
 
 const task = { type: "task", name: "t", handler: "noop" };
 const wait = { type: "wait", name: "w", durationMs: 1000 };
