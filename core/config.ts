@@ -21,6 +21,12 @@ export const Config = z.object({
   ADMIN_TOKEN: optionalString,
   RATE_LIMIT_PER_MINUTE: positiveInt(1200),
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt(20),
+  ALLOW_PRIVATE_URLS: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((value) => value === "true"),
+  /** How many runs one local process or one Lambda instance advances at once. */
+  WORKER_CONCURRENCY: positiveInt(8),
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
 });
 export type Config = z.infer<typeof Config>;

@@ -11,9 +11,11 @@ import { rateLimit } from "./middleware/rate-limit";
 import { requestContext } from "./middleware/request-context";
 import { createRouter } from "./router";
 import { apiKeyRoutes } from "./routes/api-keys";
+import { approvalRequestRoutes } from "./routes/approval-requests";
 import { dashboardAuthRoutes } from "./routes/dashboard-auth";
 import { healthRoutes } from "./routes/health";
 import { workflowDefinitionRoutes } from "./routes/workflow-definitions";
+import { workflowRunRoutes } from "./routes/workflow-runs";
 import { workspaceRoutes } from "./routes/workspaces";
 
 export interface AppOptions {
@@ -56,6 +58,8 @@ export function createApp(deps: Deps, options: AppOptions) {
     .route("/", dashboardAuthRoutes(deps))
     .route("/", apiKeyRoutes(deps))
     .route("/", workspaceRoutes(deps))
-    .route("/", workflowDefinitionRoutes(deps));
+    .route("/", workflowDefinitionRoutes(deps))
+    .route("/", workflowRunRoutes(deps))
+    .route("/", approvalRequestRoutes(deps));
 }
 export type App = ReturnType<typeof createApp>;

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import type { StepDefinition } from "./step";
 
 /** A stored definition as the API returns it; `stepsJson` holds the steps exactly as validated at creation. */
 export const WorkflowDefinition = z.object({
@@ -12,3 +13,6 @@ export const WorkflowDefinition = z.object({
   updatedAt: z.string(),
 });
 export type WorkflowDefinition = z.infer<typeof WorkflowDefinition>;
+
+/** As stored: the steps passed StepDefinition validation when the definition was created, and never change. */
+export type StoredWorkflowDefinition = Omit<WorkflowDefinition, "stepsJson"> & { stepsJson: StepDefinition[] };

@@ -2,7 +2,10 @@ import type { Config } from "../config";
 import type { IdGenerator } from "../ids";
 import type { Store } from "../store/store";
 import type { Clock } from "./clock";
+import type { OutboundHttp } from "./http";
 import type { Logger } from "./logger";
+import type { Queue } from "./queue";
+import type { Scheduler } from "./scheduler";
 
 /**
  * Everything the core needs from the world, assembled only by the composition roots in functions/.
@@ -14,4 +17,7 @@ export interface Deps {
   clock: Clock;
   ids: IdGenerator;
   log: Logger;
+  queue: Queue;
+  scheduler: Scheduler;
+  http: OutboundHttp;
 }

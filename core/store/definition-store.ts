@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
-import { WorkflowDefinition } from "../domain/workflow-definition-record";
+import { type StoredWorkflowDefinition, WorkflowDefinition } from "../domain/workflow-definition-record";
+import type { StepDefinition } from "../domain/step";
 import type { Table } from "./dynamo-client";
 import { keys } from "./keys";
 import { queryByPrefix } from "./query";
@@ -10,7 +11,7 @@ import { queryByPrefix } from "./query";
  */
 export function createDefinitionStore(table: Table) {
   return {
-    async create(definition: WorkflowDefinition): Promise<void> {
+    async create(definition: StoredWorkflowDefinition): Promise<void> {
       const { stepsJson, ...rest } = definition;
       await table.client.send(
         new PutCommand({
@@ -26,7 +27,7 @@ export function createDefinitionStore(table: Table) {
       );
     },
 
-    async get(workspaceId: string, definitionId: string): Promise<WorkflowDefinition | undefined> {
+    async get(workspaceId: string, definitionId: string): Promise<StoredWorkflowDefinition | undefined> {
       const { Item } = await table.client.send(
         new GetCommand({
           TableName: table.name,
@@ -38,7 +39,7 @@ export function createDefinitionStore(table: Table) {
     },
 
     /** All of a workspace's definitions, oldest first (ids are time-ordered). */
-    async list(workspaceId: string): Promise<WorkflowDefinition[]> {
+    async list(workspaceId: string): Promise<StoredWorkflowDefinition[]> {
       const items = await queryByPrefix(table, keys.workspacePartition(workspaceId), keys.definitionPrefix);
       return items.map(fromItem);
     },
@@ -46,6 +47,7 @@ export function createDefinitionStore(table: Table) {
 }
 export type DefinitionStore = ReturnType<typeof createDefinitionStore>;
 
-function fromItem(item: Record<string, unknown>): WorkflowDefinition {
-  return WorkflowDefinition.parse({ ...item, stepsJson: JSON.parse(String(item.stepsText)) });
+function fromItem(item: Record<string, unknown>): StoredWorkflowDefinition {
+  const { stepsJson: _, ...definition } = WorkflowDefinition.parse({ ...item, stepsJson: [] });
+  return { ...definition, stepsJson: JSON.parse(String(item.stepsText)) as StepDefinition[] };
 }

@@ -9,6 +9,13 @@ export interface ItemKey {
 }
 
 const workspacePartition = (workspaceId: string) => `WS#${workspaceId}`;
+const runPartition = (workspaceId: string, runId: string) => `WS#${workspaceId}#RUN#${runId}`;
+const JOURNAL_PREFIX = "JRN#";
+
+/** Zero-padded, so numbers sort as strings in sort keys. */
+export function pad(value: number, width: number): string {
+  return String(value).padStart(width, "0");
+}
 
 export const keys = {
   workspace: (workspaceId: string): ItemKey => ({ pk: workspacePartition(workspaceId), sk: "WORKSPACE" }),
@@ -35,6 +42,32 @@ export const keys = {
   }),
   membershipPrefix: "MEMBER#",
   session: (tokenHash: string): ItemKey => ({ pk: `SESSION#${tokenHash}`, sk: "SESSION" }),
+
+  run: (workspaceId: string, runId: string): ItemKey => ({ pk: runPartition(workspaceId, runId), sk: "RUN" }),
+  runPartition,
+  /** Journal items sort by the sequence number of their first event, so a range of events is a key range. */
+  journal: (workspaceId: string, runId: string, firstEventSeq: number): ItemKey => ({
+    pk: runPartition(workspaceId, runId),
+    sk: `${JOURNAL_PREFIX}${pad(firstEventSeq, 10)}`,
+  }),
+  journalPrefix: JOURNAL_PREFIX,
+  journalSortKey: (eventSeq: number) => `${JOURNAL_PREFIX}${pad(eventSeq, 10)}`,
+  runCounter: (workspaceId: string, scope: string): ItemKey => ({
+    pk: workspacePartition(workspaceId),
+    sk: `COUNTER#${scope}`,
+  }),
+  idempotency: (workspaceId: string, idempotencyKey: string): ItemKey => ({
+    pk: `${workspacePartition(workspaceId)}#IDEMPOTENCY#${idempotencyKey}`,
+    sk: "IDEMPOTENCY",
+  }),
+  supersessionHead: (workspaceId: string, supersessionKey: string): ItemKey => ({
+    pk: `${workspacePartition(workspaceId)}#SUPKEY#${supersessionKey}`,
+    sk: "HEAD",
+  }),
+  approval: (workspaceId: string, approvalId: string): ItemKey => ({
+    pk: `${workspacePartition(workspaceId)}#APPROVAL#${approvalId}`,
+    sk: "APPROVAL",
+  }),
 
   rateWindow: (scope: string, windowStartMs: number): ItemKey => ({
     pk: `RATE#${scope}#${windowStartMs}`,

@@ -1,5 +1,6 @@
-import { QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
+import { BatchGetCommand, QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
 import type { Table } from "./dynamo-client";
+import type { ItemKey } from "./keys";
 
 type Item = Record<string, unknown>;
 
@@ -23,5 +24,23 @@ export function queryByPrefix(table: Table, pk: string, skPrefix: string): Promi
     KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
     ExpressionAttributeValues: { ":pk": pk, ":prefix": skPrefix },
     ConsistentRead: true,
+  });
+}
+
+/** Strongly consistent BatchGetItem of up to 100 keys, retrying unprocessed keys; results in the keys' order. */
+export async function batchGet(table: Table, itemKeys: ItemKey[]): Promise<Item[]> {
+  const found = new Map<string, Item>();
+  let pending = itemKeys;
+  for (let round = 0; pending.length > 0; round++) {
+    if (round > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(25 * 2 ** round, 1000)));
+    const result = await table.client.send(
+      new BatchGetCommand({ RequestItems: { [table.name]: { Keys: pending, ConsistentRead: true } } }),
+    );
+    for (const item of result.Responses?.[table.name] ?? []) found.set(`${item.pk}|${item.sk}`, item);
+    pending = (result.UnprocessedKeys?.[table.name]?.Keys ?? []) as ItemKey[];
+  }
+  return itemKeys.flatMap((key): Item[] => {
+    const item = found.get(`${key.pk}|${key.sk}`);
+    return item ? [item] : [];
   });
 }

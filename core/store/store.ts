@@ -1,10 +1,14 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { createAccountStore } from "./account-store";
 import { createApiKeyStore } from "./api-key-store";
+import { createApprovalStore } from "./approval-store";
 import { createDefinitionStore } from "./definition-store";
 import type { Table } from "./dynamo-client";
 import { keys } from "./keys";
 import { createRateLimitStore } from "./rate-limit-store";
+import { createRunCreationStore } from "./run-creation";
+import { createRunListStore } from "./run-lists";
+import { createRunStore } from "./run-store";
 import { createSessionStore } from "./session-store";
 import { createWorkspaceStore } from "./workspace-store";
 
@@ -13,8 +17,12 @@ export function createStore(table: Table) {
   return {
     accounts: createAccountStore(table),
     apiKeys: createApiKeyStore(table),
+    approvals: createApprovalStore(table),
     definitions: createDefinitionStore(table),
     rateLimits: createRateLimitStore(table),
+    runs: createRunStore(table),
+    runCreation: createRunCreationStore(table),
+    runLists: createRunListStore(table),
     sessions: createSessionStore(table),
     workspaces: createWorkspaceStore(table),
 

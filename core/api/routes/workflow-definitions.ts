@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { CreateWorkflowDefinitionInput } from "../../domain/workflow-definition";
-import { WorkflowDefinition } from "../../domain/workflow-definition-record";
+import { type StoredWorkflowDefinition, WorkflowDefinition } from "../../domain/workflow-definition-record";
 import { NotFoundError, ValidationError } from "../../errors";
 import { isoAt } from "../../ports/clock";
 import type { Deps } from "../../ports/deps";
@@ -66,7 +66,7 @@ export function workflowDefinitionRoutes(deps: Pick<Deps, "store" | "clock" | "i
         );
       }
       const now = isoAt(deps.clock.nowMs());
-      const definition: WorkflowDefinition = {
+      const definition: StoredWorkflowDefinition = {
         id: deps.ids("definition"),
         workspaceId: c.var.workspaceId,
         name: input.name,

@@ -1,0 +1,77 @@
+import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
+import { z } from "zod";
+import type { EngineMessage } from "../../engine/messages";
+import type { Logger } from "../../ports/logger";
+
+/**
+ * The wire shape of an EngineMessage. Unknown keys are stripped rather than refused, so a newer producer
+ * adding a field does not make its messages poison for an older worker.
+ */
+export const EngineMessageSchema = z.discriminatedUnion("type", [
+  z.object({ type: z.literal("run.advance"), workspaceId: z.string().min(1), runId: z.string().min(1) }),
+]) satisfies z.ZodType<EngineMessage>;
+
+export interface SqsBatchHandlerOptions {
+  /** Handles one message; a throw returns that record (and only it) to the queue for another attempt. */
+  process: (message: EngineMessage) => Promise<void>;
+  log: Logger;
+}
+
+/**
+ * A Lambda handler for the step queue's event source mapping, which must enable ReportBatchItemFailures
+ * (SST: `batch: { partialResponses: true }`). Records are processed concurrently: they are different
+ * runs, or duplicates of one run, and the engine is idempotent under both. Standard queues only: a FIFO
+ * queue would need processing to stop at the first failure to keep its order.
+ *
+ * A malformed record (not JSON, or not an EngineMessage) is reported as a failure, like a throw, so after
+ * the queue's maxReceiveCount it lands in the DLQ. Dropping it would be cheaper by a few receives, but:
+ * the DLQ keeps the body for an operator to read and redrive, its depth alarm makes the fault visible
+ * where a log line may go unseen, and during a deploy an older worker receiving a message type only the
+ * newer code knows must not destroy it; a later receive reaches the new code.
+ *
+ * @returns the messageIds of the records that failed; never throws for a record's failure.
+ */
+export function createSqsBatchHandler(
+  options: SqsBatchHandlerOptions,
+): (event: SQSEvent) => Promise<SQSBatchResponse> {
+  const { process, log } = options;
+
+  return async function handleSqsBatch(event: SQSEvent): Promise<SQSBatchResponse> {
+    const outcomes = await Promise.all(
+      event.Records.map(async (record): Promise<SQSBatchItemFailure | undefined> => {
+        const recordLog = log.child({
+          messageId: record.messageId,
+          receiveCount: Number(record.attributes.ApproximateReceiveCount),
+        });
+        const message = parseRecord(record, recordLog);
+        if (message === undefined) return { itemIdentifier: record.messageId };
+        try {
+          await process(message);
+          return undefined;
+        } catch (error) {
+          recordLog.warn(
+            { err: error, workspaceId: message.workspaceId, runId: message.runId },
+            "message processing failed; returned to the queue",
+          );
+          return { itemIdentifier: record.messageId };
+        }
+      }),
+    );
+    return { batchItemFailures: outcomes.filter((outcome) => outcome !== undefined) };
+  };
+}
+
+function parseRecord(record: SQSRecord, log: Logger): EngineMessage | undefined {
+  let body: unknown;
+  try {
+    body = JSON.parse(record.body);
+  } catch (error) {
+    log.error({ err: error, bodyLength: record.body.length }, "malformed message: body is not JSON");
+    return undefined;
+  }
+  const parsed = EngineMessageSchema.safeParse(body);
+  if (parsed.success) return parsed.data;
+  // The issues name paths and expectations, not values; the body itself stays in the queue (then the DLQ).
+  log.error({ issues: parsed.error.issues, bodyLength: record.body.length }, "malformed message");
+  return undefined;
+}

@@ -1,0 +1,151 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { CreateRunInput, WorkflowEvent, WorkflowRun, WorkflowRunWithSteps } from "../../domain/run";
+import { toWorkflowRun } from "../../engine/run-record";
+import { RUN_STATUSES, type RunStatus } from "../../engine/statuses";
+import { NotFoundError } from "../../errors";
+import type { Deps } from "../../ports/deps";
+import { cancelRun } from "../../runs/cancel-run";
+import { createRun } from "../../runs/create-run";
+import { listRunEvents } from "../../runs/list-events";
+import { listRuns } from "../../runs/list-runs";
+import { resumeRun } from "../../runs/resume-run";
+import { retryRun } from "../../runs/retry-run";
+import type { WorkspaceEnv } from "../env";
+import { dataEnvelope, ok, pageEnvelope } from "../envelope";
+import { PageQuery, pageMeta } from "../pagination";
+import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
+
+const tags = ["Workflow runs"];
+const IdParam = z.object({ id: z.string().min(1).max(100) });
+type RunDeps = Pick<Deps, "store" | "clock" | "ids" | "queue" | "scheduler">;
+
+const route = <R extends Parameters<typeof createRoute>[0]>(config: R) =>
+  createRoute({ ...config, tags, security: API_KEY_SECURITY });
+
+const create = route({
+  method: "post",
+  path: "/v1/workflow-runs",
+  summary: "Start a run; with an idempotencyKey already used, the existing run is returned with 200",
+  request: { body: { content: jsonContent(CreateRunInput), required: true } },
+  responses: {
+    201: { description: "Created (PENDING)", content: jsonContent(dataEnvelope(WorkflowRun)) },
+    200: { description: "The run created earlier with this idempotencyKey", content: jsonContent(dataEnvelope(WorkflowRun)) },
+    ...errorResponses(400, 404, ...AUTHENTICATED_ERRORS),
+  },
+});
+
+const list = route({
+  method: "get",
+  path: "/v1/workflow-runs",
+  summary: "Runs, newest first, paginated and filtered",
+  request: {
+    query: PageQuery.extend({
+      status: z.enum(RUN_STATUSES as [RunStatus, ...RunStatus[]]).optional(),
+      definitionId: z.string().min(1).max(100).optional(),
+      supersessionKey: z.string().min(1).max(255).optional(),
+    }),
+  },
+  responses: {
+    200: { description: "A page of runs", content: jsonContent(pageEnvelope(WorkflowRun)) },
+    ...errorResponses(400, ...AUTHENTICATED_ERRORS),
+  },
+});
+
+const get = route({
+  method: "get",
+  path: "/v1/workflow-runs/{id}",
+  summary: "One run with its current step and step runs",
+  request: { params: IdParam },
+  responses: {
+    200: { description: "The run", content: jsonContent(dataEnvelope(WorkflowRunWithSteps)) },
+    ...errorResponses(404, ...AUTHENTICATED_ERRORS),
+  },
+});
+
+const cancel = route({
+  method: "post",
+  path: "/v1/workflow-runs/{id}/cancel",
+  summary: "Cancel a live run",
+  request: { params: IdParam },
+  responses: {
+    200: {
+      description: "Cancelled",
+      content: jsonContent(dataEnvelope(z.object({ id: z.string(), status: z.string(), updatedAt: z.string() }))),
+    },
+    ...errorResponses(404, 409, ...AUTHENTICATED_ERRORS),
+  },
+});
+
+const resume = route({
+  method: "post",
+  path: "/v1/workflow-runs/{id}/resume",
+  summary: "Send a signal to a run waiting at an external_event step",
+  request: {
+    params: IdParam,
+    body: {
+      content: jsonContent(
+        z.object({ signalType: z.string().min(1).max(100), payload: z.record(z.string(), z.unknown()).default({}) }),
+      ),
+      required: true,
+    },
+  },
+  responses: {
+    200: { description: "Resumed", content: jsonContent(dataEnvelope(z.object({ resumed: z.literal(true) }))) },
+    ...errorResponses(400, 404, 409, ...AUTHENTICATED_ERRORS),
+  },
+});
+
+const retry = route({
+  method: "post",
+  path: "/v1/workflow-runs/{id}/retry",
+  summary: "Restart a FAILED run from its failed step",
+  request: { params: IdParam },
+  responses: {
+    200: {
+      description: "Retrying",
+      content: jsonContent(dataEnvelope(z.object({ retried: z.literal(true), stepName: z.string() }))),
+    },
+    ...errorResponses(400, 404, ...AUTHENTICATED_ERRORS),
+  },
+});
+
+const events = route({
+  method: "get",
+  path: "/v1/workflow-runs/{id}/events",
+  summary: "The run's events, oldest first, paginated",
+  request: { params: IdParam, query: PageQuery },
+  responses: {
+    200: { description: "A page of events", content: jsonContent(pageEnvelope(WorkflowEvent)) },
+    ...errorResponses(400, 404, ...AUTHENTICATED_ERRORS),
+  },
+});
+
+export function workflowRunRoutes(deps: RunDeps) {
+  return createRouter<WorkspaceEnv>()
+    .openapi(create, async (c) => {
+      const { run, created } = await createRun(deps, c.var.workspaceId, c.req.valid("json"));
+      return created ? c.json(ok(toWorkflowRun(run)), 201) : c.json(ok(toWorkflowRun(run)), 200);
+    })
+    .openapi(list, async (c) => {
+      const { page, pageSize, ...filters } = c.req.valid("query");
+      const result = await listRuns(deps, c.var.workspaceId, filters, page, pageSize);
+      const data = result.items.map(toWorkflowRun);
+      return c.json({ success: true as const, data, meta: pageMeta(page, pageSize, result.total) }, 200);
+    })
+    .openapi(get, async (c) => {
+      const run = await deps.store.runs.get(c.var.workspaceId, c.req.valid("param").id);
+      if (!run) throw new NotFoundError("Workflow run");
+      return c.json(ok({ ...toWorkflowRun(run), steps: await deps.store.runs.stepRuns(run) }), 200);
+    })
+    .openapi(cancel, async (c) => c.json(ok(await cancelRun(deps, c.var.workspaceId, c.req.valid("param").id)), 200))
+    .openapi(resume, async (c) => {
+      await resumeRun(deps, c.var.workspaceId, c.req.valid("param").id, c.req.valid("json"));
+      return c.json(ok({ resumed: true as const }), 200);
+    })
+    .openapi(retry, async (c) => c.json(ok(await retryRun(deps, c.var.workspaceId, c.req.valid("param").id)), 200))
+    .openapi(events, async (c) => {
+      const { page, pageSize } = c.req.valid("query");
+      const result = await listRunEvents(deps, c.var.workspaceId, c.req.valid("param").id, page, pageSize);
+      return c.json({ success: true as const, data: result.items, meta: pageMeta(page, pageSize, result.total) }, 200);
+    });
+}

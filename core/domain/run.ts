@@ -1,0 +1,57 @@
+import { z } from "zod";
+import { RUN_STATUSES, type RunStatus, StepRunStatus } from "../engine/statuses";
+
+const Json = z.record(z.string(), z.unknown());
+
+export const StepRun = z.object({
+  id: z.string(),
+  workflowRunId: z.string(),
+  stepName: z.string(),
+  stepType: z.string(),
+  status: z.enum(Object.values(StepRunStatus) as [StepRunStatus, ...StepRunStatus[]]),
+  attempt: z.number().int(),
+  input: Json.nullable(),
+  output: Json.nullable(),
+  error: z.string().nullable(),
+  startedAt: z.string().nullable(),
+  completedAt: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type StepRun = z.infer<typeof StepRun>;
+
+export const WorkflowRun = z.object({
+  id: z.string(),
+  workspaceId: z.string(),
+  definitionId: z.string(),
+  status: z.enum(RUN_STATUSES as [RunStatus, ...RunStatus[]]),
+  input: Json,
+  output: Json.nullable(),
+  idempotencyKey: z.string().nullable(),
+  supersessionKey: z.string().nullable(),
+  currentStepName: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+export type WorkflowRun = z.infer<typeof WorkflowRun>;
+
+export const WorkflowRunWithSteps = WorkflowRun.extend({ steps: z.array(StepRun) });
+
+export const CreateRunInput = z.object({
+  definitionId: z.string().min(1).max(100),
+  input: Json.default({}),
+  idempotencyKey: z.string().min(1).max(255).optional(),
+  supersessionKey: z.string().min(1).max(255).optional(),
+  supersedeExisting: z.boolean().default(false),
+});
+export type CreateRunInput = z.infer<typeof CreateRunInput>;
+
+export const WorkflowEvent = z.object({
+  id: z.string(),
+  workflowRunId: z.string(),
+  stepRunId: z.string().nullable(),
+  eventType: z.string(),
+  payload: Json,
+  createdAt: z.string(),
+});
+export type WorkflowEvent = z.infer<typeof WorkflowEvent>;

@@ -1,0 +1,56 @@
+import type { RunRecord } from "./run-record";
+import { RunStatus, StepRunStatus } from "./statuses";
+
+/** Who is asking: the worker invocation (owner of leases it takes) and the process it runs in. */
+export interface WorkerIdentity {
+  /** Unique per advanceRun invocation, so two deliveries in one process do not share a lease. */
+  owner: string;
+  processId: string;
+  /**
+   * Locally one process serves a data directory, so at start-up every lease held by another process
+   * belongs to a dead one and can be taken over at once. Never true where workers run side by side.
+   */
+  takeOverOtherProcesses: boolean;
+}
+
+/** What the run needs now (spec 3.3 steps 2-5), decided from the run item alone. */
+export type Plan =
+  | { kind: "nothing" }
+  | { kind: "execute" }
+  | { kind: "start-run" }
+  | { kind: "take-over" }
+  | { kind: "start-next" }
+  | { kind: "retry-step" }
+  | { kind: "timer-elapsed" }
+  | { kind: "deadline-passed" };
+
+export function planNext(run: RunRecord, nowMs: number, worker: WorkerIdentity): Plan {
+  const active = run.active;
+  switch (run.status) {
+    case RunStatus.Pending:
+      return { kind: "start-run" };
+    case RunStatus.Running:
+      if (!active) return run.nextStepName === null ? { kind: "nothing" } : { kind: "start-next" };
+      if (active.stepRun.status === StepRunStatus.Failed) {
+        return active.retryAtMs !== null && active.retryAtMs <= nowMs ? { kind: "retry-step" } : { kind: "nothing" };
+      }
+      if (active.stepRun.status !== StepRunStatus.Running) return { kind: "nothing" };
+      if (active.lease?.owner === worker.owner && active.lease.untilMs > nowMs) return { kind: "execute" };
+      if (!active.lease || active.lease.untilMs <= nowMs) return { kind: "take-over" };
+      if (worker.takeOverOtherProcesses && !active.lease.owner.startsWith(`${worker.processId}:`)) {
+        return { kind: "take-over" };
+      }
+      // Another worker is on it; if it dies, its lease runs out and the sweeper rings again.
+      return { kind: "nothing" };
+    case RunStatus.Waiting:
+    case RunStatus.Paused: {
+      const wait = active?.wait;
+      if (!wait) return { kind: "nothing" };
+      if (wait.kind === "timer") return wait.untilMs <= nowMs ? { kind: "timer-elapsed" } : { kind: "nothing" };
+      return wait.deadlineMs !== null && wait.deadlineMs <= nowMs ? { kind: "deadline-passed" } : { kind: "nothing" };
+    }
+    default:
+      // COMPLETED, CANCELLED and SUPERSEDED are final; FAILED waits for the retry endpoint.
+      return { kind: "nothing" };
+  }
+}

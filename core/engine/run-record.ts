@@ -1,0 +1,93 @@
+import type { StepRun, WorkflowRun } from "../domain/run";
+import { RunStatus } from "./statuses";
+
+/**
+ * The run as the engine keeps it: the API's WorkflowRun plus the cursor that says where the run stands.
+ * Everything the engine decides is derived from this one item, read strongly consistent, and every change
+ * to it is a conditional write on `version`.
+ */
+export interface Lease {
+  /** The worker process that is executing the step. */
+  owner: string;
+  /** After this, another worker may assume the owner died and take the step over. */
+  untilMs: number;
+}
+
+export type StepWait =
+  | { kind: "timer"; untilMs: number }
+  | { kind: "signal"; signalType: string; deadlineMs: number | null }
+  | { kind: "approval"; approvalRequestId: string; deadlineMs: number | null };
+
+/** The step run the cursor is on, with what it waits for. Its latest snapshot is also in the journal. */
+export interface ActiveStep {
+  stepRun: StepRun;
+  stepIndex: number;
+  lease: Lease | null;
+  wait: StepWait | null;
+  /** When a failed attempt's retry is due. */
+  retryAtMs: number | null;
+}
+
+export interface RunRecord extends WorkflowRun {
+  state: Record<string, unknown>;
+  version: number;
+  /** Events recorded so far; event n has sequence number n (1-based), which pages the event list. */
+  eventSeq: number;
+  stepRunSeq: number;
+  /** Step executions started so far, loops included: the 1000-step guard counts these. */
+  stepsExecuted: number;
+  active: ActiveStep | null;
+  /** The step to start next when no step is active (after a signal, a timer, a decision or a start). */
+  nextStepName: string | null;
+  startedAtMs: number | null;
+  /** Position among the workspace's runs and among its definition's runs: dense, 1-based, for paging. */
+  seq: number;
+  defSeq: number;
+}
+
+export const MAX_STEPS_PER_RUN = 1000;
+
+export function currentStepName(run: RunRecord): string | null {
+  return run.active?.stepRun.stepName ?? run.nextStepName ?? null;
+}
+
+/** The run as the API returns it. */
+export function toWorkflowRun(run: RunRecord): WorkflowRun {
+  const { id, workspaceId, definitionId, status, input, output, idempotencyKey, supersessionKey } = run;
+  return {
+    id,
+    workspaceId,
+    definitionId,
+    status,
+    input,
+    output,
+    idempotencyKey,
+    supersessionKey,
+    currentStepName: currentStepName(run),
+    createdAt: run.createdAt,
+    updatedAt: run.updatedAt,
+  };
+}
+
+/** A PENDING run or an unclaimed next step is the queue's job; the sweeper steps in after this long. */
+export const DOORBELL_GRACE_MS = 60_000;
+
+/**
+ * When the run next needs a worker without anyone asking: a timer, a deadline, a retry, or a lease that
+ * runs out because its worker died. Undefined when only an outside action (a signal with no timeout, an
+ * approval with no timeout, the retry endpoint) can move it.
+ */
+export function nextDueAtMs(run: RunRecord): number | undefined {
+  const updatedAtMs = Date.parse(run.updatedAt);
+  if (run.status === RunStatus.Pending) return updatedAtMs + DOORBELL_GRACE_MS;
+  if (run.status !== RunStatus.Running && run.status !== RunStatus.Waiting && run.status !== RunStatus.Paused) {
+    return undefined;
+  }
+  const active = run.active;
+  if (!active) return updatedAtMs + DOORBELL_GRACE_MS;
+  if (active.lease) return active.lease.untilMs;
+  if (active.retryAtMs !== null) return active.retryAtMs;
+  if (active.wait?.kind === "timer") return active.wait.untilMs;
+  if (active.wait) return active.wait.deadlineMs ?? undefined;
+  return updatedAtMs + DOORBELL_GRACE_MS;
+}

@@ -1,0 +1,130 @@
+import type { StepRun, WorkflowEvent } from "../domain/run";
+import type { StepDefinition } from "../domain/step";
+import type { IdGenerator } from "../ids";
+import { isoAt } from "../ports/clock";
+import type { Lease, RunRecord } from "./run-record";
+import { assertRunTransition, assertStepTransition, type RunStatus, StepRunStatus } from "./statuses";
+
+export interface StoredEvent extends WorkflowEvent {
+  seq: number;
+}
+
+/** One atomic change of a run: committed as a single conditional write, or not at all. */
+export interface RunCommit {
+  expectedVersion: number;
+  run: RunRecord;
+  events: StoredEvent[];
+  /** Snapshots of the step runs this change touched, latest state. */
+  stepRuns: StepRun[];
+}
+
+/**
+ * Accumulates one transition of a run: status changes checked against the state tables, events numbered
+ * in order, step-run snapshots. Pure: nothing is written until the store commits `finish()`.
+ */
+export class RunTransition {
+  readonly run: RunRecord;
+  readonly nowMs: number;
+  private readonly expectedVersion: number;
+  private readonly events: StoredEvent[] = [];
+  private readonly touched = new Map<string, StepRun>();
+
+  constructor(
+    before: RunRecord,
+    nowMs: number,
+    private readonly ids: IdGenerator,
+  ) {
+    this.run = structuredClone(before);
+    this.expectedVersion = before.version;
+    this.nowMs = nowMs;
+    this.run.version = before.version + 1;
+    this.run.updatedAt = isoAt(nowMs);
+  }
+
+  get now(): string {
+    return isoAt(this.nowMs);
+  }
+
+  setRunStatus(to: RunStatus): void {
+    if (this.run.status === to) return;
+    assertRunTransition(this.run.status, to);
+    this.run.status = to;
+  }
+
+  record(eventType: string, payload: Record<string, unknown>, stepRunId: string | null = null): void {
+    this.run.eventSeq += 1;
+    this.events.push({
+      id: this.ids("event"),
+      seq: this.run.eventSeq,
+      workflowRunId: this.run.id,
+      stepRunId,
+      eventType,
+      payload,
+      createdAt: this.now,
+    });
+  }
+
+  /** A new step run for the step at `stepIndex`, RUNNING under `lease`, with its STEP_STARTED event. */
+  startStep(step: StepDefinition, stepIndex: number, lease: Lease): StepRun {
+    this.run.stepRunSeq += 1;
+    this.run.stepsExecuted += 1;
+    const stepRun: StepRun = {
+      id: this.ids("stepRun"),
+      workflowRunId: this.run.id,
+      stepName: step.name,
+      stepType: step.type,
+      status: StepRunStatus.Running,
+      attempt: 1,
+      input: null,
+      output: null,
+      error: null,
+      startedAt: this.now,
+      completedAt: null,
+      createdAt: this.now,
+      updatedAt: this.now,
+    };
+    this.run.active = { stepRun, stepIndex, lease, wait: null, retryAtMs: null };
+    this.run.nextStepName = null;
+    this.touched.set(stepRun.id, stepRun);
+    this.record("STEP_STARTED", { stepName: step.name, stepType: step.type, attempt: 1 }, stepRun.id);
+    return stepRun;
+  }
+
+  /** The active step's next attempt (after a failure with retries left, or the retry endpoint). */
+  restartActiveStep(lease: Lease): StepRun {
+    const active = this.requireActive();
+    this.setStepStatus(StepRunStatus.Running, { error: null, completedAt: null });
+    active.stepRun.attempt += 1;
+    active.stepRun.startedAt = this.now;
+    active.lease = lease;
+    active.retryAtMs = null;
+    active.wait = null;
+    this.record(
+      "STEP_STARTED",
+      { stepName: active.stepRun.stepName, stepType: active.stepRun.stepType, attempt: active.stepRun.attempt },
+      active.stepRun.id,
+    );
+    return active.stepRun;
+  }
+
+  setStepStatus(to: StepRunStatus, fields: Partial<Pick<StepRun, "input" | "output" | "error" | "completedAt">> = {}) {
+    const active = this.requireActive();
+    if (active.stepRun.status !== to) assertStepTransition(active.stepRun.status, to);
+    Object.assign(active.stepRun, fields, { status: to, updatedAt: this.now });
+    this.touched.set(active.stepRun.id, active.stepRun);
+  }
+
+  requireActive() {
+    if (!this.run.active) throw new Error(`run ${this.run.id} has no active step`);
+    return this.run.active;
+  }
+
+  finish(): RunCommit {
+    return {
+      expectedVersion: this.expectedVersion,
+      run: this.run,
+      events: this.events,
+      stepRuns: [...this.touched.values()].map((stepRun) => structuredClone(stepRun)),
+    };
+  }
+}

@@ -1,0 +1,39 @@
+import type { Deps } from "../ports/deps";
+import { MAX_QUEUE_DELAY_MS } from "../ports/queue";
+import { runDoorbell } from "./messages";
+import type { RunRecord } from "./run-record";
+import { RunStatus } from "./statuses";
+
+/**
+ * The one moment a committed run will next need a worker by itself: a wait's end, a retry, a deadline.
+ * Lease expiries are left to the sweeper: they only matter when a worker died.
+ */
+export function timedWakeAtMs(run: RunRecord): number | undefined {
+  const active = run.active;
+  if (!active) return undefined;
+  if (run.status === RunStatus.Running && active.retryAtMs !== null) return active.retryAtMs;
+  if (run.status !== RunStatus.Waiting && run.status !== RunStatus.Paused) return undefined;
+  if (active.wait?.kind === "timer") return active.wait.untilMs;
+  return active.wait?.deadlineMs ?? undefined;
+}
+
+/** Names the schedule of the run's current timer, so cancelling the run can remove it. */
+export function wakeScheduleName(run: RunRecord): string | undefined {
+  const active = run.active;
+  return active ? `${run.id}-${active.stepRun.id}-${active.stepRun.attempt}` : undefined;
+}
+
+/**
+ * Rings the run's doorbell when its timer is due. Up to 15 minutes ahead an SQS delayed message carries it
+ * (one request, $0.40 per million); further ahead an EventBridge Scheduler one-shot schedule does ($1 per
+ * million invocations plus the SQS send). If either is lost, the sweeper rings instead.
+ */
+export async function scheduleWake(deps: Pick<Deps, "queue" | "scheduler" | "clock">, run: RunRecord): Promise<void> {
+  const atMs = timedWakeAtMs(run);
+  if (atMs === undefined) return;
+  const delayMs = Math.max(0, atMs - deps.clock.nowMs());
+  const doorbell = runDoorbell(run.workspaceId, run.id);
+  const name = wakeScheduleName(run);
+  if (delayMs <= MAX_QUEUE_DELAY_MS || name === undefined) await deps.queue.send(doorbell, { delayMs });
+  else await deps.scheduler.schedule(name, atMs, doorbell);
+}

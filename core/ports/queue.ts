@@ -1,0 +1,16 @@
+import type { EngineMessage } from "../engine/messages";
+
+/**
+ * The step queue: at-least-once delivery of doorbells, possibly late, possibly twice. SQS in AWS, an
+ * in-process queue locally.
+ */
+export interface Queue {
+  /**
+   * Delivers the message after `delayMs` (0 by default). Delays up to 15 minutes are what SQS can carry;
+   * longer ones belong to the Scheduler.
+   */
+  send(message: EngineMessage, options?: { delayMs?: number }): Promise<void>;
+}
+
+/** SQS's DelaySeconds limit. */
+export const MAX_QUEUE_DELAY_MS = 15 * 60 * 1000;

@@ -1,0 +1,21 @@
+import type { WorkflowEvent } from "../domain/run";
+import { NotFoundError } from "../errors";
+import type { Deps } from "../ports/deps";
+import type { Page } from "./list-runs";
+
+/** A run's events oldest first; event n is the run's n-th, so page N is a range and `total` the run's count. */
+export async function listRunEvents(
+  deps: Pick<Deps, "store">,
+  workspaceId: string,
+  runId: string,
+  page: number,
+  pageSize: number,
+): Promise<Page<WorkflowEvent>> {
+  const run = await deps.store.runs.get(workspaceId, runId);
+  if (!run) throw new NotFoundError("Workflow run");
+  const from = (page - 1) * pageSize + 1;
+  const to = Math.min(run.eventSeq, page * pageSize);
+  if (from > to) return { items: [], total: run.eventSeq };
+  const events = await deps.store.runs.events(run, from, to);
+  return { items: events.map(({ seq: _, ...event }) => event), total: run.eventSeq };
+}

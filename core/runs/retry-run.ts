@@ -1,0 +1,37 @@
+import { runDoorbell } from "../engine/messages";
+import { RunStatus, StepRunStatus } from "../engine/statuses";
+import { ValidationError } from "../errors";
+import type { Deps } from "../ports/deps";
+import { changeRun } from "./change-run";
+
+/**
+ * Restarts a FAILED run from its failed step (spec 4.4 rule 4): the step gets a new attempt at once, with
+ * the state the run had when it failed. A run that is not FAILED, or failed without a failed step (the
+ * step limit), is a 400.
+ */
+export async function retryRun(
+  deps: Pick<Deps, "store" | "clock" | "ids" | "queue">,
+  workspaceId: string,
+  runId: string,
+): Promise<{ retried: true; stepName: string }> {
+  let stepName = "";
+  await changeRun(deps, workspaceId, runId, (run, tx) => {
+    const active = run.active;
+    if (run.status !== RunStatus.Failed || active?.stepRun.status !== StepRunStatus.Failed) {
+      throw new ValidationError(
+        run.status === RunStatus.Failed ? "The run has no failed step to retry" : `Only a FAILED run can be retried; this one is ${run.status}`,
+      );
+    }
+    stepName = active.stepRun.stepName;
+    tx.setRunStatus(RunStatus.Running);
+    tx.requireActive().retryAtMs = tx.nowMs;
+    tx.record(
+      "STEP_RETRYING",
+      { stepName, attempt: active.stepRun.attempt + 1, delayMs: 0, error: active.stepRun.error },
+      active.stepRun.id,
+    );
+    return [];
+  });
+  await deps.queue.send(runDoorbell(workspaceId, runId));
+  return { retried: true, stepName };
+}

@@ -1,0 +1,22 @@
+import type { ApprovalStep } from "../domain/step";
+import type { StepExecutor } from "./step-context";
+
+/**
+ * `approval`: asks a person to review `state[contentKey]` (wrapped as `{value}` when it is not an object)
+ * and pauses the run until a decision, or until `timeoutMs` passes.
+ */
+export const approvalExecutor: StepExecutor<ApprovalStep> = async ({ step, run, nowMs }) => {
+  const value = run.state[step.contentKey];
+  const content =
+    value !== null && typeof value === "object" && !Array.isArray(value)
+      ? (value as Record<string, unknown>)
+      : { value: value ?? null };
+  return {
+    kind: "approval",
+    input: { contentKey: step.contentKey },
+    contentKey: step.contentKey,
+    content,
+    prompt: step.prompt ?? null,
+    deadlineMs: step.timeoutMs === undefined ? null : nowMs + step.timeoutMs,
+  };
+};

@@ -1,0 +1,33 @@
+import type { TaskStep } from "../domain/step";
+import { renderTemplate } from "../engine/template";
+import type { HandlerRegistry } from "./handlers/registry";
+import type { StepExecutor } from "./step-context";
+import { StepError } from "./step-error";
+
+/** `task`: fills the config's placeholders, then runs the named handler. */
+export function createTaskExecutor(handlers: HandlerRegistry): StepExecutor<TaskStep> {
+  return async ({ step, run, stepRun }) => {
+    const config = renderTemplate(step.config, { input: run.input, state: run.state }) as Record<string, unknown>;
+    const input = { handler: step.handler, config };
+    const handler = handlers.get(step.handler);
+    if (!handler) {
+      return { kind: "failed", input, error: `Unknown task handler "${step.handler}"`, retryable: false };
+    }
+    try {
+      const result = await handler({
+        config,
+        state: run.state,
+        workspaceId: run.workspaceId,
+        runId: run.id,
+        stepName: step.name,
+        stepRunId: stepRun.id,
+        attempt: stepRun.attempt,
+        idempotencyKey: `${stepRun.id}:${stepRun.attempt}`,
+      });
+      return { kind: "completed", input, output: result.output, mergeIntoState: result.mergeIntoState };
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      return { kind: "failed", input, error: message, retryable: !(error instanceof StepError) || error.retryable };
+    }
+  };
+}

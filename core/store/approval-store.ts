@@ -1,0 +1,88 @@
+import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { ApprovalRequest } from "../domain/approval";
+import type { Table } from "./dynamo-client";
+import { type ApprovalListing, approvalIndexKeys } from "./index-keys";
+import { keys } from "./keys";
+import { batchGet } from "./query";
+import type { TransactItem } from "./transact";
+
+/**
+ * Approval requests. Each is its own item (so deciding one is a conditional write on it alone) and sits in
+ * two KEYS_ONLY index lists: all of the workspace's requests (gsi1) and those pending, decided or expired
+ * (gsi3). Writes are returned as transaction actions: they always commit together with the run's change.
+ */
+export function createApprovalStore(table: Table) {
+  const item = (workspaceId: string, approval: ApprovalRequest) => {
+    const listing: ApprovalListing = approval.decision ? "DECIDED" : approval.expiredAt ? "EXPIRED" : "PENDING";
+    return {
+      ...keys.approval(workspaceId, approval.id),
+      entity: "ApprovalRequest",
+      workspaceId,
+      ...approval,
+      contentJson: JSON.stringify(approval.content),
+      content: undefined,
+      ...approvalIndexKeys(workspaceId, approval.id, approval.createdAt, listing),
+    };
+  };
+
+  return {
+    createAction(workspaceId: string, approval: ApprovalRequest): TransactItem {
+      return {
+        Put: { TableName: table.name, Item: item(workspaceId, approval), ConditionExpression: "attribute_not_exists(pk)" },
+      };
+    },
+
+    /** Replaces a still-undecided, unexpired request; the condition is what makes a second decision a 409. */
+    settleAction(workspaceId: string, settled: ApprovalRequest): TransactItem {
+      return {
+        Put: {
+          TableName: table.name,
+          Item: item(workspaceId, settled),
+          ConditionExpression: "attribute_exists(pk) AND decision = :null AND expiredAt = :null",
+          ExpressionAttributeValues: { ":null": null },
+        },
+      };
+    },
+
+    async get(workspaceId: string, approvalId: string): Promise<ApprovalRequest | undefined> {
+      const { Item } = await table.client.send(
+        new GetCommand({ TableName: table.name, Key: keys.approval(workspaceId, approvalId), ConsistentRead: true }),
+      );
+      return Item ? fromItem(Item) : undefined;
+    },
+
+    /** Newest first. `pending` true: undecided and unexpired; false: decided; undefined: all. */
+    async list(workspaceId: string, pending: boolean | undefined): Promise<ApprovalRequest[]> {
+      const index = pending === undefined ? "gsi1" : "gsi3";
+      const partition = approvalIndexKeys(workspaceId, "", "", pending === false ? "DECIDED" : "PENDING");
+      const pk = index === "gsi1" ? partition.gsi1pk : partition.gsi3pk;
+      const found: Record<string, unknown>[] = [];
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const page = await table.client.send(
+          new QueryCommand({
+            TableName: table.name,
+            IndexName: index,
+            KeyConditionExpression: `${index}pk = :pk`,
+            ExpressionAttributeValues: { ":pk": pk },
+            ScanIndexForward: false,
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        found.push(...(page.Items ?? []));
+        startKey = page.LastEvaluatedKey;
+      } while (startKey);
+      const approvals: ApprovalRequest[] = [];
+      for (let i = 0; i < found.length; i += 100) {
+        const itemKeys = found.slice(i, i + 100).map((entry) => ({ pk: String(entry.pk), sk: String(entry.sk) }));
+        approvals.push(...(await batchGet(table, itemKeys)).map(fromItem));
+      }
+      return approvals;
+    },
+  };
+}
+export type ApprovalStore = ReturnType<typeof createApprovalStore>;
+
+function fromItem(item: Record<string, unknown>): ApprovalRequest {
+  return ApprovalRequest.parse({ ...item, content: JSON.parse(String(item.contentJson)) });
+}

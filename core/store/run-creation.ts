@@ -1,0 +1,83 @@
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
+import type { RunRecord } from "../engine/run-record";
+import type { Table } from "./dynamo-client";
+import { keys } from "./keys";
+import { runItem } from "./run-items";
+import type { TransactItem } from "./transact";
+
+/**
+ * Creating a run numbers it among the workspace's runs and its definition's runs. The numbers must be dense
+ * (page N of a list is a range of them), so each counter moves by a conditional write from the value read to
+ * that value + 1 in the same transaction as the run: a concurrent creation makes one of the two retry.
+ */
+export interface RunCounters {
+  runs: number;
+  definitionRuns: number;
+}
+
+export const runsCounterScope = "RUNS";
+export const definitionCounterScope = (definitionId: string) => `DEF#${definitionId}`;
+
+export function createRunCreationStore(table: Table) {
+  async function counter(workspaceId: string, scope: string): Promise<number> {
+    const { Item } = await table.client.send(
+      new GetCommand({ TableName: table.name, Key: keys.runCounter(workspaceId, scope), ConsistentRead: true }),
+    );
+    return Number(Item?.count ?? 0);
+  }
+
+  function counterAction(workspaceId: string, scope: string, current: number): TransactItem {
+    return {
+      Update: {
+        TableName: table.name,
+        Key: keys.runCounter(workspaceId, scope),
+        UpdateExpression: "SET #count = :next, entity = :entity",
+        ConditionExpression: current === 0 ? "attribute_not_exists(#count)" : "#count = :current",
+        ExpressionAttributeNames: { "#count": "count" },
+        ExpressionAttributeValues: {
+          ":next": current + 1,
+          ":entity": "RunCounter",
+          ...(current === 0 ? {} : { ":current": current }),
+        },
+      },
+    };
+  }
+
+  return {
+    counter,
+
+    async counters(workspaceId: string, definitionId: string): Promise<RunCounters> {
+      const [runs, definitionRuns] = await Promise.all([
+        counter(workspaceId, runsCounterScope),
+        counter(workspaceId, definitionCounterScope(definitionId)),
+      ]);
+      return { runs, definitionRuns };
+    },
+
+    /** The new run, its counters moved on by one, and the claim of its idempotency key when it has one. */
+    createActions(run: RunRecord, counters: RunCounters): TransactItem[] {
+      const actions: TransactItem[] = [
+        { Put: { TableName: table.name, Item: runItem(run), ConditionExpression: "attribute_not_exists(pk)" } },
+        counterAction(run.workspaceId, runsCounterScope, counters.runs),
+        counterAction(run.workspaceId, definitionCounterScope(run.definitionId), counters.definitionRuns),
+      ];
+      if (run.idempotencyKey !== null) {
+        actions.push({
+          Put: {
+            TableName: table.name,
+            Item: { ...keys.idempotency(run.workspaceId, run.idempotencyKey), entity: "RunIdempotencyKey", runId: run.id },
+            ConditionExpression: "attribute_not_exists(pk)",
+          },
+        });
+      }
+      return actions;
+    },
+
+    async runIdForIdempotencyKey(workspaceId: string, idempotencyKey: string): Promise<string | undefined> {
+      const { Item } = await table.client.send(
+        new GetCommand({ TableName: table.name, Key: keys.idempotency(workspaceId, idempotencyKey), ConsistentRead: true }),
+      );
+      return typeof Item?.runId === "string" ? Item.runId : undefined;
+    },
+  };
+}

@@ -1,0 +1,96 @@
+import type { StepRun } from "../domain/run";
+import { nextDueAtMs, type RunRecord } from "../engine/run-record";
+import type { RunCommit, StoredEvent } from "../engine/transition";
+import type { Table } from "./dynamo-client";
+import { runIndexKeys } from "./index-keys";
+import { keys } from "./keys";
+import type { TransactItem } from "./transact";
+
+/**
+ * Run items ⇄ records, and a RunCommit as TransactWriteItems actions. Free-form JSON (input, state, output,
+ * the active step) is stored as strings: DynamoDB refuses maps nested deeper than 32 levels, users' JSON
+ * does not know that, and strings cost the same.
+ */
+type Item = Record<string, unknown>;
+
+const JSON_FIELDS = ["input", "output", "state", "active"] as const;
+
+export function runItem(run: RunRecord): Item {
+  const item: Item = { ...keys.run(run.workspaceId, run.id), entity: "WorkflowRun" };
+  for (const [field, value] of Object.entries(run)) {
+    if ((JSON_FIELDS as readonly string[]).includes(field)) item[`${field}Json`] = JSON.stringify(value);
+    else item[field] = value;
+  }
+  return {
+    ...item,
+    ...runIndexKeys({
+      workspaceId: run.workspaceId,
+      runId: run.id,
+      definitionId: run.definitionId,
+      status: run.status,
+      seq: run.seq,
+      defSeq: run.defSeq,
+      supersessionKey: run.supersessionKey,
+      dueAtMs: nextDueAtMs(run),
+    }),
+  };
+}
+
+export function fromRunItem(item: Item): RunRecord {
+  const record: Item = {};
+  for (const [field, value] of Object.entries(item)) {
+    if (field.endsWith("Json") && (JSON_FIELDS as readonly string[]).includes(field.slice(0, -4))) {
+      record[field.slice(0, -4)] = JSON.parse(String(value));
+    } else if (!/^(pk|sk|entity|gsi\dpk|gsi\dsk)$/.test(field)) {
+      record[field] = value;
+    }
+  }
+  return record as unknown as RunRecord;
+}
+
+export interface JournalEntry {
+  events: StoredEvent[];
+  stepRuns: StepRun[];
+}
+
+/**
+ * A commit writes the run (only if nobody else moved it since it was read) and one journal item holding
+ * the commit's events and step-run snapshots: two items per transition, whatever happened in it.
+ */
+export function commitItems(table: Table, commit: RunCommit): TransactItem[] {
+  const { run, events, stepRuns } = commit;
+  const runPut: TransactItem = {
+    Put: {
+      TableName: table.name,
+      Item: runItem(run),
+      ConditionExpression: "version = :expected",
+      ExpressionAttributeValues: { ":expected": commit.expectedVersion },
+    },
+  };
+  const firstEvent = events[0];
+  if (!firstEvent) {
+    if (stepRuns.length > 0) throw new Error("a commit that changes step runs must record an event");
+    return [runPut];
+  }
+  const journal: JournalEntry = { events, stepRuns };
+  return [
+    runPut,
+    {
+      Put: {
+        TableName: table.name,
+        Item: {
+          ...keys.journal(run.workspaceId, run.id, firstEvent.seq),
+          entity: "RunJournal",
+          firstSeq: firstEvent.seq,
+          lastSeq: run.eventSeq,
+          journalJson: JSON.stringify(journal),
+        },
+        ConditionExpression: "attribute_not_exists(pk)",
+      },
+    },
+  ];
+}
+
+export function fromJournalItem(item: Item): JournalEntry {
+  return JSON.parse(String(item.journalJson)) as JournalEntry;
+}

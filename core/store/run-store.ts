@@ -1,0 +1,77 @@
+import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import type { StepRun } from "../domain/run";
+import type { RunRecord } from "../engine/run-record";
+import type { RunCommit, StoredEvent } from "../engine/transition";
+import type { Table } from "./dynamo-client";
+import { keys } from "./keys";
+import { queryByPrefix } from "./query";
+import { commitItems, fromJournalItem, fromRunItem } from "./run-items";
+import type { TransactItem } from "./transact";
+import { transactWrite } from "./write-conflict";
+
+/**
+ * Runs and their journals. A run lives in its own partition (`WS#<wsp>#RUN#<run>`): the run item, and one
+ * journal item per committed transition holding that transition's events and step-run snapshots.
+ */
+export function createRunStore(table: Table) {
+  async function get(workspaceId: string, runId: string): Promise<RunRecord | undefined> {
+    const { Item } = await table.client.send(
+      new GetCommand({ TableName: table.name, Key: keys.run(workspaceId, runId), ConsistentRead: true }),
+    );
+    return Item ? fromRunItem(Item) : undefined;
+  }
+
+  return {
+    get,
+
+    /**
+     * Commits transitions of one or more runs atomically, with any extra actions (an approval, a counter).
+     * @throws WriteConflict when any run moved since it was read, or an extra action's condition failed.
+     */
+    async commit(commits: RunCommit[], extra: TransactItem[] = []): Promise<void> {
+      await transactWrite(table, [...commits.flatMap((commit) => commitItems(table, commit)), ...extra]);
+    },
+
+    /** Every step run of the run, in the order they were started, each in its latest state. */
+    async stepRuns(run: RunRecord): Promise<StepRun[]> {
+      const journals = await queryByPrefix(table, keys.runPartition(run.workspaceId, run.id), keys.journalPrefix);
+      const latest = new Map<string, StepRun>();
+      for (const item of journals) {
+        for (const stepRun of fromJournalItem(item).stepRuns) latest.set(stepRun.id, stepRun);
+      }
+      if (run.active) latest.set(run.active.stepRun.id, run.active.stepRun);
+      return [...latest.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+    },
+
+    /**
+     * Events `fromSeq`..`toSeq` (inclusive, 1-based), oldest first. Reads the journal that holds `fromSeq`
+     * and those after it up to `toSeq`: the cost follows the page, not the run's history.
+     */
+    async events(run: RunRecord, fromSeq: number, toSeq: number): Promise<StoredEvent[]> {
+      const pk = keys.runPartition(run.workspaceId, run.id);
+      const holder = await table.client.send(
+        new QueryCommand({
+          TableName: table.name,
+          KeyConditionExpression: "pk = :pk AND sk BETWEEN :first AND :from",
+          ExpressionAttributeValues: { ":pk": pk, ":first": keys.journalSortKey(0), ":from": keys.journalSortKey(fromSeq) },
+          ScanIndexForward: false,
+          Limit: 1,
+          ConsistentRead: true,
+        }),
+      );
+      const start = String(holder.Items?.[0]?.sk ?? keys.journalSortKey(fromSeq));
+      const range = await table.client.send(
+        new QueryCommand({
+          TableName: table.name,
+          KeyConditionExpression: "pk = :pk AND sk BETWEEN :start AND :to",
+          ExpressionAttributeValues: { ":pk": pk, ":start": start, ":to": keys.journalSortKey(toSeq) },
+          ConsistentRead: true,
+        }),
+      );
+      return (range.Items ?? [])
+        .flatMap((item) => fromJournalItem(item).events)
+        .filter((event) => event.seq >= fromSeq && event.seq <= toSeq);
+    },
+  };
+}
+export type RunStore = ReturnType<typeof createRunStore>;
