@@ -27,6 +27,11 @@ export const Config = z.object({
     .transform((value) => value === "true"),
   /** How many runs one local process or one Lambda instance advances at once. */
   WORKER_CONCURRENCY: positiveInt(8),
+  /** AWS only: the step queue, and the Scheduler group and role that send to it (given by the infra). */
+  STEP_QUEUE_URL: optionalString,
+  STEP_QUEUE_ARN: optionalString,
+  SCHEDULE_GROUP: optionalString,
+  SCHEDULER_ROLE_ARN: optionalString,
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
 });
 export type Config = z.infer<typeof Config>;

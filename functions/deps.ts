@@ -1,13 +1,56 @@
+import { randomUUID } from "node:crypto";
 import type { Config } from "../core/config";
+import { createRunAdvancer } from "../core/engine/advance-run";
+import { createDefinitionCache } from "../core/engine/definition-cache";
+import { createGuardedHttp } from "../core/http/guarded-http";
 import { createIdGenerator } from "../core/ids";
-import { systemClock } from "../core/ports/clock";
+import type { Clock } from "../core/ports/clock";
 import type { Deps } from "../core/ports/deps";
 import type { Logger } from "../core/ports/logger";
+import type { Queue } from "../core/ports/queue";
+import type { Scheduler } from "../core/ports/scheduler";
+import { createHandlerRegistry } from "../core/steps/handlers/registry";
+import type { TaskHandler } from "../core/steps/handlers/task-handler";
+import { createStepExecutor } from "../core/steps/registry";
 import { createDocumentClient, type createDynamoClient } from "../core/store/dynamo-client";
 import { createStore } from "../core/store/store";
 
-/** The dependencies both composition roots share; each passes the DynamoDB client it connected. */
-export function buildDeps(config: Config, log: Logger, dynamo: ReturnType<typeof createDynamoClient>): Deps {
-  const table = { client: createDocumentClient(dynamo), name: config.TABLE_NAME };
-  return { config, log, store: createStore(table), clock: systemClock, ids: createIdGenerator() };
+/** What a composition root chooses: where DynamoDB is, how messages and timers travel, what time it is. */
+export interface Platform {
+  dynamo: ReturnType<typeof createDynamoClient>;
+  queue: Queue;
+  scheduler: Scheduler;
+  clock: Clock;
+}
+
+/** The dependencies every composition root assembles the same way from its platform. */
+export function buildDeps(config: Config, log: Logger, platform: Platform): Deps {
+  const table = { client: createDocumentClient(platform.dynamo), name: config.TABLE_NAME };
+  return {
+    config,
+    log,
+    store: createStore(table),
+    clock: platform.clock,
+    ids: createIdGenerator(),
+    queue: platform.queue,
+    scheduler: platform.scheduler,
+    http: createGuardedHttp({ allowPrivate: config.ALLOW_PRIVATE_URLS }),
+  };
+}
+
+/**
+ * The engine of one process. Self-hosters add task handlers here (`customHandlers`); `takeOverOtherProcesses`
+ * is for the local service only, where one process serves its data directory.
+ */
+export function buildAdvancer(
+  deps: Deps,
+  options: { takeOverOtherProcesses?: boolean; customHandlers?: Record<string, TaskHandler> } = {},
+) {
+  return createRunAdvancer({
+    deps,
+    executeStep: createStepExecutor(createHandlerRegistry(deps, options.customHandlers)),
+    definitionSteps: createDefinitionCache(deps.store),
+    processId: randomUUID(),
+    takeOverOtherProcesses: options.takeOverOtherProcesses,
+  });
 }

@@ -6,13 +6,16 @@ import { startDynamoDbLocal } from "../core/adapters/local/dynamodb-local";
 import { createApp } from "../core/api/app";
 import { loadConfig } from "../core/config";
 import { createPinoLogger } from "../core/log/pino-logger";
+import { systemClock } from "../core/ports/clock";
 import { ensureTable } from "../core/store/create-table";
 import { createDynamoClient } from "../core/store/dynamo-client";
 import { buildDeps } from "./deps";
+import { createLocalTransport } from "./local-engine";
 
 /**
- * `npm start`: the whole service in one process. DynamoDB Local runs as a child persisted under DATA_DIR
- * unless DYNAMODB_ENDPOINT names another DynamoDB; the table is created when missing.
+ * `npm start`: the whole service in one process: the API, the engine's in-process queue, timers and sweeper,
+ * and DynamoDB Local as a child persisted under DATA_DIR (unless DYNAMODB_ENDPOINT names another DynamoDB);
+ * the table is created when missing.
  */
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -30,9 +33,10 @@ async function main(): Promise<void> {
   const created = await ensureTable(dynamo, config.TABLE_NAME);
   log.info({ table: config.TABLE_NAME, endpoint, created: created === "created" }, "table ready");
 
-  const app = createApp(buildDeps(config, log, dynamo), {
-    clientAddress: (c) => getConnInfo(c).remote.address,
-  });
+  const transport = createLocalTransport({ concurrency: config.WORKER_CONCURRENCY, log, clock: systemClock });
+  const deps = buildDeps(config, log, { dynamo, ...transport, clock: systemClock });
+  await transport.start(deps);
+  const app = createApp(deps, { clientAddress: (c) => getConnInfo(c).remote.address });
   const server = serve({ fetch: app.fetch, port: config.PORT }, (info) => {
     const url = `http://localhost:${info.port}`;
     log.info({ url, dataDir }, "listening");
@@ -48,6 +52,7 @@ async function main(): Promise<void> {
     const force = setTimeout(() => process.exit(1), SHUTDOWN_GRACE_MS);
     force.unref();
     server.close(async () => {
+      await transport.stop();
       dynamo.destroy();
       await dynamoLocal?.stop();
       log.info({}, "stopped");

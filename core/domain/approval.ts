@@ -28,7 +28,11 @@ export const DecideApprovalInput = z
   })
   .superRefine((input, ctx) => {
     if (input.decision === "edited" && input.editedContent === undefined) {
-      ctx.addIssue({ code: "custom", path: ["editedContent"], message: "editedContent is required when decision is edited" });
+      ctx.addIssue({
+        code: "custom",
+        path: ["editedContent"],
+        message: "editedContent is required when decision is edited",
+      });
     }
   });
 export type DecideApprovalInput = z.infer<typeof DecideApprovalInput>;

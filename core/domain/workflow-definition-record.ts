@@ -15,4 +15,6 @@ export const WorkflowDefinition = z.object({
 export type WorkflowDefinition = z.infer<typeof WorkflowDefinition>;
 
 /** As stored: the steps passed StepDefinition validation when the definition was created, and never change. */
-export type StoredWorkflowDefinition = Omit<WorkflowDefinition, "stepsJson"> & { stepsJson: StepDefinition[] };
+export type StoredWorkflowDefinition = Omit<WorkflowDefinition, "stepsJson"> & {
+  stepsJson: StepDefinition[];
+};

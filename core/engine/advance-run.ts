@@ -95,7 +95,8 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
           const outcome = await execute(run, steps, nowMs);
           const doneTx = new RunTransition(run, deps.clock.nowMs(), deps.ids);
           effects = applyOutcome(doneTx, steps, outcome, deps.ids);
-          if (executed + 1 < stepBudget) continueInline(doneTx, steps, leaseFor(worker.owner, doneTx.nowMs, leaseMs));
+          if (executed + 1 < stepBudget)
+            continueInline(doneTx, steps, leaseFor(worker.owner, doneTx.nowMs, leaseMs));
           executed += 1;
           run = await commit(doneTx, effects, run);
           continue;
@@ -104,26 +105,43 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
       run = await commit(tx, effects, run);
     }
 
-    async function execute(current: RunRecord, steps: readonly StepDefinition[], nowMs: number): Promise<StepOutcome> {
+    async function execute(
+      current: RunRecord,
+      steps: readonly StepDefinition[],
+      nowMs: number,
+    ): Promise<StepOutcome> {
       const active = current.active;
       const step = active ? steps[active.stepIndex] : undefined;
-      if (!active || !step) return { kind: "failed", error: "The run's cursor names no step", retryable: false };
+      if (!active || !step)
+        return { kind: "failed", error: "The run's cursor names no step", retryable: false };
       try {
         return await executeStep({ step, run: current, stepRun: active.stepRun, nowMs });
       } catch (error) {
         log.warn({ err: error, stepName: step.name }, "step threw");
-        return { kind: "failed", error: error instanceof Error ? error.message : String(error), retryable: true };
+        return {
+          kind: "failed",
+          error: error instanceof Error ? error.message : String(error),
+          retryable: true,
+        };
       }
     }
 
     /** Commits; on a lost race returns the run as it now is, so the loop decides again. */
-    async function commit(tx: RunTransition, effects: OutcomeEffects, before: RunRecord): Promise<RunRecord | undefined> {
+    async function commit(
+      tx: RunTransition,
+      effects: OutcomeEffects,
+      before: RunRecord,
+    ): Promise<RunRecord | undefined> {
       const change = tx.finish();
       const extra = [];
-      if (effects.createApproval) extra.push(deps.store.approvals.createAction(before.workspaceId, effects.createApproval));
+      if (effects.createApproval)
+        extra.push(deps.store.approvals.createAction(before.workspaceId, effects.createApproval));
       if (effects.expireApprovalId) {
         const approval = await deps.store.approvals.get(before.workspaceId, effects.expireApprovalId);
-        if (approval) extra.push(deps.store.approvals.settleAction(before.workspaceId, { ...approval, expiredAt: tx.now }));
+        if (approval)
+          extra.push(
+            deps.store.approvals.settleAction(before.workspaceId, { ...approval, expiredAt: tx.now }),
+          );
       }
       try {
         await deps.store.runs.commit([change], extra);
@@ -139,20 +157,38 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
 }
 
 /** After a step completes, the next one starts in the same commit: one write per step, no queue hop. */
-function continueInline(tx: RunTransition, steps: readonly StepDefinition[], lease: ReturnType<typeof leaseFor>): void {
+function continueInline(
+  tx: RunTransition,
+  steps: readonly StepDefinition[],
+  lease: ReturnType<typeof leaseFor>,
+): void {
   if (tx.run.status === RunStatus.Running && !tx.run.active && tx.run.nextStepName !== null) {
     startNextStep(tx, steps, lease);
   }
 }
 
-function timeOut(tx: RunTransition, steps: readonly StepDefinition[], deps: AdvancerOptions["deps"]): OutcomeEffects {
+function timeOut(
+  tx: RunTransition,
+  steps: readonly StepDefinition[],
+  deps: AdvancerOptions["deps"],
+): OutcomeEffects {
   const wait = tx.requireActive().wait;
   if (wait?.kind === "approval") {
-    const failed = applyOutcome(tx, steps, { kind: "failed", error: "approval timed out", retryable: true }, deps.ids);
+    const failed = applyOutcome(
+      tx,
+      steps,
+      { kind: "failed", error: "approval timed out", retryable: true },
+      deps.ids,
+    );
     return { ...failed, expireApprovalId: wait.approvalRequestId };
   }
   if (wait?.kind === "signal") {
-    return applyOutcome(tx, steps, { kind: "failed", error: "external event timed out", retryable: true }, deps.ids);
+    return applyOutcome(
+      tx,
+      steps,
+      { kind: "failed", error: "external event timed out", retryable: true },
+      deps.ids,
+    );
   }
   failRun(tx, "The run's wait has no deadline", null);
   return {};

@@ -96,7 +96,11 @@ function failAttempt(
   if (retryable && attempt < policy.maxAttempts) {
     const delayMs = computeBackoffMs(policy, attempt);
     active.retryAtMs = tx.nowMs + delayMs;
-    tx.record("STEP_RETRYING", { stepName: step.name, attempt: attempt + 1, delayMs, error }, active.stepRun.id);
+    tx.record(
+      "STEP_RETRYING",
+      { stepName: step.name, attempt: attempt + 1, delayMs, error },
+      active.stepRun.id,
+    );
     return;
   }
   failRun(tx, error, step.name);
@@ -139,4 +143,3 @@ export function startNextStep(tx: RunTransition, steps: readonly StepDefinition[
 export function leaseFor(owner: string, nowMs: number, durationMs: number): Lease {
   return { owner, untilMs: nowMs + durationMs };
 }
-

@@ -7,7 +7,10 @@ import type { Store } from "../store/store";
  */
 const MAX_ENTRIES = 1000;
 
-export type DefinitionSteps = (workspaceId: string, definitionId: string) => Promise<readonly StepDefinition[] | undefined>;
+export type DefinitionSteps = (
+  workspaceId: string,
+  definitionId: string,
+) => Promise<readonly StepDefinition[] | undefined>;
 
 export function createDefinitionCache(store: Pick<Store, "definitions">): DefinitionSteps {
   const cache = new Map<string, readonly StepDefinition[]>();

@@ -32,7 +32,9 @@ export function planNext(run: RunRecord, nowMs: number, worker: WorkerIdentity):
     case RunStatus.Running:
       if (!active) return run.nextStepName === null ? { kind: "nothing" } : { kind: "start-next" };
       if (active.stepRun.status === StepRunStatus.Failed) {
-        return active.retryAtMs !== null && active.retryAtMs <= nowMs ? { kind: "retry-step" } : { kind: "nothing" };
+        return active.retryAtMs !== null && active.retryAtMs <= nowMs
+          ? { kind: "retry-step" }
+          : { kind: "nothing" };
       }
       if (active.stepRun.status !== StepRunStatus.Running) return { kind: "nothing" };
       if (active.lease?.owner === worker.owner && active.lease.untilMs > nowMs) return { kind: "execute" };
@@ -46,8 +48,11 @@ export function planNext(run: RunRecord, nowMs: number, worker: WorkerIdentity):
     case RunStatus.Paused: {
       const wait = active?.wait;
       if (!wait) return { kind: "nothing" };
-      if (wait.kind === "timer") return wait.untilMs <= nowMs ? { kind: "timer-elapsed" } : { kind: "nothing" };
-      return wait.deadlineMs !== null && wait.deadlineMs <= nowMs ? { kind: "deadline-passed" } : { kind: "nothing" };
+      if (wait.kind === "timer")
+        return wait.untilMs <= nowMs ? { kind: "timer-elapsed" } : { kind: "nothing" };
+      return wait.deadlineMs !== null && wait.deadlineMs <= nowMs
+        ? { kind: "deadline-passed" }
+        : { kind: "nothing" };
     }
     default:
       // COMPLETED, CANCELLED and SUPERSEDED are final; FAILED waits for the retry endpoint.

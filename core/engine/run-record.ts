@@ -80,7 +80,11 @@ export const DOORBELL_GRACE_MS = 60_000;
 export function nextDueAtMs(run: RunRecord): number | undefined {
   const updatedAtMs = Date.parse(run.updatedAt);
   if (run.status === RunStatus.Pending) return updatedAtMs + DOORBELL_GRACE_MS;
-  if (run.status !== RunStatus.Running && run.status !== RunStatus.Waiting && run.status !== RunStatus.Paused) {
+  if (
+    run.status !== RunStatus.Running &&
+    run.status !== RunStatus.Waiting &&
+    run.status !== RunStatus.Paused
+  ) {
     return undefined;
   }
   const active = run.active;

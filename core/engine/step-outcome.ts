@@ -9,5 +9,12 @@ type Json = Record<string, unknown>;
 export type StepOutcome =
   | { kind: "completed"; input?: Json; output: Json; mergeIntoState?: boolean; nextStepName?: string }
   | { kind: "waiting"; input?: Json; wait: Extract<StepWait, { kind: "timer" | "signal" }> }
-  | { kind: "approval"; input?: Json; contentKey: string; content: Json; prompt: string | null; deadlineMs: number | null }
+  | {
+      kind: "approval";
+      input?: Json;
+      contentKey: string;
+      content: Json;
+      prompt: string | null;
+      deadlineMs: number | null;
+    }
   | { kind: "failed"; input?: Json; error: string; retryable: boolean };

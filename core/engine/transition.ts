@@ -101,13 +101,20 @@ export class RunTransition {
     active.wait = null;
     this.record(
       "STEP_STARTED",
-      { stepName: active.stepRun.stepName, stepType: active.stepRun.stepType, attempt: active.stepRun.attempt },
+      {
+        stepName: active.stepRun.stepName,
+        stepType: active.stepRun.stepType,
+        attempt: active.stepRun.attempt,
+      },
       active.stepRun.id,
     );
     return active.stepRun;
   }
 
-  setStepStatus(to: StepRunStatus, fields: Partial<Pick<StepRun, "input" | "output" | "error" | "completedAt">> = {}) {
+  setStepStatus(
+    to: StepRunStatus,
+    fields: Partial<Pick<StepRun, "input" | "output" | "error" | "completedAt">> = {},
+  ) {
     const active = this.requireActive();
     if (active.stepRun.status !== to) assertStepTransition(active.stepRun.status, to);
     Object.assign(active.stepRun, fields, { status: to, updatedAt: this.now });

@@ -28,7 +28,10 @@ export function wakeScheduleName(run: RunRecord): string | undefined {
  * (one request, $0.40 per million); further ahead an EventBridge Scheduler one-shot schedule does ($1 per
  * million invocations plus the SQS send). If either is lost, the sweeper rings instead.
  */
-export async function scheduleWake(deps: Pick<Deps, "queue" | "scheduler" | "clock">, run: RunRecord): Promise<void> {
+export async function scheduleWake(
+  deps: Pick<Deps, "queue" | "scheduler" | "clock">,
+  run: RunRecord,
+): Promise<void> {
   const atMs = timedWakeAtMs(run);
   if (atMs === undefined) return;
   const delayMs = Math.max(0, atMs - deps.clock.nowMs());

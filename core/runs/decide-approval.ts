@@ -26,27 +26,52 @@ export async function decideApproval(
     const approval = await deps.store.approvals.get(workspaceId, approvalId);
     if (!approval) throw new NotFoundError("Approval request");
     if (approval.decision !== null) throw new ConflictError("The approval request is already decided");
-    if (approval.expiredAt !== null) throw new ConflictError("The approval request expired without a decision");
+    if (approval.expiredAt !== null)
+      throw new ConflictError("The approval request expired without a decision");
     const wait = run.active?.wait;
-    if (run.status !== RunStatus.Paused || wait?.kind !== "approval" || wait.approvalRequestId !== approvalId) {
+    if (
+      run.status !== RunStatus.Paused ||
+      wait?.kind !== "approval" ||
+      wait.approvalRequestId !== approvalId
+    ) {
       throw new ConflictError(`The run is ${run.status}, no longer waiting for this approval`);
     }
     const definition = await deps.store.definitions.get(workspaceId, run.definitionId);
     if (!definition) throw new NotFoundError("Workflow definition");
 
-    decided = { ...approval, decision: input.decision, decidedBy: input.decidedBy ?? null, decidedAt: tx.now };
+    decided = {
+      ...approval,
+      decision: input.decision,
+      decidedBy: input.decidedBy ?? null,
+      decidedAt: tx.now,
+    };
     const stepRunId = tx.requireActive().stepRun.id;
     tx.record(
       "APPROVAL_DECIDED",
-      { stepName: approval.stepName, approvalRequestId: approvalId, decision: input.decision, decidedBy: decided.decidedBy },
+      {
+        stepName: approval.stepName,
+        approvalRequestId: approvalId,
+        decision: input.decision,
+        decidedBy: decided.decidedBy,
+      },
       stepRunId,
     );
     if (input.decision === "rejected") {
-      applyOutcome(tx, definition.stepsJson, { kind: "failed", error: "approval rejected", retryable: true }, deps.ids);
+      applyOutcome(
+        tx,
+        definition.stepsJson,
+        { kind: "failed", error: "approval rejected", retryable: true },
+        deps.ids,
+      );
     } else {
       const content = input.decision === "edited" ? (input.editedContent ?? {}) : approval.content;
       if (input.decision === "edited") tx.run.state[approval.contentKey] = content;
-      applyOutcome(tx, definition.stepsJson, { kind: "completed", output: { decision: input.decision, content } }, deps.ids);
+      applyOutcome(
+        tx,
+        definition.stepsJson,
+        { kind: "completed", output: { decision: input.decision, content } },
+        deps.ids,
+      );
     }
     return [deps.store.approvals.settleAction(workspaceId, decided)];
   });

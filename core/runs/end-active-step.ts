@@ -1,6 +1,6 @@
-import type { Deps } from "../ports/deps";
 import { StepRunStatus } from "../engine/statuses";
 import type { RunTransition } from "../engine/transition";
+import type { Deps } from "../ports/deps";
 import type { TransactItem } from "../store/transact";
 
 /**
@@ -20,5 +20,7 @@ export async function endActiveStep(deps: Pick<Deps, "store">, tx: RunTransition
   active.retryAtMs = null;
   if (wait?.kind !== "approval") return [];
   const approval = await deps.store.approvals.get(tx.run.workspaceId, wait.approvalRequestId);
-  return approval ? [deps.store.approvals.settleAction(tx.run.workspaceId, { ...approval, expiredAt: tx.now })] : [];
+  return approval
+    ? [deps.store.approvals.settleAction(tx.run.workspaceId, { ...approval, expiredAt: tx.now })]
+    : [];
 }

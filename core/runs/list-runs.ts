@@ -40,7 +40,12 @@ export async function listRuns(
       definitionId === undefined
         ? ["gsi1", runListPartitions.all(workspaceId)]
         : ["gsi2", runListPartitions.byDefinition(workspaceId, definitionId)];
-    const items = await deps.store.runLists.byPositions(index, pk, Math.max(1, newest - pageSize + 1), newest);
+    const items = await deps.store.runLists.byPositions(
+      index,
+      pk,
+      Math.max(1, newest - pageSize + 1),
+      newest,
+    );
     return { items, total };
   }
 
@@ -49,12 +54,16 @@ export async function listRuns(
       ? ["gsi4", runListPartitions.bySupersessionKey(workspaceId, supersessionKey)]
       : ["gsi3", runListPartitions.byStatus(workspaceId, status ?? "")];
   const keys = await deps.store.runLists.allKeys(index, pk);
-  const narrowedByOthers = (supersessionKey !== undefined && status !== undefined) || definitionId !== undefined;
+  const narrowedByOthers =
+    (supersessionKey !== undefined && status !== undefined) || definitionId !== undefined;
   const start = (page - 1) * pageSize;
   if (!narrowedByOthers) {
     // The index lags its items a little: a run that just left this status is dropped rather than shown wrong.
     const items = await deps.store.runLists.runs(keys.slice(start, start + pageSize));
-    return { items: items.filter((run) => status === undefined || run.status === status), total: keys.length };
+    return {
+      items: items.filter((run) => status === undefined || run.status === status),
+      total: keys.length,
+    };
   }
   const matching = (await deps.store.runLists.runs(keys)).filter(
     (run) =>

@@ -22,14 +22,21 @@ export async function resumeRun(
       throw new ConflictError("The run is not waiting for an external event");
     }
     if (wait.signalType !== signal.signalType) {
-      throw new ValidationError(`The run is waiting for signal type "${wait.signalType}", not "${signal.signalType}"`, {
-        details: { issues: [{ path: "signalType", message: `expected "${wait.signalType}"` }] },
-      });
+      throw new ValidationError(
+        `The run is waiting for signal type "${wait.signalType}", not "${signal.signalType}"`,
+        {
+          details: { issues: [{ path: "signalType", message: `expected "${wait.signalType}"` }] },
+        },
+      );
     }
     const definition = await deps.store.definitions.get(workspaceId, run.definitionId);
     if (!definition) throw new NotFoundError("Workflow definition");
     const stepRunId = tx.requireActive().stepRun.id;
-    tx.record("SIGNAL_RECEIVED", { stepName: tx.requireActive().stepRun.stepName, signalType: signal.signalType }, stepRunId);
+    tx.record(
+      "SIGNAL_RECEIVED",
+      { stepName: tx.requireActive().stepRun.stepName, signalType: signal.signalType },
+      stepRunId,
+    );
     applyOutcome(tx, definition.stepsJson, { kind: "completed", output: signal.payload }, deps.ids);
     return [];
   });

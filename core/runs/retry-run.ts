@@ -19,7 +19,9 @@ export async function retryRun(
     const active = run.active;
     if (run.status !== RunStatus.Failed || active?.stepRun.status !== StepRunStatus.Failed) {
       throw new ValidationError(
-        run.status === RunStatus.Failed ? "The run has no failed step to retry" : `Only a FAILED run can be retried; this one is ${run.status}`,
+        run.status === RunStatus.Failed
+          ? "The run has no failed step to retry"
+          : `Only a FAILED run can be retried; this one is ${run.status}`,
       );
     }
     stepName = active.stepRun.stepName;

@@ -1,10 +1,10 @@
-import type { Deps } from "../ports/deps";
 import type { RunRecord } from "../engine/run-record";
 import { LIVE_RUN_STATUSES, RunStatus } from "../engine/statuses";
 import { RunTransition } from "../engine/transition";
-import { endActiveStep } from "./end-active-step";
-import type { TransactItem } from "../store/transact";
+import type { Deps } from "../ports/deps";
 import { runListPartitions } from "../store/index-keys";
+import type { TransactItem } from "../store/transact";
+import { endActiveStep } from "./end-active-step";
 
 /**
  * The live runs that share a supersession key, marked SUPERSEDED by `newRunId` (decisions section 4), as
@@ -16,7 +16,11 @@ export async function supersedeCommits(
   workspaceId: string,
   supersessionKey: string,
   newRunId: string,
-): Promise<{ commits: ReturnType<RunTransition["finish"]>[]; extra: TransactItem[]; superseded: RunRecord[] }> {
+): Promise<{
+  commits: ReturnType<RunTransition["finish"]>[];
+  extra: TransactItem[];
+  superseded: RunRecord[];
+}> {
   const pk = runListPartitions.bySupersessionKey(workspaceId, supersessionKey);
   const candidates = await deps.store.runLists.runs(await deps.store.runLists.allKeys("gsi4", pk));
   const live = candidates.filter((run) => LIVE_RUN_STATUSES.includes(run.status));

@@ -1,10 +1,10 @@
 import type { StepDefinition } from "../domain/step";
+import type { StepOutcome } from "../engine/step-outcome";
 import { approvalExecutor } from "./approval";
 import { conditionExecutor } from "./condition";
 import { externalEventExecutor } from "./external-event";
 import type { HandlerRegistry } from "./handlers/registry";
 import type { StepContext } from "./step-context";
-import type { StepOutcome } from "../engine/step-outcome";
 import { createTaskExecutor } from "./task";
 import { waitExecutor } from "./wait";
 

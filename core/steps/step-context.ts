@@ -12,4 +12,6 @@ export interface StepContext<S extends StepDefinition = StepDefinition> {
 }
 
 /** Runs one attempt of one step type. Throwing is a retryable failure; a StepError says more. */
-export type StepExecutor<S extends StepDefinition = StepDefinition> = (context: StepContext<S>) => Promise<StepOutcome>;
+export type StepExecutor<S extends StepDefinition = StepDefinition> = (
+  context: StepContext<S>,
+) => Promise<StepOutcome>;

@@ -7,7 +7,10 @@ import { StepError } from "./step-error";
 /** `task`: fills the config's placeholders, then runs the named handler. */
 export function createTaskExecutor(handlers: HandlerRegistry): StepExecutor<TaskStep> {
   return async ({ step, run, stepRun }) => {
-    const config = renderTemplate(step.config, { input: run.input, state: run.state }) as Record<string, unknown>;
+    const config = renderTemplate(step.config, { input: run.input, state: run.state }) as Record<
+      string,
+      unknown
+    >;
     const input = { handler: step.handler, config };
     const handler = handlers.get(step.handler);
     if (!handler) {
@@ -27,7 +30,12 @@ export function createTaskExecutor(handlers: HandlerRegistry): StepExecutor<Task
       return { kind: "completed", input, output: result.output, mergeIntoState: result.mergeIntoState };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      return { kind: "failed", input, error: message, retryable: !(error instanceof StepError) || error.retryable };
+      return {
+        kind: "failed",
+        input,
+        error: message,
+        retryable: !(error instanceof StepError) || error.retryable,
+      };
     }
   };
 }

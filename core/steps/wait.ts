@@ -5,7 +5,9 @@ import type { StepExecutor } from "./step-context";
 export const waitExecutor: StepExecutor<WaitStep> = async ({ step, stepRun, nowMs }) => {
   const startedAtMs = Date.parse(stepRun.startedAt ?? stepRun.createdAt);
   const untilMs =
-    step.untilTimestamp !== undefined ? Date.parse(step.untilTimestamp) : startedAtMs + (step.durationMs ?? 0);
+    step.untilTimestamp !== undefined
+      ? Date.parse(step.untilTimestamp)
+      : startedAtMs + (step.durationMs ?? 0);
   const input = { untilAt: new Date(untilMs).toISOString() };
   if (untilMs <= nowMs) return { kind: "completed", input, output: {} };
   return { kind: "waiting", input, wait: { kind: "timer", untilMs } };

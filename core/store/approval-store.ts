@@ -13,7 +13,11 @@ import type { TransactItem } from "./transact";
  */
 export function createApprovalStore(table: Table) {
   const item = (workspaceId: string, approval: ApprovalRequest) => {
-    const listing: ApprovalListing = approval.decision ? "DECIDED" : approval.expiredAt ? "EXPIRED" : "PENDING";
+    const listing: ApprovalListing = approval.decision
+      ? "DECIDED"
+      : approval.expiredAt
+        ? "EXPIRED"
+        : "PENDING";
     return {
       ...keys.approval(workspaceId, approval.id),
       entity: "ApprovalRequest",
@@ -28,7 +32,11 @@ export function createApprovalStore(table: Table) {
   return {
     createAction(workspaceId: string, approval: ApprovalRequest): TransactItem {
       return {
-        Put: { TableName: table.name, Item: item(workspaceId, approval), ConditionExpression: "attribute_not_exists(pk)" },
+        Put: {
+          TableName: table.name,
+          Item: item(workspaceId, approval),
+          ConditionExpression: "attribute_not_exists(pk)",
+        },
       };
     },
 
@@ -46,7 +54,11 @@ export function createApprovalStore(table: Table) {
 
     async get(workspaceId: string, approvalId: string): Promise<ApprovalRequest | undefined> {
       const { Item } = await table.client.send(
-        new GetCommand({ TableName: table.name, Key: keys.approval(workspaceId, approvalId), ConsistentRead: true }),
+        new GetCommand({
+          TableName: table.name,
+          Key: keys.approval(workspaceId, approvalId),
+          ConsistentRead: true,
+        }),
       );
       return Item ? fromItem(Item) : undefined;
     },
@@ -74,7 +86,9 @@ export function createApprovalStore(table: Table) {
       } while (startKey);
       const approvals: ApprovalRequest[] = [];
       for (let i = 0; i < found.length; i += 100) {
-        const itemKeys = found.slice(i, i + 100).map((entry) => ({ pk: String(entry.pk), sk: String(entry.sk) }));
+        const itemKeys = found
+          .slice(i, i + 100)
+          .map((entry) => ({ pk: String(entry.pk), sk: String(entry.sk) }));
         approvals.push(...(await batchGet(table, itemKeys)).map(fromItem));
       }
       return approvals;

@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
-import { type StoredWorkflowDefinition, WorkflowDefinition } from "../domain/workflow-definition-record";
 import type { StepDefinition } from "../domain/step";
+import { type StoredWorkflowDefinition, WorkflowDefinition } from "../domain/workflow-definition-record";
 import type { Table } from "./dynamo-client";
 import { keys } from "./keys";
 import { queryByPrefix } from "./query";

@@ -35,7 +35,10 @@ export function runIndexKeys(run: RunIndexInput): Record<string, string | undefi
     gsi2sk: pad(run.defSeq, 12),
     gsi3pk: runListPartitions.byStatus(run.workspaceId, run.status),
     gsi3sk: position,
-    gsi4pk: run.supersessionKey === null ? undefined : runListPartitions.bySupersessionKey(run.workspaceId, run.supersessionKey),
+    gsi4pk:
+      run.supersessionKey === null
+        ? undefined
+        : runListPartitions.bySupersessionKey(run.workspaceId, run.supersessionKey),
     gsi4sk: run.supersessionKey === null ? undefined : position,
     gsi5pk: run.dueAtMs === undefined ? undefined : `SWEEP#${sweepShard(run.runId)}`,
     gsi5sk: run.dueAtMs === undefined ? undefined : `${new Date(run.dueAtMs).toISOString()}#${run.runId}`,
@@ -49,7 +52,12 @@ export function sweepShard(runId: string): number {
 
 export type ApprovalListing = "PENDING" | "DECIDED" | "EXPIRED";
 
-export function approvalIndexKeys(workspaceId: string, approvalId: string, createdAt: string, listing: ApprovalListing) {
+export function approvalIndexKeys(
+  workspaceId: string,
+  approvalId: string,
+  createdAt: string,
+  listing: ApprovalListing,
+) {
   const ws = `WS#${workspaceId}`;
   return {
     gsi1pk: `${ws}#APPROVALS`,

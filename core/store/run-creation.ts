@@ -21,7 +21,11 @@ export const definitionCounterScope = (definitionId: string) => `DEF#${definitio
 export function createRunCreationStore(table: Table) {
   async function counter(workspaceId: string, scope: string): Promise<number> {
     const { Item } = await table.client.send(
-      new GetCommand({ TableName: table.name, Key: keys.runCounter(workspaceId, scope), ConsistentRead: true }),
+      new GetCommand({
+        TableName: table.name,
+        Key: keys.runCounter(workspaceId, scope),
+        ConsistentRead: true,
+      }),
     );
     return Number(Item?.count ?? 0);
   }
@@ -57,7 +61,9 @@ export function createRunCreationStore(table: Table) {
     /** The new run, its counters moved on by one, and the claim of its idempotency key when it has one. */
     createActions(run: RunRecord, counters: RunCounters): TransactItem[] {
       const actions: TransactItem[] = [
-        { Put: { TableName: table.name, Item: runItem(run), ConditionExpression: "attribute_not_exists(pk)" } },
+        {
+          Put: { TableName: table.name, Item: runItem(run), ConditionExpression: "attribute_not_exists(pk)" },
+        },
         counterAction(run.workspaceId, runsCounterScope, counters.runs),
         counterAction(run.workspaceId, definitionCounterScope(run.definitionId), counters.definitionRuns),
       ];
@@ -65,7 +71,11 @@ export function createRunCreationStore(table: Table) {
         actions.push({
           Put: {
             TableName: table.name,
-            Item: { ...keys.idempotency(run.workspaceId, run.idempotencyKey), entity: "RunIdempotencyKey", runId: run.id },
+            Item: {
+              ...keys.idempotency(run.workspaceId, run.idempotencyKey),
+              entity: "RunIdempotencyKey",
+              runId: run.id,
+            },
             ConditionExpression: "attribute_not_exists(pk)",
           },
         });
@@ -75,7 +85,11 @@ export function createRunCreationStore(table: Table) {
 
     async runIdForIdempotencyKey(workspaceId: string, idempotencyKey: string): Promise<string | undefined> {
       const { Item } = await table.client.send(
-        new GetCommand({ TableName: table.name, Key: keys.idempotency(workspaceId, idempotencyKey), ConsistentRead: true }),
+        new GetCommand({
+          TableName: table.name,
+          Key: keys.idempotency(workspaceId, idempotencyKey),
+          ConsistentRead: true,
+        }),
       );
       return typeof Item?.runId === "string" ? Item.runId : undefined;
     },

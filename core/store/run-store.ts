@@ -34,13 +34,19 @@ export function createRunStore(table: Table) {
 
     /** Every step run of the run, in the order they were started, each in its latest state. */
     async stepRuns(run: RunRecord): Promise<StepRun[]> {
-      const journals = await queryByPrefix(table, keys.runPartition(run.workspaceId, run.id), keys.journalPrefix);
+      const journals = await queryByPrefix(
+        table,
+        keys.runPartition(run.workspaceId, run.id),
+        keys.journalPrefix,
+      );
       const latest = new Map<string, StepRun>();
       for (const item of journals) {
         for (const stepRun of fromJournalItem(item).stepRuns) latest.set(stepRun.id, stepRun);
       }
       if (run.active) latest.set(run.active.stepRun.id, run.active.stepRun);
-      return [...latest.values()].sort((a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id));
+      return [...latest.values()].sort(
+        (a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id),
+      );
     },
 
     /**
@@ -53,7 +59,11 @@ export function createRunStore(table: Table) {
         new QueryCommand({
           TableName: table.name,
           KeyConditionExpression: "pk = :pk AND sk BETWEEN :first AND :from",
-          ExpressionAttributeValues: { ":pk": pk, ":first": keys.journalSortKey(0), ":from": keys.journalSortKey(fromSeq) },
+          ExpressionAttributeValues: {
+            ":pk": pk,
+            ":first": keys.journalSortKey(0),
+            ":from": keys.journalSortKey(fromSeq),
+          },
           ScanIndexForward: false,
           Limit: 1,
           ConsistentRead: true,

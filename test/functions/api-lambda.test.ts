@@ -68,6 +68,11 @@ beforeAll(async () => {
     DYNAMODB_ENDPOINT: inject("dynamoEndpoint"),
     AWS_REGION: "us-east-1",
     LOG_LEVEL: "silent",
+    // What the infra gives the function; these requests create no run, so nothing is sent to them.
+    STEP_QUEUE_URL: "https://sqs.us-east-1.amazonaws.com/123456789012/weft-steps",
+    STEP_QUEUE_ARN: "arn:aws:sqs:us-east-1:123456789012:weft-steps",
+    SCHEDULE_GROUP: "weft",
+    SCHEDULER_ROLE_ARN: "arn:aws:iam::123456789012:role/weft-scheduler",
   });
   ({ handler } = (await import("../../functions/api")) as unknown as { handler: Handler });
 });

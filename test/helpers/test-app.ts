@@ -1,18 +1,21 @@
 import { randomBytes } from "node:crypto";
-import { inject } from "vitest";
+import { afterAll, inject } from "vitest";
 import { createApp } from "../../core/api/app";
 import { type Config, loadConfig } from "../../core/config";
-import { createIdGenerator } from "../../core/ids";
+import { sweepOverdueRuns } from "../../core/engine/sweeper";
 import { silentLogger } from "../../core/log/pino-logger";
+import { type Clock, systemClock } from "../../core/ports/clock";
 import type { Deps } from "../../core/ports/deps";
 import { ensureTable } from "../../core/store/create-table";
-import { createDocumentClient, createDynamoClient } from "../../core/store/dynamo-client";
-import { createStore } from "../../core/store/store";
+import { createDynamoClient } from "../../core/store/dynamo-client";
+import { buildDeps } from "../../functions/deps";
+import { createLocalTransport } from "../../functions/local-engine";
 import { ManualClock } from "./manual-clock";
 
 export interface TestApp {
   app: ReturnType<typeof createApp>;
   deps: Deps;
+  /** The app's clock: a ManualClock unless the app was made with `realTime`. */
   clock: ManualClock;
   /** Sends a request as a client would; JSON bodies are serialised and typed as JSON. */
   request(
@@ -20,26 +23,43 @@ export interface TestApp {
     path: string,
     init?: { body?: unknown; headers?: Record<string, string> },
   ): Promise<Response>;
+  /** Resolves once the engine has nothing queued, running or waiting on a queue delay. */
+  idle(): Promise<void>;
+  /** Runs the sweeper now, as the periodic one would, for runs due by the app's clock. */
+  sweep(): Promise<number>;
 }
 
-/** The real app on its own fresh table in the test run's DynamoDB Local. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
-  const config: Config = loadConfig({ TABLE_NAME: `test-${randomBytes(6).toString("hex")}`, ...env });
+/**
+ * The real app and engine on a fresh table of the test run's DynamoDB Local: the local service's in-process
+ * queue and timers, without the periodic sweeper (tests call `sweep()`). Engine tests that wait for real
+ * timers pass `realTime: true`; the others get a ManualClock they move by hand.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: { realTime?: boolean } = {},
+): Promise<TestApp> {
+  const config: Config = loadConfig({
+    TABLE_NAME: `test-${randomBytes(6).toString("hex")}`,
+    ALLOW_PRIVATE_URLS: "true",
+    ...env,
+  });
   const dynamo = createDynamoClient({ region: "us-east-1", endpoint: inject("dynamoEndpoint") });
   await ensureTable(dynamo, config.TABLE_NAME);
-  const clock = new ManualClock();
-  const deps: Deps = {
-    config,
+  const manualClock = new ManualClock();
+  const clock: Clock = options.realTime ? systemClock : manualClock;
+  const transport = createLocalTransport({
+    concurrency: config.WORKER_CONCURRENCY,
     log: silentLogger,
     clock,
-    ids: createIdGenerator(),
-    store: createStore({ client: createDocumentClient(dynamo), name: config.TABLE_NAME }),
-  };
+  });
+  const deps = buildDeps(config, silentLogger, { dynamo, ...transport, clock });
+  await transport.start(deps, { sweepIntervalMs: 0 });
+  afterAll(() => transport.stop());
   const app = createApp(deps, { clientAddress: () => "203.0.113.7" });
   return {
     app,
     deps,
-    clock,
+    clock: manualClock,
     request: (method, path, init = {}) =>
       Promise.resolve(
         app.request(path, {
@@ -51,5 +71,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
           body: init.body === undefined ? undefined : JSON.stringify(init.body),
         }),
       ),
+    idle: () => transport.queue.idle(),
+    sweep: () => sweepOverdueRuns(deps, { graceMs: 0 }),
   };
 }

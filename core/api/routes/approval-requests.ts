@@ -52,11 +52,19 @@ export function approvalRequestRoutes(deps: Pick<Deps, "store" | "clock" | "ids"
   return createRouter<WorkspaceEnv>()
     .openapi(list, async (c) => {
       const { pending } = c.req.valid("query");
-      const approvals = await deps.store.approvals.list(c.var.workspaceId, pending === undefined ? undefined : pending === "true");
+      const approvals = await deps.store.approvals.list(
+        c.var.workspaceId,
+        pending === undefined ? undefined : pending === "true",
+      );
       return c.json(ok(approvals), 200);
     })
     .openapi(decide, async (c) => {
-      const decided = await decideApproval(deps, c.var.workspaceId, c.req.valid("param").id, c.req.valid("json"));
+      const decided = await decideApproval(
+        deps,
+        c.var.workspaceId,
+        c.req.valid("param").id,
+        c.req.valid("json"),
+      );
       return c.json(ok(DecidedApproval.parse(decided)), 200);
     });
 }

@@ -29,7 +29,10 @@ const create = route({
   request: { body: { content: jsonContent(CreateRunInput), required: true } },
   responses: {
     201: { description: "Created (PENDING)", content: jsonContent(dataEnvelope(WorkflowRun)) },
-    200: { description: "The run created earlier with this idempotencyKey", content: jsonContent(dataEnvelope(WorkflowRun)) },
+    200: {
+      description: "The run created earlier with this idempotencyKey",
+      content: jsonContent(dataEnvelope(WorkflowRun)),
+    },
     ...errorResponses(400, 404, ...AUTHENTICATED_ERRORS),
   },
 });
@@ -70,7 +73,9 @@ const cancel = route({
   responses: {
     200: {
       description: "Cancelled",
-      content: jsonContent(dataEnvelope(z.object({ id: z.string(), status: z.string(), updatedAt: z.string() }))),
+      content: jsonContent(
+        dataEnvelope(z.object({ id: z.string(), status: z.string(), updatedAt: z.string() })),
+      ),
     },
     ...errorResponses(404, 409, ...AUTHENTICATED_ERRORS),
   },
@@ -84,13 +89,19 @@ const resume = route({
     params: IdParam,
     body: {
       content: jsonContent(
-        z.object({ signalType: z.string().min(1).max(100), payload: z.record(z.string(), z.unknown()).default({}) }),
+        z.object({
+          signalType: z.string().min(1).max(100),
+          payload: z.record(z.string(), z.unknown()).default({}),
+        }),
       ),
       required: true,
     },
   },
   responses: {
-    200: { description: "Resumed", content: jsonContent(dataEnvelope(z.object({ resumed: z.literal(true) }))) },
+    200: {
+      description: "Resumed",
+      content: jsonContent(dataEnvelope(z.object({ resumed: z.literal(true) }))),
+    },
     ...errorResponses(400, 404, 409, ...AUTHENTICATED_ERRORS),
   },
 });
@@ -137,15 +148,22 @@ export function workflowRunRoutes(deps: RunDeps) {
       if (!run) throw new NotFoundError("Workflow run");
       return c.json(ok({ ...toWorkflowRun(run), steps: await deps.store.runs.stepRuns(run) }), 200);
     })
-    .openapi(cancel, async (c) => c.json(ok(await cancelRun(deps, c.var.workspaceId, c.req.valid("param").id)), 200))
+    .openapi(cancel, async (c) =>
+      c.json(ok(await cancelRun(deps, c.var.workspaceId, c.req.valid("param").id)), 200),
+    )
     .openapi(resume, async (c) => {
       await resumeRun(deps, c.var.workspaceId, c.req.valid("param").id, c.req.valid("json"));
       return c.json(ok({ resumed: true as const }), 200);
     })
-    .openapi(retry, async (c) => c.json(ok(await retryRun(deps, c.var.workspaceId, c.req.valid("param").id)), 200))
+    .openapi(retry, async (c) =>
+      c.json(ok(await retryRun(deps, c.var.workspaceId, c.req.valid("param").id)), 200),
+    )
     .openapi(events, async (c) => {
       const { page, pageSize } = c.req.valid("query");
       const result = await listRunEvents(deps, c.var.workspaceId, c.req.valid("param").id, page, pageSize);
-      return c.json({ success: true as const, data: result.items, meta: pageMeta(page, pageSize, result.total) }, 200);
+      return c.json(
+        { success: true as const, data: result.items, meta: pageMeta(page, pageSize, result.total) },
+        200,
+      );
     });
 }

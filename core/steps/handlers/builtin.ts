@@ -18,6 +18,7 @@ export const setStateHandler: TaskHandler = async ({ config }) => {
 
 /** `fail`: always fails the attempt, with the configured error; for testing retry policies and alerts. */
 export const failHandler: TaskHandler = async ({ config }) => {
-  const error = typeof config.error === "string" && config.error ? config.error : "failed by the fail handler";
+  const error =
+    typeof config.error === "string" && config.error ? config.error : "failed by the fail handler";
   throw new StepError("FAIL_HANDLER", error, { retryable: true });
 };

@@ -1,0 +1,133 @@
+import type { EngineMessage } from "../../engine/messages";
+import type { Logger } from "../../ports/logger";
+import type { Queue } from "../../ports/queue";
+
+/**
+ * The step queue of the local service: delayed delivery by timers, at most `concurrency` messages handled at
+ * once. Doorbells for a run already queued are coalesced, and one that rings while its run is being handled
+ * is kept for afterwards, so duplicates cost nothing. A handler that throws is retried with backoff, as SQS
+ * would redeliver; messages held in memory are lost with the process, which the start-up sweep makes good.
+ */
+export interface InProcessQueueOptions {
+  concurrency: number;
+  log: Logger;
+  /** Attempts per message before it is given up to the sweeper (SQS's maxReceiveCount). */
+  maxAttempts?: number;
+}
+
+type Handler = (message: EngineMessage) => Promise<void>;
+
+export class InProcessQueue implements Queue {
+  private handler: Handler | undefined;
+  private readonly ready: { message: EngineMessage; attempt: number }[] = [];
+  private readonly queued = new Set<string>();
+  private readonly inFlight = new Map<string, boolean>();
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private idleWaiters: (() => void)[] = [];
+  private stopped = false;
+
+  constructor(private readonly options: InProcessQueueOptions) {}
+
+  /** Starts delivering to the handler; messages sent before are held until then. */
+  start(handler: Handler): void {
+    this.handler = handler;
+    this.pump();
+  }
+
+  async send(message: EngineMessage, options: { delayMs?: number } = {}): Promise<void> {
+    this.deliverLater(message, 1, options.delayMs ?? 0);
+  }
+
+  /** Resolves when nothing is queued, in flight, or waiting on a delay. */
+  async idle(): Promise<void> {
+    if (this.isIdle()) return;
+    await new Promise<void>((resolve) => this.idleWaiters.push(resolve));
+  }
+
+  /** Stops timers and intake, then waits for the messages in flight. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    for (const timer of this.timers) clearTimeout(timer);
+    this.timers.clear();
+    this.ready.length = 0;
+    this.queued.clear();
+    await this.idle();
+  }
+
+  private deliverLater(message: EngineMessage, attempt: number, delayMs: number): void {
+    if (this.stopped) return;
+    if (delayMs <= 0) {
+      this.enqueue(message, attempt);
+      return;
+    }
+    const timer = setTimeout(() => {
+      this.timers.delete(timer);
+      this.enqueue(message, attempt);
+    }, delayMs);
+    this.timers.add(timer);
+  }
+
+  private enqueue(message: EngineMessage, attempt: number): void {
+    const key = keyOf(message);
+    if (this.inFlight.has(key)) {
+      this.inFlight.set(key, true);
+      return;
+    }
+    if (this.queued.has(key)) return;
+    this.queued.add(key);
+    this.ready.push({ message, attempt });
+    this.pump();
+  }
+
+  private pump(): void {
+    const handler = this.handler;
+    while (
+      handler &&
+      !this.stopped &&
+      this.inFlight.size < this.options.concurrency &&
+      this.ready.length > 0
+    ) {
+      const next = this.ready.shift();
+      if (!next) break;
+      const key = keyOf(next.message);
+      this.queued.delete(key);
+      this.inFlight.set(key, false);
+      void this.handle(handler, next.message, next.attempt, key);
+    }
+    if (this.isIdle()) this.notifyIdle();
+  }
+
+  private async handle(
+    handler: Handler,
+    message: EngineMessage,
+    attempt: number,
+    key: string,
+  ): Promise<void> {
+    try {
+      await handler(message);
+    } catch (error) {
+      const maxAttempts = this.options.maxAttempts ?? 5;
+      this.options.log.warn({ err: error, message, attempt }, "step message failed");
+      if (attempt < maxAttempts)
+        this.deliverLater(message, attempt + 1, Math.min(200 * 2 ** attempt, 10_000));
+    }
+    const rangAgain = this.inFlight.get(key);
+    this.inFlight.delete(key);
+    if (rangAgain) this.enqueue(message, 1);
+    this.pump();
+  }
+
+  private isIdle(): boolean {
+    return this.ready.length === 0 && this.inFlight.size === 0 && this.timers.size === 0;
+  }
+
+  private notifyIdle(): void {
+    const waiters = this.idleWaiters;
+    this.idleWaiters = [];
+    for (const resolve of waiters) resolve();
+  }
+}
+
+function keyOf(message: EngineMessage): string {
+  return `${message.workspaceId}/${message.runId}`;
+}

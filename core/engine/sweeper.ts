@@ -1,0 +1,28 @@
+import { isoAt } from "../ports/clock";
+import type { Deps } from "../ports/deps";
+import { SWEEP_SHARDS } from "../store/index-keys";
+import { runDoorbell } from "./messages";
+
+/** A run's own doorbell normally rings on time; the sweeper steps in only for those overdue by this much. */
+export const SWEEP_GRACE_MS = 2 * 60 * 1000;
+const RUNS_PER_SHARD = 500;
+
+/**
+ * Re-rings the doorbell of every run that is overdue: a lost queue message, a schedule that never fired, a
+ * worker that died holding a lease. Each run's next due time is kept in the sweep index by every commit, so
+ * this finds them without scanning anything else. Ringing a run that did not need it does nothing.
+ */
+export async function sweepOverdueRuns(
+  deps: Pick<Deps, "store" | "queue" | "clock" | "log">,
+  options: { graceMs?: number; dueBy?: string } = {},
+): Promise<number> {
+  const dueBy = options.dueBy ?? isoAt(deps.clock.nowMs() - (options.graceMs ?? SWEEP_GRACE_MS));
+  let rung = 0;
+  for (let shard = 0; shard < SWEEP_SHARDS; shard++) {
+    const overdue = await deps.store.runLists.dueForSweep(shard, dueBy, RUNS_PER_SHARD);
+    for (const { workspaceId, runId } of overdue) await deps.queue.send(runDoorbell(workspaceId, runId));
+    rung += overdue.length;
+  }
+  if (rung > 0) deps.log.info({ rung, dueBy }, "sweeper rang overdue runs");
+  return rung;
+}

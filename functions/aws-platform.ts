@@ -1,0 +1,31 @@
+import { SchedulerClient } from "@aws-sdk/client-scheduler";
+import { SQSClient } from "@aws-sdk/client-sqs";
+import { EventBridgeScheduler } from "../core/adapters/aws/eventbridge-scheduler";
+import { SqsQueue } from "../core/adapters/aws/sqs-queue";
+import type { Config } from "../core/config";
+import { systemClock } from "../core/ports/clock";
+import { createDynamoClient } from "../core/store/dynamo-client";
+import type { Platform } from "./deps";
+
+/** The AWS adapters, from the settings the infra gives every function. */
+export function awsPlatform(config: Config): Platform {
+  const required = (name: keyof Config) => {
+    const value = config[name];
+    if (typeof value !== "string" || value === "") throw new Error(`${name} is not set`);
+    return value;
+  };
+  return {
+    dynamo: createDynamoClient({ region: config.AWS_REGION, endpoint: config.DYNAMODB_ENDPOINT }),
+    queue: new SqsQueue({
+      client: new SQSClient({ region: config.AWS_REGION }),
+      queueUrl: required("STEP_QUEUE_URL"),
+    }),
+    scheduler: new EventBridgeScheduler({
+      client: new SchedulerClient({ region: config.AWS_REGION }),
+      groupName: required("SCHEDULE_GROUP"),
+      queueArn: required("STEP_QUEUE_ARN"),
+      roleArn: required("SCHEDULER_ROLE_ARN"),
+    }),
+    clock: systemClock,
+  };
+}

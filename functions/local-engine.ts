@@ -1,0 +1,52 @@
+import { InProcessQueue } from "../core/adapters/local/in-process-queue";
+import { TimerScheduler } from "../core/adapters/local/timer-scheduler";
+import { sweepOverdueRuns } from "../core/engine/sweeper";
+import type { Clock } from "../core/ports/clock";
+import type { Deps } from "../core/ports/deps";
+import type { Logger } from "../core/ports/logger";
+import { buildAdvancer } from "./deps";
+
+/** Local timers are exact, so the periodic sweep only needs to cover timers lost with a previous process. */
+const SWEEP_INTERVAL_MS = 5_000;
+const SWEEP_GRACE_MS = 1_000;
+/** Far enough ahead to include every run the sweep index holds. */
+const EVERYTHING = "9999-12-31T23:59:59.999Z";
+
+/**
+ * The engine of the local service (and of the tests): an in-process queue with bounded concurrency, timers
+ * for schedules, and the sweeper, run once over every unfinished run at start-up and then periodically.
+ */
+export function createLocalTransport(options: { concurrency: number; log: Logger; clock: Clock }) {
+  const queue = new InProcessQueue({ concurrency: options.concurrency, log: options.log });
+  const scheduler = new TimerScheduler({ queue, clock: options.clock });
+  let sweeper: NodeJS.Timeout | undefined;
+
+  return {
+    queue,
+    scheduler,
+
+    /**
+     * Starts delivering messages. The first sweep rings every unfinished run: after a restart, its queue
+     * messages and timers are gone, and any step it was running was cut short.
+     */
+    async start(deps: Deps, settings: { sweepIntervalMs?: number } = {}): Promise<void> {
+      queue.start(buildAdvancer(deps, { takeOverOtherProcesses: true }));
+      await sweepOverdueRuns(deps, { dueBy: EVERYTHING });
+      const intervalMs = settings.sweepIntervalMs ?? SWEEP_INTERVAL_MS;
+      if (intervalMs > 0) {
+        sweeper = setInterval(() => {
+          sweepOverdueRuns(deps, { graceMs: SWEEP_GRACE_MS }).catch((error: unknown) =>
+            options.log.error({ err: error }, "sweep failed"),
+          );
+        }, intervalMs);
+      }
+    },
+
+    /** Stops taking new work and waits for the steps in flight. */
+    async stop(): Promise<void> {
+      clearInterval(sweeper);
+      scheduler.stop();
+      await queue.stop();
+    },
+  };
+}
