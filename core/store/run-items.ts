@@ -68,10 +68,9 @@ export function commitItems(table: Table, commit: RunCommit): TransactItem[] {
     },
   };
   const firstEvent = events[0];
-  if (!firstEvent) {
-    if (stepRuns.length > 0) throw new Error("a commit that changes step runs must record an event");
-    return [runPut];
-  }
+  // A change that records no event (a step starting to wait, a lease taken over) only touches the active
+  // step, whose latest state the run item itself carries; every change that ends a step records an event.
+  if (!firstEvent) return [runPut];
   const journal: JournalEntry = { events, stepRuns };
   return [
     runPut,

@@ -3,7 +3,7 @@ import { afterAll, inject } from "vitest";
 import { createApp } from "../../core/api/app";
 import { type Config, loadConfig } from "../../core/config";
 import { sweepOverdueRuns } from "../../core/engine/sweeper";
-import { silentLogger } from "../../core/log/pino-logger";
+import { createPinoLogger, silentLogger } from "../../core/log/pino-logger";
 import { type Clock, systemClock } from "../../core/ports/clock";
 import type { Deps } from "../../core/ports/deps";
 import { ensureTable } from "../../core/store/create-table";
@@ -47,12 +47,9 @@ export async function createTestApp(
   await ensureTable(dynamo, config.TABLE_NAME);
   const manualClock = new ManualClock();
   const clock: Clock = options.realTime ? systemClock : manualClock;
-  const transport = createLocalTransport({
-    concurrency: config.WORKER_CONCURRENCY,
-    log: silentLogger,
-    clock,
-  });
-  const deps = buildDeps(config, silentLogger, { dynamo, ...transport, clock });
+  const log = process.env.TEST_LOG ? createPinoLogger({ level: "debug" }) : silentLogger;
+  const transport = createLocalTransport({ concurrency: config.WORKER_CONCURRENCY, log, clock });
+  const deps = buildDeps(config, log, { dynamo, ...transport, clock });
   await transport.start(deps, { sweepIntervalMs: 0 });
   afterAll(() => transport.stop());
   const app = createApp(deps, { clientAddress: () => "203.0.113.7" });
