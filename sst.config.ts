@@ -15,6 +15,9 @@ export default $config({
   },
   async run() {
     await import("./infra/table");
+    await import("./infra/queues");
+    await import("./infra/scheduler");
+    await import("./infra/worker");
     const { api } = await import("./infra/api");
     return { apiUrl: api.url };
   },

@@ -1,4 +1,4 @@
-import { table } from "./table";
+import { engineEnvironment, engineLinks, schedulerPermissions } from "./engine-access";
 
 /** The HTTP API: one Hono Lambda behind a function URL. */
 export const api = new sst.aws.Function("Api", {
@@ -8,6 +8,7 @@ export const api = new sst.aws.Function("Api", {
   memory: "512 MB",
   timeout: "30 seconds",
   url: true,
-  link: [table],
-  environment: { TABLE_NAME: table.name },
+  link: engineLinks,
+  environment: engineEnvironment,
+  permissions: schedulerPermissions,
 });

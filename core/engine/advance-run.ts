@@ -27,12 +27,17 @@ export interface AdvancerOptions {
   takeOverOtherProcesses?: boolean;
   /** How long a worker owns a started step; a worker that dies frees it when this runs out. */
   leaseMs?: number;
-  /** Steps one invocation runs before handing the run back to the queue, so one run cannot hog a worker. */
+  /**
+   * How many steps, and for how long, one invocation goes on with a run before handing it back to the
+   * queue: one run cannot hog a worker, and a Lambda is not cut off by its timeout mid-run.
+   */
   stepsPerInvocation?: number;
+  invocationBudgetMs?: number;
 }
 
 export const DEFAULT_LEASE_MS = 10 * 60 * 1000;
 const DEFAULT_STEPS_PER_INVOCATION = 50;
+const DEFAULT_INVOCATION_BUDGET_MS = 60_000;
 
 export type AdvanceRun = (doorbell: RunDoorbell) => Promise<void>;
 
@@ -40,6 +45,7 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
   const { deps, executeStep, definitionSteps } = options;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const stepBudget = options.stepsPerInvocation ?? DEFAULT_STEPS_PER_INVOCATION;
+  const timeBudgetMs = options.invocationBudgetMs ?? DEFAULT_INVOCATION_BUDGET_MS;
 
   return async function advanceRun({ workspaceId, runId }) {
     const worker: WorkerIdentity = {
@@ -50,6 +56,8 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
     const log = deps.log.child({ runId, workspaceId });
     let run = await deps.store.runs.get(workspaceId, runId);
     let executed = 0;
+    const invokedAtMs = deps.clock.nowMs();
+    const budgetLeft = () => executed < stepBudget && deps.clock.nowMs() - invokedAtMs < timeBudgetMs;
     while (run) {
       const steps = await definitionSteps(workspaceId, run.definitionId);
       if (!steps) {
@@ -59,7 +67,7 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
       const nowMs = deps.clock.nowMs();
       const plan = planNext(run, nowMs, worker);
       if (plan.kind === "nothing") return;
-      if (plan.kind !== "execute" && executed >= stepBudget) {
+      if (plan.kind !== "execute" && !budgetLeft()) {
         await deps.queue.send(runDoorbell(workspaceId, runId));
         return;
       }
