@@ -7,7 +7,7 @@ import { endActiveStep } from "./end-active-step";
 
 /** Cancels a live run (spec 4.4 rule 2): its step is cancelled, its pending timer removed. */
 export async function cancelRun(
-  deps: Pick<Deps, "store" | "clock" | "ids" | "scheduler">,
+  deps: Pick<Deps, "store" | "clock" | "ids" | "queue" | "scheduler">,
   workspaceId: string,
   runId: string,
 ) {

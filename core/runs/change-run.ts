@@ -1,5 +1,6 @@
 import type { RunRecord } from "../engine/run-record";
 import { RunTransition } from "../engine/transition";
+import { scheduleWake } from "../engine/wake";
 import { ConflictError, NotFoundError } from "../errors";
 import type { Deps } from "../ports/deps";
 import type { TransactItem } from "../store/transact";
@@ -14,7 +15,7 @@ const MAX_ATTEMPTS = 5;
  * wins and the other sees the state the winner left.
  */
 export async function changeRun(
-  deps: Pick<Deps, "store" | "clock" | "ids">,
+  deps: Pick<Deps, "store" | "clock" | "ids" | "queue" | "scheduler">,
   workspaceId: string,
   runId: string,
   change: (run: RunRecord, tx: RunTransition) => Promise<TransactItem[]> | TransactItem[],
@@ -27,6 +28,8 @@ export async function changeRun(
     const commit = tx.finish();
     try {
       await deps.store.runs.commit([commit], extra);
+      // A rejected approval may leave a retry to wake up for, like any engine commit.
+      await scheduleWake(deps, commit.run);
       return { before: run, after: commit.run };
     } catch (error) {
       if (!(error instanceof WriteConflict)) throw error;

@@ -10,7 +10,7 @@ import { changeRun } from "./change-run";
  * step limit), is a 400.
  */
 export async function retryRun(
-  deps: Pick<Deps, "store" | "clock" | "ids" | "queue">,
+  deps: Pick<Deps, "store" | "clock" | "ids" | "queue" | "scheduler">,
   workspaceId: string,
   runId: string,
 ): Promise<{ retried: true; stepName: string }> {
