@@ -31,6 +31,7 @@ export function applyOutcome(
   const stepRunId = active.stepRun.id;
   const input = outcome.input ?? active.stepRun.input;
   active.lease = null;
+  for (const event of outcome.events ?? []) tx.record(event.eventType, event.payload, stepRunId);
 
   switch (outcome.kind) {
     case "completed": {

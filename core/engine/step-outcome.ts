@@ -2,6 +2,12 @@ import type { StepWait } from "./run-record";
 
 type Json = Record<string, unknown>;
 
+/** An event the attempt produced along the way (an LLM call, a fallback, a tool call), recorded in order. */
+export interface AttemptEvent {
+  eventType: string;
+  payload: Json;
+}
+
 /**
  * What one attempt of a step came to. Executors return it; apply-outcome turns it into the transition the
  * state tables allow. `input` is what the step ran with (its rendered configuration), kept on the step run.
