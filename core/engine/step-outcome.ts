@@ -10,17 +10,22 @@ export interface AttemptEvent {
 
 /**
  * What one attempt of a step came to. Executors return it; apply-outcome turns it into the transition the
- * state tables allow. `input` is what the step ran with (its rendered configuration), kept on the step run.
+ * state tables allow. `input` is what the step ran with (its rendered configuration), kept on the step run;
+ * `events` are recorded before the step's own completion or failure event, in the same commit.
  */
+interface Common {
+  input?: Json;
+  events?: AttemptEvent[];
+}
+
 export type StepOutcome =
-  | { kind: "completed"; input?: Json; output: Json; mergeIntoState?: boolean; nextStepName?: string }
-  | { kind: "waiting"; input?: Json; wait: Extract<StepWait, { kind: "timer" | "signal" }> }
-  | {
+  | (Common & { kind: "completed"; output: Json; mergeIntoState?: boolean; nextStepName?: string })
+  | (Common & { kind: "waiting"; wait: Extract<StepWait, { kind: "timer" | "signal" }> })
+  | (Common & {
       kind: "approval";
-      input?: Json;
       contentKey: string;
       content: Json;
       prompt: string | null;
       deadlineMs: number | null;
-    }
-  | { kind: "failed"; input?: Json; error: string; retryable: boolean };
+    })
+  | (Common & { kind: "failed"; error: string; retryable: boolean });
