@@ -11,7 +11,7 @@ import type { Queue } from "../core/ports/queue";
 import type { Scheduler } from "../core/ports/scheduler";
 import { createHandlerRegistry } from "../core/steps/handlers/registry";
 import type { TaskHandler } from "../core/steps/handlers/task-handler";
-import { createStepExecutor } from "../core/steps/registry";
+import { createStepRunner } from "../core/steps/registry";
 import { createDocumentClient, type createDynamoClient } from "../core/store/dynamo-client";
 import { createStore } from "../core/store/store";
 
@@ -39,18 +39,18 @@ export function buildDeps(config: Config, log: Logger, platform: Platform): Deps
 }
 
 /**
- * The engine of one process. Self-hosters add task handlers here (`customHandlers`); `takeOverOtherProcesses`
- * is for the local service only, where one process serves its data directory.
+ * The engine of one process. Self-hosters add task handlers here (`customHandlers`);
+ * `takeOverLeasesGrantedBeforeMs` is for the local service only, where one process serves its data directory.
  */
 export function buildAdvancer(
   deps: Deps,
-  options: { takeOverOtherProcesses?: boolean; customHandlers?: Record<string, TaskHandler> } = {},
+  options: { takeOverLeasesGrantedBeforeMs?: number; customHandlers?: Record<string, TaskHandler> } = {},
 ) {
   return createRunAdvancer({
     deps,
-    executeStep: createStepExecutor(createHandlerRegistry(deps, options.customHandlers)),
+    steps: createStepRunner(createHandlerRegistry(deps, options.customHandlers)),
     definitionSteps: createDefinitionCache(deps.store),
     processId: randomUUID(),
-    takeOverOtherProcesses: options.takeOverOtherProcesses,
+    takeOverLeasesGrantedBeforeMs: options.takeOverLeasesGrantedBeforeMs,
   });
 }

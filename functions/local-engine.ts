@@ -30,7 +30,7 @@ export function createLocalTransport(options: { concurrency: number; log: Logger
      * messages and timers are gone, and any step it was running was cut short.
      */
     async start(deps: Deps, settings: { sweepIntervalMs?: number } = {}): Promise<void> {
-      queue.start(buildAdvancer(deps, { takeOverOtherProcesses: true }));
+      queue.start(buildAdvancer(deps, { takeOverLeasesGrantedBeforeMs: options.clock.nowMs() }));
       await sweepOverdueRuns(deps, { dueBy: EVERYTHING });
       const intervalMs = settings.sweepIntervalMs ?? SWEEP_INTERVAL_MS;
       if (intervalMs > 0) {

@@ -1,14 +1,14 @@
 import { randomUUID } from "node:crypto";
 import type { StepDefinition } from "../domain/step";
 import type { Deps } from "../ports/deps";
-import type { ExecuteStep } from "../steps/registry";
+import type { StepRunner } from "../steps/registry";
 import { WriteConflict } from "../store/write-conflict";
 import { applyOutcome, failRun, leaseFor, type OutcomeEffects, startNextStep } from "./apply-outcome";
 import type { DefinitionSteps } from "./definition-cache";
 import { type RunDoorbell, runDoorbell } from "./messages";
-import { planNext, type WorkerIdentity } from "./plan";
-import type { RunRecord } from "./run-record";
-import { RunStatus } from "./statuses";
+import { type Plan, planNext, type WorkerIdentity } from "./plan";
+import type { Lease, RunRecord } from "./run-record";
+import { RunStatus, StepRunStatus } from "./statuses";
 import type { StepOutcome } from "./step-outcome";
 import { RunTransition } from "./transition";
 import { scheduleWake } from "./wake";
@@ -18,13 +18,19 @@ import { scheduleWake } from "./wake";
  * write, execute the step it leads to, commit the outcome, and go on with the next step in the same
  * invocation until the run waits, ends, or the invocation's budget is spent (then it rings again).
  * Any commit that loses to another writer re-reads the run and decides afresh.
+ *
+ * A step with side effects (a request, a custom handler) is committed as started before it runs, and its
+ * outcome in a commit of its own, so a crash never repeats a step that completed. Steps without side
+ * effects (noop, set_state, condition, and the start of a wait) run straight on in the same transition as
+ * what came before them: repeating them after a crash is invisible, and a chain of them costs one write.
  */
 export interface AdvancerOptions {
   deps: Pick<Deps, "store" | "clock" | "ids" | "log" | "queue" | "scheduler">;
-  executeStep: ExecuteStep;
+  steps: StepRunner;
   definitionSteps: DefinitionSteps;
   processId: string;
-  takeOverOtherProcesses?: boolean;
+  /** See WorkerIdentity: set only where one process serves the table (the local service). */
+  takeOverLeasesGrantedBeforeMs?: number;
   /** How long a worker owns a started step; a worker that dies frees it when this runs out. */
   leaseMs?: number;
   /**
@@ -42,7 +48,7 @@ const DEFAULT_INVOCATION_BUDGET_MS = 60_000;
 export type AdvanceRun = (doorbell: RunDoorbell) => Promise<void>;
 
 export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
-  const { deps, executeStep, definitionSteps } = options;
+  const { deps, steps: runner, definitionSteps } = options;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
   const stepBudget = options.stepsPerInvocation ?? DEFAULT_STEPS_PER_INVOCATION;
   const timeBudgetMs = options.invocationBudgetMs ?? DEFAULT_INVOCATION_BUDGET_MS;
@@ -50,80 +56,119 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
   return async function advanceRun({ workspaceId, runId }) {
     const worker: WorkerIdentity = {
       owner: `${options.processId}:${randomUUID()}`,
-      processId: options.processId,
-      takeOverOtherProcesses: options.takeOverOtherProcesses ?? false,
+      takeOverLeasesGrantedBeforeMs: options.takeOverLeasesGrantedBeforeMs,
     };
     const log = deps.log.child({ runId, workspaceId });
-    let run = await deps.store.runs.get(workspaceId, runId);
-    let executed = 0;
     const invokedAtMs = deps.clock.nowMs();
+    let executed = 0;
     const budgetLeft = () => executed < stepBudget && deps.clock.nowMs() - invokedAtMs < timeBudgetMs;
+    const lease = (): Lease => leaseFor(worker.owner, deps.clock.nowMs(), leaseMs);
+
+    let run = await deps.store.runs.get(workspaceId, runId);
     while (run) {
       const steps = await definitionSteps(workspaceId, run.definitionId);
       if (!steps) {
         log.error({ definitionId: run.definitionId }, "run's definition is missing");
         return;
       }
-      const nowMs = deps.clock.nowMs();
-      const plan = planNext(run, nowMs, worker);
+      const plan = planNext(run, deps.clock.nowMs(), worker);
       if (plan.kind === "nothing") return;
       if (plan.kind !== "execute" && !budgetLeft()) {
         await deps.queue.send(runDoorbell(workspaceId, runId));
         return;
       }
 
-      const tx = new RunTransition(run, nowMs, deps.ids);
-      const lease = leaseFor(worker.owner, nowMs, leaseMs);
+      const tx = new RunTransition(run, deps.clock.nowMs(), deps.ids);
       let effects: OutcomeEffects = {};
-      switch (plan.kind) {
-        case "start-run":
-          tx.setRunStatus(RunStatus.Running);
-          tx.run.startedAtMs = nowMs;
-          tx.record("WORKFLOW_STARTED", { definitionId: run.definitionId, input: run.input });
-          tx.run.nextStepName = steps[0]?.name ?? null;
-          startNextStep(tx, steps, lease);
-          break;
-        case "start-next":
-          startNextStep(tx, steps, lease);
-          break;
-        case "take-over":
-          tx.requireActive().lease = lease;
-          break;
-        case "retry-step":
-          tx.restartActiveStep(lease);
-          break;
-        case "timer-elapsed":
-          effects = applyOutcome(tx, steps, { kind: "completed", output: {} }, deps.ids);
-          continueInline(tx, steps, lease);
-          break;
-        case "deadline-passed":
-          effects = timeOut(tx, steps, deps);
-          break;
-        case "execute": {
-          const outcome = await execute(run, steps, nowMs);
-          const doneTx = new RunTransition(run, deps.clock.nowMs(), deps.ids);
-          effects = applyOutcome(doneTx, steps, outcome, deps.ids);
-          if (executed + 1 < stepBudget)
-            continueInline(doneTx, steps, leaseFor(worker.owner, doneTx.nowMs, leaseMs));
-          executed += 1;
-          run = await commit(doneTx, effects, run);
-          continue;
-        }
+      if (plan.kind === "execute") {
+        // The step was committed as started under this worker's lease; its outcome is the next commit.
+        effects = applyOutcome(tx, steps, await execute(run, steps), deps.ids);
+        executed += 1;
+        if (budgetLeft()) startNext(tx, steps);
+      } else {
+        effects = claim(plan, tx, steps);
       }
+      effects = { ...effects, ...(await runWithoutSideEffects(tx, steps)) };
       run = await commit(tx, effects, run);
     }
 
-    async function execute(
-      current: RunRecord,
+    /** The transition a plan other than "execute" calls for; it leaves a step RUNNING under our lease, if any. */
+    function claim(
+      plan: Exclude<Plan, { kind: "execute" | "nothing" }>,
+      tx: RunTransition,
       steps: readonly StepDefinition[],
-      nowMs: number,
-    ): Promise<StepOutcome> {
+    ) {
+      switch (plan.kind) {
+        case "start-run":
+          tx.setRunStatus(RunStatus.Running);
+          tx.run.startedAtMs = tx.nowMs;
+          tx.record("WORKFLOW_STARTED", { definitionId: tx.run.definitionId, input: tx.run.input });
+          tx.run.nextStepName = steps[0]?.name ?? null;
+          startNextStep(tx, steps, lease());
+          return {};
+        case "start-next":
+          startNextStep(tx, steps, lease());
+          return {};
+        case "take-over":
+          tx.requireActive().lease = lease();
+          return {};
+        case "retry-step":
+          tx.restartActiveStep(lease());
+          return {};
+        case "timer-elapsed": {
+          const effects = applyOutcome(tx, steps, { kind: "completed", output: {} }, deps.ids);
+          startNext(tx, steps);
+          return effects;
+        }
+        case "deadline-passed":
+          return timeOut(tx, steps, deps);
+      }
+    }
+
+    /**
+     * Runs, inside the transition, each step that is RUNNING under our lease and has no side effects,
+     * until one has side effects (it then waits for this commit), the run stops, or the budget is spent.
+     */
+    async function runWithoutSideEffects(
+      tx: RunTransition,
+      steps: readonly StepDefinition[],
+    ): Promise<OutcomeEffects> {
+      let effects: OutcomeEffects = {};
+      for (;;) {
+        const active = tx.run.active;
+        const step = active ? steps[active.stepIndex] : undefined;
+        if (
+          !active ||
+          !step ||
+          active.stepRun.status !== StepRunStatus.Running ||
+          runner.hasSideEffects(step)
+        ) {
+          return effects;
+        }
+        effects = { ...effects, ...applyOutcome(tx, steps, await execute(tx.run, steps), deps.ids) };
+        executed += 1;
+        if (budgetLeft()) startNext(tx, steps);
+      }
+    }
+
+    function startNext(tx: RunTransition, steps: readonly StepDefinition[]): void {
+      if (tx.run.status === RunStatus.Running && !tx.run.active && tx.run.nextStepName !== null) {
+        startNextStep(tx, steps, lease());
+      }
+    }
+
+    async function execute(current: RunRecord, steps: readonly StepDefinition[]): Promise<StepOutcome> {
       const active = current.active;
       const step = active ? steps[active.stepIndex] : undefined;
       if (!active || !step)
         return { kind: "failed", error: "The run's cursor names no step", retryable: false };
       try {
-        return await executeStep({ step, run: current, stepRun: active.stepRun, nowMs });
+        return await runner.execute({
+          step,
+          run: current,
+          stepRun: active.stepRun,
+          nowMs: deps.clock.nowMs(),
+        });
       } catch (error) {
         log.warn({ err: error, stepName: step.name }, "step threw");
         return {
@@ -162,17 +207,6 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
       return change.run;
     }
   };
-}
-
-/** After a step completes, the next one starts in the same commit: one write per step, no queue hop. */
-function continueInline(
-  tx: RunTransition,
-  steps: readonly StepDefinition[],
-  lease: ReturnType<typeof leaseFor>,
-): void {
-  if (tx.run.status === RunStatus.Running && !tx.run.active && tx.run.nextStepName !== null) {
-    startNextStep(tx, steps, lease);
-  }
 }
 
 function timeOut(

@@ -142,5 +142,5 @@ export function startNextStep(tx: RunTransition, steps: readonly StepDefinition[
 }
 
 export function leaseFor(owner: string, nowMs: number, durationMs: number): Lease {
-  return { owner, untilMs: nowMs + durationMs };
+  return { owner, grantedAtMs: nowMs, untilMs: nowMs + durationMs };
 }

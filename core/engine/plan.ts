@@ -5,12 +5,12 @@ import { RunStatus, StepRunStatus } from "./statuses";
 export interface WorkerIdentity {
   /** Unique per advanceRun invocation, so two deliveries in one process do not share a lease. */
   owner: string;
-  processId: string;
   /**
-   * Locally one process serves a data directory, so at start-up every lease held by another process
-   * belongs to a dead one and can be taken over at once. Never true where workers run side by side.
+   * Locally one process serves a data directory, so a lease granted before this process started belongs
+   * to a process that has died: it may be taken over at once instead of after it runs out. Undefined where
+   * workers run side by side (Lambda), where only an expired lease may be taken over.
    */
-  takeOverOtherProcesses: boolean;
+  takeOverLeasesGrantedBeforeMs: number | undefined;
 }
 
 /** What the run needs now (spec 3.3 steps 2-5), decided from the run item alone. */
@@ -29,7 +29,7 @@ export function planNext(run: RunRecord, nowMs: number, worker: WorkerIdentity):
   switch (run.status) {
     case RunStatus.Pending:
       return { kind: "start-run" };
-    case RunStatus.Running:
+    case RunStatus.Running: {
       if (!active) return run.nextStepName === null ? { kind: "nothing" } : { kind: "start-next" };
       if (active.stepRun.status === StepRunStatus.Failed) {
         return active.retryAtMs !== null && active.retryAtMs <= nowMs
@@ -39,11 +39,11 @@ export function planNext(run: RunRecord, nowMs: number, worker: WorkerIdentity):
       if (active.stepRun.status !== StepRunStatus.Running) return { kind: "nothing" };
       if (active.lease?.owner === worker.owner && active.lease.untilMs > nowMs) return { kind: "execute" };
       if (!active.lease || active.lease.untilMs <= nowMs) return { kind: "take-over" };
-      if (worker.takeOverOtherProcesses && !active.lease.owner.startsWith(`${worker.processId}:`)) {
-        return { kind: "take-over" };
-      }
+      const startedAtMs = worker.takeOverLeasesGrantedBeforeMs;
+      if (startedAtMs !== undefined && active.lease.grantedAtMs < startedAtMs) return { kind: "take-over" };
       // Another worker is on it; if it dies, its lease runs out and the sweeper rings again.
       return { kind: "nothing" };
+    }
     case RunStatus.Waiting:
     case RunStatus.Paused: {
       const wait = active?.wait;

@@ -9,6 +9,7 @@ import { RunStatus } from "./statuses";
 export interface Lease {
   /** The worker process that is executing the step. */
   owner: string;
+  grantedAtMs: number;
   /** After this, another worker may assume the owner died and take the step over. */
   untilMs: number;
 }
@@ -73,6 +74,13 @@ export function toWorkflowRun(run: RunRecord): WorkflowRun {
 export const DOORBELL_GRACE_MS = 60_000;
 
 /**
+ * A lease moves on with every step, but its sweep entry need not: rounded up to this, a run's entry in the
+ * sweep index (a GSI write each time it changes) is rewritten about once per bucket instead of once per
+ * commit, at the price of noticing a dead worker up to this much later.
+ */
+export const LEASE_SWEEP_BUCKET_MS = 5 * 60 * 1000;
+
+/**
  * When the run next needs a worker without anyone asking: a timer, a deadline, a retry, or a lease that
  * runs out because its worker died. Undefined when only an outside action (a signal with no timeout, an
  * approval with no timeout, the retry endpoint) can move it.
@@ -89,7 +97,7 @@ export function nextDueAtMs(run: RunRecord): number | undefined {
   }
   const active = run.active;
   if (!active) return updatedAtMs + DOORBELL_GRACE_MS;
-  if (active.lease) return active.lease.untilMs;
+  if (active.lease) return Math.ceil(active.lease.untilMs / LEASE_SWEEP_BUCKET_MS) * LEASE_SWEEP_BUCKET_MS;
   if (active.retryAtMs !== null) return active.retryAtMs;
   if (active.wait?.kind === "timer") return active.wait.untilMs;
   if (active.wait) return active.wait.deadlineMs ?? undefined;

@@ -10,7 +10,7 @@ import { WriteConflict } from "../store/write-conflict";
 import { supersedeCommits } from "./supersede";
 
 /** Creations racing on one workspace's counters retry; past this many lost races the caller gets a 409. */
-const MAX_ATTEMPTS = 20;
+const MAX_ATTEMPTS = 30;
 
 /**
  * Creates a PENDING run and rings its doorbell. With an idempotency key the first request creates and every
@@ -65,9 +65,11 @@ export async function createRun(
       ]);
     } catch (error) {
       // A lost idempotency claim is answered by the lookup at the top of the loop; a lost counter race, or a
-      // superseded run that moved meanwhile, by reading everything afresh.
-      if (error instanceof WriteConflict) continue;
-      throw error;
+      // superseded run that moved meanwhile, by reading everything afresh after a random pause, so that
+      // racing creators spread out instead of colliding again.
+      if (!(error instanceof WriteConflict)) throw error;
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
+      continue;
     }
     await deps.queue.send(runDoorbell(workspaceId, runId));
     for (const superseded of supersession.superseded) {

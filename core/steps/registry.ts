@@ -8,12 +8,22 @@ import type { StepContext } from "./step-context";
 import { createTaskExecutor } from "./task";
 import { waitExecutor } from "./wait";
 
-export type ExecuteStep = (context: StepContext) => Promise<StepOutcome>;
+export interface StepRunner {
+  execute(context: StepContext): Promise<StepOutcome>;
+  /**
+   * Whether running the step reaches outside the run (a request, a model call, a custom handler). Steps
+   * that do not may run again after a crash without anyone noticing, so the engine commits a sequence of
+   * them at once instead of one commit each.
+   */
+  hasSideEffects(step: StepDefinition): boolean;
+}
 
 /** One executor per step type, chosen by the step's `type`. */
-export function createStepExecutor(handlers: HandlerRegistry): ExecuteStep {
+export function createStepRunner(handlers: HandlerRegistry): StepRunner {
   const task = createTaskExecutor(handlers);
-  return async (context) => {
+  const hasSideEffects = (step: StepDefinition) =>
+    step.type === "llm" || (step.type === "task" && (handlers.get(step.handler)?.sideEffects ?? false));
+  const execute = async (context: StepContext): Promise<StepOutcome> => {
     const step: StepDefinition = context.step;
     switch (step.type) {
       case "task":
@@ -30,4 +40,5 @@ export function createStepExecutor(handlers: HandlerRegistry): ExecuteStep {
         return { kind: "failed", error: "llm steps are not available in this version", retryable: false };
     }
   };
+  return { execute, hasSideEffects };
 }

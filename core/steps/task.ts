@@ -12,7 +12,7 @@ export function createTaskExecutor(handlers: HandlerRegistry): StepExecutor<Task
       unknown
     >;
     const input = { handler: step.handler, config };
-    const handler = handlers.get(step.handler);
+    const handler = handlers.get(step.handler)?.run;
     if (!handler) {
       return { kind: "failed", input, error: `Unknown task handler "${step.handler}"`, retryable: false };
     }

@@ -1,0 +1,97 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { startDynamoDbLocal } from "../../core/adapters/local/dynamodb-local";
+import { loadConfig } from "../../core/config";
+import { createPinoLogger } from "../../core/log/pino-logger";
+import { systemClock } from "../../core/ports/clock";
+import type { Deps } from "../../core/ports/deps";
+import { ensureTable } from "../../core/store/create-table";
+import { createDynamoClient } from "../../core/store/dynamo-client";
+import { buildAdvancer, buildDeps } from "../../functions/deps";
+import { createLocalTransport } from "../../functions/local-engine";
+import { meterDynamo } from "./dynamo-meter";
+import { countingQueue, countingScheduler, timedAdvancer } from "./engine-meters";
+import { Tally } from "./tally";
+
+/**
+ * The local service's engine, assembled in this process the way functions/local.ts does it (DynamoDB Local
+ * persisted under a data directory, the table, the in-process queue with WORKER_CONCURRENCY workers), with
+ * meters on the DynamoDB client, the queue, the scheduler and the advancer. In process rather than as a
+ * child, so every request and every worker invocation can be counted.
+ */
+export interface EngineHarness {
+  deps: Deps;
+  tally: Tally;
+  dynamoEndpoint: string;
+  /**
+   * Starts delivering doorbells, which were held until now. Unlike the local transport's start() it runs no
+   * sweeper: the start-up sweep would only re-ring runs the bench has just rung, and the periodic one costs
+   * per shard and interval, not per step.
+   */
+  startWorkers(): void;
+  /** Resolves when nothing is queued, running, or waiting on a queue delay. */
+  idle(): Promise<void>;
+  /** Stops the workers, DynamoDB Local, and removes the data directory; safe to call more than once. */
+  stop(): Promise<void>;
+}
+
+export async function startEngineHarness(options: { concurrency: number }): Promise<EngineHarness> {
+  const dataDir = mkdtempSync(join(tmpdir(), "weft-bench-engine-"));
+  const cleanups: (() => unknown)[] = [() => rmSync(dataDir, { recursive: true, force: true })];
+  let stopped: Promise<void> | undefined;
+  const stop = () => {
+    stopped ??= (async () => {
+      // Newest first: workers before the client, the client before DynamoDB Local, that before its files.
+      for (const cleanup of cleanups.reverse()) {
+        try {
+          await cleanup();
+        } catch (error) {
+          console.error(`cleanup failed: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+    })();
+    return stopped;
+  };
+
+  try {
+    const config = loadConfig({
+      DATA_DIR: dataDir,
+      TABLE_NAME: "weft",
+      WORKER_CONCURRENCY: String(options.concurrency),
+      LOG_LEVEL: "warn",
+    });
+    const dynamoLocal = await startDynamoDbLocal({ dataDir });
+    cleanups.push(() => dynamoLocal.stop());
+    const dynamo = createDynamoClient({ region: config.AWS_REGION, endpoint: dynamoLocal.endpoint });
+    cleanups.push(() => dynamo.destroy());
+    const tally = new Tally();
+    meterDynamo(dynamo, tally);
+    await ensureTable(dynamo, config.TABLE_NAME);
+
+    const log = createPinoLogger({ level: config.LOG_LEVEL });
+    const transport = createLocalTransport({
+      concurrency: config.WORKER_CONCURRENCY,
+      log,
+      clock: systemClock,
+    });
+    cleanups.push(() => transport.stop());
+    const deps = buildDeps(config, log, {
+      dynamo,
+      queue: countingQueue(transport.queue, tally),
+      scheduler: countingScheduler(transport.scheduler, tally),
+      clock: systemClock,
+    });
+    return {
+      deps,
+      tally,
+      dynamoEndpoint: dynamoLocal.endpoint,
+      startWorkers: () => transport.queue.start(timedAdvancer(buildAdvancer(deps), tally)),
+      idle: () => transport.queue.idle(),
+      stop,
+    };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}

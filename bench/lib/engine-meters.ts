@@ -1,0 +1,54 @@
+import { performance } from "node:perf_hooks";
+import type { AdvanceRun } from "../../core/engine/advance-run";
+import type { Queue } from "../../core/ports/queue";
+import type { Scheduler } from "../../core/ports/scheduler";
+import type { Tally } from "./tally";
+
+/**
+ * Decorators over the engine's ports, so the bench counts what the engine asks of SQS and the Scheduler
+ * and how long a worker invocation takes, without touching the engine's code.
+ */
+
+/** `queue.send` (every doorbell is one SQS SendMessage in AWS) and `queue.delayed` (DelaySeconds > 0). */
+export function countingQueue(inner: Queue, tally: Tally): Queue {
+  return {
+    async send(message, options) {
+      tally.add("queue.send");
+      if ((options?.delayMs ?? 0) > 0) tally.add("queue.delayed");
+      await inner.send(message, options);
+    },
+  };
+}
+
+/** `scheduler.schedule`: one EventBridge Scheduler one-shot, which later makes one SQS send of its own. */
+export function countingScheduler(inner: Scheduler, tally: Tally): Scheduler {
+  return {
+    async schedule(name, atMs, message) {
+      tally.add("scheduler.schedule");
+      await inner.schedule(name, atMs, message);
+    },
+    async cancel(name) {
+      tally.add("scheduler.cancel");
+      await inner.cancel(name);
+    },
+  };
+}
+
+/**
+ * One call of the advancer is what one Lambda invocation does with one SQS message (batch size 1), so its
+ * wall time stands for the billed duration: `advance.calls`, `advance.ms`, `advance.errors`.
+ */
+export function timedAdvancer(inner: AdvanceRun, tally: Tally): AdvanceRun {
+  return async (doorbell) => {
+    const started = performance.now();
+    tally.add("advance.calls");
+    try {
+      await inner(doorbell);
+    } catch (error) {
+      tally.add("advance.errors");
+      throw error;
+    } finally {
+      tally.add("advance.ms", performance.now() - started);
+    }
+  };
+}

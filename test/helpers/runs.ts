@@ -1,0 +1,193 @@
+import { expect } from "vitest";
+import { expectData } from "./requests";
+
+/**
+ * Requests about workflow runs, as a client makes them, against either a test app (`t.request`) or the real
+ * `npm start` service (`remoteSender(url)`): both answer with a fetch Response.
+ */
+export type Send = (
+  method: string,
+  path: string,
+  init?: { body?: unknown; headers?: Record<string, string> },
+) => Promise<Response>;
+
+export interface RunBody {
+  id: string;
+  workspaceId: string;
+  definitionId: string;
+  status: string;
+  input: Record<string, unknown>;
+  output: Record<string, unknown> | null;
+  idempotencyKey: string | null;
+  supersessionKey: string | null;
+  currentStepName: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface StepRunBody {
+  id: string;
+  workflowRunId: string;
+  stepName: string;
+  stepType: string;
+  status: string;
+  attempt: number;
+  input: Record<string, unknown> | null;
+  output: Record<string, unknown> | null;
+  error: string | null;
+  startedAt: string | null;
+  completedAt: string | null;
+  createdAt: string;
+  updatedAt: string;
+}
+
+export interface RunWithSteps extends RunBody {
+  steps: StepRunBody[];
+}
+
+export interface EventBody {
+  id: string;
+  workflowRunId: string;
+  stepRunId: string | null;
+  eventType: string;
+  payload: Record<string, unknown>;
+  createdAt: string;
+}
+
+export interface PageMeta {
+  page: number;
+  pageSize: number;
+  total: number;
+  totalPages: number;
+}
+
+export interface PageBody<T> {
+  data: T[];
+  meta: PageMeta;
+}
+
+/** A Send for a service reached over HTTP. */
+export function remoteSender(baseUrl: string): Send {
+  return (method, path, init = {}) =>
+    fetch(`${baseUrl}${path}`, {
+      method,
+      headers: {
+        ...(init.body === undefined ? {} : { "content-type": "application/json" }),
+        ...init.headers,
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+}
+
+const keyHeader = (apiKey: string) => ({ "x-api-key": apiKey });
+
+export async function createDefinition(
+  send: Send,
+  apiKey: string,
+  steps: unknown[],
+  name = "flow",
+): Promise<{ id: string }> {
+  return expectData<{ id: string }>(
+    await send("POST", "/v1/workflow-definitions", {
+      body: { name, version: "1", steps },
+      headers: keyHeader(apiKey),
+    }),
+    201,
+  );
+}
+
+/** Starts a run and asserts the 201 answer. */
+export async function startRun(send: Send, apiKey: string, body: Record<string, unknown>): Promise<RunBody> {
+  return expectData<RunBody>(
+    await send("POST", "/v1/workflow-runs", { body, headers: keyHeader(apiKey) }),
+    201,
+  );
+}
+
+export async function getRun(send: Send, apiKey: string, runId: string): Promise<RunWithSteps> {
+  return expectData<RunWithSteps>(
+    await send("GET", `/v1/workflow-runs/${runId}`, { headers: keyHeader(apiKey) }),
+    200,
+  );
+}
+
+/** A paginated answer: asserts the status and the exact envelope `{success, data, meta}`. */
+export async function expectPage<T>(response: Response, status = 200): Promise<PageBody<T>> {
+  const text = await response.text();
+  expect(response.status, text).toBe(status);
+  const json = JSON.parse(text) as { success: boolean; data: T[]; meta: PageMeta };
+  expect(json).toEqual({
+    success: true,
+    data: expect.any(Array),
+    meta: {
+      page: expect.any(Number),
+      pageSize: expect.any(Number),
+      total: expect.any(Number),
+      totalPages: expect.any(Number),
+    },
+  });
+  return { data: json.data, meta: json.meta };
+}
+
+export async function listRuns(
+  send: Send,
+  apiKey: string,
+  query: Record<string, string | number> = {},
+): Promise<PageBody<RunBody>> {
+  const search = new URLSearchParams(
+    Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
+  ).toString();
+  return expectPage<RunBody>(
+    await send("GET", `/v1/workflow-runs${search ? `?${search}` : ""}`, { headers: keyHeader(apiKey) }),
+  );
+}
+
+export async function listEvents(
+  send: Send,
+  apiKey: string,
+  runId: string,
+  query: Record<string, string | number> = {},
+): Promise<PageBody<EventBody>> {
+  const search = new URLSearchParams(
+    Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
+  ).toString();
+  return expectPage<EventBody>(
+    await send("GET", `/v1/workflow-runs/${runId}/events${search ? `?${search}` : ""}`, {
+      headers: keyHeader(apiKey),
+    }),
+  );
+}
+
+/** Every event of a run, oldest first (the largest page the API allows, page after page). */
+export async function allEvents(send: Send, apiKey: string, runId: string): Promise<EventBody[]> {
+  const events: EventBody[] = [];
+  for (let page = 1; ; page++) {
+    const { data, meta } = await listEvents(send, apiKey, runId, { page, pageSize: 100 });
+    events.push(...data);
+    if (page >= meta.totalPages) return events;
+  }
+}
+
+/**
+ * Polls the run until `done` holds, for runs moved by timers or another process; fails with the run's
+ * last state after `timeoutMs`.
+ */
+export async function waitForRun(
+  send: Send,
+  apiKey: string,
+  runId: string,
+  done: (run: RunWithSteps) => boolean,
+  timeoutMs = 20_000,
+): Promise<RunWithSteps> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const run = await getRun(send, apiKey, runId);
+    if (done(run)) return run;
+    if (Date.now() > deadline) {
+      throw new Error(`run ${runId} did not get there in ${timeoutMs} ms: ${JSON.stringify(run)}`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+}
+
+export const withStatus = (status: string) => (run: RunBody) => run.status === status;
