@@ -44,6 +44,8 @@ export interface AdvancerOptions {
 export const DEFAULT_LEASE_MS = 10 * 60 * 1000;
 const DEFAULT_STEPS_PER_INVOCATION = 50;
 const DEFAULT_INVOCATION_BUDGET_MS = 60_000;
+/** Side-effect-free steps committed together at most: keeps one journal item well under DynamoDB's 400 KB. */
+const STEPS_PER_COMMIT = 25;
 
 export type AdvanceRun = (doorbell: RunDoorbell) => Promise<void>;
 
@@ -134,7 +136,7 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
       steps: readonly StepDefinition[],
     ): Promise<OutcomeEffects> {
       let effects: OutcomeEffects = {};
-      for (;;) {
+      for (let batched = 0; batched < STEPS_PER_COMMIT; batched++) {
         const active = tx.run.active;
         const step = active ? steps[active.stepIndex] : undefined;
         if (
@@ -149,6 +151,7 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
         executed += 1;
         if (budgetLeft()) startNext(tx, steps);
       }
+      return effects;
     }
 
     function startNext(tx: RunTransition, steps: readonly StepDefinition[]): void {

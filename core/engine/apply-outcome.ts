@@ -7,6 +7,12 @@ import { RunStatus, StepRunStatus } from "./statuses";
 import type { StepOutcome } from "./step-outcome";
 import type { RunTransition } from "./transition";
 
+/**
+ * The state travels in the run item and, at the end, in the WORKFLOW_COMPLETED event: both must fit in a
+ * DynamoDB item (400 KB) with room for the rest, so a step whose output would grow it past this fails.
+ */
+export const MAX_STATE_BYTES = 128 * 1024;
+
 /** Writes that belong to the same commit as the transition but live outside the run's items. */
 export interface OutcomeEffects {
   createApproval?: ApprovalRequest;
@@ -35,11 +41,19 @@ export function applyOutcome(
 
   switch (outcome.kind) {
     case "completed": {
+      const state = outcome.mergeIntoState
+        ? { ...tx.run.state, ...outcome.output }
+        : { ...tx.run.state, [step.outputKey ?? step.name]: outcome.output };
+      const stateBytes = Buffer.byteLength(JSON.stringify(state));
+      if (stateBytes > MAX_STATE_BYTES) {
+        const error = `The workflow state would grow to ${stateBytes} bytes; it may hold at most ${MAX_STATE_BYTES}`;
+        failAttempt(tx, step, error, false, input);
+        return {};
+      }
       if (tx.run.status !== RunStatus.Running) tx.setRunStatus(RunStatus.Running);
       const durationMs = tx.nowMs - Date.parse(active.stepRun.startedAt ?? tx.now);
       tx.setStepStatus(StepRunStatus.Completed, { input, output: outcome.output, completedAt: tx.now });
-      if (outcome.mergeIntoState) Object.assign(tx.run.state, outcome.output);
-      else tx.run.state[step.outputKey ?? step.name] = outcome.output;
+      tx.run.state = state;
       tx.record("STEP_COMPLETED", { stepName: step.name, durationMs }, stepRunId);
       tx.run.active = null;
       const next = outcome.nextStepName ?? steps[active.stepIndex + 1]?.name;
