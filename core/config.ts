@@ -32,6 +32,10 @@ export const Config = z.object({
   STEP_QUEUE_ARN: optionalString,
   SCHEDULE_GROUP: optionalString,
   SCHEDULER_ROLE_ARN: optionalString,
+  /** Local only: the key vault's key (base64, 32 bytes); generated into DATA_DIR when unset. */
+  MASTER_KEY: optionalString,
+  /** AWS only: the KMS key that envelope-encrypts stored secrets. */
+  KMS_KEY_ID: optionalString,
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
 });
 export type Config = z.infer<typeof Config>;

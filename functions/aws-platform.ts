@@ -1,6 +1,8 @@
+import { KMSClient } from "@aws-sdk/client-kms";
 import { SchedulerClient } from "@aws-sdk/client-scheduler";
 import { SQSClient } from "@aws-sdk/client-sqs";
 import { EventBridgeScheduler } from "../core/adapters/aws/eventbridge-scheduler";
+import { KmsKeyVault } from "../core/adapters/aws/kms-key-vault";
 import { SqsQueue } from "../core/adapters/aws/sqs-queue";
 import type { Config } from "../core/config";
 import { systemClock } from "../core/ports/clock";
@@ -25,6 +27,11 @@ export function awsPlatform(config: Config): Platform {
       groupName: required("SCHEDULE_GROUP"),
       queueArn: required("STEP_QUEUE_ARN"),
       roleArn: required("SCHEDULER_ROLE_ARN"),
+    }),
+    keyVault: new KmsKeyVault({
+      client: new KMSClient({ region: config.AWS_REGION }),
+      keyId: required("KMS_KEY_ID"),
+      clock: systemClock,
     }),
     clock: systemClock,
   };

@@ -6,6 +6,7 @@ import { createGuardedHttp } from "../core/http/guarded-http";
 import { createIdGenerator } from "../core/ids";
 import type { Clock } from "../core/ports/clock";
 import type { Deps } from "../core/ports/deps";
+import type { KeyVault } from "../core/ports/key-vault";
 import type { Logger } from "../core/ports/logger";
 import type { Queue } from "../core/ports/queue";
 import type { Scheduler } from "../core/ports/scheduler";
@@ -20,6 +21,7 @@ export interface Platform {
   dynamo: ReturnType<typeof createDynamoClient>;
   queue: Queue;
   scheduler: Scheduler;
+  keyVault: KeyVault;
   clock: Clock;
 }
 
@@ -34,6 +36,7 @@ export function buildDeps(config: Config, log: Logger, platform: Platform): Deps
     ids: createIdGenerator(),
     queue: platform.queue,
     scheduler: platform.scheduler,
+    keyVault: platform.keyVault,
     http: createGuardedHttp({ allowPrivate: config.ALLOW_PRIVATE_URLS }),
   };
 }

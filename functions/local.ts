@@ -2,7 +2,9 @@ import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { serve } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
+import { AesKeyVault } from "../core/adapters/local/aes-key-vault";
 import { startDynamoDbLocal } from "../core/adapters/local/dynamodb-local";
+import { loadMasterKey } from "../core/adapters/local/master-key";
 import { createApp } from "../core/api/app";
 import { loadConfig } from "../core/config";
 import { createPinoLogger } from "../core/log/pino-logger";
@@ -34,7 +36,8 @@ async function main(): Promise<void> {
   log.info({ table: config.TABLE_NAME, endpoint, created: created === "created" }, "table ready");
 
   const transport = createLocalTransport({ concurrency: config.WORKER_CONCURRENCY, log, clock: systemClock });
-  const deps = buildDeps(config, log, { dynamo, ...transport, clock: systemClock });
+  const keyVault = new AesKeyVault(loadMasterKey({ masterKey: config.MASTER_KEY, dataDir }));
+  const deps = buildDeps(config, log, { dynamo, ...transport, keyVault, clock: systemClock });
   await transport.start(deps);
   const app = createApp(deps, { clientAddress: (c) => getConnInfo(c).remote.address });
   const server = serve({ fetch: app.fetch, port: config.PORT }, (info) => {

@@ -1,6 +1,8 @@
+import { randomBytes } from "node:crypto";
 import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
+import { AesKeyVault } from "../../core/adapters/local/aes-key-vault";
 import { startDynamoDbLocal } from "../../core/adapters/local/dynamodb-local";
 import { loadConfig } from "../../core/config";
 import { createPinoLogger } from "../../core/log/pino-logger";
@@ -80,6 +82,7 @@ export async function startEngineHarness(options: { concurrency: number }): Prom
       dynamo,
       queue: countingQueue(transport.queue, tally),
       scheduler: countingScheduler(transport.scheduler, tally),
+      keyVault: new AesKeyVault(randomBytes(32)),
       clock: systemClock,
     });
     return {

@@ -3,6 +3,7 @@ import type { StepDefinition } from "../domain/step";
 import type { Deps } from "../ports/deps";
 import type { StepRunner } from "../steps/registry";
 import { WriteConflict } from "../store/write-conflict";
+import { afterCommit } from "./after-commit";
 import { applyOutcome, failRun, leaseFor, type OutcomeEffects, startNextStep } from "./apply-outcome";
 import type { DefinitionSteps } from "./definition-cache";
 import { type RunDoorbell, runDoorbell } from "./messages";
@@ -11,7 +12,6 @@ import type { Lease, RunRecord } from "./run-record";
 import { RunStatus, StepRunStatus } from "./statuses";
 import type { StepOutcome } from "./step-outcome";
 import { RunTransition } from "./transition";
-import { scheduleWake } from "./wake";
 
 /**
  * Spec 3.3 as a loop over one run: read the run, decide what it needs, commit that as one conditional
@@ -206,7 +206,7 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
         log.debug({ version: before.version }, "lost a race on the run; re-reading");
         return deps.store.runs.get(before.workspaceId, before.id);
       }
-      await scheduleWake(deps, change.run);
+      await afterCommit(deps, [change]);
       return change.run;
     }
   };

@@ -3,6 +3,7 @@ import type { IdGenerator } from "../ids";
 import type { Store } from "../store/store";
 import type { Clock } from "./clock";
 import type { OutboundHttp } from "./http";
+import type { KeyVault } from "./key-vault";
 import type { Logger } from "./logger";
 import type { Queue } from "./queue";
 import type { Scheduler } from "./scheduler";
@@ -20,4 +21,5 @@ export interface Deps {
   queue: Queue;
   scheduler: Scheduler;
   http: OutboundHttp;
+  keyVault: KeyVault;
 }

@@ -1,6 +1,6 @@
+import { afterCommit } from "../engine/after-commit";
 import type { RunRecord } from "../engine/run-record";
 import { RunTransition } from "../engine/transition";
-import { scheduleWake } from "../engine/wake";
 import { ConflictError, NotFoundError } from "../errors";
 import type { Deps } from "../ports/deps";
 import type { TransactItem } from "../store/transact";
@@ -28,8 +28,7 @@ export async function changeRun(
     const commit = tx.finish();
     try {
       await deps.store.runs.commit([commit], extra);
-      // A rejected approval may leave a retry to wake up for, like any engine commit.
-      await scheduleWake(deps, commit.run);
+      await afterCommit(deps, [commit]);
       return { before: run, after: commit.run };
     } catch (error) {
       if (!(error instanceof WriteConflict)) throw error;

@@ -1,4 +1,5 @@
 import type { CreateRunInput } from "../domain/run";
+import { afterCommit } from "../engine/after-commit";
 import { runDoorbell } from "../engine/messages";
 import type { RunRecord } from "../engine/run-record";
 import { RunStatus } from "../engine/statuses";
@@ -71,6 +72,7 @@ export async function createRun(
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
       continue;
     }
+    await afterCommit(deps, supersession.commits);
     await deps.queue.send(runDoorbell(workspaceId, runId));
     for (const superseded of supersession.superseded) {
       const name = wakeScheduleName(superseded);

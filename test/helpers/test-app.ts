@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, inject } from "vitest";
+import { AesKeyVault } from "../../core/adapters/local/aes-key-vault";
 import { createApp } from "../../core/api/app";
 import { type Config, loadConfig } from "../../core/config";
 import { sweepOverdueRuns } from "../../core/engine/sweeper";
@@ -49,7 +50,8 @@ export async function createTestApp(
   const clock: Clock = options.realTime ? systemClock : manualClock;
   const log = process.env.TEST_LOG ? createPinoLogger({ level: "debug" }) : silentLogger;
   const transport = createLocalTransport({ concurrency: config.WORKER_CONCURRENCY, log, clock });
-  const deps = buildDeps(config, log, { dynamo, ...transport, clock });
+  const keyVault = new AesKeyVault(randomBytes(32));
+  const deps = buildDeps(config, log, { dynamo, ...transport, keyVault, clock });
   await transport.start(deps, { sweepIntervalMs: 0 });
   afterAll(() => transport.stop());
   const app = createApp(deps, { clientAddress: () => "203.0.113.7" });
