@@ -73,6 +73,7 @@ beforeAll(async () => {
     STEP_QUEUE_ARN: "arn:aws:sqs:us-east-1:123456789012:weft-steps",
     SCHEDULE_GROUP: "weft",
     SCHEDULER_ROLE_ARN: "arn:aws:iam::123456789012:role/weft-scheduler",
+    KMS_KEY_ID: "arn:aws:kms:us-east-1:123456789012:key/11111111-2222-3333-4444-555555555555",
   });
   ({ handler } = (await import("../../functions/api")) as unknown as { handler: Handler });
 });
