@@ -1,0 +1,89 @@
+/**
+ * One interface over the three model providers' official SDKs. The engine speaks only this; each adapter
+ * (core/llm/providers/<name>.ts) maps it onto its SDK, including tool calls and usage.
+ */
+export type ProviderName = "openai" | "anthropic" | "google";
+export const PROVIDER_NAMES: readonly ProviderName[] = ["openai", "anthropic", "google"];
+
+export interface ToolCall {
+  /** The provider's id for the call, echoed back with its result. */
+  id: string;
+  name: string;
+  arguments: Record<string, unknown>;
+}
+
+export type LlmMessage =
+  | { role: "user"; content: string }
+  | { role: "assistant"; content: string; toolCalls?: ToolCall[] }
+  | { role: "tool"; toolCallId: string; toolName: string; content: string };
+
+export interface ToolSpec {
+  name: string;
+  description: string;
+  /** A JSON Schema object describing the arguments. */
+  parameters: Record<string, unknown>;
+}
+
+export interface LlmRequest {
+  model: string;
+  system?: string;
+  messages: LlmMessage[];
+  temperature?: number;
+  maxTokens?: number;
+  tools?: ToolSpec[];
+  /** Ask for a JSON object as the answer (the provider's JSON mode where it has one). */
+  json?: boolean;
+  apiKey: string;
+  timeoutMs: number;
+}
+
+export interface LlmUsage {
+  inputTokens: number;
+  outputTokens: number;
+  /** Input tokens served from the provider's prompt cache, where it reports them (part of inputTokens). */
+  cachedInputTokens: number;
+}
+
+export interface LlmResponse {
+  text: string;
+  toolCalls: ToolCall[];
+  usage: LlmUsage;
+  /** The model that answered, as the provider names it. */
+  model: string;
+}
+
+export interface LlmProvider {
+  readonly name: ProviderName;
+  /** @throws ProviderError, classified, for every failure of the call. */
+  complete(request: LlmRequest): Promise<LlmResponse>;
+}
+
+export type ProviderErrorKind = "rate_limit" | "server" | "timeout" | "auth" | "bad_request" | "connection";
+
+/**
+ * A failed provider call, classified so fallback and retries can decide: rate limits, server errors,
+ * timeouts and connection failures are worth another model or attempt; auth and bad requests are not
+ * fixed by trying again with the same key and request.
+ */
+export class ProviderError extends Error {
+  readonly kind: ProviderErrorKind;
+  readonly provider: ProviderName;
+  readonly status: number | undefined;
+
+  constructor(
+    provider: ProviderName,
+    kind: ProviderErrorKind,
+    message: string,
+    options: { status?: number; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = "ProviderError";
+    this.provider = provider;
+    this.kind = kind;
+    this.status = options.status;
+  }
+
+  get retryable(): boolean {
+    return this.kind !== "auth" && this.kind !== "bad_request";
+  }
+}
