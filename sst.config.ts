@@ -15,6 +15,7 @@ export default $config({
   },
   async run() {
     await import("./infra/table");
+    await import("./infra/kms");
     await import("./infra/queues");
     await import("./infra/scheduler");
     await import("./infra/worker");

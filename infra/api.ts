@@ -1,4 +1,4 @@
-import { engineEnvironment, engineLinks, schedulerPermissions } from "./engine-access";
+import { engineEnvironment, engineLinks, enginePermissions } from "./engine-access";
 
 /** The HTTP API: one Hono Lambda behind a function URL. */
 export const api = new sst.aws.Function("Api", {
@@ -10,5 +10,5 @@ export const api = new sst.aws.Function("Api", {
   url: true,
   link: engineLinks,
   environment: engineEnvironment,
-  permissions: schedulerPermissions,
+  permissions: enginePermissions,
 });

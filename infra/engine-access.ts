@@ -1,3 +1,4 @@
+import { secretsKey, secretsKeyPermissions } from "./kms";
 import { stepQueue } from "./queues";
 import { scheduleGroup, schedulerRole } from "./scheduler";
 import { table } from "./table";
@@ -12,11 +13,13 @@ export const engineEnvironment = {
   STEP_QUEUE_ARN: stepQueue.arn,
   SCHEDULE_GROUP: scheduleGroup.name,
   SCHEDULER_ROLE_ARN: schedulerRole.arn,
+  KMS_KEY_ID: secretsKey.arn,
 };
 
 export const engineLinks = [table, stepQueue];
 
-export const schedulerPermissions = [
+export const enginePermissions = [
+  ...secretsKeyPermissions,
   {
     actions: ["scheduler:CreateSchedule", "scheduler:DeleteSchedule"],
     resources: [$interpolate`arn:aws:scheduler:*:*:schedule/${scheduleGroup.name}/*`],

@@ -1,4 +1,4 @@
-import { engineEnvironment, engineLinks, schedulerPermissions } from "./engine-access";
+import { engineEnvironment, engineLinks, enginePermissions } from "./engine-access";
 import { stepQueue, WORKER_TIMEOUT_SECONDS } from "./queues";
 
 /** The step worker, fed by the step queue; failed records are handed back one by one (partial batch). */
@@ -11,7 +11,7 @@ stepQueue.subscribe(
     timeout: `${WORKER_TIMEOUT_SECONDS} seconds`,
     link: engineLinks,
     environment: engineEnvironment,
-    permissions: schedulerPermissions,
+    permissions: enginePermissions,
   },
   { batch: { size: 10, partialResponses: true } },
 );
@@ -27,5 +27,6 @@ export const sweeper = new sst.aws.Cron("Sweeper", {
     timeout: "60 seconds",
     link: engineLinks,
     environment: engineEnvironment,
+    permissions: enginePermissions,
   },
 });
