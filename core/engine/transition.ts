@@ -126,12 +126,20 @@ export class RunTransition {
     return this.run.active;
   }
 
+  /**
+   * The step run still active at the end is left out of the snapshots: the run item carries its latest
+   * state, and its snapshot is journalled when it stops being active. That keeps a step's journal item
+   * small (it is paid for by the kilobyte on every step).
+   */
   finish(): RunCommit {
+    const activeId = this.run.active?.stepRun.id;
     return {
       expectedVersion: this.expectedVersion,
       run: this.run,
       events: this.events,
-      stepRuns: [...this.touched.values()].map((stepRun) => structuredClone(stepRun)),
+      stepRuns: [...this.touched.values()]
+        .filter((stepRun) => stepRun.id !== activeId)
+        .map((stepRun) => structuredClone(stepRun)),
     };
   }
 }
