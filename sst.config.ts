@@ -20,6 +20,8 @@ export default $config({
     await import("./infra/scheduler");
     await import("./infra/worker");
     const { api } = await import("./infra/api");
+    const { subscribeWebhookWorker } = await import("./infra/webhooks");
+    await subscribeWebhookWorker();
     return { apiUrl: api.url };
   },
 });

@@ -5,8 +5,10 @@ import { createDocumentClient, createDynamoClient } from "../core/store/dynamo-c
 import { keys } from "../core/store/keys";
 import { runClosedLoop } from "./lib/closed-loop";
 import { runHttpLoad } from "./lib/http-load";
+import { runBench, wholeNumberOption } from "./lib/run-bench";
 import { launchService, type RunningService } from "./lib/service";
 import { type PhaseSummary, round, type Samples, summarize } from "./lib/stats";
+import { printTable } from "./lib/table";
 
 /**
  * Issue 2: the service's own cost per request, as a ratio to a raw DynamoDB GetItem against the same
@@ -27,16 +29,9 @@ function readOptions(): Options {
   const { values } = parseArgs({
     options: { connections: { type: "string", default: "16" }, duration: { type: "string", default: "10" } },
   });
-  const positive = (flag: string, raw: string, max: number) => {
-    const value = Number(raw);
-    if (!Number.isInteger(value) || value < 1 || value > max) {
-      throw new Error(`--${flag} takes a whole number from 1 to ${max}, got "${raw}"`);
-    }
-    return value;
-  };
   return {
-    connections: positive("connections", values.connections, 1000),
-    durationSec: positive("duration", values.duration, 3600),
+    connections: wholeNumberOption("connections", values.connections, 1000),
+    durationSec: wholeNumberOption("duration", values.duration, 3600),
   };
 }
 
@@ -75,19 +70,13 @@ async function measure(run: (durationSec: number) => Promise<Samples>, durationS
   return summarize(await run(durationSec));
 }
 
-function printTable(phases: Record<string, PhaseSummary>): void {
-  const header = ["phase", "rps", "p50 ms", "p99 ms", "requests", "errors"];
-  const rows = Object.entries(phases).map(([name, s]) =>
-    [name, s.rps, s.p50Ms, s.p99Ms, s.requests, s.errors].map(String),
+function printPhases(phases: Record<string, PhaseSummary>): void {
+  printTable(
+    ["phase", "rps", "p50 ms", "p99 ms", "requests", "errors"],
+    Object.entries(phases).map(([name, s]) =>
+      [name, s.rps, s.p50Ms, s.p99Ms, s.requests, s.errors].map(String),
+    ),
   );
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)));
-  for (const row of [header, ...rows]) {
-    console.log(
-      row
-        .map((cell, i) => (i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0)))
-        .join("  "),
-    );
-  }
 }
 
 async function main(service: RunningService, options: Options): Promise<number> {
@@ -136,7 +125,7 @@ async function main(service: RunningService, options: Options): Promise<number> 
   ).finally(() => dynamo.destroy());
 
   const phases = { "GET definition": get, "POST definition": post, "raw GetItem": getItemSummary };
-  printTable(phases);
+  printPhases(phases);
   const ratios = {
     getP50OverGetItemP50: round(get.p50Ms / getItemSummary.p50Ms),
     getItemRpsOverGetRps: round(getItemSummary.rps / get.rps),
@@ -172,30 +161,4 @@ async function main(service: RunningService, options: Options): Promise<number> 
   return failing.length === 0 ? 0 : 1;
 }
 
-async function run(): Promise<void> {
-  let options: Options;
-  try {
-    options = readOptions();
-  } catch (error) {
-    console.error(error instanceof Error ? error.message : String(error));
-    process.exitCode = 2;
-    return;
-  }
-  const service = await launchService();
-  const interrupt = (signal: NodeJS.Signals) => {
-    console.error(`\n${signal}: stopping the service`);
-    void service.stop().finally(() => process.exit(signal === "SIGINT" ? 130 : 143));
-  };
-  process.once("SIGINT", interrupt);
-  process.once("SIGTERM", interrupt);
-  try {
-    process.exitCode = await main(service, options);
-  } catch (error) {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : String(error));
-    process.exitCode = 1;
-  } finally {
-    await service.stop();
-  }
-}
-
-await run();
+await runBench({ readOptions, start: () => launchService(), stopping: "the service", main });

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { PricingOverrides } from "./llm/pricing";
 
 /**
  * The service's settings, parsed once from the environment by a composition root (functions/).
@@ -32,10 +33,52 @@ export const Config = z.object({
   STEP_QUEUE_ARN: optionalString,
   SCHEDULE_GROUP: optionalString,
   SCHEDULER_ROLE_ARN: optionalString,
+  /** AWS only: the webhook queue (dispatches and delivery attempts), given by the infra. */
+  WEBHOOK_QUEUE_URL: optionalString,
+  /**
+   * Webhook deliveries (spec 6.4): the delays before attempts 2 and 3, comma-separated milliseconds (each at
+   * most 900000, the queue's delay limit), and how long one attempt may take.
+   */
+  WEBHOOK_RETRY_DELAYS_MS: z
+    .string()
+    .default("5000,30000")
+    .transform((value, ctx) => {
+      const delays = value.split(",").map((part) => Number(part.trim()));
+      const valid =
+        delays.length === 2 && delays.every((ms) => Number.isInteger(ms) && ms >= 0 && ms <= 900_000);
+      if (!valid) ctx.addIssue({ code: "custom", message: "two delays in ms (0-900000), e.g. 5000,30000" });
+      return delays;
+    }),
+  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
   /** Local only: the key vault's key (base64, 32 bytes); generated into DATA_DIR when unset. */
   MASTER_KEY: optionalString,
   /** AWS only: the KMS key that envelope-encrypts stored secrets. */
   KMS_KEY_ID: optionalString,
+  /** Server-level provider keys; a workspace's stored key takes precedence. */
+  OPENAI_API_KEY: optionalString,
+  ANTHROPIC_API_KEY: optionalString,
+  GOOGLE_API_KEY: optionalString,
+  /** Where each provider is reached (proxy, gateway, test double); unset = the provider's own. */
+  OPENAI_BASE_URL: optionalString,
+  ANTHROPIC_BASE_URL: optionalString,
+  GOOGLE_BASE_URL: optionalString,
+  /** Per provider call, including the wait for the whole answer. */
+  LLM_TIMEOUT_MS: positiveInt(60_000),
+  /** JSON {"model": {inputPerMillion, outputPerMillion, cachedInputPerMillion?}} over the built-in table. */
+  LLM_PRICING_JSON: optionalString
+    .transform((value, ctx) => {
+      if (value === undefined) return {};
+      try {
+        return JSON.parse(value) as unknown;
+      } catch {
+        ctx.addIssue({ code: "custom", message: "must be valid JSON" });
+        return z.NEVER;
+      }
+    })
+    .pipe(PricingOverrides),
+  DEFAULT_OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),
+  DEFAULT_ANTHROPIC_MODEL: z.string().min(1).default("claude-haiku-4-5"),
+  DEFAULT_GOOGLE_MODEL: z.string().min(1).default("gemini-2.0-flash"),
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
 });
 export type Config = z.infer<typeof Config>;

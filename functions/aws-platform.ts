@@ -7,6 +7,7 @@ import { SqsQueue } from "../core/adapters/aws/sqs-queue";
 import type { Config } from "../core/config";
 import { systemClock } from "../core/ports/clock";
 import { createDynamoClient } from "../core/store/dynamo-client";
+import type { WebhookMessage } from "../core/webhooks/messages";
 import type { Platform } from "./deps";
 
 /** The AWS adapters, from the settings the infra gives every function. */
@@ -21,6 +22,10 @@ export function awsPlatform(config: Config): Platform {
     queue: new SqsQueue({
       client: new SQSClient({ region: config.AWS_REGION }),
       queueUrl: required("STEP_QUEUE_URL"),
+    }),
+    webhookQueue: new SqsQueue<WebhookMessage>({
+      client: new SQSClient({ region: config.AWS_REGION }),
+      queueUrl: required("WEBHOOK_QUEUE_URL"),
     }),
     scheduler: new EventBridgeScheduler({
       client: new SchedulerClient({ region: config.AWS_REGION }),

@@ -4,6 +4,7 @@ import { createRunAdvancer } from "../core/engine/advance-run";
 import { createDefinitionCache } from "../core/engine/definition-cache";
 import { createGuardedHttp } from "../core/http/guarded-http";
 import { createIdGenerator } from "../core/ids";
+import { buildLlmSteps } from "../core/llm/build-llm-step";
 import type { Clock } from "../core/ports/clock";
 import type { Deps } from "../core/ports/deps";
 import type { KeyVault } from "../core/ports/key-vault";
@@ -15,11 +16,13 @@ import type { TaskHandler } from "../core/steps/handlers/task-handler";
 import { createStepRunner } from "../core/steps/registry";
 import { createDocumentClient, type createDynamoClient } from "../core/store/dynamo-client";
 import { createStore } from "../core/store/store";
+import type { WebhookMessage } from "../core/webhooks/messages";
 
 /** What a composition root chooses: where DynamoDB is, how messages and timers travel, what time it is. */
 export interface Platform {
   dynamo: ReturnType<typeof createDynamoClient>;
   queue: Queue;
+  webhookQueue: Queue<WebhookMessage>;
   scheduler: Scheduler;
   keyVault: KeyVault;
   clock: Clock;
@@ -35,6 +38,7 @@ export function buildDeps(config: Config, log: Logger, platform: Platform): Deps
     clock: platform.clock,
     ids: createIdGenerator(),
     queue: platform.queue,
+    webhookQueue: platform.webhookQueue,
     scheduler: platform.scheduler,
     keyVault: platform.keyVault,
     http: createGuardedHttp({ allowPrivate: config.ALLOW_PRIVATE_URLS }),
@@ -49,9 +53,13 @@ export function buildAdvancer(
   deps: Deps,
   options: { takeOverLeasesGrantedBeforeMs?: number; customHandlers?: Record<string, TaskHandler> } = {},
 ) {
+  const llmSteps = buildLlmSteps(deps);
   return createRunAdvancer({
     deps,
-    steps: createStepRunner(createHandlerRegistry(deps, options.customHandlers)),
+    steps: createStepRunner(
+      createHandlerRegistry({ http: deps.http, remoteTools: llmSteps.remoteTools }, options.customHandlers),
+      llmSteps.llm,
+    ),
     definitionSteps: createDefinitionCache(deps.store),
     processId: randomUUID(),
     takeOverLeasesGrantedBeforeMs: options.takeOverLeasesGrantedBeforeMs,

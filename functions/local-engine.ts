@@ -4,6 +4,9 @@ import { sweepOverdueRuns } from "../core/engine/sweeper";
 import type { Clock } from "../core/ports/clock";
 import type { Deps } from "../core/ports/deps";
 import type { Logger } from "../core/ports/logger";
+import { type WebhookMessage, webhookMessageKey } from "../core/webhooks/messages";
+import { sweepWebhookOutbox } from "../core/webhooks/outbox-sweeper";
+import { createWebhookWorker } from "../core/webhooks/worker";
 import { buildAdvancer } from "./deps";
 
 /** Local timers are exact, so the periodic sweep only needs to cover timers lost with a previous process. */
@@ -19,10 +22,17 @@ const EVERYTHING = "9999-12-31T23:59:59.999Z";
 export function createLocalTransport(options: { concurrency: number; log: Logger; clock: Clock }) {
   const queue = new InProcessQueue({ concurrency: options.concurrency, log: options.log });
   const scheduler = new TimerScheduler({ queue, clock: options.clock });
+  // Webhook dispatches and attempts have their own queue and workers: a slow receiver never holds a run's.
+  const webhookQueue = new InProcessQueue<WebhookMessage>({
+    concurrency: options.concurrency,
+    log: options.log,
+    keyOf: webhookMessageKey,
+  });
   let sweeper: NodeJS.Timeout | undefined;
 
   return {
     queue,
+    webhookQueue,
     scheduler,
 
     /**
@@ -31,12 +41,17 @@ export function createLocalTransport(options: { concurrency: number; log: Logger
      */
     async start(deps: Deps, settings: { sweepIntervalMs?: number } = {}): Promise<void> {
       queue.start(buildAdvancer(deps, { takeOverLeasesGrantedBeforeMs: options.clock.nowMs() }));
+      webhookQueue.start(createWebhookWorker(deps));
       await sweepOverdueRuns(deps, { dueBy: EVERYTHING });
+      await sweepWebhookOutbox(deps, { dueBy: EVERYTHING });
       const intervalMs = settings.sweepIntervalMs ?? SWEEP_INTERVAL_MS;
       if (intervalMs > 0) {
         sweeper = setInterval(() => {
           sweepOverdueRuns(deps, { graceMs: SWEEP_GRACE_MS }).catch((error: unknown) =>
             options.log.error({ err: error }, "sweep failed"),
+          );
+          sweepWebhookOutbox(deps, { graceMs: SWEEP_GRACE_MS }).catch((error: unknown) =>
+            options.log.error({ err: error }, "webhook sweep failed"),
           );
         }, intervalMs);
       }
@@ -47,6 +62,7 @@ export function createLocalTransport(options: { concurrency: number; log: Logger
       clearInterval(sweeper);
       scheduler.stop();
       await queue.stop();
+      await webhookQueue.stop();
     },
   };
 }

@@ -2,6 +2,7 @@ import { secretsKey, secretsKeyPermissions } from "./kms";
 import { stepQueue } from "./queues";
 import { scheduleGroup, schedulerRole } from "./scheduler";
 import { table } from "./table";
+import { webhookQueue } from "./webhooks";
 
 /**
  * What every function that touches runs needs: the settings core/config.ts reads, and the permissions for
@@ -14,9 +15,10 @@ export const engineEnvironment = {
   SCHEDULE_GROUP: scheduleGroup.name,
   SCHEDULER_ROLE_ARN: schedulerRole.arn,
   KMS_KEY_ID: secretsKey.arn,
+  WEBHOOK_QUEUE_URL: webhookQueue.url,
 };
 
-export const engineLinks = [table, stepQueue];
+export const engineLinks = [table, stepQueue, webhookQueue];
 
 export const enginePermissions = [
   ...secretsKeyPermissions,

@@ -8,12 +8,13 @@ import { loadConfig } from "../../core/config";
 import { createPinoLogger } from "../../core/log/pino-logger";
 import { systemClock } from "../../core/ports/clock";
 import type { Deps } from "../../core/ports/deps";
+import type { TaskHandler } from "../../core/steps/handlers/task-handler";
 import { ensureTable } from "../../core/store/create-table";
 import { createDynamoClient } from "../../core/store/dynamo-client";
 import { buildAdvancer, buildDeps } from "../../functions/deps";
 import { createLocalTransport } from "../../functions/local-engine";
 import { meterDynamo } from "./dynamo-meter";
-import { countingQueue, countingScheduler, timedAdvancer } from "./engine-meters";
+import { countingQueue, countingScheduler, heldQueue, timedAdvancer } from "./engine-meters";
 import { Tally } from "./tally";
 
 /**
@@ -27,18 +28,26 @@ export interface EngineHarness {
   tally: Tally;
   dynamoEndpoint: string;
   /**
-   * Starts delivering doorbells, which were held until now. Unlike the local transport's start() it runs no
-   * sweeper: the start-up sweep would only re-ring runs the bench has just rung, and the periodic one costs
-   * per shard and interval, not per step.
+   * Delivers the doorbells held since the harness started or since holdWorkers(), and every later one at
+   * once. Unlike the local transport's start() it runs no sweeper: the start-up sweep would only re-ring runs
+   * the bench has just rung, and the periodic one costs per shard and interval, not per step.
    */
-  startWorkers(): void;
+  releaseWorkers(): Promise<void>;
+  /** Holds every doorbell sent from now on until releaseWorkers(); call it when the engine is idle. */
+  holdWorkers(): void;
   /** Resolves when nothing is queued, running, or waiting on a queue delay. */
   idle(): Promise<void>;
   /** Stops the workers, DynamoDB Local, and removes the data directory; safe to call more than once. */
   stop(): Promise<void>;
 }
 
-export async function startEngineHarness(options: { concurrency: number }): Promise<EngineHarness> {
+export interface EngineHarnessOptions {
+  concurrency: number;
+  /** Task handlers beyond the built-in ones, as a self-hoster registers them (each has side effects). */
+  customHandlers?: Record<string, TaskHandler>;
+}
+
+export async function startEngineHarness(options: EngineHarnessOptions): Promise<EngineHarness> {
   const dataDir = mkdtempSync(join(tmpdir(), "weft-bench-engine-"));
   const cleanups: (() => unknown)[] = [() => rmSync(dataDir, { recursive: true, force: true })];
   let stopped: Promise<void> | undefined;
@@ -78,18 +87,23 @@ export async function startEngineHarness(options: { concurrency: number }): Prom
       clock: systemClock,
     });
     cleanups.push(() => transport.stop());
+    const gate = heldQueue(transport.queue);
     const deps = buildDeps(config, log, {
       dynamo,
-      queue: countingQueue(transport.queue, tally),
+      queue: countingQueue(gate.queue, tally),
+      webhookQueue: transport.webhookQueue,
       scheduler: countingScheduler(transport.scheduler, tally),
       keyVault: new AesKeyVault(randomBytes(32)),
       clock: systemClock,
     });
+    const advancer = buildAdvancer(deps, { customHandlers: options.customHandlers });
+    transport.queue.start(timedAdvancer(advancer, tally));
     return {
       deps,
       tally,
       dynamoEndpoint: dynamoLocal.endpoint,
-      startWorkers: () => transport.queue.start(timedAdvancer(buildAdvancer(deps), tally)),
+      releaseWorkers: gate.release,
+      holdWorkers: gate.hold,
       idle: () => transport.queue.idle(),
       stop,
     };

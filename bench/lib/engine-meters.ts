@@ -20,6 +20,30 @@ export function countingQueue(inner: Queue, tally: Tally): Queue {
   };
 }
 
+/**
+ * A gate in front of the queue: while held (from the start), doorbells wait here; release() delivers them in
+ * the order they were sent, and every later one at once, until hold() is called again.
+ */
+export function heldQueue(inner: Queue): { queue: Queue; hold(): void; release(): Promise<void> } {
+  let held: Parameters<Queue["send"]>[] | undefined = [];
+  return {
+    queue: {
+      async send(message, options) {
+        if (held) held.push([message, options]);
+        else await inner.send(message, options);
+      },
+    },
+    hold() {
+      held ??= [];
+    },
+    async release() {
+      const waiting = held ?? [];
+      held = undefined;
+      for (const [message, options] of waiting) await inner.send(message, options);
+    },
+  };
+}
+
 /** `scheduler.schedule`: one EventBridge Scheduler one-shot, which later makes one SQS send of its own. */
 export function countingScheduler(inner: Scheduler, tally: Tally): Scheduler {
   return {

@@ -33,17 +33,23 @@ async function idleWithin(harness: EngineHarness, what: string): Promise<void> {
 }
 
 /**
- * Runs are created while the workers are stopped (their doorbells are held), then all released at once:
- * creation and execution are measured apart, and the batch's wall time is execution only.
+ * Runs of `definitionId` are created while the workers are held (their doorbells wait), then all released
+ * at once: creation and execution are measured apart, and the batch's wall time is execution only.
  */
-export async function measureBatch(harness: EngineHarness, fixture: EngineFixture, options: PhaseOptions) {
+export async function measureBatch(
+  harness: EngineHarness,
+  fixture: EngineFixture,
+  definitionId: string,
+  options: PhaseOptions,
+) {
   const { deps, tally } = harness;
+  harness.holdWorkers();
   const beforeCreation = tally.snapshot();
   const creationStart = performance.now();
   const created = await createRuns(
     deps,
     fixture.workspaceId,
-    fixture.noopDefinitionId,
+    definitionId,
     options.runs,
     options.createConcurrency,
   );
@@ -51,7 +57,7 @@ export async function measureBatch(harness: EngineHarness, fixture: EngineFixtur
   const beforeExecution = tally.snapshot();
   const cpuStart = process.cpuUsage();
   const start = performance.now();
-  harness.startWorkers();
+  await harness.releaseWorkers();
   await idleWithin(harness, "the batch");
   const wallMs = performance.now() - start;
   const cpu = process.cpuUsage(cpuStart);

@@ -1,54 +1,10 @@
 import type { StepFigures } from "./engine-figures";
-import { type CostSummary, type delayComparison, PRICES, SQS_REQUESTS_PER_MESSAGE } from "./step-cost";
-import type { Distribution, StepTiming } from "./step-timing";
-import type { Counts } from "./tally";
+import type { EngineResult } from "./engine-result";
+import { PRICES, SQS_REQUESTS_PER_MESSAGE } from "./step-cost";
+import type { Distribution } from "./step-timing";
+import { dollars, fixed, printTable as printColumns } from "./table";
 
-/** Everything the engine bench measured; printed as tables and, on the last line, as one JSON object. */
-export interface EngineResult {
-  bench: "engine";
-  runs: number;
-  stepsPerRun: number;
-  concurrency: number;
-  createConcurrency: number;
-  /** Creations that answered 409 after createRun's own retries on the workspace counters; the bench retried. */
-  creationConflicts: number;
-  steps: number;
-  creationMs: number;
-  wallMs: number;
-  stepsPerSecond: number;
-  timing: StepTiming;
-  perStep: { creation: StepFigures; execution: StepFigures; total: StepFigures };
-  dynamoLocalMeanMs: Counts;
-  lambdaMsSource: string;
-  lambdaMsPerStep: number;
-  cpuMsPerStep: number;
-  cost: CostSummary;
-  totalPerMillionStepsAtCpuTime: number;
-  delays: {
-    shortWaitMs: number;
-    longWaitMs: number;
-    delayedSendsPerShortWait: number;
-    schedulesPerShortWait: number;
-    schedulesPerLongWait: number;
-    wakeLateness: Distribution;
-    prices: ReturnType<typeof delayComparison>;
-  };
-  machine: { cpu: string; cpus: number; node: string };
-  valid: boolean;
-}
-
-function printTable(header: string[], rows: string[][]): void {
-  const widths = header.map((h, i) => Math.max(h.length, ...rows.map((row) => row[i]?.length ?? 0)));
-  for (const row of [header, ...rows]) {
-    const cells = row.map((cell, i) =>
-      i === 0 ? cell.padEnd(widths[i] ?? 0) : cell.padStart(widths[i] ?? 0),
-    );
-    console.log(`  ${cells.join("  ")}`);
-  }
-}
-
-const fixed = (value: number, digits = 3) => (Number.isFinite(value) ? value.toFixed(digits) : "n/a");
-const dollars = (value: number) => `$${value.toFixed(3)}`;
+const printTable = (header: string[], rows: string[][]) => printColumns(header, rows, "  ");
 
 export function printReport(r: EngineResult): void {
   console.log(
@@ -164,9 +120,11 @@ export function printReport(r: EngineResult): void {
 function printNotes(r: EngineResult): void {
   console.log("\nNotes:");
   for (const note of [
-    "The engine starts step k+1 in the same commit that completes step k (one TransactWriteItems per step, " +
-      "no queue hop), so both events carry one timestamp and that gap is 0 ms by construction. The step cycle " +
-      "row (start to start) is the real time a step costs: its execution plus one commit.",
+    "noop has no side effects, so the engine runs a chain of noop steps inside one commit (up to 25): the " +
+      "noop figures above are those of such a chain, and its step cycle is 0 ms. A step with side effects " +
+      "is committed as started before it runs, and its outcome in a commit of its own that also starts the " +
+      "next step (no queue hop, so that gap is 0 ms by construction): one TransactWriteItems per step, and its " +
+      "step cycle (start to start) is the real time a step costs. The comparison below measures both.",
     `One doorbell advances a whole run (up to 50 steps per invocation), so queue messages and invocations per ` +
       `step are ~1/${r.stepsPerRun}.`,
     `SQS is priced at ${SQS_REQUESTS_PER_MESSAGE} requests per message (send, receive, delete: no ESM batching, ` +
@@ -177,7 +135,8 @@ function printNotes(r: EngineResult): void {
       "split; transactions at the doubled price). Failed requests report none here, though real DynamoDB " +
       "bills a failed conditional write. " +
       "Not counted: CloudWatch Logs, the sweeper, the API's own auth and rate-limit writes, free tiers.",
-    writesPerCommit(r),
+    `Each execution commit (TransactWriteItems) consumed: noop ${writesPerCommit(r.perStep.execution)}; ` +
+      `${r.sideEffects.handler} ${writesPerCommit(r.sideEffects.perStep.execution)}.`,
   ]) {
     console.log(`  - ${note}`);
   }
@@ -185,11 +144,10 @@ function printNotes(r: EngineResult): void {
 }
 
 /** Where one execution commit's write units go: what a change to the engine's items would save. */
-function writesPerCommit(r: EngineResult): string {
-  const { execution } = r.perStep;
+function writesPerCommit(execution: StepFigures): string {
   const commits = execution.requests.TransactWriteItems ?? 0;
   const parts = Object.entries(execution.writeUnitsBy)
     .sort(([, a], [, b]) => b - a)
     .map(([where, units]) => `${where} ${fixed(units / commits, 2)}`);
-  return `Each execution commit (TransactWriteItems) consumed ${fixed(execution.writeUnits / commits, 2)} WRU: ${parts.join(", ")}.`;
+  return `${fixed(execution.writeUnits / commits, 2)} WRU (${parts.join(", ")})`;
 }

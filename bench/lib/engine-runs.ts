@@ -4,6 +4,7 @@ import type { StoredEvent } from "../../core/engine/transition";
 import { ConflictError } from "../../core/errors";
 import type { Deps } from "../../core/ports/deps";
 import { createRun } from "../../core/runs/create-run";
+import type { TaskHandler } from "../../core/steps/handlers/task-handler";
 
 /**
  * The engine bench's workload: a workspace and its definitions made through the API (so they pass the same
@@ -11,6 +12,14 @@ import { createRun } from "../../core/runs/create-run";
  * API's own authentication and rate-limit writes stay out of the engine's figures), and the runs' events.
  */
 export const NOOP_STEPS = 10;
+/**
+ * The handler of the side-effect workload's steps: it does nothing, but as a custom handler the engine must
+ * assume it reaches outside the run, so each step is committed as started, run, and its outcome committed.
+ */
+export const SIDE_EFFECT_HANDLER = "touch";
+export const SIDE_EFFECT_HANDLERS: Record<string, TaskHandler> = {
+  [SIDE_EFFECT_HANDLER]: async () => ({ output: {} }),
+};
 export const SHORT_WAIT_MS = 1_000;
 /** Past SQS's 15-minute DelaySeconds limit, so the engine has to use the Scheduler. */
 export const LONG_WAIT_MS = 16 * 60 * 1000;
@@ -18,11 +27,14 @@ export const LONG_WAIT_MS = 16 * 60 * 1000;
 export interface EngineFixture {
   workspaceId: string;
   noopDefinitionId: string;
+  /** The same 10 steps, with the side-effect handler instead of noop. */
+  sideEffectDefinitionId: string;
   shortWaitDefinitionId: string;
   longWaitDefinitionId: string;
 }
 
-const noop = (name: string) => ({ type: "task", name, handler: "noop" });
+const task = (handler: string) => (name: string) => ({ type: "task", name, handler });
+const noop = task("noop");
 
 export async function createEngineFixture(deps: Deps): Promise<EngineFixture> {
   const app = createApp(deps, { clientAddress: () => "127.0.0.1" });
@@ -50,11 +62,13 @@ export async function createEngineFixture(deps: Deps): Promise<EngineFixture> {
     );
     return String(created.data.id);
   };
-  const noopSteps = Array.from({ length: NOOP_STEPS }, (_, i) => noop(`step-${i + 1}`));
+  const tenSteps = (step: (name: string) => unknown) =>
+    Array.from({ length: NOOP_STEPS }, (_, i) => step(`step-${i + 1}`));
   const waitThenNoop = (durationMs: number) => [{ type: "wait", name: "pause", durationMs }, noop("after")];
   return {
     workspaceId: workspace.id,
-    noopDefinitionId: await define("noop-10", noopSteps),
+    noopDefinitionId: await define("noop-10", tenSteps(noop)),
+    sideEffectDefinitionId: await define(`${SIDE_EFFECT_HANDLER}-10`, tenSteps(task(SIDE_EFFECT_HANDLER))),
     shortWaitDefinitionId: await define("short-wait", waitThenNoop(SHORT_WAIT_MS)),
     longWaitDefinitionId: await define("long-wait", waitThenNoop(LONG_WAIT_MS)),
   };

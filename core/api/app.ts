@@ -12,8 +12,12 @@ import { requestContext } from "./middleware/request-context";
 import { createRouter } from "./router";
 import { apiKeyRoutes } from "./routes/api-keys";
 import { approvalRequestRoutes } from "./routes/approval-requests";
+import { costRoutes } from "./routes/cost";
 import { dashboardAuthRoutes } from "./routes/dashboard-auth";
 import { healthRoutes } from "./routes/health";
+import { llmProviderRoutes } from "./routes/llm-providers";
+import { remoteToolRoutes } from "./routes/remote-tools";
+import { webhookRoutes } from "./routes/webhooks";
 import { workflowDefinitionRoutes } from "./routes/workflow-definitions";
 import { workflowRunRoutes } from "./routes/workflow-runs";
 import { workspaceRoutes } from "./routes/workspaces";
@@ -60,6 +64,10 @@ export function createApp(deps: Deps, options: AppOptions) {
     .route("/", workspaceRoutes(deps))
     .route("/", workflowDefinitionRoutes(deps))
     .route("/", workflowRunRoutes(deps))
-    .route("/", approvalRequestRoutes(deps));
+    .route("/", approvalRequestRoutes(deps))
+    .route("/", llmProviderRoutes(deps))
+    .route("/", remoteToolRoutes(deps))
+    .route("/", costRoutes(deps))
+    .route("/", webhookRoutes(deps));
 }
 export type App = ReturnType<typeof createApp>;

@@ -1,4 +1,5 @@
 import { randomUUID } from "node:crypto";
+import { settleAttemptCost } from "../cost/rollup";
 import type { StepDefinition } from "../domain/step";
 import type { Deps } from "../ports/deps";
 import type { StepRunner } from "../steps/registry";
@@ -199,14 +200,18 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
             deps.store.approvals.settleAction(before.workspaceId, { ...approval, expiredAt: tx.now }),
           );
       }
+      // In the run's own partition: no item another run touches, so no conflict that would repeat the calls.
+      if (effects.cost) extra.push(deps.store.costs.recordAction(effects.cost));
       try {
         await deps.store.runs.commit([change], extra);
       } catch (error) {
         if (!(error instanceof WriteConflict)) throw error;
         log.debug({ version: before.version }, "lost a race on the run; re-reading");
+        await settleAttemptCost(deps, effects.cost, false);
         return deps.store.runs.get(before.workspaceId, before.id);
       }
       await afterCommit(deps, [change]);
+      await settleAttemptCost(deps, effects.cost, true);
       return change.run;
     }
   };

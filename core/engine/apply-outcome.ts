@@ -1,3 +1,4 @@
+import type { AttemptCost } from "../cost/cost-record";
 import type { ApprovalRequest } from "../domain/approval";
 import { computeBackoffMs, DEFAULT_RETRY_POLICY } from "../domain/retry-policy";
 import type { StepDefinition } from "../domain/step";
@@ -18,6 +19,8 @@ export interface OutcomeEffects {
   createApproval?: ApprovalRequest;
   /** An approval whose deadline passed undecided: it expires in the same commit that fails its step. */
   expireApprovalId?: string;
+  /** The attempt's model calls: their cost records go into the same commit (the run's own partition). */
+  cost?: AttemptCost;
 }
 
 /**
@@ -26,6 +29,17 @@ export interface OutcomeEffects {
  * else the run fails). Pure: it only edits the transition.
  */
 export function applyOutcome(
+  tx: RunTransition,
+  steps: readonly StepDefinition[],
+  outcome: StepOutcome,
+  ids: IdGenerator,
+): OutcomeEffects {
+  const effects = applyKind(tx, steps, outcome, ids);
+  // Calls were paid for whatever the attempt came to (a guardrail failure included), so their record goes too.
+  return outcome.cost ? { ...effects, cost: outcome.cost } : effects;
+}
+
+function applyKind(
   tx: RunTransition,
   steps: readonly StepDefinition[],
   outcome: StepOutcome,
@@ -43,7 +57,7 @@ export function applyOutcome(
     case "completed": {
       const state = outcome.mergeIntoState
         ? { ...tx.run.state, ...outcome.output }
-        : { ...tx.run.state, [step.outputKey ?? step.name]: outcome.output };
+        : { ...tx.run.state, [step.outputKey ?? step.name]: outcome.stateValue ?? outcome.output };
       const stateBytes = Buffer.byteLength(JSON.stringify(state));
       if (stateBytes > MAX_STATE_BYTES) {
         const error = `The workflow state would grow to ${stateBytes} bytes; it may hold at most ${MAX_STATE_BYTES}`;

@@ -1,3 +1,4 @@
+import type { AttemptCost } from "../cost/cost-record";
 import type { StepWait } from "./run-record";
 
 type Json = Record<string, unknown>;
@@ -16,10 +17,19 @@ export interface AttemptEvent {
 interface Common {
   input?: Json;
   events?: AttemptEvent[];
+  /** Model calls the attempt paid for, whatever it came to: stored by the same commit, in the run's partition. */
+  cost?: AttemptCost;
 }
 
 export type StepOutcome =
-  | (Common & { kind: "completed"; output: Json; mergeIntoState?: boolean; nextStepName?: string })
+  | (Common & {
+      kind: "completed";
+      output: Json;
+      mergeIntoState?: boolean;
+      nextStepName?: string;
+      /** What goes to the state when it differs from the step run's output (an llm step's usage stays out). */
+      stateValue?: Json;
+    })
   | (Common & { kind: "waiting"; wait: Extract<StepWait, { kind: "timer" | "signal" }> })
   | (Common & {
       kind: "approval";

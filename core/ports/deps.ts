@@ -1,6 +1,7 @@
 import type { Config } from "../config";
 import type { IdGenerator } from "../ids";
 import type { Store } from "../store/store";
+import type { WebhookMessage } from "../webhooks/messages";
 import type { Clock } from "./clock";
 import type { OutboundHttp } from "./http";
 import type { KeyVault } from "./key-vault";
@@ -19,6 +20,8 @@ export interface Deps {
   ids: IdGenerator;
   log: Logger;
   queue: Queue;
+  /** Webhook dispatches and delivery attempts: their own queue, so the engine never waits on a receiver. */
+  webhookQueue: Queue<WebhookMessage>;
   scheduler: Scheduler;
   http: OutboundHttp;
   keyVault: KeyVault;

@@ -2,14 +2,14 @@ import type { EngineMessage } from "../engine/messages";
 
 /**
  * The step queue: at-least-once delivery of doorbells, possibly late, possibly twice. SQS in AWS, an
- * in-process queue locally.
+ * in-process queue locally. The webhook queue has the same guarantees for WebhookMessage (`Queue<M>`).
  */
-export interface Queue {
+export interface Queue<M = EngineMessage> {
   /**
    * Delivers the message after `delayMs` (0 by default). Delays up to 15 minutes are what SQS can carry;
    * longer ones belong to the Scheduler.
    */
-  send(message: EngineMessage, options?: { delayMs?: number }): Promise<void>;
+  send(message: M, options?: { delayMs?: number }): Promise<void>;
 }
 
 /** SQS's DelaySeconds limit. */

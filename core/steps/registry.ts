@@ -1,10 +1,10 @@
-import type { StepDefinition } from "../domain/step";
+import type { LlmStep, StepDefinition } from "../domain/step";
 import type { StepOutcome } from "../engine/step-outcome";
 import { approvalExecutor } from "./approval";
 import { conditionExecutor } from "./condition";
 import { externalEventExecutor } from "./external-event";
 import type { HandlerRegistry } from "./handlers/registry";
-import type { StepContext } from "./step-context";
+import type { StepContext, StepExecutor } from "./step-context";
 import { createTaskExecutor } from "./task";
 import { waitExecutor } from "./wait";
 
@@ -18,8 +18,11 @@ export interface StepRunner {
   hasSideEffects(step: StepDefinition): boolean;
 }
 
-/** One executor per step type, chosen by the step's `type`. */
-export function createStepRunner(handlers: HandlerRegistry): StepRunner {
+/**
+ * One executor per step type, chosen by the step's `type`. The llm executor is passed in assembled
+ * (core/llm/build-llm-step.ts): it needs the model providers, keys and tools, which the others do not.
+ */
+export function createStepRunner(handlers: HandlerRegistry, llm?: StepExecutor<LlmStep>): StepRunner {
   const task = createTaskExecutor(handlers);
   const hasSideEffects = (step: StepDefinition) =>
     step.type === "llm" || (step.type === "task" && (handlers.get(step.handler)?.sideEffects ?? false));
@@ -37,7 +40,9 @@ export function createStepRunner(handlers: HandlerRegistry): StepRunner {
       case "approval":
         return approvalExecutor({ ...context, step });
       case "llm":
-        return { kind: "failed", error: "llm steps are not available in this version", retryable: false };
+        if (!llm)
+          return { kind: "failed", error: "llm steps are not configured in this process", retryable: false };
+        return llm({ ...context, step });
     }
   };
   return { execute, hasSideEffects };

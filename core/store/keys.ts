@@ -11,6 +11,7 @@ export interface ItemKey {
 const workspacePartition = (workspaceId: string) => `WS#${workspaceId}`;
 const runPartition = (workspaceId: string, runId: string) => `WS#${workspaceId}#RUN#${runId}`;
 const JOURNAL_PREFIX = "JRN#";
+const COST_PREFIX = "COST#";
 
 /** Zero-padded, so numbers sort as strings in sort keys. */
 export function pad(value: number, width: number): string {
@@ -76,4 +77,58 @@ export const keys = {
 
   health: (): ItemKey => ({ pk: "HEALTH", sk: "HEALTH" }),
   workspacePartition,
+
+  llmProvider: (workspaceId: string, provider: string): ItemKey => ({
+    pk: workspacePartition(workspaceId),
+    sk: `PROVIDER#${provider}`,
+  }),
+  llmProviderPrefix: "PROVIDER#",
+  remoteTool: (workspaceId: string, toolId: string): ItemKey => ({
+    pk: workspacePartition(workspaceId),
+    sk: `TOOL#${toolId}`,
+  }),
+  remoteToolPrefix: "TOOL#",
+  /** The name's uniqueness guard; it carries the whole tool, so a step finds a tool by name in one read. */
+  remoteToolName: (workspaceId: string, name: string): ItemKey => ({
+    pk: workspacePartition(workspaceId),
+    sk: `TOOLNAME#${name}`,
+  }),
+
+  /** An attempt's cost records live in the run's partition: written by the run's commit, nowhere hot. */
+  attemptCost: (workspaceId: string, runId: string, costId: string): ItemKey => ({
+    pk: runPartition(workspaceId, runId),
+    sk: `${COST_PREFIX}${costId}`,
+  }),
+  attemptCostPrefix: COST_PREFIX,
+  /** Daily and all-time rollups of a workspace's costs, and the run markers that count distinct runs. */
+  costRollupPartition: (workspaceId: string) => `${workspacePartition(workspaceId)}#COST`,
+  costDayModel: (workspaceId: string, day: string, model: string): ItemKey => ({
+    pk: `${workspacePartition(workspaceId)}#COST`,
+    sk: `DAY#${day}#MODEL#${model}`,
+  }),
+  costDayRun: (workspaceId: string, day: string, runId: string): ItemKey => ({
+    pk: `${workspacePartition(workspaceId)}#COST`,
+    sk: `DAY#${day}#RUN#${runId}`,
+  }),
+  costAllModel: (workspaceId: string, model: string): ItemKey => ({
+    pk: `${workspacePartition(workspaceId)}#COST`,
+    sk: `ALL#MODEL#${model}`,
+  }),
+  costAllRuns: (workspaceId: string): ItemKey => ({
+    pk: `${workspacePartition(workspaceId)}#COST`,
+    sk: "ALL#RUNS",
+  }),
+  costRunSeen: (workspaceId: string, runId: string): ItemKey => ({
+    pk: `${workspacePartition(workspaceId)}#COST`,
+    sk: `SEEN#${runId}`,
+  }),
+  /** Index keys of an attempt's cost item: gsi1 lists a day's items, gsi2 (sparse) those not rolled up yet. */
+  costIndexes: (workspaceId: string, day: string, createdAt: string, costId: string) => ({
+    gsi1pk: `${workspacePartition(workspaceId)}#COSTDAY#${day}`,
+    gsi1sk: `${createdAt}#${costId}`,
+    gsi2pk: `${workspacePartition(workspaceId)}#COSTPENDING`,
+    gsi2sk: `${createdAt}#${costId}`,
+  }),
+  costDayIndexPk: (workspaceId: string, day: string) => `${workspacePartition(workspaceId)}#COSTDAY#${day}`,
+  costPendingIndexPk: (workspaceId: string) => `${workspacePartition(workspaceId)}#COSTPENDING`,
 } as const;

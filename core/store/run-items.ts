@@ -1,10 +1,12 @@
 import type { StepRun } from "../domain/run";
 import { nextDueAtMs, type RunRecord } from "../engine/run-record";
 import type { RunCommit, StoredEvent } from "../engine/transition";
+import { announcesWebhookEvent } from "../webhooks/events";
 import type { Table } from "./dynamo-client";
 import { runIndexKeys } from "./index-keys";
 import { keys } from "./keys";
 import type { TransactItem } from "./transact";
+import { outboxIndexKeys } from "./webhook-keys";
 
 /**
  * Run items ⇄ records, and a RunCommit as TransactWriteItems actions. Free-form JSON (input, state, output,
@@ -83,6 +85,11 @@ export function commitItems(table: Table, commit: RunCommit): TransactItem[] {
           firstSeq: firstEvent.seq,
           lastSeq: run.eventSeq,
           journalJson: JSON.stringify(journal),
+          // Webhook outbox: a commit that announces webhook events is listed in gsi5 until they are
+          // dispatched, so a dispatch lost after this commit is found again by the webhook sweeper.
+          ...(announcesWebhookEvent(events)
+            ? outboxIndexKeys(run.id, firstEvent.createdAt, firstEvent.seq)
+            : {}),
         },
         ConditionExpression: "attribute_not_exists(pk)",
       },

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { type SignedUp, signUp, withKey } from "../helpers/accounts";
-import { expectError, issuePaths } from "../helpers/requests";
-import { createDefinition, listRuns, type RunBody, startRun } from "../helpers/runs";
+import type { PageBody, RunBody } from "../helpers/api-types";
+import { createDefinition, expectQueryRejected, listRuns, startRun } from "../helpers/runs";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 
 const oneNoop = [{ type: "task", name: "only", handler: "noop" }];
@@ -19,6 +19,11 @@ async function freshWorkspace(): Promise<SignedUp> {
   return signUp(t);
 }
 
+/** Stores a definition with these steps in the workspace and returns its id. */
+async function define(ws: SignedUp, steps: unknown[], name: string): Promise<string> {
+  return (await createDefinition(t.request, ws.apiKey, steps, name)).id;
+}
+
 /** Starts runs one after another (so their order is known), then waits until the engine is done. */
 async function startRuns(apiKey: string, count: number, body: Record<string, unknown>): Promise<RunBody[]> {
   const runs: RunBody[] = [];
@@ -29,6 +34,25 @@ async function startRuns(apiKey: string, count: number, body: Record<string, unk
 
 const idsOf = (runs: { id: string }[]) => runs.map((run) => run.id);
 const newestFirst = (runs: RunBody[]) => idsOf(runs).reverse();
+
+/** Pages 1 to `count` of the list, `pageSize` runs each, one after another. */
+async function listPages(
+  apiKey: string,
+  query: Record<string, string>,
+  pageSize: number,
+  count = 3,
+): Promise<PageBody<RunBody>[]> {
+  const pages = [];
+  for (let page = 1; page <= count; page++)
+    pages.push(await listRuns(t.request, apiKey, { ...query, page, pageSize }));
+  return pages;
+}
+
+/** The page lists exactly the runs `ids`, in that order, and counts `total` in all. */
+function expectListed(page: PageBody<RunBody>, ids: string[], total = ids.length): void {
+  expect(idsOf(page.data)).toEqual(ids);
+  expect(page.meta.total).toBe(total);
+}
 
 async function resume(apiKey: string, runId: string): Promise<void> {
   const response = await t.request("POST", `/v1/workflow-runs/${runId}/resume`, {
@@ -44,8 +68,8 @@ describe("GET /v1/workflow-runs without filters", () => {
 
   beforeAll(async () => {
     ws = await freshWorkspace();
-    const definition = await createDefinition(t.request, ws.apiKey, oneNoop, "noop");
-    created = await startRuns(ws.apiKey, 7, { definitionId: definition.id });
+    const definition = await define(ws, oneNoop, "noop");
+    created = await startRuns(ws.apiKey, 7, { definitionId: definition });
   });
 
   it("lists runs newest first", async () => {
@@ -57,8 +81,7 @@ describe("GET /v1/workflow-runs without filters", () => {
   });
 
   it("returns every run exactly once over pages of 3, 3 and 1 when 7 runs are paged by 3", async () => {
-    const pages = [];
-    for (const page of [1, 2, 3]) pages.push(await listRuns(t.request, ws.apiKey, { page, pageSize: 3 }));
+    const pages = await listPages(ws.apiKey, {}, 3);
 
     expect(pages.map((page) => page.data.length)).toEqual([3, 3, 1]);
     expect(pages.map((page) => page.meta)).toEqual(
@@ -93,16 +116,15 @@ describe("GET /v1/workflow-runs without filters", () => {
 
   it("lists every run once when runs are created concurrently", async () => {
     const other = await freshWorkspace();
-    const definition = await createDefinition(t.request, other.apiKey, oneNoop, "noop");
+    const definition = await define(other, oneNoop, "noop");
     const runs = await Promise.all(
       Array.from({ length: 7 }, (_, i) =>
-        startRun(t.request, other.apiKey, { definitionId: definition.id, input: { i } }),
+        startRun(t.request, other.apiKey, { definitionId: definition, input: { i } }),
       ),
     );
     await t.idle();
 
-    const pages = [];
-    for (const page of [1, 2, 3]) pages.push(await listRuns(t.request, other.apiKey, { page, pageSize: 3 }));
+    const pages = await listPages(other.apiKey, {}, 3);
     const listed = pages.flatMap((page) => idsOf(page.data));
     expect(listed).toHaveLength(7);
     expect(new Set(listed)).toEqual(new Set(idsOf(runs)));
@@ -120,8 +142,8 @@ describe("GET /v1/workflow-runs with filters", () => {
 
   beforeAll(async () => {
     ws = await freshWorkspace();
-    noopDefinition = (await createDefinition(t.request, ws.apiKey, oneNoop, "noop")).id;
-    signalDefinition = (await createDefinition(t.request, ws.apiKey, waitsForSignal, "signal")).id;
+    noopDefinition = await define(ws, oneNoop, "noop");
+    signalDefinition = await define(ws, waitsForSignal, "signal");
     completedNoops = await startRuns(ws.apiKey, 2, { definitionId: noopDefinition });
     signalRuns = await startRuns(ws.apiKey, 4, { definitionId: signalDefinition });
     // Resumed newest first, so the order they became COMPLETED differs from the order they were created.
@@ -141,11 +163,10 @@ describe("GET /v1/workflow-runs with filters", () => {
   });
 
   it("lists only WAITING runs, newest first, when status is WAITING", async () => {
-    const { data, meta } = await listRuns(t.request, ws.apiKey, { status: "WAITING" });
+    const waiting = await listRuns(t.request, ws.apiKey, { status: "WAITING" });
 
-    expect(idsOf(data)).toEqual(newestFirst(waitingSignals()));
-    expect(data.every((run) => run.status === "WAITING")).toBe(true);
-    expect(meta.total).toBe(2);
+    expectListed(waiting, newestFirst(waitingSignals()));
+    expect(waiting.data.every((run) => run.status === "WAITING")).toBe(true);
   });
 
   it("answers an empty list with total 0 when no run has the status", async () => {
@@ -156,10 +177,7 @@ describe("GET /v1/workflow-runs with filters", () => {
   });
 
   it("pages a status list without repeating or missing runs when pageSize is smaller than the list", async () => {
-    const pages = [];
-    for (const page of [1, 2, 3]) {
-      pages.push(await listRuns(t.request, ws.apiKey, { status: "COMPLETED", page, pageSize: 2 }));
-    }
+    const pages = await listPages(ws.apiKey, { status: "COMPLETED" }, 2);
 
     expect(pages.map((page) => page.data.length)).toEqual([2, 2, 0]);
     expect(pages.map((page) => page.meta)).toEqual(
@@ -172,8 +190,8 @@ describe("GET /v1/workflow-runs with filters", () => {
 
   it("moves a run from the WAITING list to the COMPLETED list when it is resumed", async () => {
     const other = await freshWorkspace();
-    const definition = await createDefinition(t.request, other.apiKey, waitsForSignal, "signal");
-    const [run] = await startRuns(other.apiKey, 1, { definitionId: definition.id });
+    const definition = await define(other, waitsForSignal, "signal");
+    const [run] = await startRuns(other.apiKey, 1, { definitionId: definition });
     if (!run) throw new Error("no run");
     expect(idsOf((await listRuns(t.request, other.apiKey, { status: "WAITING" })).data)).toEqual([run.id]);
 
@@ -182,10 +200,8 @@ describe("GET /v1/workflow-runs with filters", () => {
 
     const waiting = await listRuns(t.request, other.apiKey, { status: "WAITING" });
     const completed = await listRuns(t.request, other.apiKey, { status: "COMPLETED" });
-    expect(waiting.data).toEqual([]);
-    expect(waiting.meta.total).toBe(0);
-    expect(idsOf(completed.data)).toEqual([run.id]);
-    expect(completed.meta.total).toBe(1);
+    expectListed(waiting, []);
+    expectListed(completed, [run.id]);
   });
 
   it("lists only that definition's runs, newest first, when definitionId is given", async () => {
@@ -199,27 +215,16 @@ describe("GET /v1/workflow-runs with filters", () => {
   });
 
   it("pages a definition's runs when pageSize is smaller than the list", async () => {
-    const first = await listRuns(t.request, ws.apiKey, {
-      definitionId: signalDefinition,
-      page: 1,
-      pageSize: 3,
-    });
-    const second = await listRuns(t.request, ws.apiKey, {
-      definitionId: signalDefinition,
-      page: 2,
-      pageSize: 3,
-    });
+    const pages = await listPages(ws.apiKey, { definitionId: signalDefinition }, 3, 2);
 
-    expect([...idsOf(first.data), ...idsOf(second.data)]).toEqual(newestFirst(signalRuns));
-    expect(first.meta).toEqual({ page: 1, pageSize: 3, total: 4, totalPages: 2 });
-    expect(second.meta).toEqual({ page: 2, pageSize: 3, total: 4, totalPages: 2 });
+    expect(pages.flatMap((page) => idsOf(page.data))).toEqual(newestFirst(signalRuns));
+    expect(pages.map((page) => page.meta)).toEqual(
+      [1, 2].map((page) => ({ page, pageSize: 3, total: 4, totalPages: 2 })),
+    );
   });
 
   it("answers an empty list when definitionId names no definition of the workspace", async () => {
-    const { data, meta } = await listRuns(t.request, ws.apiKey, { definitionId: "wfd_unknown" });
-
-    expect(data).toEqual([]);
-    expect(meta.total).toBe(0);
+    expectListed(await listRuns(t.request, ws.apiKey, { definitionId: "wfd_unknown" }), []);
   });
 
   it("lists only the runs of both that status and that definition when both are given", async () => {
@@ -236,12 +241,9 @@ describe("GET /v1/workflow-runs with filters", () => {
       definitionId: noopDefinition,
     });
 
-    expect(idsOf(completedSignalList.data)).toEqual(newestFirst(completedSignals()));
-    expect(completedSignalList.meta.total).toBe(2);
-    expect(idsOf(waitingSignalList.data)).toEqual(newestFirst(waitingSignals()));
-    expect(waitingSignalList.meta.total).toBe(2);
-    expect(waitingNoopList.data).toEqual([]);
-    expect(waitingNoopList.meta.total).toBe(0);
+    expectListed(completedSignalList, newestFirst(completedSignals()));
+    expectListed(waitingSignalList, newestFirst(waitingSignals()));
+    expectListed(waitingNoopList, []);
   });
 
   it("pages a combined status and definition filter with the combined total", async () => {
@@ -271,7 +273,7 @@ describe("GET /v1/workflow-runs?supersessionKey", () => {
 
   beforeAll(async () => {
     ws = await freshWorkspace();
-    definition = (await createDefinition(t.request, ws.apiKey, oneNoop, "noop")).id;
+    definition = await define(ws, oneNoop, "noop");
     const [x1] = await startRuns(ws.apiKey, 1, { definitionId: definition, supersessionKey: "x" });
     withY = await startRuns(ws.apiKey, 1, { definitionId: definition, supersessionKey: "y" });
     await startRuns(ws.apiKey, 1, { definitionId: definition });
@@ -286,15 +288,11 @@ describe("GET /v1/workflow-runs?supersessionKey", () => {
 
     expect(idsOf(x.data)).toEqual(newestFirst(withX));
     expect(x.meta).toEqual({ page: 1, pageSize: 20, total: 2, totalPages: 1 });
-    expect(idsOf(y.data)).toEqual(idsOf(withY));
-    expect(y.meta.total).toBe(1);
+    expectListed(y, idsOf(withY));
   });
 
   it("answers an empty list when no run has the key", async () => {
-    const { data, meta } = await listRuns(t.request, ws.apiKey, { supersessionKey: "nobody" });
-
-    expect(data).toEqual([]);
-    expect(meta.total).toBe(0);
+    expectListed(await listRuns(t.request, ws.apiKey, { supersessionKey: "nobody" }), []);
   });
 
   it("lists the runs with that key and status when supersessionKey and status are both given", async () => {
@@ -304,10 +302,8 @@ describe("GET /v1/workflow-runs?supersessionKey", () => {
     });
     const waiting = await listRuns(t.request, ws.apiKey, { supersessionKey: "x", status: "WAITING" });
 
-    expect(idsOf(completed.data)).toEqual(newestFirst(withX));
-    expect(completed.meta.total).toBe(2);
-    expect(waiting.data).toEqual([]);
-    expect(waiting.meta.total).toBe(0);
+    expectListed(completed, newestFirst(withX));
+    expectListed(waiting, []);
   });
 });
 
@@ -327,12 +323,7 @@ describe("GET /v1/workflow-runs with a bad query", () => {
     ["page=0", "page"],
     ["page=two", "page"],
   ])("answers 400 VALIDATION_ERROR naming the field when the query is %s", async (query, field) => {
-    const error = await expectError(
-      await t.request("GET", `/v1/workflow-runs?${query}`, { headers: withKey(ws.apiKey) }),
-      400,
-      "VALIDATION_ERROR",
-    );
-    expect(issuePaths(error)).toContain(field);
+    await expectQueryRejected(t.request, ws.apiKey, `/v1/workflow-runs?${query}`, field);
   });
 
   it("accepts pageSize 100, the largest allowed", async () => {

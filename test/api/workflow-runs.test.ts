@@ -1,15 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type SignedUp, signUp, withKey } from "../helpers/accounts";
+import type { EventBody, RunBody, RunWithSteps } from "../helpers/api-types";
 import { expectData, expectError, ISO_UTC_MS, issuePaths } from "../helpers/requests";
 import {
   allEvents,
   createDefinition,
-  type EventBody,
+  expectQueryRejected,
   getRun,
   listEvents,
   listRuns,
-  type RunBody,
   startRun,
 } from "../helpers/runs";
 import { createTestApp, type TestApp } from "../helpers/test-app";
@@ -46,17 +46,14 @@ const STEP_RUN_FIELDS = [
 
 const EVENT_FIELDS = ["id", "workflowRunId", "stepRunId", "eventType", "payload", "createdAt"].sort();
 
+const noop = (name: string) => ({ type: "task", name, handler: "noop" });
 /** Three noop tasks: a completed run records 8 events (started, 3 × step started/completed, completed). */
-const threeNoops = [
-  { type: "task", name: "one", handler: "noop" },
-  { type: "task", name: "two", handler: "noop" },
-  { type: "task", name: "three", handler: "noop" },
-];
+const threeNoops = [noop("one"), noop("two"), noop("three")];
 /** A task, then a wait for a signal with no timeout: the run stays WAITING until resumed or ended. */
 const waitsForSignal = [
-  { type: "task", name: "prepare", handler: "noop" },
+  noop("prepare"),
   { type: "external_event", name: "await-go", signalType: "go" },
-  { type: "task", name: "finish", handler: "noop" },
+  noop("finish"),
 ];
 /** Pauses for a review of the run's input. */
 const approvesInput = [{ type: "approval", name: "review", contentKey: "input", prompt: "OK?" }];
@@ -92,6 +89,16 @@ function post(apiKey: string, body: unknown) {
   return t.request("POST", "/v1/workflow-runs", { body, headers: withKey(apiKey) });
 }
 
+/** POSTs a run and asserts the success envelope with `status` (201 created, 200 an idempotent repeat). */
+async function postRun(apiKey: string, body: unknown, status: number): Promise<RunBody> {
+  return expectData<RunBody>(await post(apiKey, body), status);
+}
+
+/** A request made with `who`'s key. */
+function requestAs(who: SignedUp, method: string, path: string, body?: unknown) {
+  return t.request(method, path, { body, headers: withKey(who.apiKey) });
+}
+
 /** Starts a run of `definitionId` in workspace A and waits until the engine has nothing left to do. */
 async function settledRun(definitionId: string, extra: Record<string, unknown> = {}): Promise<RunBody> {
   const run = await startRun(t.request, a.apiKey, { definitionId, ...extra });
@@ -99,9 +106,12 @@ async function settledRun(definitionId: string, extra: Record<string, unknown> =
   return run;
 }
 
+/** The run's status as workspace A reads it now. */
+const statusOf = async (run: RunBody) => (await getRun(t.request, a.apiKey, run.id)).status;
+
 describe("POST /v1/workflow-runs", () => {
   it("answers 201 with a PENDING run carrying every field of spec 2.5 when only definitionId is given", async () => {
-    const run = await expectData<RunBody>(await post(a.apiKey, { definitionId: noopDefinition }), 201);
+    const run = await postRun(a.apiKey, { definitionId: noopDefinition }, 201);
 
     expect(Object.keys(run).sort()).toEqual(RUN_FIELDS);
     expect(run).toEqual({
@@ -126,8 +136,9 @@ describe("POST /v1/workflow-runs", () => {
     const supersessionKey = uniqueKey("sup");
     const input = { customer: "c-1", amount: 42, nested: { ok: true } };
 
-    const created = await expectData<RunBody>(
-      await post(a.apiKey, { definitionId: noopDefinition, input, idempotencyKey, supersessionKey }),
+    const created = await postRun(
+      a.apiKey,
+      { definitionId: noopDefinition, input, idempotencyKey, supersessionKey },
       201,
     );
     expect(created).toMatchObject({ input, idempotencyKey, supersessionKey, status: "PENDING" });
@@ -156,62 +167,39 @@ describe("POST /v1/workflow-runs", () => {
     await expectError(await post(b.apiKey, { definitionId: noopDefinition }), 404, "NOT_FOUND");
   });
 
-  it("answers 400 VALIDATION_ERROR naming definitionId when it is missing", async () => {
-    const error = await expectError(await post(a.apiKey, { input: {} }), 400, "VALIDATION_ERROR");
-    expect(issuePaths(error)).toContain("definitionId");
-  });
-
-  it("answers 400 VALIDATION_ERROR when input is not an object", async () => {
-    const error = await expectError(
-      await post(a.apiKey, { definitionId: noopDefinition, input: [1, 2] }),
-      400,
-      "VALIDATION_ERROR",
-    );
-    expect(issuePaths(error)).toContain("input");
-  });
-
-  it("answers 400 VALIDATION_ERROR when idempotencyKey is longer than 255 characters", async () => {
-    const error = await expectError(
-      await post(a.apiKey, { definitionId: noopDefinition, idempotencyKey: "k".repeat(256) }),
-      400,
-      "VALIDATION_ERROR",
-    );
-    expect(issuePaths(error)).toContain("idempotencyKey");
+  it.each([
+    ["naming definitionId when it is missing", () => ({ input: {} }), "definitionId"],
+    ["when input is not an object", () => ({ definitionId: noopDefinition, input: [1, 2] }), "input"],
+    [
+      "when idempotencyKey is longer than 255 characters",
+      () => ({ definitionId: noopDefinition, idempotencyKey: "k".repeat(256) }),
+      "idempotencyKey",
+    ],
+    [
+      "when supersessionKey is longer than 255 characters",
+      () => ({ definitionId: noopDefinition, supersessionKey: "s".repeat(256) }),
+      "supersessionKey",
+    ],
+  ])("answers 400 VALIDATION_ERROR %s", async (_when, body, field) => {
+    const error = await expectError(await post(a.apiKey, body()), 400, "VALIDATION_ERROR");
+    expect(issuePaths(error)).toContain(field);
   });
 
   it("accepts an idempotencyKey of exactly 255 characters", async () => {
     const key = `${uniqueKey("edge")}-`.padEnd(255, "k");
-    const run = await expectData<RunBody>(
-      await post(a.apiKey, { definitionId: noopDefinition, idempotencyKey: key }),
-      201,
-    );
+    const run = await postRun(a.apiKey, { definitionId: noopDefinition, idempotencyKey: key }, 201);
     expect(run.idempotencyKey).toBe(key);
     await t.idle();
-  });
-
-  it("answers 400 VALIDATION_ERROR when supersessionKey is longer than 255 characters", async () => {
-    const error = await expectError(
-      await post(a.apiKey, { definitionId: noopDefinition, supersessionKey: "s".repeat(256) }),
-      400,
-      "VALIDATION_ERROR",
-    );
-    expect(issuePaths(error)).toContain("supersessionKey");
   });
 });
 
 describe("idempotencyKey", () => {
   it("answers 200 with the same run when a second POST carries the same key", async () => {
     const idempotencyKey = uniqueKey("again");
-    const first = await expectData<RunBody>(
-      await post(a.apiKey, { definitionId: noopDefinition, idempotencyKey }),
-      201,
-    );
+    const first = await postRun(a.apiKey, { definitionId: noopDefinition, idempotencyKey }, 201);
     await t.idle();
 
-    const second = await expectData<RunBody>(
-      await post(a.apiKey, { definitionId: noopDefinition, idempotencyKey }),
-      200,
-    );
+    const second = await postRun(a.apiKey, { definitionId: noopDefinition, idempotencyKey }, 200);
     expect(second.id).toBe(first.id);
     expect(second.idempotencyKey).toBe(idempotencyKey);
     expect(second.status).toBe("COMPLETED");
@@ -219,13 +207,15 @@ describe("idempotencyKey", () => {
 
   it("returns the original run unchanged when the repeat carries a different input", async () => {
     const idempotencyKey = uniqueKey("input");
-    const first = await expectData<RunBody>(
-      await post(a.apiKey, { definitionId: noopDefinition, idempotencyKey, input: { n: 1 } }),
+    const first = await postRun(
+      a.apiKey,
+      { definitionId: noopDefinition, idempotencyKey, input: { n: 1 } },
       201,
     );
 
-    const second = await expectData<RunBody>(
-      await post(a.apiKey, { definitionId: noopDefinition, idempotencyKey, input: { n: 2 } }),
+    const second = await postRun(
+      a.apiKey,
+      { definitionId: noopDefinition, idempotencyKey, input: { n: 2 } },
       200,
     );
     expect(second.id).toBe(first.id);
@@ -236,15 +226,9 @@ describe("idempotencyKey", () => {
   it("creates a separate run when another workspace uses the same key", async () => {
     const idempotencyKey = uniqueKey("shared");
     const bDefinition = await createDefinition(t.request, b.apiKey, threeNoops, "b-noops");
-    const inA = await expectData<RunBody>(
-      await post(a.apiKey, { definitionId: noopDefinition, idempotencyKey }),
-      201,
-    );
+    const inA = await postRun(a.apiKey, { definitionId: noopDefinition, idempotencyKey }, 201);
 
-    const inB = await expectData<RunBody>(
-      await post(b.apiKey, { definitionId: bDefinition.id, idempotencyKey }),
-      201,
-    );
+    const inB = await postRun(b.apiKey, { definitionId: bDefinition.id, idempotencyKey }, 201);
     expect(inB.id).not.toBe(inA.id);
     expect(inB.workspaceId).toBe(b.workspaceId);
     await t.idle();
@@ -276,22 +260,38 @@ describe("idempotencyKey", () => {
 describe("supersession", () => {
   async function waitingRun(supersessionKey: string): Promise<RunBody> {
     const run = await settledRun(signalDefinition, { supersessionKey });
-    expect((await getRun(t.request, a.apiKey, run.id)).status).toBe("WAITING");
+    expect(await statusOf(run)).toBe("WAITING");
     return run;
+  }
+
+  /** Starts a run that supersedes `key`'s live runs and waits until the engine is done. */
+  const supersede = (key: string, definitionId = signalDefinition) =>
+    settledRun(definitionId, { supersessionKey: key, supersedeExisting: true });
+
+  const eventTypesOf = async (run: RunBody) =>
+    (await allEvents(t.request, a.apiKey, run.id)).map((event) => event.eventType);
+
+  /** The request answers 409 CONFLICT, and the run is still SUPERSEDED once the engine is done. */
+  async function expectConflictKeepsSuperseded(request: Promise<Response>, run: RunBody): Promise<void> {
+    await expectError(await request, 409, "CONFLICT");
+    await t.idle();
+    expect(await statusOf(run)).toBe("SUPERSEDED");
+  }
+
+  async function pendingApprovals() {
+    return expectData<{ id: string; workflowRunId: string }[]>(
+      await requestAs(a, "GET", "/v1/approval-requests?pending=true"),
+      200,
+    );
   }
 
   it("marks the live run SUPERSEDED with WORKFLOW_SUPERSEDED {supersededBy} when a new run supersedes its key", async () => {
     const key = uniqueKey("k");
     const runA = await waitingRun(key);
 
-    const runB = await startRun(t.request, a.apiKey, {
-      definitionId: signalDefinition,
-      supersessionKey: key,
-      supersedeExisting: true,
-    });
-    await t.idle();
+    const runB = await supersede(key);
 
-    expect((await getRun(t.request, a.apiKey, runA.id)).status).toBe("SUPERSEDED");
+    expect(await statusOf(runA)).toBe("SUPERSEDED");
     const superseded = (await allEvents(t.request, a.apiKey, runA.id)).filter(
       (event) => event.eventType === "WORKFLOW_SUPERSEDED",
     );
@@ -304,29 +304,19 @@ describe("supersession", () => {
     const key = uniqueKey("k");
     await waitingRun(key);
 
-    const runB = await startRun(t.request, a.apiKey, {
-      definitionId: signalDefinition,
-      supersessionKey: key,
-      supersedeExisting: true,
-    });
-    await t.idle();
+    const runB = await supersede(key);
 
     const after = await getRun(t.request, a.apiKey, runB.id);
     expect(after.status).toBe("WAITING");
     expect(after.currentStepName).toBe("await-go");
-    expect((await allEvents(t.request, a.apiKey, runB.id))[0]?.eventType).toBe("WORKFLOW_STARTED");
+    expect((await eventTypesOf(runB))[0]).toBe("WORKFLOW_STARTED");
   });
 
   it("cancels the superseded run's waiting step when the run is superseded", async () => {
     const key = uniqueKey("k");
     const runA = await waitingRun(key);
 
-    await startRun(t.request, a.apiKey, {
-      definitionId: signalDefinition,
-      supersessionKey: key,
-      supersedeExisting: true,
-    });
-    await t.idle();
+    await supersede(key);
 
     const steps = (await getRun(t.request, a.apiKey, runA.id)).steps;
     expect(steps.map((step) => [step.stepName, step.status])).toEqual([
@@ -339,122 +329,61 @@ describe("supersession", () => {
     const key = uniqueKey("k");
     const runA = await waitingRun(key);
 
-    const runB = await startRun(t.request, a.apiKey, {
-      definitionId: signalDefinition,
-      supersessionKey: key,
-    });
-    await t.idle();
+    const runB = await settledRun(signalDefinition, { supersessionKey: key });
 
-    expect((await getRun(t.request, a.apiKey, runA.id)).status).toBe("WAITING");
-    expect((await getRun(t.request, a.apiKey, runB.id)).status).toBe("WAITING");
-    const events = await allEvents(t.request, a.apiKey, runA.id);
-    expect(events.map((event) => event.eventType)).not.toContain("WORKFLOW_SUPERSEDED");
+    expect(await statusOf(runA)).toBe("WAITING");
+    expect(await statusOf(runB)).toBe("WAITING");
+    expect(await eventTypesOf(runA)).not.toContain("WORKFLOW_SUPERSEDED");
   });
 
   it("leaves live runs of another supersessionKey alone when a run supersedes its own key", async () => {
     const other = await waitingRun(uniqueKey("other"));
 
-    await startRun(t.request, a.apiKey, {
-      definitionId: signalDefinition,
-      supersessionKey: uniqueKey("k"),
-      supersedeExisting: true,
-    });
-    await t.idle();
+    await supersede(uniqueKey("k"));
 
-    expect((await getRun(t.request, a.apiKey, other.id)).status).toBe("WAITING");
+    expect(await statusOf(other)).toBe("WAITING");
   });
 
   it("leaves a COMPLETED run with the same key COMPLETED when a new run supersedes the key", async () => {
     const key = uniqueKey("k");
     const done = await settledRun(noopDefinition, { supersessionKey: key });
-    expect((await getRun(t.request, a.apiKey, done.id)).status).toBe("COMPLETED");
+    expect(await statusOf(done)).toBe("COMPLETED");
 
-    await startRun(t.request, a.apiKey, {
-      definitionId: noopDefinition,
-      supersessionKey: key,
-      supersedeExisting: true,
-    });
-    await t.idle();
+    await supersede(key, noopDefinition);
 
-    expect((await getRun(t.request, a.apiKey, done.id)).status).toBe("COMPLETED");
-    const events = await allEvents(t.request, a.apiKey, done.id);
-    expect(events.map((event) => event.eventType)).not.toContain("WORKFLOW_SUPERSEDED");
+    expect(await statusOf(done)).toBe("COMPLETED");
+    expect(await eventTypesOf(done)).not.toContain("WORKFLOW_SUPERSEDED");
   });
 
-  it("answers 409 CONFLICT and keeps the run SUPERSEDED when a SUPERSEDED run is cancelled", async () => {
+  it.each([
+    ["and keeps the run SUPERSEDED when a SUPERSEDED run is cancelled", "cancel", undefined],
+    ["when a signal is sent to a SUPERSEDED run", "resume", { signalType: "go" }],
+  ])("answers 409 CONFLICT %s", async (_when, action, body) => {
     const key = uniqueKey("k");
     const runA = await waitingRun(key);
-    await startRun(t.request, a.apiKey, {
-      definitionId: signalDefinition,
-      supersessionKey: key,
-      supersedeExisting: true,
-    });
-    await t.idle();
+    await supersede(key);
 
-    await expectError(
-      await t.request("POST", `/v1/workflow-runs/${runA.id}/cancel`, { headers: withKey(a.apiKey) }),
-      409,
-      "CONFLICT",
+    await expectConflictKeepsSuperseded(
+      requestAs(a, "POST", `/v1/workflow-runs/${runA.id}/${action}`, body),
+      runA,
     );
-    expect((await getRun(t.request, a.apiKey, runA.id)).status).toBe("SUPERSEDED");
-  });
-
-  it("answers 409 CONFLICT when a signal is sent to a SUPERSEDED run", async () => {
-    const key = uniqueKey("k");
-    const runA = await waitingRun(key);
-    await startRun(t.request, a.apiKey, {
-      definitionId: signalDefinition,
-      supersessionKey: key,
-      supersedeExisting: true,
-    });
-    await t.idle();
-
-    await expectError(
-      await t.request("POST", `/v1/workflow-runs/${runA.id}/resume`, {
-        body: { signalType: "go" },
-        headers: withKey(a.apiKey),
-      }),
-      409,
-      "CONFLICT",
-    );
-    await t.idle();
-    expect((await getRun(t.request, a.apiKey, runA.id)).status).toBe("SUPERSEDED");
   });
 
   it("answers 409 CONFLICT to a decision and drops the request from the pending list when a PAUSED run is superseded", async () => {
     const key = uniqueKey("k");
     const paused = await settledRun(approvalDefinition, { supersessionKey: key, input: { text: "v1" } });
-    expect((await getRun(t.request, a.apiKey, paused.id)).status).toBe("PAUSED");
-    const pendingBefore = await expectData<{ id: string; workflowRunId: string }[]>(
-      await t.request("GET", "/v1/approval-requests?pending=true", { headers: withKey(a.apiKey) }),
-      200,
-    );
-    const approval = pendingBefore.find((request) => request.workflowRunId === paused.id);
+    expect(await statusOf(paused)).toBe("PAUSED");
+    const approval = (await pendingApprovals()).find((request) => request.workflowRunId === paused.id);
     expect(approval).toBeDefined();
 
-    await startRun(t.request, a.apiKey, {
-      definitionId: noopDefinition,
-      supersessionKey: key,
-      supersedeExisting: true,
-    });
-    await t.idle();
+    await supersede(key, noopDefinition);
 
-    expect((await getRun(t.request, a.apiKey, paused.id)).status).toBe("SUPERSEDED");
-    const pendingAfter = await expectData<{ id: string }[]>(
-      await t.request("GET", "/v1/approval-requests?pending=true", { headers: withKey(a.apiKey) }),
-      200,
+    expect(await statusOf(paused)).toBe("SUPERSEDED");
+    expect((await pendingApprovals()).map((request) => request.id)).not.toContain(approval?.id);
+    await expectConflictKeepsSuperseded(
+      requestAs(a, "POST", `/v1/approval-requests/${approval?.id}/decide`, { decision: "approved" }),
+      paused,
     );
-    expect(pendingAfter.map((request) => request.id)).not.toContain(approval?.id);
-    await expectError(
-      await t.request("POST", `/v1/approval-requests/${approval?.id}/decide`, {
-        body: { decision: "approved" },
-        headers: withKey(a.apiKey),
-      }),
-      409,
-      "CONFLICT",
-    );
-    await t.idle();
-    expect((await getRun(t.request, a.apiKey, paused.id)).status).toBe("SUPERSEDED");
   });
 
   it("leaves only the newest run live when several runs supersede one key at once", async () => {
@@ -528,11 +457,7 @@ describe("GET /v1/workflow-runs/:id", () => {
   });
 
   it("answers 404 NOT_FOUND when the id names no run", async () => {
-    await expectError(
-      await t.request("GET", "/v1/workflow-runs/run_does_not_exist", { headers: withKey(a.apiKey) }),
-      404,
-      "NOT_FOUND",
-    );
+    await expectError(await requestAs(a, "GET", "/v1/workflow-runs/run_does_not_exist"), 404, "NOT_FOUND");
   });
 });
 
@@ -615,21 +540,12 @@ describe("GET /v1/workflow-runs/:id/events", () => {
     ["pageSize=101", "pageSize"],
     ["pageSize=ten", "pageSize"],
   ])("answers 400 VALIDATION_ERROR when the query is %s", async (query, field) => {
-    const error = await expectError(
-      await t.request("GET", `/v1/workflow-runs/${runId}/events?${query}`, {
-        headers: withKey(a.apiKey),
-      }),
-      400,
-      "VALIDATION_ERROR",
-    );
-    expect(issuePaths(error)).toContain(field);
+    await expectQueryRejected(t.request, a.apiKey, `/v1/workflow-runs/${runId}/events?${query}`, field);
   });
 
   it("answers 404 NOT_FOUND when the id names no run", async () => {
     await expectError(
-      await t.request("GET", "/v1/workflow-runs/run_does_not_exist/events", {
-        headers: withKey(a.apiKey),
-      }),
+      await requestAs(a, "GET", "/v1/workflow-runs/run_does_not_exist/events"),
       404,
       "NOT_FOUND",
     );
@@ -645,36 +561,30 @@ describe("another workspace's run", () => {
     failed = await settledRun(failDefinition);
   });
 
-  const routes: [string, string, (id: string) => string, unknown][] = [
-    ["get", "GET", (id) => `/v1/workflow-runs/${id}`, undefined],
-    ["cancel", "POST", (id) => `/v1/workflow-runs/${id}/cancel`, undefined],
-    ["resume", "POST", (id) => `/v1/workflow-runs/${id}/resume`, { signalType: "go" }],
-    ["events", "GET", (id) => `/v1/workflow-runs/${id}/events`, undefined],
-  ];
+  /** B calls `action` (`""` for the run itself) on A's run: 404 NOT_FOUND; returns A's run afterwards. */
+  async function asB(method: string, run: RunBody, action: string, body?: unknown): Promise<RunWithSteps> {
+    const path = `/v1/workflow-runs/${run.id}${action ? `/${action}` : ""}`;
+    await expectError(await requestAs(b, method, path, body), 404, "NOT_FOUND");
+    await t.idle();
+    return getRun(t.request, a.apiKey, run.id);
+  }
 
-  it.each(routes)(
+  it.each([
+    ["get", "GET", "", undefined],
+    ["cancel", "POST", "cancel", undefined],
+    ["resume", "POST", "resume", { signalType: "go" }],
+    ["events", "GET", "events", undefined],
+  ])(
     "answers 404 NOT_FOUND and leaves the run as it was when B calls %s on A's waiting run",
-    async (_name, method, path, body) => {
-      await expectError(
-        await t.request(method, path(waiting.id), { body, headers: withKey(b.apiKey) }),
-        404,
-        "NOT_FOUND",
-      );
-      await t.idle();
-      const after = await getRun(t.request, a.apiKey, waiting.id);
+    async (_name, method, action, body) => {
+      const after = await asB(method, waiting, action, body);
       expect(after.status).toBe("WAITING");
       expect(after.currentStepName).toBe("await-go");
     },
   );
 
   it("answers 404 NOT_FOUND and leaves the run FAILED when B calls retry on A's failed run", async () => {
-    await expectError(
-      await t.request("POST", `/v1/workflow-runs/${failed.id}/retry`, { headers: withKey(b.apiKey) }),
-      404,
-      "NOT_FOUND",
-    );
-    await t.idle();
-    const after = await getRun(t.request, a.apiKey, failed.id);
+    const after = await asB("POST", failed, "retry");
     expect(after.status).toBe("FAILED");
     expect(after.steps).toHaveLength(1);
   });

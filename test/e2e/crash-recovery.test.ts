@@ -4,17 +4,19 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { withKey } from "../helpers/accounts";
+import type { RunWithSteps } from "../helpers/api-types";
 import { type LocalService, startLocalService } from "../helpers/local-service";
 import { expectData } from "../helpers/requests";
 import {
   allEvents,
   createDefinition,
   getRun,
-  type RunWithSteps,
   remoteSender,
   type Send,
   startRun,
   waitForRun,
+  withStatus,
 } from "../helpers/runs";
 
 /**
@@ -149,7 +151,27 @@ const http = (name: string, path: string) => ({
   config: { url: `${receiver.url}${path}`, method: "POST", body: { step: name } },
 });
 
-const isStatus = (status: string) => (run: RunWithSteps) => run.status === status;
+/** `middle` between two `http` steps, "before" and "after", that call `/<prefix>/before` and `/<prefix>/after`. */
+const between = (prefix: string, middle: unknown) => [
+  http("before", `/${prefix}/before`),
+  middle,
+  http("after", `/${prefix}/after`),
+];
+
+/** Waits, on the restarted service, for the run to be COMPLETED. */
+const completed = (send: Send, apiKey: string, runId: string) =>
+  waitForRun(send, apiKey, runId, withStatus("COMPLETED"), 30_000);
+
+/**
+ * SIGKILLs the service while `/<prefix>/after` has not been called, restarts it on the same DATA_DIR, and
+ * waits there for the run to complete.
+ */
+async function crashThenComplete(setup: Awaited<ReturnType<typeof setUp>>, runId: string, prefix: string) {
+  await kill(setup.service);
+  expect(receiver.count(`/${prefix}/after`)).toBe(0);
+  const { send } = await start(setup.dataDir);
+  return { send, done: await completed(send, setup.apiKey, runId) };
+}
 
 /** Event types of the run, with step events as `TYPE:stepName`. */
 async function eventLog(send: Send, apiKey: string, runId: string): Promise<string[]> {
@@ -162,24 +184,35 @@ async function eventLog(send: Send, apiKey: string, runId: string): Promise<stri
 
 const occurrences = (log: string[], entry: string) => log.filter((item) => item === entry).length;
 
+/**
+ * The run COMPLETED exactly `stepNames`, in order, and each of `once` (`TYPE:stepName` or a run event type)
+ * stands exactly once in its event log; returns the log.
+ */
+async function expectCompletedOnce(
+  send: Send,
+  apiKey: string,
+  done: RunWithSteps,
+  stepNames: string[],
+  once: string[],
+): Promise<string[]> {
+  expect(done.steps.map((step) => [step.stepName, step.status])).toEqual(
+    stepNames.map((name) => [name, "COMPLETED"]),
+  );
+  const log = await eventLog(send, apiKey, done.id);
+  for (const entry of once) expect(occurrences(log, entry), entry).toBe(1);
+  return log;
+}
+
 describe("a run survives a SIGKILL of npm start", { timeout: 90_000 }, () => {
   it("completes, without repeating the steps done before, when the process dies during a task", async () => {
-    const setup = await setUp([
-      http("before", "/task/before"),
-      http("slow", "/task/slow"),
-      http("after", "/task/after"),
-    ]);
+    const setup = await setUp(between("task", http("slow", "/task/slow")));
     const slowArrived = receiver.holdNext("/task/slow", 3_000);
     const run = await startRun(setup.send, setup.apiKey, { definitionId: setup.definitionId });
 
     await slowArrived;
     const during = await getRun(setup.send, setup.apiKey, run.id);
     expect(during).toMatchObject({ status: "RUNNING", currentStepName: "slow" });
-    await kill(setup.service);
-    expect(receiver.count("/task/after")).toBe(0);
-
-    const { send } = await start(setup.dataDir);
-    const done = await waitForRun(send, setup.apiKey, run.id, isStatus("COMPLETED"), 30_000);
+    const { send, done } = await crashThenComplete(setup, run.id, "task");
 
     expect(receiver.count("/task/before")).toBe(1);
     // The interrupted step is done again (at least once), with the same Idempotency-Key, so a receiver
@@ -189,26 +222,24 @@ describe("a run survives a SIGKILL of npm start", { timeout: 90_000 }, () => {
     expect(new Set(slowHits.map((hit) => hit.idempotencyKey)).size).toBe(1);
     expect(receiver.count("/task/after")).toBe(1);
 
-    expect(done.steps.map((step) => [step.stepName, step.status])).toEqual([
-      ["before", "COMPLETED"],
-      ["slow", "COMPLETED"],
-      ["after", "COMPLETED"],
-    ]);
-    const log = await eventLog(send, setup.apiKey, run.id);
-    expect(occurrences(log, "STEP_COMPLETED:before")).toBe(1);
-    expect(occurrences(log, "STEP_COMPLETED:slow")).toBe(1);
-    expect(occurrences(log, "STEP_COMPLETED:after")).toBe(1);
-    expect(occurrences(log, "WORKFLOW_STARTED")).toBe(1);
-    expect(occurrences(log, "WORKFLOW_COMPLETED")).toBe(1);
+    const log = await expectCompletedOnce(
+      send,
+      setup.apiKey,
+      done,
+      ["before", "slow", "after"],
+      [
+        "STEP_COMPLETED:before",
+        "STEP_COMPLETED:slow",
+        "STEP_COMPLETED:after",
+        "WORKFLOW_STARTED",
+        "WORKFLOW_COMPLETED",
+      ],
+    );
     expect(log.at(-1)).toBe("WORKFLOW_COMPLETED");
   });
 
   it("completes after the wait has elapsed, without repeating earlier steps, when the process dies during a wait", async () => {
-    const setup = await setUp([
-      http("before", "/wait/before"),
-      { type: "wait", name: "pause", durationMs: 3_000 },
-      http("after", "/wait/after"),
-    ]);
+    const setup = await setUp(between("wait", { type: "wait", name: "pause", durationMs: 3_000 }));
     const run = await startRun(setup.send, setup.apiKey, { definitionId: setup.definitionId });
 
     await waitForRun(
@@ -217,11 +248,7 @@ describe("a run survives a SIGKILL of npm start", { timeout: 90_000 }, () => {
       run.id,
       (current) => current.status === "WAITING" && current.currentStepName === "pause",
     );
-    await kill(setup.service);
-    expect(receiver.count("/wait/after")).toBe(0);
-
-    const { send } = await start(setup.dataDir);
-    const done = await waitForRun(send, setup.apiKey, run.id, isStatus("COMPLETED"), 30_000);
+    const { send, done } = await crashThenComplete(setup, run.id, "wait");
 
     expect(receiver.count("/wait/before")).toBe(1);
     expect(receiver.count("/wait/after")).toBe(1);
@@ -230,37 +257,32 @@ describe("a run survives a SIGKILL of npm start", { timeout: 90_000 }, () => {
     expect(pause?.startedAt).toEqual(expect.any(String));
     expect(afterHit?.atMs).toBeGreaterThanOrEqual(Date.parse(pause?.startedAt ?? "") + 3_000);
 
-    expect(done.steps.map((step) => [step.stepName, step.status])).toEqual([
-      ["before", "COMPLETED"],
-      ["pause", "COMPLETED"],
-      ["after", "COMPLETED"],
-    ]);
-    const log = await eventLog(send, setup.apiKey, run.id);
-    expect(occurrences(log, "STEP_COMPLETED:before")).toBe(1);
-    expect(occurrences(log, "STEP_STARTED:pause")).toBe(1);
-    expect(occurrences(log, "STEP_COMPLETED:pause")).toBe(1);
-    expect(occurrences(log, "WORKFLOW_COMPLETED")).toBe(1);
+    await expectCompletedOnce(
+      send,
+      setup.apiKey,
+      done,
+      ["before", "pause", "after"],
+      ["STEP_COMPLETED:before", "STEP_STARTED:pause", "STEP_COMPLETED:pause", "WORKFLOW_COMPLETED"],
+    );
   });
 
   it("keeps the approval pending and completes once it is decided, when the process dies during an approval pause", async () => {
-    const setup = await setUp([
-      http("before", "/approval/before"),
-      { type: "approval", name: "review", contentKey: "input", prompt: "Ship it?" },
-      http("after", "/approval/after"),
-    ]);
+    const setup = await setUp(
+      between("approval", { type: "approval", name: "review", contentKey: "input", prompt: "Ship it?" }),
+    );
     const run = await startRun(setup.send, setup.apiKey, {
       definitionId: setup.definitionId,
       input: { document: "draft 1" },
     });
 
-    await waitForRun(setup.send, setup.apiKey, run.id, isStatus("PAUSED"));
+    await waitForRun(setup.send, setup.apiKey, run.id, withStatus("PAUSED"));
     await kill(setup.service);
 
     const { send } = await start(setup.dataDir);
     const afterRestart = await getRun(send, setup.apiKey, run.id);
     expect(afterRestart).toMatchObject({ status: "PAUSED", currentStepName: "review" });
     const pending = await expectData<{ id: string; workflowRunId: string; content: unknown }[]>(
-      await send("GET", "/v1/approval-requests?pending=true", { headers: { "x-api-key": setup.apiKey } }),
+      await send("GET", "/v1/approval-requests?pending=true", { headers: withKey(setup.apiKey) }),
       200,
     );
     const mine = pending.filter((request) => request.workflowRunId === run.id);
@@ -270,23 +292,20 @@ describe("a run survives a SIGKILL of npm start", { timeout: 90_000 }, () => {
     await expectData(
       await send("POST", `/v1/approval-requests/${mine[0]?.id}/decide`, {
         body: { decision: "approved", decidedBy: "reviewer@example.com" },
-        headers: { "x-api-key": setup.apiKey },
+        headers: withKey(setup.apiKey),
       }),
       200,
     );
-    const done = await waitForRun(send, setup.apiKey, run.id, isStatus("COMPLETED"), 30_000);
+    const done = await completed(send, setup.apiKey, run.id);
 
     expect(receiver.count("/approval/before")).toBe(1);
     expect(receiver.count("/approval/after")).toBe(1);
-    expect(done.steps.map((step) => [step.stepName, step.status])).toEqual([
-      ["before", "COMPLETED"],
-      ["review", "COMPLETED"],
-      ["after", "COMPLETED"],
-    ]);
-    const log = await eventLog(send, setup.apiKey, run.id);
-    expect(occurrences(log, "STEP_COMPLETED:before")).toBe(1);
-    expect(occurrences(log, "APPROVAL_REQUESTED:review")).toBe(1);
-    expect(occurrences(log, "APPROVAL_DECIDED:review")).toBe(1);
-    expect(occurrences(log, "WORKFLOW_COMPLETED")).toBe(1);
+    await expectCompletedOnce(
+      send,
+      setup.apiKey,
+      done,
+      ["before", "review", "after"],
+      ["STEP_COMPLETED:before", "APPROVAL_REQUESTED:review", "APPROVAL_DECIDED:review", "WORKFLOW_COMPLETED"],
+    );
   });
 });

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { type ApprovalBody, type EngineHarness, engineHarness, eventTypes, task } from "../helpers/engine";
+import type { ApprovalBody } from "../helpers/api-types";
+import { type EngineHarness, engineHarness, eventTypes, task } from "../helpers/engine";
 import { expectData, expectError } from "../helpers/requests";
 
 let h: EngineHarness;

@@ -1,55 +1,12 @@
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, expect } from "vitest";
+import { afterAll } from "vitest";
 import type { RunRecord } from "../../core/engine/run-record";
 import { signUp, withKey } from "./accounts";
+import type { ApprovalBody, EventBody, RunWithSteps } from "./api-types";
 import { expectData } from "./requests";
+import { allEvents, createDefinition, getRun, startRun } from "./runs";
 import { createTestApp, type TestApp } from "./test-app";
-
-export interface StepRunBody {
-  id: string;
-  stepName: string;
-  stepType: string;
-  status: string;
-  attempt: number;
-  input: Record<string, unknown> | null;
-  output: Record<string, unknown> | null;
-  error: string | null;
-}
-
-export interface RunBody {
-  id: string;
-  status: string;
-  input: Record<string, unknown>;
-  output: Record<string, unknown> | null;
-  currentStepName: string | null;
-  createdAt: string;
-  updatedAt: string;
-  steps: StepRunBody[];
-}
-
-export interface EventBody {
-  id: string;
-  workflowRunId: string;
-  stepRunId: string | null;
-  eventType: string;
-  payload: Record<string, unknown>;
-  createdAt: string;
-}
-
-export interface ApprovalBody {
-  id: string;
-  workflowRunId: string;
-  stepRunId: string;
-  stepName: string;
-  contentKey: string;
-  content: Record<string, unknown>;
-  prompt: string | null;
-  decision: string | null;
-  decidedBy: string | null;
-  decidedAt: string | null;
-  createdAt: string;
-}
 
 /** A test app with one signed-up workspace and the run API as plain functions. */
 export interface EngineHarness {
@@ -61,7 +18,7 @@ export interface EngineHarness {
   define(steps: unknown[]): Promise<string>;
   /** Starts a run (201) and returns its id. */
   start(definitionId: string, input?: Record<string, unknown>): Promise<string>;
-  getRun(runId: string): Promise<RunBody>;
+  getRun(runId: string): Promise<RunWithSteps>;
   /** Every event of the run, oldest first, across all pages. */
   events(runId: string): Promise<EventBody[]>;
   approvals(pending?: "true" | "false"): Promise<ApprovalBody[]>;
@@ -76,40 +33,20 @@ export async function engineHarness(options: { realTime?: boolean } = {}): Promi
     t.request(method, path, { body, headers: withKey(apiKey) });
 
   let definitions = 0;
-  const harness: EngineHarness = {
+  return {
     t,
     apiKey,
     workspaceId,
     call,
     async define(steps) {
       definitions += 1;
-      const body = { name: `engine-test-${definitions}`, version: "1", steps };
-      const created = await expectData<{ id: string }>(
-        await call("POST", "/v1/workflow-definitions", body),
-        201,
-      );
-      return created.id;
+      return (await createDefinition(t.request, apiKey, steps, `engine-test-${definitions}`)).id;
     },
     async start(definitionId, input = {}) {
-      const run = await expectData<{ id: string }>(
-        await call("POST", "/v1/workflow-runs", { definitionId, input }),
-        201,
-      );
-      return run.id;
+      return (await startRun(t.request, apiKey, { definitionId, input })).id;
     },
-    async getRun(runId) {
-      return expectData<RunBody>(await call("GET", `/v1/workflow-runs/${runId}`), 200);
-    },
-    async events(runId) {
-      const all: EventBody[] = [];
-      for (let page = 1; ; page++) {
-        const response = await call("GET", `/v1/workflow-runs/${runId}/events?page=${page}&pageSize=100`);
-        expect(response.status).toBe(200);
-        const body = (await response.json()) as { data: EventBody[]; meta: { totalPages: number } };
-        all.push(...body.data);
-        if (page >= body.meta.totalPages) return all;
-      }
-    },
+    getRun: (runId) => getRun(t.request, apiKey, runId),
+    events: (runId) => allEvents(t.request, apiKey, runId),
     async approvals(pending) {
       const query = pending === undefined ? "" : `?pending=${pending}`;
       return expectData<ApprovalBody[]>(await call("GET", `/v1/approval-requests${query}`), 200);
@@ -126,7 +63,6 @@ export async function engineHarness(options: { realTime?: boolean } = {}): Promi
       }
     },
   };
-  return harness;
 }
 
 export const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));

@@ -1,5 +1,7 @@
 import { expect } from "vitest";
-import { expectData } from "./requests";
+import { withKey } from "./accounts";
+import type { EventBody, PageBody, PageMeta, RunBody, RunWithSteps } from "./api-types";
+import { expectData, expectError, issuePaths } from "./requests";
 
 /**
  * Requests about workflow runs, as a client makes them, against either a test app (`t.request`) or the real
@@ -10,61 +12,6 @@ export type Send = (
   path: string,
   init?: { body?: unknown; headers?: Record<string, string> },
 ) => Promise<Response>;
-
-export interface RunBody {
-  id: string;
-  workspaceId: string;
-  definitionId: string;
-  status: string;
-  input: Record<string, unknown>;
-  output: Record<string, unknown> | null;
-  idempotencyKey: string | null;
-  supersessionKey: string | null;
-  currentStepName: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface StepRunBody {
-  id: string;
-  workflowRunId: string;
-  stepName: string;
-  stepType: string;
-  status: string;
-  attempt: number;
-  input: Record<string, unknown> | null;
-  output: Record<string, unknown> | null;
-  error: string | null;
-  startedAt: string | null;
-  completedAt: string | null;
-  createdAt: string;
-  updatedAt: string;
-}
-
-export interface RunWithSteps extends RunBody {
-  steps: StepRunBody[];
-}
-
-export interface EventBody {
-  id: string;
-  workflowRunId: string;
-  stepRunId: string | null;
-  eventType: string;
-  payload: Record<string, unknown>;
-  createdAt: string;
-}
-
-export interface PageMeta {
-  page: number;
-  pageSize: number;
-  total: number;
-  totalPages: number;
-}
-
-export interface PageBody<T> {
-  data: T[];
-  meta: PageMeta;
-}
 
 /** A Send for a service reached over HTTP. */
 export function remoteSender(baseUrl: string): Send {
@@ -79,8 +26,6 @@ export function remoteSender(baseUrl: string): Send {
     });
 }
 
-const keyHeader = (apiKey: string) => ({ "x-api-key": apiKey });
-
 export async function createDefinition(
   send: Send,
   apiKey: string,
@@ -90,7 +35,7 @@ export async function createDefinition(
   return expectData<{ id: string }>(
     await send("POST", "/v1/workflow-definitions", {
       body: { name, version: "1", steps },
-      headers: keyHeader(apiKey),
+      headers: withKey(apiKey),
     }),
     201,
   );
@@ -99,14 +44,14 @@ export async function createDefinition(
 /** Starts a run and asserts the 201 answer. */
 export async function startRun(send: Send, apiKey: string, body: Record<string, unknown>): Promise<RunBody> {
   return expectData<RunBody>(
-    await send("POST", "/v1/workflow-runs", { body, headers: keyHeader(apiKey) }),
+    await send("POST", "/v1/workflow-runs", { body, headers: withKey(apiKey) }),
     201,
   );
 }
 
 export async function getRun(send: Send, apiKey: string, runId: string): Promise<RunWithSteps> {
   return expectData<RunWithSteps>(
-    await send("GET", `/v1/workflow-runs/${runId}`, { headers: keyHeader(apiKey) }),
+    await send("GET", `/v1/workflow-runs/${runId}`, { headers: withKey(apiKey) }),
     200,
   );
 }
@@ -129,33 +74,49 @@ export async function expectPage<T>(response: Response, status = 200): Promise<P
   return { data: json.data, meta: json.meta };
 }
 
-export async function listRuns(
+/** GETs `path` with `query` as its search string, with the key, and asserts a page of T. */
+async function getPage<T>(
+  send: Send,
+  apiKey: string,
+  path: string,
+  query: Record<string, string | number>,
+): Promise<PageBody<T>> {
+  const search = new URLSearchParams(
+    Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
+  ).toString();
+  return expectPage<T>(await send("GET", search ? `${path}?${search}` : path, { headers: withKey(apiKey) }));
+}
+
+export function listRuns(
   send: Send,
   apiKey: string,
   query: Record<string, string | number> = {},
 ): Promise<PageBody<RunBody>> {
-  const search = new URLSearchParams(
-    Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
-  ).toString();
-  return expectPage<RunBody>(
-    await send("GET", `/v1/workflow-runs${search ? `?${search}` : ""}`, { headers: keyHeader(apiKey) }),
-  );
+  return getPage<RunBody>(send, apiKey, "/v1/workflow-runs", query);
 }
 
-export async function listEvents(
+export function listEvents(
   send: Send,
   apiKey: string,
   runId: string,
   query: Record<string, string | number> = {},
 ): Promise<PageBody<EventBody>> {
-  const search = new URLSearchParams(
-    Object.entries(query).map(([key, value]): [string, string] => [key, String(value)]),
-  ).toString();
-  return expectPage<EventBody>(
-    await send("GET", `/v1/workflow-runs/${runId}/events${search ? `?${search}` : ""}`, {
-      headers: keyHeader(apiKey),
-    }),
+  return getPage<EventBody>(send, apiKey, `/v1/workflow-runs/${runId}/events`, query);
+}
+
+/** GETs `path` (a list with a bad query) and asserts 400 VALIDATION_ERROR naming `field`. */
+export async function expectQueryRejected(
+  send: Send,
+  apiKey: string,
+  path: string,
+  field: string,
+): Promise<void> {
+  const error = await expectError(
+    await send("GET", path, { headers: withKey(apiKey) }),
+    400,
+    "VALIDATION_ERROR",
   );
+  expect(issuePaths(error)).toContain(field);
 }
 
 /** Every event of a run, oldest first (the largest page the API allows, page after page). */

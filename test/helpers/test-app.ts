@@ -9,6 +9,7 @@ import { type Clock, systemClock } from "../../core/ports/clock";
 import type { Deps } from "../../core/ports/deps";
 import { ensureTable } from "../../core/store/create-table";
 import { createDynamoClient } from "../../core/store/dynamo-client";
+import { sweepWebhookOutbox } from "../../core/webhooks/outbox-sweeper";
 import { buildDeps } from "../../functions/deps";
 import { createLocalTransport } from "../../functions/local-engine";
 import { ManualClock } from "./manual-clock";
@@ -28,6 +29,10 @@ export interface TestApp {
   idle(): Promise<void>;
   /** Runs the sweeper now, as the periodic one would, for runs due by the app's clock. */
   sweep(): Promise<number>;
+  /** Resolves once the webhook queue has nothing queued, in flight, or waiting on a retry delay. */
+  webhooksIdle(): Promise<void>;
+  /** Runs the webhook sweeper now for outbox entries and attempts due by the app's clock. */
+  sweepWebhooks(): Promise<number>;
 }
 
 /**
@@ -72,5 +77,7 @@ export async function createTestApp(
       ),
     idle: () => transport.queue.idle(),
     sweep: () => sweepOverdueRuns(deps, { graceMs: 0 }),
+    webhooksIdle: () => transport.webhookQueue.idle(),
+    sweepWebhooks: () => sweepWebhookOutbox(deps, { graceMs: 0 }),
   };
 }

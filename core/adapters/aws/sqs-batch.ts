@@ -11,10 +11,12 @@ export const EngineMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("run.advance"), workspaceId: z.string().min(1), runId: z.string().min(1) }),
 ]) satisfies z.ZodType<EngineMessage>;
 
-export interface SqsBatchHandlerOptions {
+export interface SqsBatchHandlerOptions<M = EngineMessage> {
   /** Handles one message; a throw returns that record (and only it) to the queue for another attempt. */
-  process: (message: EngineMessage) => Promise<void>;
+  process: (message: M) => Promise<void>;
   log: Logger;
+  /** The wire shape of the queue's messages: EngineMessageSchema (the step queue) unless given. */
+  schema?: z.ZodType<M>;
 }
 
 /**
@@ -31,10 +33,12 @@ export interface SqsBatchHandlerOptions {
  *
  * @returns the messageIds of the records that failed; never throws for a record's failure.
  */
-export function createSqsBatchHandler(
-  options: SqsBatchHandlerOptions,
+export function createSqsBatchHandler<M = EngineMessage>(
+  options: SqsBatchHandlerOptions<M>,
 ): (event: SQSEvent) => Promise<SQSBatchResponse> {
   const { process, log } = options;
+  // Without a schema M is EngineMessage (its default), whose schema this is.
+  const schema = options.schema ?? (EngineMessageSchema as unknown as z.ZodType<M>);
 
   return async function handleSqsBatch(event: SQSEvent): Promise<SQSBatchResponse> {
     const outcomes = await Promise.all(
@@ -43,16 +47,14 @@ export function createSqsBatchHandler(
           messageId: record.messageId,
           receiveCount: Number(record.attributes.ApproximateReceiveCount),
         });
-        const message = parseRecord(record, recordLog);
+        const message = parseRecord(record, schema, recordLog);
         if (message === undefined) return { itemIdentifier: record.messageId };
         try {
           await process(message);
           return undefined;
         } catch (error) {
-          recordLog.warn(
-            { err: error, workspaceId: message.workspaceId, runId: message.runId },
-            "message processing failed; returned to the queue",
-          );
+          // Messages carry ids only (never a secret or a payload), so the whole message is safe to log.
+          recordLog.warn({ err: error, message }, "message processing failed; returned to the queue");
           return { itemIdentifier: record.messageId };
         }
       }),
@@ -61,7 +63,7 @@ export function createSqsBatchHandler(
   };
 }
 
-function parseRecord(record: SQSRecord, log: Logger): EngineMessage | undefined {
+function parseRecord<M>(record: SQSRecord, schema: z.ZodType<M>, log: Logger): M | undefined {
   let body: unknown;
   try {
     body = JSON.parse(record.body);
@@ -69,7 +71,7 @@ function parseRecord(record: SQSRecord, log: Logger): EngineMessage | undefined 
     log.error({ err: error, bodyLength: record.body.length }, "malformed message: body is not JSON");
     return undefined;
   }
-  const parsed = EngineMessageSchema.safeParse(body);
+  const parsed = schema.safeParse(body);
   if (parsed.success) return parsed.data;
   // The issues name paths and expectations, not values; the body itself stays in the queue (then the DLQ).
   log.error({ issues: parsed.error.issues, bodyLength: record.body.length }, "malformed message");

@@ -8,8 +8,11 @@ export interface SqsQueueOptions {
   queueUrl: string;
 }
 
-/** The step queue on SQS: one SendMessage per doorbell, the delay carried by DelaySeconds. */
-export class SqsQueue implements Queue {
+/**
+ * The step queue on SQS: one SendMessage per doorbell, the delay carried by DelaySeconds. The webhook queue
+ * is another instance, typed on its own messages (`SqsQueue<WebhookMessage>`).
+ */
+export class SqsQueue<M = EngineMessage> implements Queue<M> {
   private readonly client: SQSClient;
   private readonly queueUrl: string;
 
@@ -26,7 +29,7 @@ export class SqsQueue implements Queue {
    *   the Scheduler. Nothing is sent then.
    * @throws the SDK's error when SQS refuses the message.
    */
-  async send(message: EngineMessage, options: { delayMs?: number } = {}): Promise<void> {
+  async send(message: M, options: { delayMs?: number } = {}): Promise<void> {
     await this.client.send(
       new SendMessageCommand({
         QueueUrl: this.queueUrl,

@@ -8,33 +8,39 @@ import type { Queue } from "../../ports/queue";
  * is kept for afterwards, so duplicates cost nothing. A handler that throws is retried with backoff, as SQS
  * would redeliver; messages held in memory are lost with the process, which the start-up sweep makes good.
  */
-export interface InProcessQueueOptions {
+export interface InProcessQueueOptions<M = EngineMessage> {
   concurrency: number;
   log: Logger;
   /** Attempts per message before it is given up to the sweeper (SQS's maxReceiveCount). */
   maxAttempts?: number;
+  /** Messages with the same key are coalesced; by default a run's doorbells (`<workspace>/<run>`). */
+  keyOf?: (message: M) => string;
 }
 
-type Handler = (message: EngineMessage) => Promise<void>;
+type Handler<M> = (message: M) => Promise<void>;
 
-export class InProcessQueue implements Queue {
-  private handler: Handler | undefined;
-  private readonly ready: { message: EngineMessage; attempt: number }[] = [];
+export class InProcessQueue<M = EngineMessage> implements Queue<M> {
+  private handler: Handler<M> | undefined;
+  private readonly ready: { message: M; attempt: number }[] = [];
   private readonly queued = new Set<string>();
   private readonly inFlight = new Map<string, boolean>();
   private readonly timers = new Set<NodeJS.Timeout>();
   private idleWaiters: (() => void)[] = [];
   private stopped = false;
 
-  constructor(private readonly options: InProcessQueueOptions) {}
+  private readonly keyOf: (message: M) => string;
+
+  constructor(private readonly options: InProcessQueueOptions<M>) {
+    this.keyOf = options.keyOf ?? ((message) => doorbellKey(message as EngineMessage));
+  }
 
   /** Starts delivering to the handler; messages sent before are held until then. */
-  start(handler: Handler): void {
+  start(handler: Handler<M>): void {
     this.handler = handler;
     this.pump();
   }
 
-  async send(message: EngineMessage, options: { delayMs?: number } = {}): Promise<void> {
+  async send(message: M, options: { delayMs?: number } = {}): Promise<void> {
     this.deliverLater(message, 1, options.delayMs ?? 0);
   }
 
@@ -54,7 +60,7 @@ export class InProcessQueue implements Queue {
     await this.idle();
   }
 
-  private deliverLater(message: EngineMessage, attempt: number, delayMs: number): void {
+  private deliverLater(message: M, attempt: number, delayMs: number): void {
     if (this.stopped) return;
     if (delayMs <= 0) {
       this.enqueue(message, attempt);
@@ -67,8 +73,8 @@ export class InProcessQueue implements Queue {
     this.timers.add(timer);
   }
 
-  private enqueue(message: EngineMessage, attempt: number): void {
-    const key = keyOf(message);
+  private enqueue(message: M, attempt: number): void {
+    const key = this.keyOf(message);
     if (this.inFlight.has(key)) {
       this.inFlight.set(key, true);
       return;
@@ -89,7 +95,7 @@ export class InProcessQueue implements Queue {
     ) {
       const next = this.ready.shift();
       if (!next) break;
-      const key = keyOf(next.message);
+      const key = this.keyOf(next.message);
       this.queued.delete(key);
       this.inFlight.set(key, false);
       void this.handle(handler, next.message, next.attempt, key);
@@ -97,12 +103,7 @@ export class InProcessQueue implements Queue {
     if (this.isIdle()) this.notifyIdle();
   }
 
-  private async handle(
-    handler: Handler,
-    message: EngineMessage,
-    attempt: number,
-    key: string,
-  ): Promise<void> {
+  private async handle(handler: Handler<M>, message: M, attempt: number, key: string): Promise<void> {
     try {
       await handler(message);
     } catch (error) {
@@ -128,6 +129,6 @@ export class InProcessQueue implements Queue {
   }
 }
 
-function keyOf(message: EngineMessage): string {
+function doorbellKey(message: EngineMessage): string {
   return `${message.workspaceId}/${message.runId}`;
 }

@@ -1,6 +1,9 @@
 import type { OutboundHttp } from "../../ports/http";
+import type { CallTool } from "../../tools/call-remote-tool";
+import type { FindTool } from "../../tools/manage-tools";
 import { failHandler, noopHandler, setStateHandler } from "./builtin";
 import { createHttpHandler } from "./http";
+import { createRemoteToolHandler } from "./remote-tool";
 import type { TaskHandler } from "./task-handler";
 
 export interface RegisteredHandler {
@@ -20,7 +23,7 @@ export type HandlerRegistry = ReadonlyMap<string, RegisteredHandler>;
  * replaces it, and is assumed to have side effects.
  */
 export function createHandlerRegistry(
-  deps: { http: OutboundHttp },
+  deps: { http: OutboundHttp; remoteTools?: { find: FindTool; call: CallTool } },
   custom: Record<string, TaskHandler> = {},
 ): HandlerRegistry {
   const registry = new Map<string, RegisteredHandler>([
@@ -29,6 +32,9 @@ export function createHandlerRegistry(
     ["http", { run: createHttpHandler(deps.http), sideEffects: true }],
     ["fail", { run: failHandler, sideEffects: false }],
   ]);
+  if (deps.remoteTools) {
+    registry.set("remote_tool", { run: createRemoteToolHandler(deps.remoteTools), sideEffects: true });
+  }
   for (const [name, run] of Object.entries(custom)) registry.set(name, { run, sideEffects: true });
   return registry;
 }

@@ -1,0 +1,102 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { costSummary, runCost } from "../../cost/cost-summary";
+import { ValidationError } from "../../errors";
+import type { Deps } from "../../ports/deps";
+import type { WorkspaceEnv } from "../env";
+import { dataEnvelope, ok } from "../envelope";
+import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
+
+const tags = ["Cost"];
+
+const route = <R extends Parameters<typeof createRoute>[0]>(config: R) =>
+  createRoute({ ...config, tags, security: API_KEY_SECURITY });
+
+const CallCost = z.object({
+  stepName: z.string(),
+  model: z.string(),
+  inputTokens: z.number().int(),
+  outputTokens: z.number().int(),
+  costUsd: z.number(),
+  createdAt: z.string(),
+});
+
+const RunCost = z.object({
+  workflowRunId: z.string(),
+  totalCostUsd: z.number(),
+  totalInputTokens: z.number().int(),
+  totalOutputTokens: z.number().int(),
+  calls: z.array(CallCost),
+});
+
+const ModelCost = z.object({
+  model: z.string(),
+  costUsd: z.number(),
+  inputTokens: z.number().int(),
+  outputTokens: z.number().int(),
+  calls: z.number().int(),
+});
+
+const Summary = z.object({
+  workspaceId: z.string(),
+  from: z.string(),
+  to: z.string(),
+  totalCostUsd: z.number(),
+  totalInputTokens: z.number().int(),
+  totalOutputTokens: z.number().int(),
+  totalRuns: z.number().int(),
+  byModel: z.array(ModelCost),
+});
+
+const timestamp = z
+  .union([z.iso.datetime({ offset: true }), z.iso.date()])
+  .optional()
+  .meta({ description: "ISO 8601 timestamp, or a date (a whole UTC day); inclusive" });
+
+/** A bare date means its whole UTC day: from its first millisecond, to its last. */
+function bound(value: string | undefined, edge: "start" | "end"): string | undefined {
+  if (value === undefined || value.includes("T")) return value;
+  return `${value}T${edge === "start" ? "00:00:00.000" : "23:59:59.999"}Z`;
+}
+
+const runCostRoute = route({
+  method: "get",
+  path: "/v1/workflow-runs/{id}/cost",
+  summary: "The run's model calls with their tokens and cost, oldest first",
+  request: { params: z.object({ id: z.string().min(1).max(100) }) },
+  responses: {
+    200: { description: "The run's cost", content: jsonContent(dataEnvelope(RunCost)) },
+    ...errorResponses(404, ...AUTHENTICATED_ERRORS),
+  },
+});
+
+const summaryRoute = route({
+  method: "get",
+  path: "/v1/cost/summary",
+  summary: "The workspace's cost over a time range, by model, with the number of runs that made calls",
+  request: { query: z.object({ from: timestamp, to: timestamp }) },
+  responses: {
+    200: { description: "The summary", content: jsonContent(dataEnvelope(Summary)) },
+    ...errorResponses(400, ...AUTHENTICATED_ERRORS),
+  },
+});
+
+export function costRoutes(deps: Pick<Deps, "store" | "clock" | "log">) {
+  return createRouter<WorkspaceEnv>()
+    .openapi(runCostRoute, async (c) =>
+      c.json(ok(await runCost(deps, c.var.workspaceId, c.req.valid("param").id)), 200),
+    )
+    .openapi(summaryRoute, async (c) => {
+      const query = c.req.valid("query");
+      const range = { from: bound(query.from, "start"), to: bound(query.to, "end") };
+      if (
+        range.from !== undefined &&
+        range.to !== undefined &&
+        Date.parse(range.from) > Date.parse(range.to)
+      ) {
+        throw new ValidationError("Query is invalid: from: must not be after to", {
+          details: { issues: [{ path: "from", message: "must not be after to" }] },
+        });
+      }
+      return c.json(ok(await costSummary(deps, c.var.workspaceId, range)), 200);
+    });
+}

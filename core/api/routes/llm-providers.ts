@@ -1,0 +1,87 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Deps } from "../../ports/deps";
+import { deleteProvider, putProvider, setProviderPriorities } from "../../providers/manage-providers";
+import {
+  PatchPrioritiesInput,
+  ProviderSummary,
+  PutProviderInput,
+  toProviderSummary,
+} from "../../providers/provider-config";
+import type { WorkspaceEnv } from "../env";
+import { dataEnvelope, ok } from "../envelope";
+import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
+
+const tags = ["LLM providers"];
+
+const route = <R extends Parameters<typeof createRoute>[0]>(config: R) =>
+  createRoute({ ...config, tags, security: API_KEY_SECURITY });
+
+const list = route({
+  method: "get",
+  path: "/v1/llm-providers",
+  summary: "The workspace's provider settings (never the keys)",
+  responses: {
+    200: { description: "The providers", content: jsonContent(dataEnvelope(z.array(ProviderSummary))) },
+    ...errorResponses(...AUTHENTICATED_ERRORS),
+  },
+});
+
+const put = route({
+  method: "put",
+  path: "/v1/llm-providers",
+  summary: "Add a provider key (201) or replace the key and settings of one (200); the key is never returned",
+  request: { body: { content: jsonContent(PutProviderInput), required: true } },
+  responses: {
+    201: { description: "Added", content: jsonContent(dataEnvelope(ProviderSummary)) },
+    200: { description: "Updated", content: jsonContent(dataEnvelope(ProviderSummary)) },
+    ...errorResponses(400, ...AUTHENTICATED_ERRORS),
+  },
+});
+
+const patchPriority = route({
+  method: "patch",
+  path: "/v1/llm-providers/priority",
+  summary: "Set the priorities of 1 to 3 configured providers at once (all or none)",
+  request: { body: { content: jsonContent(PatchPrioritiesInput), required: true } },
+  responses: {
+    200: {
+      description: "Updated",
+      content: jsonContent(dataEnvelope(z.object({ updated: z.literal(true) }))),
+    },
+    ...errorResponses(400, 404, ...AUTHENTICATED_ERRORS),
+  },
+});
+
+const remove = route({
+  method: "delete",
+  path: "/v1/llm-providers/{provider}",
+  summary: "Delete the workspace's key for a provider; the server's key, if any, applies again",
+  request: { params: z.object({ provider: z.string().min(1).max(50) }) },
+  responses: {
+    200: {
+      description: "Deleted",
+      content: jsonContent(dataEnvelope(z.object({ deleted: z.literal(true) }))),
+    },
+    ...errorResponses(404, ...AUTHENTICATED_ERRORS),
+  },
+});
+
+export function llmProviderRoutes(deps: Pick<Deps, "store" | "clock" | "ids" | "keyVault">) {
+  return createRouter<WorkspaceEnv>()
+    .openapi(list, async (c) => {
+      const records = await deps.store.llmProviders.list(c.var.workspaceId);
+      return c.json(ok(records.map(toProviderSummary)), 200);
+    })
+    .openapi(put, async (c) => {
+      const { provider, created } = await putProvider(deps, c.var.workspaceId, c.req.valid("json"));
+      return created ? c.json(ok(provider), 201) : c.json(ok(provider), 200);
+    })
+    .openapi(patchPriority, async (c) => {
+      await setProviderPriorities(deps, c.var.workspaceId, c.req.valid("json"));
+      return c.json(ok({ updated: true as const }), 200);
+    })
+    .openapi(remove, async (c) => {
+      await deleteProvider(deps, c.var.workspaceId, c.req.valid("param").provider);
+      return c.json(ok({ deleted: true as const }), 200);
+    });
+}

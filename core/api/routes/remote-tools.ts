@@ -1,0 +1,59 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import type { Deps } from "../../ports/deps";
+import { createRemoteTool, deleteRemoteTool, listRemoteTools } from "../../tools/manage-tools";
+import { CreatedRemoteTool, CreateRemoteToolInput, RemoteToolSummary } from "../../tools/remote-tool";
+import type { WorkspaceEnv } from "../env";
+import { dataEnvelope, ok } from "../envelope";
+import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
+
+const tags = ["Remote tools"];
+
+const route = <R extends Parameters<typeof createRoute>[0]>(config: R) =>
+  createRoute({ ...config, tags, security: API_KEY_SECURITY });
+
+const create = route({
+  method: "post",
+  path: "/v1/remote-tools",
+  summary: "Register a remote tool; its signing secret is shown only in this response",
+  request: { body: { content: jsonContent(CreateRemoteToolInput), required: true } },
+  responses: {
+    201: { description: "Registered", content: jsonContent(dataEnvelope(CreatedRemoteTool)) },
+    ...errorResponses(400, 409, ...AUTHENTICATED_ERRORS),
+  },
+});
+
+const list = route({
+  method: "get",
+  path: "/v1/remote-tools",
+  summary: "The workspace's remote tools (never the secret)",
+  responses: {
+    200: { description: "The tools", content: jsonContent(dataEnvelope(z.array(RemoteToolSummary))) },
+    ...errorResponses(...AUTHENTICATED_ERRORS),
+  },
+});
+
+const remove = route({
+  method: "delete",
+  path: "/v1/remote-tools/{id}",
+  summary: "Delete a remote tool; steps that use it fail from then on",
+  request: { params: z.object({ id: z.string().min(1).max(100) }) },
+  responses: {
+    200: {
+      description: "Deleted",
+      content: jsonContent(dataEnvelope(z.object({ deleted: z.literal(true) }))),
+    },
+    ...errorResponses(404, ...AUTHENTICATED_ERRORS),
+  },
+});
+
+export function remoteToolRoutes(deps: Pick<Deps, "store" | "clock" | "ids" | "keyVault" | "config">) {
+  return createRouter<WorkspaceEnv>()
+    .openapi(create, async (c) =>
+      c.json(ok(await createRemoteTool(deps, c.var.workspaceId, c.req.valid("json"))), 201),
+    )
+    .openapi(list, async (c) => c.json(ok(await listRemoteTools(deps, c.var.workspaceId)), 200))
+    .openapi(remove, async (c) => {
+      await deleteRemoteTool(deps, c.var.workspaceId, c.req.valid("param").id);
+      return c.json(ok({ deleted: true as const }), 200);
+    });
+}

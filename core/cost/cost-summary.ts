@@ -1,0 +1,155 @@
+import { NotFoundError } from "../errors";
+import { isoAt } from "../ports/clock";
+import type { Deps } from "../ports/deps";
+import type { ModelTotals } from "../store/cost-rollup-store";
+import { dayOf, roundUsd } from "./cost-record";
+import { rollUpPendingCosts } from "./rollup";
+
+type SummaryDeps = Pick<Deps, "store" | "clock" | "log">;
+
+export interface CostSummary {
+  workspaceId: string;
+  from: string;
+  to: string;
+  totalCostUsd: number;
+  totalInputTokens: number;
+  totalOutputTokens: number;
+  totalRuns: number;
+  byModel: ModelTotals[];
+}
+
+const DAY_MS = 86_400_000;
+const EPOCH = isoAt(0);
+
+/** Which days of `fromMs`..`toMs` (inclusive) are whole (read from rollups) and which partial (from records). */
+export interface DayPlan {
+  whole?: { from: string; to: string };
+  edges: string[];
+}
+
+export function planDays(fromMs: number, toMs: number): DayPlan {
+  if (fromMs > toMs) return { edges: [] };
+  const startOf = (ms: number) => ms - (((ms % DAY_MS) + DAY_MS) % DAY_MS);
+  const firstStart = startOf(fromMs);
+  const lastStart = startOf(toMs);
+  const startsAtMidnight = fromMs === firstStart;
+  const endsAtMidnight = toMs === lastStart + DAY_MS - 1;
+  if (firstStart === lastStart) {
+    const only = day(firstStart);
+    return startsAtMidnight && endsAtMidnight
+      ? { whole: { from: only, to: only }, edges: [] }
+      : { edges: [only] };
+  }
+  const edges: string[] = [];
+  if (!startsAtMidnight) edges.push(day(firstStart));
+  if (!endsAtMidnight) edges.push(day(lastStart));
+  const wholeFrom = startsAtMidnight ? firstStart : firstStart + DAY_MS;
+  const wholeTo = endsAtMidnight ? lastStart : lastStart - DAY_MS;
+  return wholeFrom <= wholeTo ? { whole: { from: day(wholeFrom), to: day(wholeTo) }, edges } : { edges };
+}
+
+/**
+ * GET /v1/cost/summary (spec 4.6). Whole days come from the daily rollups (days × models items, plus a
+ * marker per run and day for the distinct-run count); partial days at the edges of the range from the
+ * cost records of those days. With no range at all, the all-time rollups answer. Records still pending
+ * are rolled up first, so the answer counts every record committed before the request.
+ */
+export async function costSummary(
+  deps: SummaryDeps,
+  workspaceId: string,
+  range: { from?: string | undefined; to?: string | undefined },
+): Promise<CostSummary> {
+  await rollUpPendingCosts(deps, workspaceId);
+  const fromMs = range.from === undefined ? 0 : Date.parse(range.from);
+  const toMs = range.to === undefined ? deps.clock.nowMs() : Date.parse(range.to);
+  const bounds = { from: isoAt(fromMs), to: isoAt(toMs) };
+  if (range.from === undefined && range.to === undefined) {
+    const all = await deps.store.costRollups.allTime(workspaceId);
+    return summarise(workspaceId, { from: EPOCH, to: bounds.to }, all.models, all.totalRuns);
+  }
+  const plan = planDays(fromMs, toMs);
+  const models: ModelTotals[] = [];
+  const runIds = new Set<string>();
+  if (plan.whole) {
+    const days = await deps.store.costRollups.days(workspaceId, plan.whole.from, plan.whole.to);
+    models.push(...days.models);
+    for (const runId of days.runIds) runIds.add(runId);
+  }
+  if (plan.edges.length > 0) {
+    // An attempt's item is indexed by the day of its first call; its later calls may fall on the next day.
+    const indexDays = plan.edges.flatMap((edge) => [day(Date.parse(edge) - DAY_MS), edge]);
+    for (const cost of await deps.store.costs.firstCalledOn(workspaceId, indexDays)) {
+      for (const call of cost.calls) {
+        const at = Date.parse(call.createdAt);
+        if (!plan.edges.includes(dayOf(call.createdAt)) || at < fromMs || at > toMs) continue;
+        const { model, costUsd, inputTokens, outputTokens } = call;
+        models.push({ model, costUsd, inputTokens, outputTokens, calls: 1 });
+        runIds.add(cost.workflowRunId);
+      }
+    }
+  }
+  return summarise(workspaceId, bounds, models, runIds.size);
+}
+
+function summarise(
+  workspaceId: string,
+  bounds: { from: string; to: string },
+  models: readonly ModelTotals[],
+  totalRuns: number,
+): CostSummary {
+  const byModel = new Map<string, ModelTotals>();
+  for (const totals of models) {
+    const sum = byModel.get(totals.model) ?? {
+      model: totals.model,
+      costUsd: 0,
+      inputTokens: 0,
+      outputTokens: 0,
+      calls: 0,
+    };
+    sum.costUsd += totals.costUsd;
+    sum.inputTokens += totals.inputTokens;
+    sum.outputTokens += totals.outputTokens;
+    sum.calls += totals.calls;
+    byModel.set(totals.model, sum);
+  }
+  const rows = [...byModel.values()]
+    .map((row) => ({ ...row, costUsd: roundUsd(row.costUsd) }))
+    .sort((a, b) => b.costUsd - a.costUsd || a.model.localeCompare(b.model));
+  return {
+    workspaceId,
+    ...bounds,
+    totalCostUsd: roundUsd(rows.reduce((sum, row) => sum + row.costUsd, 0)),
+    totalInputTokens: rows.reduce((sum, row) => sum + row.inputTokens, 0),
+    totalOutputTokens: rows.reduce((sum, row) => sum + row.outputTokens, 0),
+    totalRuns,
+    byModel: rows,
+  };
+}
+
+/** GET /v1/workflow-runs/:id/cost (spec 2.8): every call of the run, oldest first, and their totals. */
+export async function runCost(deps: Pick<Deps, "store">, workspaceId: string, runId: string) {
+  const run = await deps.store.runs.get(workspaceId, runId);
+  if (!run) throw new NotFoundError("Workflow run");
+  const calls = (await deps.store.costs.forRun(workspaceId, runId))
+    .flatMap((cost) => cost.calls)
+    .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
+    .map(({ stepName, model, inputTokens, outputTokens, costUsd, createdAt }) => ({
+      stepName,
+      model,
+      inputTokens,
+      outputTokens,
+      costUsd,
+      createdAt,
+    }));
+  return {
+    workflowRunId: run.id,
+    totalCostUsd: roundUsd(calls.reduce((sum, call) => sum + call.costUsd, 0)),
+    totalInputTokens: calls.reduce((sum, call) => sum + call.inputTokens, 0),
+    totalOutputTokens: calls.reduce((sum, call) => sum + call.outputTokens, 0),
+    calls,
+  };
+}
+
+function day(ms: number): string {
+  return isoAt(ms).slice(0, 10);
+}

@@ -1,0 +1,63 @@
+import { isoAt } from "../ports/clock";
+import type { Deps } from "../ports/deps";
+import type { AttemptCost } from "./cost-record";
+
+type RollupDeps = Pick<Deps, "store" | "clock" | "log">;
+
+const ROLLUP_TRIES = 5;
+/** Pending records rolled up by one summary request; more than this means rollups have been failing. */
+const PENDING_PER_SUMMARY = 1000;
+
+/**
+ * Adds one attempt's calls to the workspace's rollups, idempotently: the run markers are idempotent puts,
+ * and the totals move in a transaction conditional on the record still being pending. A transaction that
+ * loses to a concurrent one (every call of a workspace adds to the same day item) is tried again.
+ * @returns false when it kept losing; the record then stays pending for the next sweep.
+ */
+export async function rollUpCost(deps: RollupDeps, cost: AttemptCost): Promise<boolean> {
+  for (let attempt = 0; attempt < ROLLUP_TRIES; attempt++) {
+    if (attempt > 0) await pause(attempt);
+    if ((await deps.store.costRollups.markRun(cost)) === "conflict") continue;
+    if ((await deps.store.costRollups.rollUp(cost, isoAt(deps.clock.nowMs()))) !== "conflict") return true;
+  }
+  return false;
+}
+
+/**
+ * After the commit that ended an attempt: roll its costs up. When the commit was lost (another worker took
+ * the step over, or the run was cancelled meanwhile), the calls were still paid for, so the record is
+ * written on its own first. Best effort: a failure leaves the record pending, and the summary's sweep
+ * (`rollUpPendingCosts`) finishes it, so nothing here may fail the engine.
+ */
+export async function settleAttemptCost(
+  deps: RollupDeps,
+  cost: AttemptCost | undefined,
+  committed: boolean,
+): Promise<void> {
+  if (!cost) return;
+  try {
+    if (!committed) await deps.store.costs.put(cost);
+    if (!(await rollUpCost(deps, cost)))
+      deps.log.warn({ costId: cost.id }, "cost rollup deferred to the sweep");
+  } catch (error) {
+    deps.log.warn({ err: error, costId: cost.id }, "cost rollup failed; deferred to the sweep");
+  }
+}
+
+/**
+ * Rolls up the workspace's records that are still pending (the sparse gsi2 entry), so the rollups the
+ * summary reads are complete for every record committed before it. Normally there are none.
+ */
+export async function rollUpPendingCosts(deps: RollupDeps, workspaceId: string): Promise<number> {
+  const pending = await deps.store.costs.pending(workspaceId, PENDING_PER_SUMMARY);
+  let rolled = 0;
+  for (const cost of pending) if (await rollUpCost(deps, cost)) rolled += 1;
+  if (pending.length > 0)
+    deps.log.info({ workspaceId, pending: pending.length, rolled }, "swept pending costs");
+  return rolled;
+}
+
+function pause(attempt: number): Promise<void> {
+  const ms = Math.min(20 * 2 ** attempt, 500) * (0.5 + Math.random());
+  return new Promise((resolve) => setTimeout(resolve, ms));
+}

@@ -1,0 +1,33 @@
+import { monotonicFactory } from "ulid";
+import type { Deps } from "../ports/deps";
+import { createCredentialLoader } from "../providers/provider-credentials";
+import { createLlmExecutor } from "../steps/llm";
+import { createToolCaller } from "../tools/call-remote-tool";
+import { createToolFinder } from "../tools/manage-tools";
+import { costUsd } from "./pricing";
+import type { LlmProvider, ProviderName } from "./provider";
+import { createProviders, defaultModel } from "./resolve-provider";
+
+/**
+ * Assembles the llm step and the remote-tool access it shares with the `remote_tool` handler, from the
+ * process's dependencies. `providers` defaults to the real adapters (pointed at *_BASE_URL when set).
+ */
+export function buildLlmSteps(
+  deps: Pick<Deps, "config" | "store" | "keyVault" | "http" | "clock">,
+  providers: Partial<Record<ProviderName, LlmProvider>> = createProviders(deps.config),
+) {
+  const remoteTools = { find: createToolFinder(deps), call: createToolCaller(deps) };
+  const nextUlid = monotonicFactory();
+  const llm = createLlmExecutor({
+    providers,
+    loadCredentials: createCredentialLoader(deps, deps.config),
+    findTool: remoteTools.find,
+    callTool: remoteTools.call,
+    price: (model, usage) => costUsd(model, usage, deps.config.LLM_PRICING_JSON),
+    defaultModel: (provider) => defaultModel(deps.config, provider),
+    clock: deps.clock,
+    timeoutMs: deps.config.LLM_TIMEOUT_MS,
+    costId: () => nextUlid().toLowerCase(),
+  });
+  return { llm, remoteTools };
+}

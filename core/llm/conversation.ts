@@ -1,0 +1,127 @@
+import type { Clock } from "../ports/clock";
+import type { AttemptLog, ToolCallSummary } from "./attempt-log";
+import type { Candidate } from "./candidates";
+import type { CallCost } from "./pricing";
+import {
+  type LlmMessage,
+  type LlmProvider,
+  type LlmResponse,
+  type LlmUsage,
+  ProviderError,
+  type ToolCall,
+  type ToolSpec,
+} from "./provider";
+
+export interface ConversationSetup {
+  candidate: Candidate;
+  provider: LlmProvider;
+  apiKey: string;
+  system?: string;
+  messages: LlmMessage[];
+  temperature?: number;
+  maxTokens?: number;
+  json: boolean;
+  tools: ToolSpec[];
+  maxToolRounds: number;
+  timeoutMs: number;
+  clock: Clock;
+  price: (model: string, usage: LlmUsage) => CallCost;
+  /** Runs one tool call: the text the model gets back as its result, and how it went. Never throws. */
+  runTool: (call: ToolCall) => Promise<{ content: string; summary: ToolCallSummary }>;
+  log: AttemptLog;
+}
+
+export type ConversationResult =
+  | { kind: "answered"; response: LlmResponse }
+  /** The provider call failed: the next candidate is tried. */
+  | { kind: "call-failed"; error: string; retryable: boolean }
+  /** The model still wanted tools after maxToolRounds rounds: the attempt fails (no other model is tried). */
+  | { kind: "too-many-rounds"; error: string };
+
+/**
+ * One model's side of the step: call it, and while it answers with tool calls (and rounds remain) run
+ * them, hand it their results, and call it again. Each call records LLM_CALL_STARTED, then
+ * LLM_CALL_COMPLETED (with its cost record) or LLM_CALL_FAILED.
+ */
+export async function converse(setup: ConversationSetup): Promise<ConversationResult> {
+  const { candidate, log } = setup;
+  const messages = [...setup.messages];
+  // maxToolRounds 0 means no tool round at all, so the model is not offered the tools.
+  const tools = setup.maxToolRounds > 0 && setup.tools.length > 0 ? setup.tools : undefined;
+  for (let round = 0; ; round++) {
+    const model = { model: candidate.model, provider: candidate.provider };
+    log.event("LLM_CALL_STARTED", { ...model, round });
+    const startedMs = setup.clock.nowMs();
+    let response: LlmResponse;
+    try {
+      response = await setup.provider.complete({
+        model: candidate.model,
+        system: setup.system,
+        messages,
+        temperature: setup.temperature,
+        maxTokens: setup.maxTokens,
+        tools,
+        json: setup.json,
+        apiKey: setup.apiKey,
+        timeoutMs: setup.timeoutMs,
+      });
+    } catch (error) {
+      const message = log.scrub(error instanceof Error ? error.message : String(error));
+      const durationMs = setup.clock.nowMs() - startedMs;
+      log.event("LLM_CALL_FAILED", { ...model, error: message, durationMs });
+      // Anything but a classified ProviderError is unexpected; it says nothing against trying again.
+      return {
+        kind: "call-failed",
+        error: message,
+        retryable: !(error instanceof ProviderError) || error.retryable,
+      };
+    }
+    const durationMs = setup.clock.nowMs() - startedMs;
+    const { inputTokens, outputTokens } = response.usage;
+    const { costUsd, priced } = setup.price(candidate.model, response.usage);
+    log.calls.push({
+      stepName: log.stepName,
+      ...model,
+      inputTokens,
+      outputTokens,
+      costUsd,
+      createdAt: iso(setup),
+    });
+    log.event("LLM_CALL_COMPLETED", {
+      ...model,
+      inputTokens,
+      outputTokens,
+      costUsd,
+      durationMs,
+      ...(priced ? {} : { unpriced: true }),
+    });
+
+    if (!tools || response.toolCalls.length === 0) return { kind: "answered", response };
+    if (round >= setup.maxToolRounds) {
+      return {
+        kind: "too-many-rounds",
+        error: `${candidate.model} still asked for tools after ${setup.maxToolRounds} tool rounds (maxToolRounds)`,
+      };
+    }
+    messages.push({ role: "assistant", content: response.text, toolCalls: response.toolCalls });
+    // In parallel, as the model asked for them together; results go back in the order of its calls.
+    const results = await Promise.all(response.toolCalls.map((call) => setup.runTool(call)));
+    response.toolCalls.forEach((call, index) => {
+      const result = results[index];
+      if (!result) return;
+      const { tool, durationMs: toolMs, ok, error } = result.summary;
+      log.toolCalls.push(result.summary);
+      log.event("TOOL_CALL_EXECUTED", {
+        tool,
+        durationMs: toolMs,
+        ok,
+        ...(error === undefined ? {} : { error }),
+      });
+      messages.push({ role: "tool", toolCallId: call.id, toolName: call.name, content: result.content });
+    });
+  }
+}
+
+function iso(setup: ConversationSetup): string {
+  return new Date(setup.clock.nowMs()).toISOString();
+}

@@ -1,0 +1,145 @@
+import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError } from "@anthropic-ai/sdk";
+import type {
+  ContentBlockParam,
+  Message,
+  MessageCreateParamsNonStreaming,
+  MessageParam,
+  Tool,
+} from "@anthropic-ai/sdk/resources/messages";
+import {
+  type LlmProvider,
+  type LlmRequest,
+  type LlmResponse,
+  ProviderError,
+  type ToolCall,
+} from "../provider";
+import {
+  callWithDeadline,
+  groupMessages,
+  isPlainObject,
+  JSON_INSTRUCTION,
+  kindForStatus,
+  sdkTimeout,
+  unexpectedError,
+  unwrapJsonFence,
+  withSystemSuffix,
+} from "./shared";
+
+/** Passed explicitly so the SDK never falls back to reading ANTHROPIC_BASE_URL itself. */
+export const ANTHROPIC_DEFAULT_BASE_URL = "https://api.anthropic.com";
+/** The Messages API requires max_tokens; this is used when the step sets none. */
+export const ANTHROPIC_DEFAULT_MAX_TOKENS = 4096;
+
+export function createAnthropicProvider(options: { baseUrl?: string } = {}): LlmProvider {
+  const baseURL = options.baseUrl ?? ANTHROPIC_DEFAULT_BASE_URL;
+  return {
+    name: "anthropic",
+    complete: (request) =>
+      callWithDeadline("anthropic", request, classifyAnthropicError, async (signal) => {
+        // A client per call, since the key is per workspace. An explicit apiKey also stops the SDK from
+        // reading ANTHROPIC_AUTH_TOKEN or a credentials profile from the server's environment.
+        const client = new Anthropic({
+          apiKey: request.apiKey,
+          baseURL,
+          timeout: sdkTimeout(request),
+          maxRetries: 0, // the engine owns retries and fallback
+        });
+        const message = await client.messages.create(toAnthropicRequest(request), { signal });
+        return fromAnthropicResponse(message, request);
+      }),
+  };
+}
+
+export function toAnthropicRequest(request: LlmRequest): MessageCreateParamsNonStreaming {
+  // The Messages API has no schema-less JSON mode, so JSON is asked for in the system prompt (and a
+  // Markdown fence around the answer is removed again in fromAnthropicResponse).
+  const system = request.json === true ? withSystemSuffix(request.system, JSON_INSTRUCTION) : request.system;
+  const messages: MessageParam[] = groupMessages(request.messages).map((group): MessageParam => {
+    if (group.role === "user") return { role: "user", content: group.content };
+    if (group.role === "tool") {
+      return {
+        role: "user",
+        content: group.results.map((result) => ({
+          type: "tool_result" as const,
+          tool_use_id: result.toolCallId,
+          content: result.content,
+        })),
+      };
+    }
+    const content: ContentBlockParam[] = [];
+    // An empty text block is rejected by the API.
+    if (group.content !== "") content.push({ type: "text", text: group.content });
+    for (const call of group.toolCalls) {
+      content.push({ type: "tool_use", id: call.id, name: call.name, input: call.arguments });
+    }
+    return { role: "assistant", content };
+  });
+  const tools: Tool[] | undefined = request.tools?.map((tool) => ({
+    name: tool.name,
+    description: tool.description,
+    input_schema: { ...tool.parameters, type: "object" },
+  }));
+  return {
+    model: request.model,
+    max_tokens: request.maxTokens ?? ANTHROPIC_DEFAULT_MAX_TOKENS,
+    messages,
+    ...(system !== undefined && system !== "" && { system }),
+    // Anthropic accepts 0-1 where the step allows 0-2; clamping keeps a fallback from OpenAI or Gemini
+    // with a high temperature from failing as a bad request.
+    ...(request.temperature !== undefined && { temperature: Math.min(request.temperature, 1) }),
+    ...(tools !== undefined && tools.length > 0 && { tools }),
+  };
+}
+
+export function fromAnthropicResponse(message: Message, request: LlmRequest): LlmResponse {
+  const texts: string[] = [];
+  const toolCalls: ToolCall[] = [];
+  for (const block of message.content) {
+    if (block.type === "text") texts.push(block.text);
+    else if (block.type === "tool_use") {
+      if (!isPlainObject(block.input)) {
+        throw new ProviderError(
+          "anthropic",
+          "server",
+          `anthropic returned non-object input for tool ${block.name}`,
+        );
+      }
+      toolCalls.push({ id: block.id, name: block.name, arguments: block.input });
+    }
+  }
+  const text = texts.join("");
+  const usage = message.usage;
+  const cacheRead = usage.cache_read_input_tokens ?? 0;
+  // Anthropic's input_tokens excludes both cache reads and cache writes; our inputTokens counts every
+  // prompt token, so both are added back. Cache writes are billed at the plain input rate (see docs/pricing.md).
+  const cacheWrite = usage.cache_creation_input_tokens ?? 0;
+  return {
+    text: request.json === true ? unwrapJsonFence(text) : text,
+    toolCalls,
+    usage: {
+      inputTokens: usage.input_tokens + cacheRead + cacheWrite,
+      outputTokens: usage.output_tokens,
+      cachedInputTokens: cacheRead,
+    },
+    model: message.model || request.model,
+  };
+}
+
+export function classifyAnthropicError(error: unknown): ProviderError {
+  // The timeout class extends the connection class, so it is checked first.
+  if (error instanceof APIConnectionTimeoutError) {
+    return new ProviderError("anthropic", "timeout", "anthropic call timed out", { cause: error });
+  }
+  if (error instanceof APIConnectionError) {
+    return new ProviderError("anthropic", "connection", `anthropic unreachable: ${error.message}`, {
+      cause: error,
+    });
+  }
+  if (error instanceof APIError && typeof error.status === "number") {
+    return new ProviderError("anthropic", kindForStatus(error.status), `anthropic: ${error.message}`, {
+      status: error.status,
+      cause: error,
+    });
+  }
+  return unexpectedError("anthropic", error);
+}

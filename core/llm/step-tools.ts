@@ -1,0 +1,92 @@
+import type { LlmStep } from "../domain/step";
+import type { CallTool, ToolCallResult } from "../tools/call-remote-tool";
+import type { CallableTool, FindTool } from "../tools/manage-tools";
+import type { ToolCallSummary } from "./attempt-log";
+import type { ToolCall, ToolSpec } from "./provider";
+
+/** The step's tools: what the model is shown, and the registered tool behind each name it may call. */
+export interface StepTools {
+  specs: ToolSpec[];
+  byName: Map<string, CallableTool>;
+}
+
+/** A tool declared only by `remoteTool` accepts any object: the tool itself validates what it gets. */
+const ANY_ARGUMENTS = { type: "object", additionalProperties: true };
+
+/**
+ * Resolves the step's `tools` against the workspace's registered remote tools (decisions section 3): a tool
+ * the workspace has not registered fails the step, before any model is called.
+ */
+export async function resolveStepTools(
+  findTool: FindTool,
+  workspaceId: string,
+  declared: NonNullable<LlmStep["tools"]>,
+): Promise<{ ok: true; tools: StepTools } | { ok: false; error: string }> {
+  const tools: StepTools = { specs: [], byName: new Map() };
+  for (const declaration of declared) {
+    const tool = await findTool(workspaceId, declaration.remoteTool);
+    if (!tool) {
+      return {
+        ok: false,
+        error: `Remote tool "${declaration.remoteTool}" is not registered in this workspace`,
+      };
+    }
+    const name = declaration.name ?? declaration.remoteTool;
+    if (tools.byName.has(name)) return { ok: false, error: `The step declares two tools named "${name}"` };
+    tools.byName.set(name, tool);
+    tools.specs.push({
+      name,
+      description: declaration.description ?? `Remote tool ${declaration.remoteTool}`,
+      parameters: declaration.parameters ?? ANY_ARGUMENTS,
+    });
+  }
+  return { ok: true, tools };
+}
+
+/**
+ * Runs the model's tool calls. Whatever happens (unknown tool, refused URL, timeout, non-2xx, an
+ * unexpected exception) becomes a result the model reads, never a crash of the step. Call ids are
+ * `<callIdPrefix>:<n>`, numbered within the attempt, so a repeat of the attempt after a crash sends the
+ * same ids and a tool can recognise it.
+ */
+export function createToolRunner(
+  tools: StepTools,
+  callTool: CallTool,
+  context: { workflowRunId: string; stepName: string; callIdPrefix: string },
+): (call: ToolCall) => Promise<{ content: string; summary: ToolCallSummary }> {
+  let calls = 0;
+  return async (call) => {
+    calls += 1;
+    const callId = `${context.callIdPrefix}:${calls}`;
+    const tool = tools.byName.get(call.name);
+    let result: ToolCallResult;
+    if (!tool) {
+      result = { ok: false, error: `Unknown tool "${call.name}"`, durationMs: 0 };
+    } else {
+      const request = {
+        arguments: call.arguments,
+        workflowRunId: context.workflowRunId,
+        stepName: context.stepName,
+        callId,
+      };
+      result = await callTool(tool, request).catch(() => ({
+        ok: false as const,
+        error: "The tool call failed unexpectedly",
+        durationMs: 0,
+      }));
+    }
+    const summary: ToolCallSummary = {
+      tool: tool?.name ?? call.name,
+      ok: result.ok,
+      durationMs: result.durationMs,
+      ...(result.ok ? {} : { error: result.error }),
+    };
+    const content = result.ok
+      ? (JSON.stringify(result.result) ?? "null")
+      : JSON.stringify({
+          error: result.error,
+          ...(result.detail === undefined ? {} : { detail: result.detail }),
+        });
+    return { content, summary };
+  };
+}

@@ -1,0 +1,47 @@
+import type { Config } from "../config";
+import { PROVIDER_NAMES, type ProviderName } from "../llm/provider";
+import { serverApiKey } from "../llm/resolve-provider";
+import type { Deps } from "../ports/deps";
+import { providerKeyContext } from "./provider-config";
+
+type ServerKeyConfig = Pick<Config, "OPENAI_API_KEY" | "ANTHROPIC_API_KEY" | "GOOGLE_API_KEY">;
+
+/** The keys an llm step may use, and the workspace's own providers in fallback order. */
+export interface ProviderCredentials {
+  /** Per provider, the key to call it with: the workspace's when it has an enabled one, else the server's. */
+  keys: Partial<Record<ProviderName, string>>;
+  /** Enabled workspace providers, ascending priority; ties in the order openai, anthropic, google. */
+  fallbackProviders: ProviderName[];
+}
+
+export type LoadCredentials = (workspaceId: string) => Promise<ProviderCredentials>;
+
+/**
+ * Reads and decrypts the workspace's provider keys for one attempt. A disabled provider is as if it were
+ * not configured: its key is not used (the server's may be) and it is not a fallback. The decrypted keys
+ * live only in memory for the attempt; nothing here logs them or hands them to anything but the adapter.
+ */
+export function createCredentialLoader(
+  deps: Pick<Deps, "store" | "keyVault">,
+  config: ServerKeyConfig,
+): LoadCredentials {
+  return async (workspaceId) => {
+    const configured = (await deps.store.llmProviders.list(workspaceId)).filter((record) => record.isEnabled);
+    const keys: Partial<Record<ProviderName, string>> = {};
+    for (const name of PROVIDER_NAMES) {
+      const serverKey = serverApiKey(config, name);
+      if (serverKey) keys[name] = serverKey;
+    }
+    for (const record of configured) {
+      keys[record.provider] = await deps.keyVault.decrypt(
+        record.apiKeyCiphertext,
+        providerKeyContext(workspaceId, record.provider),
+      );
+    }
+    const order = (name: ProviderName) => PROVIDER_NAMES.indexOf(name);
+    const fallbackProviders = configured
+      .sort((a, b) => a.priority - b.priority || order(a.provider) - order(b.provider))
+      .map((record) => record.provider);
+    return { keys, fallbackProviders };
+  };
+}

@@ -1,0 +1,163 @@
+import type { LlmStep } from "../domain/step";
+import type { StepOutcome } from "../engine/step-outcome";
+import { AttemptLog } from "../llm/attempt-log";
+import { type Candidate, planCandidates } from "../llm/candidates";
+import { converse } from "../llm/conversation";
+import { checkOutput } from "../llm/output-checks";
+import type { CallCost } from "../llm/pricing";
+import { renderPrompt } from "../llm/prompt";
+import type { LlmProvider, LlmResponse, LlmUsage, ProviderName } from "../llm/provider";
+import { createToolRunner, resolveStepTools } from "../llm/step-tools";
+import type { Clock } from "../ports/clock";
+import type { LoadCredentials } from "../providers/provider-credentials";
+import type { CallTool } from "../tools/call-remote-tool";
+import type { FindTool } from "../tools/manage-tools";
+import type { StepExecutor } from "./step-context";
+
+export interface LlmExecutorDeps {
+  /** The adapters, one per provider (createProviders in production, in-process fakes in unit tests). */
+  providers: Partial<Record<ProviderName, LlmProvider>>;
+  loadCredentials: LoadCredentials;
+  findTool: FindTool;
+  callTool: CallTool;
+  price: (model: string, usage: LlmUsage) => CallCost;
+  defaultModel: (provider: ProviderName) => string;
+  clock: Clock;
+  /** LLM_TIMEOUT_MS: the limit of each provider call. */
+  timeoutMs: number;
+  /** A fresh id for the attempt's cost item (a ULID: unique, time-ordered). */
+  costId: () => string;
+}
+
+interface Failure {
+  model: string;
+  error: string;
+  retryable: boolean;
+}
+
+/**
+ * `llm` (spec 2.4, decisions 3): renders the prompt, resolves tools and the order of models, converses
+ * with each model in turn until one answers, checks the answer (JSON, outputSchema, guardrails) and
+ * returns the outcome with every event and cost record the attempt produced.
+ */
+export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> {
+  return async ({ step, run, stepRun }) => {
+    const prompt = renderPrompt(step, { input: run.input, state: run.state });
+    const input = { model: step.model, fallbackModels: step.fallbackModels ?? [], ...prompt };
+    const failed = (error: string, retryable: boolean, log?: AttemptLog): StepOutcome => ({
+      kind: "failed",
+      input,
+      error,
+      retryable,
+      ...(log ? recorded(log) : {}),
+    });
+    const recorded = (log: AttemptLog) => ({
+      events: log.events,
+      cost: log.cost({
+        id: deps.costId(),
+        workspaceId: run.workspaceId,
+        workflowRunId: run.id,
+        stepRunId: stepRun.id,
+        attempt: stepRun.attempt,
+      }),
+    });
+
+    const resolved = await resolveStepTools(deps.findTool, run.workspaceId, step.tools ?? []);
+    if (!resolved.ok) return failed(resolved.error, false);
+    const credentials = await deps.loadCredentials(run.workspaceId);
+    const plan = planCandidates(step, credentials.fallbackProviders, deps.defaultModel);
+    if (!plan.ok) return failed(plan.error, false);
+
+    const log = new AttemptLog(step.name, Object.values(credentials.keys));
+    const runTool = createToolRunner(resolved.tools, deps.callTool, {
+      workflowRunId: run.id,
+      stepName: step.name,
+      callIdPrefix: `${stepRun.id}:${stepRun.attempt}`,
+    });
+    const failures: Failure[] = [];
+    let answer: { response: LlmResponse; candidate: Candidate } | undefined;
+    for (const [index, candidate] of plan.candidates.entries()) {
+      const apiKey = credentials.keys[candidate.provider];
+      const provider = deps.providers[candidate.provider];
+      const result =
+        apiKey && provider
+          ? await converse({
+              candidate,
+              provider,
+              apiKey,
+              system: prompt.system,
+              messages: prompt.messages,
+              temperature: step.temperature,
+              maxTokens: step.maxTokens,
+              json: step.responseFormat === "json" || step.outputSchema !== undefined,
+              tools: resolved.tools.specs,
+              maxToolRounds: step.maxToolRounds,
+              timeoutMs: deps.timeoutMs,
+              clock: deps.clock,
+              price: deps.price,
+              runTool,
+              log,
+            })
+          : {
+              kind: "call-failed" as const,
+              error: noKey(candidate.provider),
+              retryable: false,
+            };
+      if (result.kind === "answered") {
+        answer = { response: result.response, candidate };
+        break;
+      }
+      if (result.kind === "too-many-rounds") return failed(result.error, true, log);
+      failures.push({ model: candidate.model, error: result.error, retryable: result.retryable });
+      const next = plan.candidates[index + 1];
+      if (next) {
+        log.event("LLM_FALLBACK_TRIGGERED", {
+          failedModel: candidate.model,
+          nextModel: next.model,
+          error: result.error,
+        });
+      }
+    }
+    if (!answer)
+      return failed(
+        describeFailures(failures),
+        failures.some((failure) => failure.retryable),
+        log,
+      );
+
+    const { response, candidate } = answer;
+    const checked = checkOutput(step, response.text);
+    if (!checked.ok) {
+      for (const { guardrail, reason } of checked.guardrails) {
+        log.event("GUARDRAIL_TRIGGERED", { model: candidate.model, guardrail, reason });
+      }
+      // A bad answer may well be followed by a good one: the retry policy decides.
+      return failed(checked.error, true, log);
+    }
+    return {
+      kind: "completed",
+      input,
+      output: {
+        text: response.text,
+        ...(checked.json === undefined ? {} : { json: checked.json }),
+        model: candidate.model,
+        provider: candidate.provider,
+        ...log.totals(),
+        toolCalls: log.toolCalls,
+      },
+      stateValue: checked.stateValue,
+      ...recorded(log),
+    };
+  };
+}
+
+/** Says where a key comes from, since the fix is the workspace's or the operator's. */
+function noKey(provider: ProviderName): string {
+  const variable = `${provider.toUpperCase()}_API_KEY`;
+  return `No API key is configured for ${provider} (add one with PUT /v1/llm-providers, or set ${variable})`;
+}
+
+function describeFailures(failures: readonly Failure[]): string {
+  if (failures.length === 1 && failures[0]) return `${failures[0].model}: ${failures[0].error}`;
+  return `All models failed: ${failures.map((failure) => `${failure.model}: ${failure.error}`).join("; ")}`;
+}

@@ -1,0 +1,118 @@
+import { PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { type AttemptCost, type CostCall, dayOf } from "../cost/cost-record";
+import { isConditionFailure } from "./conditions";
+import type { Table } from "./dynamo-client";
+import { type ItemKey, keys } from "./keys";
+import { batchGet, queryByPrefix } from "./query";
+import type { TransactItem } from "./transact";
+
+type Item = Record<string, unknown>;
+
+/**
+ * An attempt's cost item, in its run's partition (`COST#<id>`), indexed by the UTC day of its first call
+ * (gsi1, so the summary can read the records of a partial day) and, until it is rolled up, in the sparse
+ * pending index (gsi2, which the rollup removes).
+ */
+export function costItem(cost: AttemptCost): Item {
+  const firstCallAt = cost.calls[0]?.createdAt ?? new Date(0).toISOString();
+  return {
+    ...keys.attemptCost(cost.workspaceId, cost.workflowRunId, cost.id),
+    entity: "CostRecord",
+    ...cost,
+    firstCallAt,
+    ...keys.costIndexes(cost.workspaceId, dayOf(firstCallAt), firstCallAt, cost.id),
+  };
+}
+
+export function fromCostItem(item: Item): AttemptCost {
+  return {
+    id: String(item.id),
+    workspaceId: String(item.workspaceId),
+    workflowRunId: String(item.workflowRunId),
+    stepRunId: String(item.stepRunId),
+    attempt: Number(item.attempt),
+    calls: (item.calls as CostCall[]).map((call) => ({
+      stepName: call.stepName,
+      model: call.model,
+      provider: call.provider,
+      inputTokens: Number(call.inputTokens),
+      outputTokens: Number(call.outputTokens),
+      costUsd: Number(call.costUsd),
+      createdAt: call.createdAt,
+    })),
+  };
+}
+
+async function itemsOfIndex(table: Table, index: "gsi1" | "gsi2", pk: string, limit?: number) {
+  const found: ItemKey[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await table.client.send(
+      new QueryCommand({
+        TableName: table.name,
+        IndexName: index,
+        KeyConditionExpression: `${index}pk = :pk`,
+        ExpressionAttributeValues: { ":pk": pk },
+        ExclusiveStartKey: startKey,
+        Limit: limit,
+      }),
+    );
+    found.push(...(page.Items ?? []).map((item) => ({ pk: String(item.pk), sk: String(item.sk) })));
+    startKey = limit !== undefined && found.length >= limit ? undefined : page.LastEvaluatedKey;
+  } while (startKey);
+  const items: Item[] = [];
+  for (let i = 0; i < found.length; i += 100) items.push(...(await batchGet(table, found.slice(i, i + 100))));
+  return items;
+}
+
+export function createCostStore(table: Table) {
+  return {
+    /** The Put that records an attempt's costs in the commit ending the attempt. */
+    recordAction(cost: AttemptCost): TransactItem {
+      return {
+        Put: { TableName: table.name, Item: costItem(cost), ConditionExpression: "attribute_not_exists(pk)" },
+      };
+    },
+
+    /** Records costs outside a commit: for calls whose attempt lost its commit, since they were paid for. */
+    async put(cost: AttemptCost): Promise<void> {
+      try {
+        await table.client.send(
+          new PutCommand({
+            TableName: table.name,
+            Item: costItem(cost),
+            ConditionExpression: "attribute_not_exists(pk)",
+          }),
+        );
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+    },
+
+    /** Every cost record of a run, oldest attempt first (ids are ULIDs). */
+    async forRun(workspaceId: string, runId: string): Promise<AttemptCost[]> {
+      const items = await queryByPrefix(table, keys.runPartition(workspaceId, runId), keys.attemptCostPrefix);
+      return items.map(fromCostItem);
+    },
+
+    /** Cost items not yet rolled up (normally none: each is rolled up right after its commit). */
+    async pending(workspaceId: string, limit: number): Promise<AttemptCost[]> {
+      const items = await itemsOfIndex(table, "gsi2", keys.costPendingIndexPk(workspaceId), limit);
+      // The index lags the table: an item rolled up a moment ago may still be listed there.
+      return items.filter((item) => item.gsi2pk !== undefined).map(fromCostItem);
+    },
+
+    /** Cost items whose first call was on one of `days`; calls of an item may run past midnight. */
+    async firstCalledOn(workspaceId: string, days: readonly string[]): Promise<AttemptCost[]> {
+      const byId = new Map<string, AttemptCost>();
+      for (const day of new Set(days)) {
+        for (const item of await itemsOfIndex(table, "gsi1", keys.costDayIndexPk(workspaceId, day))) {
+          const cost = fromCostItem(item);
+          byId.set(cost.id, cost);
+        }
+      }
+      return [...byId.values()];
+    },
+  };
+}
+export type CostStore = ReturnType<typeof createCostStore>;

@@ -1,0 +1,253 @@
+import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { isoAt } from "../ports/clock";
+import { type DeliveryAttempt, type DeliveryRecord, WebhookDelivery } from "../webhooks/model";
+import { isConditionFailure } from "./conditions";
+import type { Table } from "./dynamo-client";
+import type { TransactItem } from "./transact";
+import { pageDeliveryLog } from "./webhook-delivery-log";
+import { deliverySweepKeys, webhookKeys } from "./webhook-keys";
+import { transactWrite, WriteConflict } from "./write-conflict";
+
+/**
+ * Webhook deliveries, one partition per webhook (`WS#<wsp>#WEBHOOK#<id>` / `DELIVERY#<id>`). A delivery
+ * with an attempt still to make sits in the webhook sweep index (gsi5 `WEBHOOKS#<shard>`), keyed by when
+ * that attempt is due, or by when the claim of an attempt in progress runs out; a final one leaves it.
+ *
+ * An attempt is claimed before the request and recorded after it, both conditionally on the delivery's
+ * attempt count: two workers holding the same message make the attempt once, and a worker that dies
+ * mid-attempt leaves a claim that runs out, after which the sweeper sends the attempt again.
+ */
+export interface StoredDelivery extends DeliveryRecord {
+  /** Set while an attempt is in progress: until then, no other worker may make it. */
+  claimUntilMs: number | null;
+}
+
+export type CreateOutcome = "created" | "exists" | "webhook-gone";
+export type ClaimOutcome = "claimed" | "taken" | "webhook-gone";
+
+/** How an attempt ends the delivery, or when the next one is due. */
+export type AttemptOutcome =
+  | { status: "delivered" }
+  | { status: "failed" }
+  | { status: "pending"; nextAttemptAtMs: number };
+
+const CREATE_RETRIES = 5;
+
+export function createWebhookDeliveryStore(table: Table) {
+  const key = (d: Pick<DeliveryRecord, "workspaceId" | "webhookId" | "id">) =>
+    webhookKeys.delivery(d.workspaceId, d.webhookId, d.id);
+
+  return {
+    /**
+     * Creates the delivery, due at once, and counts it on its webhook, in one transaction: the count is
+     * the delivery log's `total`. The delivery's id is deterministic, so a repeated dispatch gets "exists";
+     * a webhook deleted or deactivated meanwhile gets "webhook-gone" and no delivery.
+     */
+    async create(record: DeliveryRecord): Promise<CreateOutcome> {
+      const items: TransactItem[] = [
+        {
+          Put: {
+            TableName: table.name,
+            Item: {
+              ...key(record),
+              entity: "WebhookDelivery",
+              ...record,
+              ...deliverySweepKeys(record.id, record.createdAt, 1),
+            },
+            ConditionExpression: "attribute_not_exists(pk)",
+          },
+        },
+        {
+          Update: {
+            TableName: table.name,
+            Key: webhookKeys.webhook(record.workspaceId, record.webhookId),
+            UpdateExpression: "ADD deliveryCount :one",
+            // Without the condition, ADD would create a stub item for a webhook deleted meanwhile.
+            ConditionExpression: "attribute_exists(pk) AND isActive = :true",
+            ExpressionAttributeValues: { ":one": 1, ":true": true },
+          },
+        },
+      ];
+      for (let attempt = 1; ; attempt++) {
+        try {
+          await transactWrite(table, items);
+          return "created";
+        } catch (error) {
+          if (!(error instanceof WriteConflict)) throw error;
+          if (error.codes[0] === "ConditionalCheckFailed") return "exists";
+          if (error.codes[1] === "ConditionalCheckFailed") return "webhook-gone";
+          // Another dispatch counted a delivery on the same webhook at the same moment: try again.
+          if (attempt >= CREATE_RETRIES) throw error;
+          await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** attempt));
+        }
+      }
+    },
+
+    async get(
+      workspaceId: string,
+      webhookId: string,
+      deliveryId: string,
+    ): Promise<StoredDelivery | undefined> {
+      const { Item } = await table.client.send(
+        new GetCommand({
+          TableName: table.name,
+          Key: webhookKeys.delivery(workspaceId, webhookId, deliveryId),
+          ConsistentRead: true,
+        }),
+      );
+      if (!Item) return undefined;
+      return {
+        ...WebhookDelivery.parse(Item),
+        workspaceId: String(Item.workspaceId),
+        eventId: String(Item.eventId),
+        body: String(Item.body),
+        claimUntilMs: typeof Item.claimUntilMs === "number" ? Item.claimUntilMs : null,
+      };
+    },
+
+    /**
+     * Claims attempt `attempt` until `claimUntilMs`, if no attempt was made since the delivery was read, no
+     * live claim holds it, and the webhook still exists and is active (checked in the same transaction, so a
+     * deletion that commits first stops the attempt).
+     */
+    async claim(
+      delivery: StoredDelivery,
+      attempt: number,
+      nowMs: number,
+      claimUntilMs: number,
+    ): Promise<ClaimOutcome> {
+      try {
+        await transactWrite(table, [
+          {
+            Update: {
+              TableName: table.name,
+              Key: key(delivery),
+              UpdateExpression: "SET claimUntilMs = :until, gsi5pk = :gsi5pk, gsi5sk = :gsi5sk",
+              ConditionExpression:
+                "#status = :pending AND attempts = :previous AND (attribute_not_exists(claimUntilMs) OR claimUntilMs < :now)",
+              ExpressionAttributeNames: { "#status": "status" },
+              ExpressionAttributeValues: {
+                ":until": claimUntilMs,
+                ":pending": "pending",
+                ":previous": attempt - 1,
+                ":now": nowMs,
+                ...prefixed(deliverySweepKeys(delivery.id, isoAt(claimUntilMs), attempt)),
+              },
+            },
+          },
+          {
+            ConditionCheck: {
+              TableName: table.name,
+              Key: webhookKeys.webhook(delivery.workspaceId, delivery.webhookId),
+              ConditionExpression: "attribute_exists(pk) AND isActive = :true",
+              ExpressionAttributeValues: { ":true": true },
+            },
+          },
+        ]);
+        return "claimed";
+      } catch (error) {
+        if (!(error instanceof WriteConflict)) throw error;
+        if (error.codes[1] === "ConditionalCheckFailed") return "webhook-gone";
+        return "taken";
+      }
+    },
+
+    /**
+     * Records attempt `entry.attempt` under the claim `claimUntilMs`. A final outcome takes the delivery out
+     * of the sweep index; a pending one puts it back, due when the next attempt is.
+     * @returns false when the claim was lost (the delivery was cancelled, or taken over after the claim ran out).
+     */
+    async recordAttempt(
+      delivery: StoredDelivery,
+      claimUntilMs: number,
+      entry: DeliveryAttempt,
+      outcome: AttemptOutcome,
+      now: string,
+    ): Promise<boolean> {
+      const set = [
+        "attempts = :attempt",
+        "attemptLog = list_append(attemptLog, :entry)",
+        "lastStatusCode = :code",
+        "lastError = :error",
+        "updatedAt = :now",
+        "#status = :status",
+        "nextAttemptAt = :next",
+        "deliveredAt = :deliveredAt",
+        "failedAt = :failedAt",
+      ];
+      const pending = outcome.status === "pending";
+      if (pending) set.push("gsi5pk = :gsi5pk", "gsi5sk = :gsi5sk");
+      const nextAttemptAt = pending ? isoAt(outcome.nextAttemptAtMs) : null;
+      try {
+        await table.client.send(
+          new UpdateCommand({
+            TableName: table.name,
+            Key: key(delivery),
+            UpdateExpression: `SET ${set.join(", ")} REMOVE claimUntilMs${pending ? "" : ", gsi5pk, gsi5sk"}`,
+            ConditionExpression: "#status = :pending AND attempts = :previous AND claimUntilMs = :claim",
+            ExpressionAttributeNames: { "#status": "status" },
+            ExpressionAttributeValues: {
+              ":attempt": entry.attempt,
+              ":entry": [entry],
+              ":code": entry.statusCode,
+              ":error": entry.error,
+              ":now": now,
+              ":status": outcome.status,
+              ":next": nextAttemptAt,
+              ":deliveredAt": outcome.status === "delivered" ? now : null,
+              ":failedAt": outcome.status === "failed" ? now : null,
+              ":pending": "pending",
+              ":previous": entry.attempt - 1,
+              ":claim": claimUntilMs,
+              ...(nextAttemptAt === null
+                ? {}
+                : prefixed(deliverySweepKeys(delivery.id, nextAttemptAt, entry.attempt + 1))),
+            },
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+
+    /** Ends a pending delivery without further attempts (its webhook is gone or inactive). */
+    async cancel(
+      delivery: Pick<DeliveryRecord, "workspaceId" | "webhookId" | "id">,
+      now: string,
+    ): Promise<void> {
+      try {
+        await table.client.send(
+          new UpdateCommand({
+            TableName: table.name,
+            Key: key(delivery),
+            UpdateExpression:
+              "SET #status = :cancelled, updatedAt = :now, nextAttemptAt = :null REMOVE claimUntilMs, gsi5pk, gsi5sk",
+            ConditionExpression: "#status = :pending",
+            ExpressionAttributeNames: { "#status": "status" },
+            ExpressionAttributeValues: {
+              ":cancelled": "cancelled",
+              ":now": now,
+              ":null": null,
+              ":pending": "pending",
+            },
+          }),
+        );
+      } catch (error) {
+        // Already final: nothing to cancel.
+        if (!isConditionFailure(error)) throw error;
+      }
+    },
+
+    /** One page of a webhook's delivery log, newest first (webhook-delivery-log.ts). */
+    page: (workspaceId: string, webhookId: string, offset: number, limit: number) =>
+      pageDeliveryLog(table, workspaceId, webhookId, offset, limit),
+  };
+}
+export type WebhookDeliveryStore = ReturnType<typeof createWebhookDeliveryStore>;
+
+/** Index keys as expression values (`:gsi5pk`, `:gsi5sk`). */
+function prefixed(values: Record<string, string>): Record<string, string> {
+  return Object.fromEntries(Object.entries(values).map(([name, value]) => [`:${name}`, value]));
+}

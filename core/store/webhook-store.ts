@@ -1,0 +1,67 @@
+import { DeleteCommand, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { WebhookRecord } from "../webhooks/model";
+import { isConditionFailure } from "./conditions";
+import type { Table } from "./dynamo-client";
+import { queryByPrefix } from "./query";
+import { webhookKeys } from "./webhook-keys";
+
+/**
+ * Webhook registrations, in the workspace's partition (`WS#<wsp>` / `WEBHOOK#<id>`): another workspace's id
+ * cannot reach one. The secret is stored only as the key vault's ciphertext.
+ */
+export function createWebhookStore(table: Table) {
+  return {
+    async create(record: WebhookRecord): Promise<void> {
+      await table.client.send(
+        new PutCommand({
+          TableName: table.name,
+          Item: { ...webhookKeys.webhook(record.workspaceId, record.id), entity: "Webhook", ...record },
+          ConditionExpression: "attribute_not_exists(pk)",
+        }),
+      );
+    },
+
+    async get(workspaceId: string, webhookId: string): Promise<WebhookRecord | undefined> {
+      const { Item } = await table.client.send(
+        new GetCommand({
+          TableName: table.name,
+          Key: webhookKeys.webhook(workspaceId, webhookId),
+          ConsistentRead: true,
+        }),
+      );
+      return Item ? WebhookRecord.parse(Item) : undefined;
+    },
+
+    /** Every webhook of the workspace, oldest first (ids are ULIDs); a handful per workspace by design. */
+    async list(workspaceId: string): Promise<WebhookRecord[]> {
+      const items = await queryByPrefix(
+        table,
+        webhookKeys.webhook(workspaceId, "").pk,
+        webhookKeys.webhookPrefix,
+      );
+      return items.map((item) => WebhookRecord.parse(item));
+    },
+
+    /**
+     * Deletes the registration. Its deliveries stay where they are; each pending one is cancelled by its
+     * next attempt, which finds the webhook gone.
+     * @returns false when the workspace has no such webhook.
+     */
+    async delete(workspaceId: string, webhookId: string): Promise<boolean> {
+      try {
+        await table.client.send(
+          new DeleteCommand({
+            TableName: table.name,
+            Key: webhookKeys.webhook(workspaceId, webhookId),
+            ConditionExpression: "attribute_exists(pk)",
+          }),
+        );
+        return true;
+      } catch (error) {
+        if (isConditionFailure(error)) return false;
+        throw error;
+      }
+    },
+  };
+}
+export type WebhookStore = ReturnType<typeof createWebhookStore>;

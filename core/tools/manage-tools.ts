@@ -1,0 +1,82 @@
+import { ConflictError, NotFoundError, ValidationError } from "../errors";
+import { checkOutboundUrl, OutboundUrlRefused } from "../http/url-guard";
+import { isoAt } from "../ports/clock";
+import type { Deps } from "../ports/deps";
+import { generateToken } from "../security/secret-tokens";
+import {
+  type CreateRemoteToolInput,
+  type RemoteToolRecord,
+  type RemoteToolSummary,
+  TOOL_SECRET_PREFIX,
+  toolSecretContext,
+  toRemoteToolSummary,
+} from "./remote-tool";
+
+type ToolDeps = Pick<Deps, "store" | "clock" | "ids" | "keyVault" | "config">;
+
+/**
+ * Registers a remote tool (spec 4.8). The URL passes the outbound guard's rules now (https, no credentials,
+ * no forbidden IP literal); host names are resolved and checked on every call, where the connection is
+ * made. The secret is returned here once and stored only encrypted.
+ */
+export async function createRemoteTool(
+  deps: ToolDeps,
+  workspaceId: string,
+  input: CreateRemoteToolInput,
+): Promise<RemoteToolSummary & { secret: string }> {
+  const url = input.url.trim();
+  try {
+    checkOutboundUrl(url, { allowPrivate: deps.config.ALLOW_PRIVATE_URLS });
+  } catch (error) {
+    if (!(error instanceof OutboundUrlRefused)) throw error;
+    throw new ValidationError(`Request body is invalid: url: ${error.reason}`, {
+      details: { issues: [{ path: "url", message: error.reason }] },
+    });
+  }
+  const id = deps.ids("remoteTool");
+  const secret = generateToken(TOOL_SECRET_PREFIX);
+  const record: RemoteToolRecord = {
+    id,
+    workspaceId,
+    name: input.name,
+    url,
+    timeoutMs: input.timeoutMs,
+    createdAt: isoAt(deps.clock.nowMs()),
+    secretCiphertext: await deps.keyVault.encrypt(secret, toolSecretContext(workspaceId, id)),
+  };
+  if (!(await deps.store.remoteTools.create(record))) {
+    throw new ConflictError(`A remote tool named "${input.name}" already exists in this workspace`);
+  }
+  return { ...toRemoteToolSummary(record), secret };
+}
+
+export async function listRemoteTools(deps: Pick<Deps, "store">, workspaceId: string) {
+  return (await deps.store.remoteTools.list(workspaceId)).map(toRemoteToolSummary);
+}
+
+export async function deleteRemoteTool(deps: Pick<Deps, "store">, workspaceId: string, toolId: string) {
+  if (!(await deps.store.remoteTools.delete(workspaceId, toolId))) throw new NotFoundError("Remote tool");
+}
+
+/** A registered tool with its secret decrypted, for the duration of one call. */
+export interface CallableTool {
+  id: string;
+  name: string;
+  url: string;
+  timeoutMs: number;
+  secret: string;
+}
+
+export type FindTool = (workspaceId: string, name: string) => Promise<CallableTool | undefined>;
+
+export function createToolFinder(deps: Pick<Deps, "store" | "keyVault">): FindTool {
+  return async (workspaceId, name) => {
+    const record = await deps.store.remoteTools.byName(workspaceId, name);
+    if (!record) return undefined;
+    const secret = await deps.keyVault.decrypt(
+      record.secretCiphertext,
+      toolSecretContext(workspaceId, record.id),
+    );
+    return { id: record.id, name: record.name, url: record.url, timeoutMs: record.timeoutMs, secret };
+  };
+}

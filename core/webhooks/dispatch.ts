@@ -1,0 +1,68 @@
+import { isoAt } from "../ports/clock";
+import type { Deps } from "../ports/deps";
+import { deliveryIdFor } from "../store/webhook-keys";
+import { webhookEventOf } from "./events";
+import { type WebhookDispatch, webhookAttempt } from "./messages";
+import type { DeliveryRecord } from "./model";
+import { webhookBody } from "./payload";
+
+/**
+ * Turns one commit's webhook events into deliveries: one per (subscribed active webhook, event), each with a
+ * deterministic id, so running this twice for the same commit creates nothing twice. Attempt 1 of each is
+ * queued, then the commit's outbox entry is cleared. A crash anywhere in between leaves the entry, and the
+ * sweeper dispatches again: deliveries already created are found, their attempt 1 is queued again, and
+ * the attempt's own claim makes sure it happens once.
+ */
+export async function dispatchWebhookEvents(
+  deps: Pick<Deps, "store" | "webhookQueue" | "clock">,
+  message: WebhookDispatch,
+): Promise<void> {
+  const { workspaceId, runId, journalSeq } = message;
+  const journal = await deps.store.webhookOutbox.journal(workspaceId, runId, journalSeq);
+  if (!journal?.pending) return;
+
+  const announced = journal.events.flatMap((event) => {
+    const name = webhookEventOf(event.eventType);
+    return name ? [{ name, event }] : [];
+  });
+  const webhooks =
+    announced.length === 0
+      ? []
+      : (await deps.store.webhooks.list(workspaceId)).filter((webhook) => webhook.isActive);
+
+  for (const { name, event } of announced) {
+    const subscribers = webhooks.filter((webhook) => webhook.events.includes(name));
+    if (subscribers.length === 0) continue;
+    const approvalId = event.payload.approvalRequestId;
+    const approval =
+      name === "approval.requested" && typeof approvalId === "string"
+        ? await deps.store.approvals.get(workspaceId, approvalId)
+        : undefined;
+    const body = JSON.stringify(webhookBody(name, workspaceId, event, { approval }));
+    const now = isoAt(deps.clock.nowMs());
+    for (const webhook of subscribers) {
+      const delivery: DeliveryRecord = {
+        id: deliveryIdFor(event.id, webhook.id),
+        workspaceId,
+        webhookId: webhook.id,
+        event: name,
+        eventId: event.id,
+        workflowRunId: runId,
+        status: "pending",
+        attempts: 0,
+        attemptLog: [],
+        lastStatusCode: null,
+        lastError: null,
+        nextAttemptAt: now,
+        createdAt: now,
+        updatedAt: now,
+        deliveredAt: null,
+        failedAt: null,
+        body,
+      };
+      const created = await deps.store.webhookDeliveries.create(delivery);
+      if (created !== "webhook-gone") await deps.webhookQueue.send(webhookAttempt(delivery, 1));
+    }
+  }
+  await deps.store.webhookOutbox.clear(workspaceId, runId, journalSeq);
+}

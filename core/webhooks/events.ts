@@ -1,0 +1,34 @@
+import type { StoredEvent } from "../engine/transition";
+
+/**
+ * The webhook event names of spec 6.2 and the run events they announce. A commit whose events include one
+ * of these run events is a webhook outbox entry (core/store/run-items.ts), dispatched after the commit.
+ */
+export const WEBHOOK_EVENTS = [
+  "workflow.completed",
+  "workflow.failed",
+  "workflow.cancelled",
+  "approval.requested",
+  "approval.decided",
+] as const;
+export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
+
+export const WEBHOOK_EVENT_OF_RUN_EVENT: Readonly<Record<string, WebhookEventName>> = {
+  WORKFLOW_COMPLETED: "workflow.completed",
+  WORKFLOW_FAILED: "workflow.failed",
+  WORKFLOW_CANCELLED: "workflow.cancelled",
+  APPROVAL_REQUESTED: "approval.requested",
+  APPROVAL_DECIDED: "approval.decided",
+};
+
+/** The webhook event a run event announces, if any. */
+export function webhookEventOf(eventType: string): WebhookEventName | undefined {
+  return Object.hasOwn(WEBHOOK_EVENT_OF_RUN_EVENT, eventType)
+    ? WEBHOOK_EVENT_OF_RUN_EVENT[eventType]
+    : undefined;
+}
+
+/** True when a commit with these events has something to announce to webhooks. */
+export function announcesWebhookEvent(events: readonly Pick<StoredEvent, "eventType">[]): boolean {
+  return events.some((event) => webhookEventOf(event.eventType) !== undefined);
+}

@@ -1,0 +1,68 @@
+import type { ApprovalRequest } from "../domain/approval";
+import { RunStatus } from "../engine/statuses";
+import type { StoredEvent } from "../engine/transition";
+import type { WebhookEventName } from "./events";
+
+/**
+ * The body of a delivery (spec 6.2): built once, when the delivery is created, and stored as the exact string
+ * every attempt sends and signs. Its `timestamp` is the run event's own time, so a repeated dispatch builds
+ * the same bytes. `data` per event: spec 6.2 for workflow.completed, decisions section 4 for the others.
+ */
+export interface WebhookBody {
+  event: WebhookEventName;
+  workflowRunId: string;
+  workspaceId: string;
+  data: Record<string, unknown>;
+  timestamp: string;
+}
+
+/** What the run event does not carry itself: the approval request, for approval.requested. */
+export interface WebhookDataSources {
+  approval?: ApprovalRequest | undefined;
+}
+
+type DataBuilder = (event: StoredEvent, sources: WebhookDataSources) => Record<string, unknown>;
+
+const field = (event: StoredEvent, name: string): unknown => event.payload[name] ?? null;
+
+export const WEBHOOK_DATA: Readonly<Record<WebhookEventName, DataBuilder>> = {
+  "workflow.completed": (event) => ({
+    status: RunStatus.Completed,
+    output: field(event, "output"),
+    completedAt: event.createdAt,
+  }),
+  "workflow.failed": (event) => ({
+    status: RunStatus.Failed,
+    error: field(event, "error"),
+    stepName: field(event, "stepName"),
+    failedAt: event.createdAt,
+  }),
+  "workflow.cancelled": (event) => ({ status: RunStatus.Cancelled, cancelledAt: event.createdAt }),
+  "approval.requested": (event, { approval }) => ({
+    approvalRequestId: field(event, "approvalRequestId"),
+    stepName: field(event, "stepName"),
+    contentKey: approval?.contentKey ?? null,
+    prompt: approval?.prompt ?? null,
+  }),
+  "approval.decided": (event) => ({
+    approvalRequestId: field(event, "approvalRequestId"),
+    stepName: field(event, "stepName"),
+    decision: field(event, "decision"),
+    decidedBy: field(event, "decidedBy"),
+  }),
+};
+
+export function webhookBody(
+  name: WebhookEventName,
+  workspaceId: string,
+  event: StoredEvent,
+  sources: WebhookDataSources = {},
+): WebhookBody {
+  return {
+    event: name,
+    workflowRunId: event.workflowRunId,
+    workspaceId,
+    data: WEBHOOK_DATA[name](event, sources),
+    timestamp: event.createdAt,
+  };
+}

@@ -1,0 +1,129 @@
+import { describe, expect, it } from "vitest";
+import { Guardrail } from "../../../core/domain/llm-step";
+import { checkOutput } from "../../../core/llm/output-checks";
+
+const guard = (value: Record<string, unknown>) => Guardrail.parse(value);
+
+describe("checkOutput: responseFormat json and outputSchema", () => {
+  it("puts {text} in the state for a text answer", () => {
+    expect(checkOutput({}, "Hello")).toEqual({ ok: true, stateValue: { text: "Hello" }, json: undefined });
+  });
+
+  it("puts the parsed object in the state with responseFormat json, also from a fenced answer", () => {
+    expect(checkOutput({ responseFormat: "json" }, '{"a":1}')).toEqual({
+      ok: true,
+      stateValue: { a: 1 },
+      json: { a: 1 },
+    });
+    const fenced = checkOutput({ responseFormat: "json" }, '```json\n{"a":2}\n```');
+    expect(fenced.ok && fenced.stateValue).toEqual({ a: 2 });
+  });
+
+  it.each([
+    ["not JSON", "Sure! Here it is", "The answer is not valid JSON"],
+    ["an array", "[1,2]", "The answer is JSON but not an object"],
+    ["a string", '"x"', "The answer is JSON but not an object"],
+  ])("fails an answer that is %s", (_what, text, error) => {
+    expect(checkOutput({ responseFormat: "json" }, text)).toEqual({ ok: false, error, guardrails: [] });
+  });
+
+  const schema = {
+    type: "object",
+    properties: { score: { type: "integer", minimum: 0 } },
+    required: ["score"],
+  };
+
+  it("fails an answer that does not satisfy outputSchema, naming the problem", () => {
+    const result = checkOutput({ responseFormat: "json", outputSchema: schema }, '{"score":-1}');
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.error).toMatch(/^The answer does not satisfy outputSchema: .*score.*>= 0/);
+      expect(result.guardrails).toEqual([]);
+    }
+    expect(checkOutput({ responseFormat: "json", outputSchema: schema }, '{"score":3}').ok).toBe(true);
+  });
+
+  it("checks outputSchema even without responseFormat, keeping {text} in the state", () => {
+    expect(checkOutput({ outputSchema: schema }, "nope")).toMatchObject({
+      ok: false,
+      error: "The answer is not valid JSON",
+    });
+    expect(checkOutput({ outputSchema: schema }, '{"score":1}')).toEqual({
+      ok: true,
+      stateValue: { text: '{"score":1}' },
+      json: undefined,
+    });
+  });
+});
+
+describe("checkOutput: guardrails", () => {
+  it("max_length counts characters (code points)", () => {
+    const rules = { guardrails: [guard({ type: "max_length", maxChars: 5 })] };
+    expect(checkOutput(rules, "héllo").ok).toBe(true);
+    expect(checkOutput(rules, "👍👍👍👍👍").ok).toBe(true);
+    expect(checkOutput(rules, "hello!")).toEqual({
+      ok: false,
+      error: "Guardrail max_length failed: The answer has 6 characters; at most 5 are allowed",
+      guardrails: [{ guardrail: "max_length", reason: "The answer has 6 characters; at most 5 are allowed" }],
+    });
+  });
+
+  it("regex must_match and must_not_match", () => {
+    const must = { guardrails: [guard({ type: "regex", pattern: "^Dear ", mode: "must_match" })] };
+    expect(checkOutput(must, "Dear Ann").ok).toBe(true);
+    expect(checkOutput(must, "Hi Ann")).toMatchObject({
+      ok: false,
+      guardrails: [{ guardrail: "regex", reason: "The answer does not match /^Dear /" }],
+    });
+    const mustNot = {
+      guardrails: [guard({ type: "regex", pattern: "\\d{4}-\\d{4}", mode: "must_not_match" })],
+    };
+    expect(checkOutput(mustNot, "no card here").ok).toBe(true);
+    expect(checkOutput(mustNot, "card 1234-5678")).toMatchObject({
+      ok: false,
+      guardrails: [{ reason: "The answer matches /\\d{4}-\\d{4}/" }],
+    });
+  });
+
+  it("blocklist matches whole words case-insensitively", () => {
+    const rules = { guardrails: [guard({ type: "blocklist", words: ["secret", "top secret", "ass"] })] };
+    expect(checkOutput(rules, "This is SECRET.")).toMatchObject({
+      ok: false,
+      guardrails: [{ guardrail: "blocklist", reason: "The answer contains blocked words: secret" }],
+    });
+    expect(checkOutput(rules, "It is Top Secret!")).toMatchObject({
+      guardrails: [{ reason: "The answer contains blocked words: secret, top secret" }],
+    });
+    expect(checkOutput(rules, "A classic class, and secretary.").ok).toBe(true);
+  });
+
+  it("json_schema validates the parsed answer, and fails a text answer that is not JSON", () => {
+    const rules = {
+      guardrails: [guard({ type: "json_schema", schema: { type: "object", required: ["title"] } })],
+    };
+    expect(checkOutput(rules, '{"title":"x"}').ok).toBe(true);
+    expect(checkOutput(rules, '{"name":"x"}')).toMatchObject({
+      ok: false,
+      guardrails: [{ guardrail: "json_schema", reason: expect.stringContaining("title") }],
+    });
+    expect(checkOutput(rules, "plain")).toMatchObject({
+      guardrails: [{ reason: "The answer is not valid JSON" }],
+    });
+  });
+
+  it("reports every failed guardrail, and fails with the first", () => {
+    const rules = {
+      guardrails: [
+        guard({ type: "max_length", maxChars: 3 }),
+        guard({ type: "regex", pattern: "ok", mode: "must_match" }),
+        guard({ type: "blocklist", words: ["fine"] }),
+      ],
+    };
+    const result = checkOutput(rules, "not good");
+    expect(result.ok).toBe(false);
+    if (!result.ok) {
+      expect(result.guardrails.map((failure) => failure.guardrail)).toEqual(["max_length", "regex"]);
+      expect(result.error).toMatch(/^Guardrail max_length failed/);
+    }
+  });
+});

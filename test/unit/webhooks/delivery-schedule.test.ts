@@ -1,0 +1,194 @@
+import type { SQSEvent } from "aws-lambda";
+import { describe, expect, it } from "vitest";
+import { createSqsBatchHandler } from "../../../core/adapters/aws/sqs-batch";
+import { loadConfig } from "../../../core/config";
+import type { RunRecord } from "../../../core/engine/run-record";
+import type { RunCommit } from "../../../core/engine/transition";
+import { silentLogger } from "../../../core/log/pino-logger";
+import { commitItems } from "../../../core/store/run-items";
+import {
+  deliveryIdFor,
+  deliverySweepKeys,
+  outboxIndexKeys,
+  parseWebhookSweepEntry,
+} from "../../../core/store/webhook-keys";
+import { deliveryRequestHeaders, nextStep } from "../../../core/webhooks/deliver";
+import {
+  type WebhookMessage,
+  WebhookMessageSchema,
+  webhookAttempt,
+  webhookDispatch,
+  webhookMessageKey,
+} from "../../../core/webhooks/messages";
+
+describe("webhook settings", () => {
+  it("default to spec 6.4: a 10 s timeout, attempts 2 and 3 after 5 s and 30 s", () => {
+    const config = loadConfig({});
+
+    expect(config.WEBHOOK_TIMEOUT_MS).toBe(10_000);
+    expect(config.WEBHOOK_RETRY_DELAYS_MS).toEqual([5_000, 30_000]);
+  });
+
+  it("refuse delays that are not two, negative, or beyond the queue's 15 minutes", () => {
+    for (const value of ["5000", "1,2,3", "-1,5", "5000,900001", "a,b", ""]) {
+      expect(() => loadConfig({ WEBHOOK_RETRY_DELAYS_MS: value }), value).toThrow(/WEBHOOK_RETRY_DELAYS_MS/);
+    }
+    expect(loadConfig({ WEBHOOK_RETRY_DELAYS_MS: " 50, 100 " }).WEBHOOK_RETRY_DELAYS_MS).toEqual([50, 100]);
+    expect(() => loadConfig({ WEBHOOK_TIMEOUT_MS: "60000" })).toThrow(/WEBHOOK_TIMEOUT_MS/);
+  });
+});
+
+describe("nextStep", () => {
+  const delays = [5_000, 30_000];
+  const failed = { ok: false, refused: false };
+
+  it("schedules attempt 2 after 5 s and attempt 3 after 30 s, then fails the delivery", () => {
+    expect(nextStep(delays, 1, failed, 1_000)).toEqual({ status: "pending", nextAttemptAtMs: 6_000 });
+    expect(nextStep(delays, 2, failed, 1_000)).toEqual({ status: "pending", nextAttemptAtMs: 31_000 });
+    expect(nextStep(delays, 3, failed, 1_000)).toEqual({ status: "failed" });
+  });
+
+  it("ends the delivery on a 2xx, and at once when the guard refused the URL", () => {
+    expect(nextStep(delays, 2, { ok: true, refused: false }, 0)).toEqual({ status: "delivered" });
+    expect(nextStep(delays, 1, { ok: false, refused: true }, 0)).toEqual({ status: "failed" });
+  });
+});
+
+describe("delivery ids and index keys", () => {
+  it("derive the delivery id from the event and the webhook: stable, distinct per webhook, time-ordered", () => {
+    const a = deliveryIdFor("evt_01jz0000000000000000000000", "whk_a");
+
+    expect(deliveryIdFor("evt_01jz0000000000000000000000", "whk_a")).toBe(a);
+    expect(deliveryIdFor("evt_01jz0000000000000000000000", "whk_b")).not.toBe(a);
+    expect(deliveryIdFor("evt_01jz0000000000000000000001", "whk_a") > a).toBe(true);
+    expect(a).toMatch(/^dlv_01jz0{22}[0-9a-f]{8}$/);
+  });
+
+  it("read outbox and delivery entries back from the keys a KEYS_ONLY index returns", () => {
+    const outbox = outboxIndexKeys("run_1", "2026-01-01T00:00:00.000Z", 12);
+    const delivery = deliverySweepKeys("dlv_1", "2026-01-01T00:00:05.000Z", 2);
+
+    expect(outbox.gsi5pk).toMatch(/^WEBHOOKS#\d$/);
+    expect(parseWebhookSweepEntry({ pk: "WS#wsp_1#RUN#run_1", sk: "JRN#0000000012", ...outbox })).toEqual({
+      kind: "outbox",
+      workspaceId: "wsp_1",
+      runId: "run_1",
+      journalSeq: 12,
+      dueAt: "2026-01-01T00:00:00.000Z",
+    });
+    expect(
+      parseWebhookSweepEntry({ pk: "WS#wsp_1#WEBHOOK#whk_1", sk: "DELIVERY#dlv_1", ...delivery }),
+    ).toEqual({
+      kind: "delivery",
+      workspaceId: "wsp_1",
+      webhookId: "whk_1",
+      deliveryId: "dlv_1",
+      attempt: 2,
+      dueAt: "2026-01-01T00:00:05.000Z",
+    });
+    expect(parseWebhookSweepEntry({ pk: "WS#wsp_1", sk: "WORKSPACE", gsi5sk: "x" })).toBeUndefined();
+  });
+});
+
+describe("the webhook outbox in a run's commit", () => {
+  const run = {
+    id: "run_1",
+    workspaceId: "wsp_1",
+    definitionId: "def_1",
+    status: "COMPLETED",
+    seq: 1,
+    defSeq: 1,
+    supersessionKey: null,
+    eventSeq: 5,
+    active: null,
+    nextStepName: null,
+  } as unknown as RunRecord;
+  const commit = (eventTypes: string[]): RunCommit => ({
+    expectedVersion: 3,
+    run,
+    stepRuns: [],
+    events: eventTypes.map((eventType, index) => ({
+      id: `evt_${index}`,
+      seq: 4 + index,
+      workflowRunId: "run_1",
+      stepRunId: null,
+      eventType,
+      payload: {},
+      createdAt: "2026-01-01T00:00:00.000Z",
+    })),
+  });
+  const journalOf = (items: ReturnType<typeof commitItems>) => items[1]?.Put?.Item ?? {};
+
+  it("marks the journal item of a commit that announces a webhook event", () => {
+    const journal = journalOf(
+      commitItems({ name: "t", client: {} as never }, commit(["STEP_COMPLETED", "WORKFLOW_COMPLETED"])),
+    );
+
+    expect(journal).toMatchObject(outboxIndexKeys("run_1", "2026-01-01T00:00:00.000Z", 4));
+  });
+
+  it("leaves other commits out of the outbox", () => {
+    const journal = journalOf(commitItems({ name: "t", client: {} as never }, commit(["STEP_STARTED"])));
+
+    expect(journal.gsi5pk).toBeUndefined();
+    expect(journal.gsi5sk).toBeUndefined();
+  });
+});
+
+describe("webhook messages", () => {
+  it("carry ids only, and coalesce per commit and per attempt", () => {
+    const dispatch = webhookDispatch("wsp_1", "run_1", 4);
+    const attempt = webhookAttempt({ workspaceId: "wsp_1", webhookId: "whk_1", id: "dlv_1" }, 2);
+
+    expect(WebhookMessageSchema.parse(dispatch)).toEqual(dispatch);
+    expect(WebhookMessageSchema.parse(attempt)).toEqual(attempt);
+    expect(webhookMessageKey(dispatch)).toBe("dispatch/wsp_1/run_1/4");
+    expect(webhookMessageKey(attempt)).toBe("deliver/wsp_1/dlv_1/2");
+    expect(
+      WebhookMessageSchema.safeParse({ type: "run.advance", workspaceId: "w", runId: "r" }).success,
+    ).toBe(false);
+  });
+
+  it("go through the SQS batch handler with the webhook schema, a malformed one reported alone", async () => {
+    const handled: WebhookMessage[] = [];
+    const handler = createSqsBatchHandler({
+      process: async (message: WebhookMessage) => void handled.push(message),
+      schema: WebhookMessageSchema,
+      log: silentLogger,
+    });
+    const record = (messageId: string, body: unknown) => ({
+      messageId,
+      body: JSON.stringify(body),
+      attributes: { ApproximateReceiveCount: "1" },
+    });
+    const event = {
+      Records: [
+        record("m1", webhookDispatch("wsp_1", "run_1", 4)),
+        record("m2", { type: "webhooks.deliver", workspaceId: "wsp_1" }),
+      ],
+    } as unknown as SQSEvent;
+
+    await expect(handler(event)).resolves.toEqual({ batchItemFailures: [{ itemIdentifier: "m2" }] });
+    expect(handled).toEqual([webhookDispatch("wsp_1", "run_1", 4)]);
+  });
+});
+
+describe("deliveryRequestHeaders", () => {
+  it("are spec 6.2's, plus the delivery id and the body's length", () => {
+    const headers = deliveryRequestHeaders(
+      { id: "whk_1" },
+      { id: "dlv_1", event: "workflow.failed", body: '{"é":1}' },
+      "whsec_x",
+    );
+
+    expect(headers).toEqual({
+      "Content-Type": "application/json",
+      "Content-Length": "8",
+      "User-Agent": "Weft-Webhooks/1.0",
+      "X-Webhook-Signature": expect.stringMatching(/^[0-9a-f]{64}$/),
+      "X-Webhook-Event": "workflow.failed",
+      "X-Webhook-Id": "whk_1",
+      "X-Webhook-Delivery": "dlv_1",
+    });
+  });
+});
