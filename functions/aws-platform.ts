@@ -10,9 +10,19 @@ import { createDynamoClient } from "../core/store/dynamo-client";
 import type { WebhookMessage } from "../core/webhooks/messages";
 import type { Platform } from "./deps";
 
+/** The settings the AWS adapters cannot do without; infra/settings.ts must give each of them to every function. */
+export const AWS_PLATFORM_SETTINGS = [
+  "STEP_QUEUE_URL",
+  "STEP_QUEUE_ARN",
+  "WEBHOOK_QUEUE_URL",
+  "SCHEDULE_GROUP",
+  "SCHEDULER_ROLE_ARN",
+  "KMS_KEY_ID",
+] as const satisfies readonly (keyof Config)[];
+
 /** The AWS adapters, from the settings the infra gives every function. */
 export function awsPlatform(config: Config): Platform {
-  const required = (name: keyof Config) => {
+  const required = (name: (typeof AWS_PLATFORM_SETTINGS)[number]) => {
     const value = config[name];
     if (typeof value !== "string" || value === "") throw new Error(`${name} is not set`);
     return value;

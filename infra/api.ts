@@ -1,14 +1,5 @@
-import { engineEnvironment, engineLinks, enginePermissions } from "./engine-access";
+import { engineFunction } from "./engine-access";
+import { FUNCTIONS } from "./settings";
 
 /** The HTTP API: one Hono Lambda behind a function URL. */
-export const api = new sst.aws.Function("Api", {
-  handler: "functions/api.handler",
-  runtime: "nodejs22.x",
-  architecture: "arm64",
-  memory: "512 MB",
-  timeout: "30 seconds",
-  url: true,
-  link: engineLinks,
-  environment: engineEnvironment,
-  permissions: enginePermissions,
-});
+export const api = new sst.aws.Function("Api", { ...engineFunction(FUNCTIONS.api), url: true });

@@ -7,7 +7,3 @@ export const secretsKey = new aws.kms.Key("SecretsKey", {
   enableKeyRotation: true,
   deletionWindowInDays: 30,
 });
-
-export const secretsKeyPermissions = [
-  { actions: ["kms:GenerateDataKey", "kms:Decrypt"], resources: [secretsKey.arn] },
-];

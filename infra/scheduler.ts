@@ -1,4 +1,5 @@
 import { stepQueue } from "./queues";
+import { SCHEDULER_ROLE_ACTIONS } from "./settings";
 
 /**
  * EventBridge Scheduler: a group for the one-shot wake-up schedules of this stage, and the role the
@@ -21,7 +22,7 @@ export const schedulerRole = new aws.iam.Role("SchedulerRole", {
       policy: stepQueue.arn.apply((arn) =>
         JSON.stringify({
           Version: "2012-10-17",
-          Statement: [{ Effect: "Allow", Action: "sqs:SendMessage", Resource: arn }],
+          Statement: [{ Effect: "Allow", Action: [...SCHEDULER_ROLE_ACTIONS], Resource: arn }],
         }),
       ),
     },

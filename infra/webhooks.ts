@@ -1,3 +1,5 @@
+import { FUNCTIONS, QUEUES } from "./settings";
+
 /**
  * Webhook delivery: its own queue (dispatches and delivery attempts), a dead-letter queue, and the webhook
  * worker subscribed to it. Separate from the step queue, so a slow or failing receiver never delays a run.
@@ -9,28 +11,16 @@
  * API and the step worker send dispatches); the worker is subscribed by `subscribeWebhookWorker()`, once
  * engine-access exists, which keeps the two modules free of an import cycle.
  */
-export const WEBHOOK_WORKER_TIMEOUT_SECONDS = 60;
-
 export const webhookDlq = new sst.aws.Queue("WebhookDlq");
 
 export const webhookQueue = new sst.aws.Queue("WebhookQueue", {
-  visibilityTimeout: `${WEBHOOK_WORKER_TIMEOUT_SECONDS * 6} seconds`,
-  dlq: { queue: webhookDlq.arn, retry: 5 },
+  visibilityTimeout: `${QUEUES.webhook.visibilityTimeoutSeconds} seconds`,
+  dlq: { queue: webhookDlq.arn, retry: QUEUES.webhook.maxReceiveCount },
 });
 
 export async function subscribeWebhookWorker() {
-  const { engineEnvironment, engineLinks, enginePermissions } = await import("./engine-access");
-  return webhookQueue.subscribe(
-    {
-      handler: "functions/webhooks.handler",
-      runtime: "nodejs22.x",
-      architecture: "arm64",
-      memory: "256 MB",
-      timeout: `${WEBHOOK_WORKER_TIMEOUT_SECONDS} seconds`,
-      link: engineLinks,
-      environment: engineEnvironment,
-      permissions: enginePermissions,
-    },
-    { batch: { size: 10, partialResponses: true } },
-  );
+  const { engineFunction } = await import("./engine-access");
+  return webhookQueue.subscribe(engineFunction(FUNCTIONS.webhooks), {
+    batch: { size: FUNCTIONS.webhooks.trigger.batchSize, partialResponses: true },
+  });
 }
