@@ -44,13 +44,6 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
   return async ({ step, run, stepRun }) => {
     const prompt = renderPrompt(step, { input: run.input, state: run.state });
     const input = { model: step.model, fallbackModels: step.fallbackModels ?? [], ...prompt };
-    const failed = (error: string, retryable: boolean, log?: AttemptLog): StepOutcome => ({
-      kind: "failed",
-      input,
-      error,
-      retryable,
-      ...(log ? recorded(log) : {}),
-    });
     const recorded = (log: AttemptLog) => ({
       events: log.events,
       cost: log.cost({
@@ -60,6 +53,13 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
         stepRunId: stepRun.id,
         attempt: stepRun.attempt,
       }),
+    });
+    const failed = (error: string, retryable: boolean, log?: AttemptLog): StepOutcome => ({
+      kind: "failed",
+      input,
+      error,
+      retryable,
+      ...(log ? recorded(log) : {}),
     });
 
     const resolved = await resolveStepTools(deps.findTool, run.workspaceId, step.tools ?? []);
