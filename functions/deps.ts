@@ -1,19 +1,12 @@
-import { randomUUID } from "node:crypto";
 import type { Config } from "../core/config";
-import { createRunAdvancer } from "../core/engine/advance-run";
-import { createDefinitionCache } from "../core/engine/definition-cache";
 import { createGuardedHttp } from "../core/http/guarded-http";
 import { createIdGenerator } from "../core/ids";
-import { buildLlmSteps } from "../core/llm/build-llm-step";
 import type { Clock } from "../core/ports/clock";
 import type { Deps } from "../core/ports/deps";
 import type { KeyVault } from "../core/ports/key-vault";
 import type { Logger } from "../core/ports/logger";
 import type { Queue } from "../core/ports/queue";
 import type { Scheduler } from "../core/ports/scheduler";
-import { createHandlerRegistry } from "../core/steps/handlers/registry";
-import type { TaskHandler } from "../core/steps/handlers/task-handler";
-import { createStepRunner } from "../core/steps/registry";
 import { createDocumentClient, type createDynamoClient } from "../core/store/dynamo-client";
 import { createStore } from "../core/store/store";
 import type { WebhookMessage } from "../core/webhooks/messages";
@@ -43,25 +36,4 @@ export function buildDeps(config: Config, log: Logger, platform: Platform): Deps
     keyVault: platform.keyVault,
     http: createGuardedHttp({ allowPrivate: config.ALLOW_PRIVATE_URLS }),
   };
-}
-
-/**
- * The engine of one process. Self-hosters add task handlers here (`customHandlers`);
- * `takeOverLeasesGrantedBeforeMs` is for the local service only, where one process serves its data directory.
- */
-export function buildAdvancer(
-  deps: Deps,
-  options: { takeOverLeasesGrantedBeforeMs?: number; customHandlers?: Record<string, TaskHandler> } = {},
-) {
-  const llmSteps = buildLlmSteps(deps);
-  return createRunAdvancer({
-    deps,
-    steps: createStepRunner(
-      createHandlerRegistry({ http: deps.http, remoteTools: llmSteps.remoteTools }, options.customHandlers),
-      llmSteps.llm,
-    ),
-    definitionSteps: createDefinitionCache(deps.store),
-    processId: randomUUID(),
-    takeOverLeasesGrantedBeforeMs: options.takeOverLeasesGrantedBeforeMs,
-  });
 }

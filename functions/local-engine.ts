@@ -7,7 +7,7 @@ import type { Logger } from "../core/ports/logger";
 import { type WebhookMessage, webhookMessageKey } from "../core/webhooks/messages";
 import { sweepWebhookOutbox } from "../core/webhooks/outbox-sweeper";
 import { createWebhookWorker } from "../core/webhooks/worker";
-import { buildAdvancer } from "./deps";
+import { buildAdvancer } from "./advancer";
 
 /** Local timers are exact, so the periodic sweep only needs to cover timers lost with a previous process. */
 const SWEEP_INTERVAL_MS = 5_000;

@@ -1,8 +1,9 @@
 import { createSqsBatchHandler } from "../core/adapters/aws/sqs-batch";
 import { loadConfig } from "../core/config";
 import { createPinoLogger } from "../core/log/pino-logger";
+import { buildAdvancer } from "./advancer";
 import { awsPlatform } from "./aws-platform";
-import { buildAdvancer, buildDeps } from "./deps";
+import { buildDeps } from "./deps";
 
 /** The step worker: SQS doorbells in, runs advanced, failed records handed back for redelivery. */
 const config = loadConfig(process.env);

@@ -4,7 +4,7 @@ import { runDoorbell } from "../../core/engine/messages";
 import type { Deps } from "../../core/ports/deps";
 import { createRun } from "../../core/runs/create-run";
 import type { TaskHandler } from "../../core/steps/handlers/task-handler";
-import { buildAdvancer } from "../../functions/deps";
+import { buildAdvancer } from "../../functions/advancer";
 import { type EngineHarness, engineHarness, eventTypes, sleep, task } from "../helpers/engine";
 import { expectData, expectError } from "../helpers/requests";
 

@@ -1,7 +1,7 @@
 import type { ServerResponse } from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
 import { runDoorbell } from "../../core/engine/messages";
-import { buildAdvancer } from "../../functions/deps";
+import { buildAdvancer } from "../../functions/advancer";
 import {
   answer,
   type EngineHarness,

@@ -1,0 +1,34 @@
+import { randomUUID } from "node:crypto";
+import { createRunAdvancer } from "../core/engine/advance-run";
+import { createDefinitionCache } from "../core/engine/definition-cache";
+import { buildLlmSteps } from "../core/llm/build-llm-step";
+import type { Deps } from "../core/ports/deps";
+import { createHandlerRegistry } from "../core/steps/handlers/registry";
+import type { TaskHandler } from "../core/steps/handlers/task-handler";
+import { createStepRunner } from "../core/steps/registry";
+
+/*
+ * Apart from functions/deps.ts, so that only the entries that run steps (the worker, the local service)
+ * import the step runners and with them the three LLM SDKs: the API function's bundle stays without them.
+ */
+
+/**
+ * The engine of one process. Self-hosters add task handlers here (`customHandlers`);
+ * `takeOverLeasesGrantedBeforeMs` is for the local service only, where one process serves its data directory.
+ */
+export function buildAdvancer(
+  deps: Deps,
+  options: { takeOverLeasesGrantedBeforeMs?: number; customHandlers?: Record<string, TaskHandler> } = {},
+) {
+  const llmSteps = buildLlmSteps(deps);
+  return createRunAdvancer({
+    deps,
+    steps: createStepRunner(
+      createHandlerRegistry({ http: deps.http, remoteTools: llmSteps.remoteTools }, options.customHandlers),
+      llmSteps.llm,
+    ),
+    definitionSteps: createDefinitionCache(deps.store),
+    processId: randomUUID(),
+    takeOverLeasesGrantedBeforeMs: options.takeOverLeasesGrantedBeforeMs,
+  });
+}
