@@ -89,13 +89,13 @@ describe("task steps", () => {
     ]);
   });
 
-  it("fails the run with an error about llm steps when a definition has an llm step", async () => {
+  it("fails an llm step with an error naming the missing key when neither workspace nor server has one", async () => {
     const { run, events } = await runToEnd([
       { type: "llm", name: "draft", model: "gpt-4o-mini", systemPrompt: "Say hi" },
     ]);
     expect(run.status).toBe("FAILED");
     expect(run.steps[0]).toMatchObject({ stepName: "draft", stepType: "llm", status: "FAILED" });
-    expect(run.steps[0]?.error).toMatch(/llm/i);
+    expect(run.steps[0]?.error).toMatch(/No API key is configured for openai/);
     expect(events.at(-1)).toMatchObject({ eventType: "WORKFLOW_FAILED", payload: { stepName: "draft" } });
   });
 });
