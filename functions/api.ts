@@ -1,20 +1,28 @@
 import { handle } from "hono/aws-lambda";
 import { createApp } from "../core/api/app";
-import { loadConfig } from "../core/config";
+import { type Config, loadConfig } from "../core/config";
 import { createPinoLogger } from "../core/log/pino-logger";
+import type { Logger } from "../core/ports/logger";
 import { awsPlatform } from "./aws-platform";
-import { buildDeps } from "./deps";
+import { buildDeps, type Platform } from "./deps";
 
 /** The function URL's view of the caller: API Gateway v2 payload format, which function URLs use. */
 interface FunctionUrlEnv {
   event?: { requestContext?: { http?: { sourceIp?: string } } };
 }
 
+/** The API's Lambda handler on any platform (the integration tests pass their own). */
+export function createApiHandler(config: Config, log: Logger, platform: Platform) {
+  const app = createApp(buildDeps(config, log, platform), {
+    clientAddress: (c) => (c.env as FunctionUrlEnv | undefined)?.event?.requestContext?.http?.sourceIp,
+  });
+  return handle(app);
+}
+
 // Built once per Lambda instance and reused by every invocation it serves.
 const config = loadConfig(process.env);
-const log = createPinoLogger({ level: config.LOG_LEVEL });
-const app = createApp(buildDeps(config, log, awsPlatform(config)), {
-  clientAddress: (c) => (c.env as FunctionUrlEnv | undefined)?.event?.requestContext?.http?.sourceIp,
-});
-
-export const handler = handle(app);
+export const handler = createApiHandler(
+  config,
+  createPinoLogger({ level: config.LOG_LEVEL }),
+  awsPlatform(config),
+);

@@ -1,22 +1,28 @@
 import { createSqsBatchHandler } from "../core/adapters/aws/sqs-batch";
-import { loadConfig } from "../core/config";
+import { type Config, loadConfig } from "../core/config";
 import { createPinoLogger } from "../core/log/pino-logger";
+import type { Logger } from "../core/ports/logger";
 import { WebhookMessageSchema } from "../core/webhooks/messages";
 import { createWebhookWorker } from "../core/webhooks/worker";
 import { awsPlatform } from "./aws-platform";
-import { buildDeps } from "./deps";
+import { buildDeps, type Platform } from "./deps";
 
 /**
  * The webhook worker: dispatches and delivery attempts from the webhook queue. A failed record goes back to
  * the queue alone (partial batch response); a receiver's failure is not a record failure, it is recorded on
  * the delivery and retried on its own schedule.
  */
-const config = loadConfig(process.env);
-const log = createPinoLogger({ level: config.LOG_LEVEL });
-const deps = buildDeps(config, log, awsPlatform(config));
+export function createWebhooksHandler(config: Config, log: Logger, platform: Platform) {
+  return createSqsBatchHandler({
+    process: createWebhookWorker(buildDeps(config, log, platform)),
+    schema: WebhookMessageSchema,
+    log,
+  });
+}
 
-export const handler = createSqsBatchHandler({
-  process: createWebhookWorker(deps),
-  schema: WebhookMessageSchema,
-  log,
-});
+const config = loadConfig(process.env);
+export const handler = createWebhooksHandler(
+  config,
+  createPinoLogger({ level: config.LOG_LEVEL }),
+  awsPlatform(config),
+);

@@ -1,13 +1,19 @@
 import { createSqsBatchHandler } from "../core/adapters/aws/sqs-batch";
-import { loadConfig } from "../core/config";
+import { type Config, loadConfig } from "../core/config";
 import { createPinoLogger } from "../core/log/pino-logger";
+import type { Logger } from "../core/ports/logger";
 import { buildAdvancer } from "./advancer";
 import { awsPlatform } from "./aws-platform";
-import { buildDeps } from "./deps";
+import { buildDeps, type Platform } from "./deps";
 
 /** The step worker: SQS doorbells in, runs advanced, failed records handed back for redelivery. */
-const config = loadConfig(process.env);
-const log = createPinoLogger({ level: config.LOG_LEVEL });
-const deps = buildDeps(config, log, awsPlatform(config));
+export function createWorkerHandler(config: Config, log: Logger, platform: Platform) {
+  return createSqsBatchHandler({ process: buildAdvancer(buildDeps(config, log, platform)), log });
+}
 
-export const handler = createSqsBatchHandler({ process: buildAdvancer(deps), log });
+const config = loadConfig(process.env);
+export const handler = createWorkerHandler(
+  config,
+  createPinoLogger({ level: config.LOG_LEVEL }),
+  awsPlatform(config),
+);

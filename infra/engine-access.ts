@@ -31,7 +31,10 @@ export const enginePermissions = [
 ];
 
 /** One Lambda of the engine, from its settings, with the engine's environment and permissions. */
-export function engineFunction(settings: { handler: string; memoryMb: number; timeoutSeconds: number }) {
+export function engineFunction(
+  settings: { handler: string; memoryMb: number; timeoutSeconds: number },
+  extraEnvironment: Record<string, unknown> = {},
+) {
   return {
     handler: settings.handler,
     runtime: "nodejs22.x" as const,
@@ -39,7 +42,7 @@ export function engineFunction(settings: { handler: string; memoryMb: number; ti
     memory: `${settings.memoryMb} MB` as const,
     timeout: `${settings.timeoutSeconds} seconds` as const,
     link: engineLinks,
-    environment: engineEnvironment,
+    environment: { ...engineEnvironment, ...extraEnvironment },
     permissions: enginePermissions,
   };
 }

@@ -13,3 +13,27 @@ export async function startSession(deps: Pick<Deps, "store" | "clock">, accountI
   await deps.store.sessions.create(hashToken(token), { accountId, expiresAt });
   return token;
 }
+
+export interface ActiveSession {
+  accountId: string;
+  expiresAt: string;
+}
+
+/**
+ * The live session a token opens, or undefined when the token is malformed, unknown, ended or expired. The
+ * table's TTL removes expired items only eventually, so expiry is decided here, by the clock.
+ */
+export async function findSession(
+  deps: Pick<Deps, "store" | "clock">,
+  token: string,
+): Promise<ActiveSession | undefined> {
+  if (!token.startsWith(SESSION_TOKEN_PREFIX)) return undefined;
+  const session = await deps.store.sessions.get(hashToken(token));
+  if (!session || Date.parse(session.expiresAt) <= deps.clock.nowMs()) return undefined;
+  return session;
+}
+
+/** Logout: deletes the session, so the token fails from the next request on. */
+export async function endSession(deps: Pick<Deps, "store">, token: string): Promise<void> {
+  await deps.store.sessions.delete(hashToken(token));
+}

@@ -1,7 +1,9 @@
 import type { Context } from "hono";
+import { dashboardRoutes } from "../dashboard/server/routes";
 import { NotFoundError } from "../errors";
 import type { Deps } from "../ports/deps";
 import { mountApiReference } from "./api-reference";
+import { DASHBOARD_API_PREFIX, dashboardApi } from "./dashboard/dashboard-api";
 import type { AppEnv, WorkspaceEnv } from "./env";
 import { failure } from "./envelope";
 import { handleError } from "./error-handler";
@@ -25,6 +27,8 @@ import { workspaceRoutes } from "./routes/workspaces";
 export interface AppOptions {
   /** The caller's network address as the runtime knows it (socket, or the function URL's sourceIp). */
   clientAddress: (c: Context) => string | undefined;
+  /** Where `npm run build:dashboard` put the dashboard's files; default `dist/dashboard`. */
+  dashboardDir?: string;
 }
 
 const DASHBOARD_AUTH_PATH = "/v1/dashboard-auth/";
@@ -37,6 +41,7 @@ export function createApp(deps: Deps, options: AppOptions) {
 
   app.use("*", requestContext({ log: deps.log, newId: () => deps.ids("request") }));
   app.use("/v1/*", bodySize());
+  app.use(`${DASHBOARD_API_PREFIX}/*`, bodySize());
 
   // Sign-up and login are the only public /v1 routes; they are limited per client address instead.
   const authenticate = apiKeyAuth(deps);
@@ -56,18 +61,44 @@ export function createApp(deps: Deps, options: AppOptions) {
     });
   });
 
+  // The workspace routers, each built once: served under /v1 (API key) and under /dashboard/api/v1 (session).
+  const apiKeys = apiKeyRoutes(deps);
+  const workspaces = workspaceRoutes(deps);
+  const definitions = workflowDefinitionRoutes(deps);
+  const runs = workflowRunRoutes(deps);
+  const approvals = approvalRequestRoutes(deps);
+  const llmProviders = llmProviderRoutes(deps);
+  const remoteTools = remoteToolRoutes(deps);
+  const cost = costRoutes(deps);
+  const webhooks = webhookRoutes(deps);
+  const workspaceRouters = [
+    apiKeys,
+    workspaces,
+    definitions,
+    runs,
+    approvals,
+    llmProviders,
+    remoteTools,
+    cost,
+    webhooks,
+  ];
+
   mountApiReference(app);
+  // A plain Hono app: mounting it adds nothing to /openapi.json.
+  app.route(DASHBOARD_API_PREFIX, dashboardApi(deps, { workspaceRouters, workspaceLimit }));
+  // The dashboard's pages and assets (`/`, `/assets/*`): static files, also outside /openapi.json.
+  app.route("/", dashboardRoutes({ dir: options.dashboardDir }));
   return app
     .route("/", healthRoutes(deps))
     .route("/", dashboardAuthRoutes(deps))
-    .route("/", apiKeyRoutes(deps))
-    .route("/", workspaceRoutes(deps))
-    .route("/", workflowDefinitionRoutes(deps))
-    .route("/", workflowRunRoutes(deps))
-    .route("/", approvalRequestRoutes(deps))
-    .route("/", llmProviderRoutes(deps))
-    .route("/", remoteToolRoutes(deps))
-    .route("/", costRoutes(deps))
-    .route("/", webhookRoutes(deps));
+    .route("/", apiKeys)
+    .route("/", workspaces)
+    .route("/", definitions)
+    .route("/", runs)
+    .route("/", approvals)
+    .route("/", llmProviders)
+    .route("/", remoteTools)
+    .route("/", cost)
+    .route("/", webhooks);
 }
 export type App = ReturnType<typeof createApp>;

@@ -79,6 +79,18 @@ export function createAccountStore(table: Table) {
       return Item ? AccountRecord.parse(Item) : undefined;
     },
 
+    /** Whether the account is a member of the workspace: one strongly consistent read of the membership. */
+    async isMember(accountId: string, workspaceId: string): Promise<boolean> {
+      const { Item } = await table.client.send(
+        new GetCommand({
+          TableName: table.name,
+          Key: keys.membership(accountId, workspaceId),
+          ConsistentRead: true,
+        }),
+      );
+      return Item !== undefined;
+    },
+
     /** The workspaces the account belongs to, oldest first. */
     async workspaces(accountId: string): Promise<WorkspaceRecord[]> {
       const memberships = await queryByPrefix(table, keys.account(accountId).pk, keys.membershipPrefix);

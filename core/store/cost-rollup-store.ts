@@ -17,6 +17,11 @@ export interface ModelTotals {
   calls: number;
 }
 
+/** A model's totals on one UTC day (yyyy-mm-dd). */
+export interface DayModelTotals extends ModelTotals {
+  day: string;
+}
+
 /** What one conditional rollup transaction came to; "conflict" leaves the record pending for a later try. */
 export type RollupResult = "rolled-up" | "already" | "conflict";
 
@@ -174,6 +179,26 @@ export function createCostRollupStore(table: Table) {
         else models.push(toTotals(item));
       }
       return { models, runIds };
+    },
+
+    /** The day/model rollups of days `fromDay`..`toDay` (inclusive), each with its day: one range query. */
+    async dayModels(workspaceId: string, fromDay: string, toDay: string): Promise<DayModelTotals[]> {
+      const items = await queryAll(table, {
+        KeyConditionExpression: "pk = :pk AND sk BETWEEN :from AND :to",
+        FilterExpression: "#entity = :entity",
+        ExpressionAttributeNames: { "#entity": "entity" },
+        ExpressionAttributeValues: {
+          ":pk": keys.costRollupPartition(workspaceId),
+          ":from": `DAY#${fromDay}`,
+          ":to": `DAY#${toDay}#~`,
+          ":entity": "CostDayRollup",
+        },
+        ConsistentRead: true,
+      });
+      return items.map((item) => ({
+        day: String(item.sk).slice("DAY#".length, "DAY#".length + 10),
+        ...toTotals(item),
+      }));
     },
 
     /** All-time totals per model and the number of distinct runs that ever made a call. */

@@ -1,4 +1,4 @@
-import { PutCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import type { SessionRecord } from "../domain/account";
 import type { Table } from "./dynamo-client";
 import { keys } from "./keys";
@@ -21,6 +21,20 @@ export function createSessionStore(table: Table) {
           },
         }),
       );
+    },
+
+    /** The session stored under the token's hash, expired or not: the caller compares `expiresAt`. */
+    async get(tokenHash: string): Promise<SessionRecord | undefined> {
+      const { Item } = await table.client.send(
+        new GetCommand({ TableName: table.name, Key: keys.session(tokenHash), ConsistentRead: true }),
+      );
+      if (!Item) return undefined;
+      return { accountId: String(Item.accountId), expiresAt: String(Item.expiresAt) };
+    },
+
+    /** Ends the session at once (logout); deleting one that is gone already is not an error. */
+    async delete(tokenHash: string): Promise<void> {
+      await table.client.send(new DeleteCommand({ TableName: table.name, Key: keys.session(tokenHash) }));
     },
   };
 }

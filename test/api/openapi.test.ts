@@ -24,6 +24,9 @@ type OpenApiDocument = {
 
 /** Every operation the app serves, as "METHOD /path/{param}", read from the app's own router. */
 const SERVED_BY_REFERENCE = new Set(["/openapi.json", "/docs"]);
+/** The dashboard's pages and its session-authenticated mirror of the API are not part of the public API. */
+const isDashboard = (path: string) =>
+  path === "/" || path.startsWith("/assets/") || path.startsWith("/dashboard/api/");
 const STEP_TYPES = ["task", "wait", "condition", "external_event", "llm", "approval"];
 const PUBLIC_OPERATIONS = [
   "GET /health",
@@ -61,7 +64,9 @@ function documentedOperations(): string[] {
 
 function servedOperations(): string[] {
   const served = t.app.routes
-    .filter((route) => route.method !== "ALL" && !SERVED_BY_REFERENCE.has(route.path))
+    .filter(
+      (route) => route.method !== "ALL" && !SERVED_BY_REFERENCE.has(route.path) && !isDashboard(route.path),
+    )
     .map((route) => `${route.method} ${route.path.replace(/:(\w+)/g, "{$1}")}`);
   return [...new Set(served)];
 }

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { dailyCost, MAX_DAILY_RANGE_DAYS } from "../../cost/cost-daily";
 import { costSummary, runCost } from "../../cost/cost-summary";
 import { ValidationError } from "../../errors";
 import type { Deps } from "../../ports/deps";
@@ -80,6 +81,39 @@ const summaryRoute = route({
   },
 });
 
+const DailyCost = z.object({
+  from: z.string(),
+  to: z.string(),
+  days: z.array(
+    z.object({
+      date: z.string().meta({ description: "The UTC day, YYYY-MM-DD" }),
+      totalCostUsd: z.number(),
+      byModel: z.array(ModelCost),
+    }),
+  ),
+});
+
+const day = (description: string) => z.iso.date().meta({ description });
+
+const dailyRoute = route({
+  method: "get",
+  path: "/v1/cost/daily",
+  summary: "The workspace's cost per UTC day and model over a range of whole days, every day listed",
+  description:
+    `\`from\` and \`to\` are inclusive dates; the range covers at most ${MAX_DAILY_RANGE_DAYS} days. ` +
+    "Days are listed oldest first, a day without calls with `totalCostUsd` 0 and an empty `byModel`.",
+  request: {
+    query: z.object({
+      from: day("First day, YYYY-MM-DD (UTC), inclusive"),
+      to: day("Last day, YYYY-MM-DD (UTC), inclusive"),
+    }),
+  },
+  responses: {
+    200: { description: "The cost of each day", content: jsonContent(dataEnvelope(DailyCost)) },
+    ...errorResponses(400, ...AUTHENTICATED_ERRORS),
+  },
+});
+
 export function costRoutes(deps: Pick<Deps, "store" | "clock" | "log">) {
   return createRouter<WorkspaceEnv>()
     .openapi(runCostRoute, async (c) =>
@@ -98,5 +132,8 @@ export function costRoutes(deps: Pick<Deps, "store" | "clock" | "log">) {
         });
       }
       return c.json(ok(await costSummary(deps, c.var.workspaceId, range)), 200);
-    });
+    })
+    .openapi(dailyRoute, async (c) =>
+      c.json(ok(await dailyCost(deps, c.var.workspaceId, c.req.valid("query"))), 200),
+    );
 }

@@ -1,0 +1,53 @@
+import { useState } from "hono/jsx/dom";
+import { api } from "../api";
+import { Empty, ErrorNotice, Loading } from "../components/status";
+import { announce, invalidate, useLoad } from "../hooks";
+import type { Approval } from "../types";
+import { ApprovalCard } from "./approval-card";
+
+/** Pending approval requests, newest first, refreshed every 2 s: decide one and the run continues. */
+export function ApprovalsPage() {
+  const pending = useLoad(() => api<Approval[]>("GET", "/approval-requests?pending=true"), "pending", 2000);
+  const [decided, setDecided] = useState<string[]>([]);
+  const visible = (pending.data ?? []).filter((approval) => !decided.includes(approval.id));
+
+  const onDecided = (approval: Approval, decision: string) => {
+    setDecided((ids) => [...ids, approval.id]);
+    announce(
+      decision === "rejected"
+        ? `Rejected ${approval.stepName}.`
+        : `Approved ${approval.stepName}; the run continues.`,
+    );
+    pending.reload();
+    invalidate("approvals");
+  };
+
+  return (
+    <main id="main">
+      <h1 tabindex={-1}>
+        Approvals{" "}
+        {visible.length > 0 && (
+          <span class="count" aria-hidden="true">
+            {visible.length}
+          </span>
+        )}
+      </h1>
+      <p class="muted">
+        Runs paused for a human decision. Approve, reject, or edit the content then approve.
+      </p>
+      <ErrorNotice error={pending.error} />
+      {!pending.data && !pending.error && <Loading />}
+      <p class="sr-only" aria-live="polite">
+        {pending.data ? `${visible.length} pending approval${visible.length === 1 ? "" : "s"}` : ""}
+      </p>
+      {pending.data && visible.length === 0 && <Empty>Nothing waits for a decision. All caught up.</Empty>}
+      <ul class="cards" aria-label="Pending approvals">
+        {visible.map((approval) => (
+          <li key={approval.id}>
+            <ApprovalCard approval={approval} onDecided={onDecided} />
+          </li>
+        ))}
+      </ul>
+    </main>
+  );
+}

@@ -1,0 +1,156 @@
+import { useRef, useState } from "hono/jsx/dom";
+import { api, apiPage, errorMessage } from "../api";
+import { JsonView } from "../components/json-view";
+import { ErrorNotice, Loading, StatusBadge } from "../components/status";
+import { definitionLabel, useDefinitions } from "../definitions";
+import { formatTime, shortId } from "../format";
+import { announce, invalidate, useLoad } from "../hooks";
+import { LIVE_STATUSES, type RunCost, type RunEvent, type RunWithSteps } from "../types";
+import { RunCostPanel, StepsTable } from "./run-parts";
+import { Timeline } from "./timeline";
+
+const EVENTS_PAGE = 100;
+const POLL_MS = 2000;
+
+interface RunView {
+  run: RunWithSteps;
+  events: RunEvent[];
+  cost: RunCost | undefined;
+}
+
+/** One run: status, input, output, steps, cost and a timeline that refreshes every 2 s while it is live. */
+export function RunPage({ id }: { id: string }) {
+  const path = `/workflow-runs/${encodeURIComponent(id)}`;
+  const events = useRef<RunEvent[]>([]);
+  const lastStatus = useRef<string | undefined>(undefined);
+  const [live, setLive] = useState(true);
+  const [acting, setActing] = useState<string | undefined>(undefined);
+  const [actionError, setActionError] = useState<string | undefined>(undefined);
+
+  // Events only grow: each refresh asks again from the last page already held.
+  const loadEvents = async () => {
+    let page = Math.floor(events.current.length / EVENTS_PAGE) + 1;
+    const all = events.current.slice(0, (page - 1) * EVENTS_PAGE);
+    for (;;) {
+      const { data, meta } = await apiPage<RunEvent>(`${path}/events?page=${page}&pageSize=${EVENTS_PAGE}`);
+      all.push(...data);
+      if (page >= meta.totalPages) break;
+      page += 1;
+    }
+    events.current = all;
+    return all;
+  };
+  const view = useLoad<RunView>(
+    async () => {
+      const [run, list, cost] = await Promise.all([
+        api<RunWithSteps>("GET", path),
+        loadEvents(),
+        api<RunCost>("GET", `${path}/cost`).catch(() => undefined),
+      ]);
+      setLive(LIVE_STATUSES.includes(run.status));
+      // A run that pauses or moves on changes the inbox: the navigation's count follows at once.
+      if (lastStatus.current !== undefined && lastStatus.current !== run.status) invalidate("approvals");
+      lastStatus.current = run.status;
+      return { run, events: list, cost };
+    },
+    path,
+    POLL_MS,
+    live,
+  );
+  const definitions = useDefinitions(view.data ? [view.data.run.definitionId] : []);
+
+  const act = async (action: "cancel" | "retry") => {
+    setActing(action);
+    setActionError(undefined);
+    try {
+      await api("POST", `${path}/${action}`);
+      announce(action === "cancel" ? "Run cancelled." : "Run retrying from its failed step.");
+      setLive(true);
+      view.reload();
+    } catch (err) {
+      setActionError(errorMessage(err));
+    } finally {
+      setActing(undefined);
+    }
+  };
+
+  const run = view.data?.run;
+  return (
+    <main id="main">
+      <p class="crumbs">
+        <a href="#/runs">Runs</a> /
+      </p>
+      <div class="page-head">
+        <h1 tabindex={-1}>
+          Run <span class="mono">{shortId(id)}</span>
+        </h1>
+        {run && (
+          <div class="actions">
+            {LIVE_STATUSES.includes(run.status) && (
+              <button type="button" class="danger" disabled={!!acting} onClick={() => act("cancel")}>
+                {acting === "cancel" ? "Cancelling…" : "Cancel run"}
+              </button>
+            )}
+            {run.status === "FAILED" && (
+              <button type="button" class="primary" disabled={!!acting} onClick={() => act("retry")}>
+                {acting === "retry" ? "Retrying…" : "Retry"}
+              </button>
+            )}
+          </div>
+        )}
+      </div>
+      <ErrorNotice error={actionError ?? view.error} />
+      {!run && !view.error && <Loading />}
+      {run && (
+        <>
+          <dl class="facts">
+            <div>
+              <dt>Status</dt>
+              <dd aria-live="polite" data-testid="run-status">
+                <StatusBadge status={run.status} />
+              </dd>
+            </div>
+            <div>
+              <dt>Current step</dt>
+              <dd>{run.currentStepName ?? "—"}</dd>
+            </div>
+            <div>
+              <dt>Definition</dt>
+              <dd>{definitionLabel(definitions, run.definitionId)}</dd>
+            </div>
+            <div>
+              <dt>Supersession key</dt>
+              <dd>{run.supersessionKey ?? "—"}</dd>
+            </div>
+            <div>
+              <dt>Created</dt>
+              <dd>{formatTime(run.createdAt)}</dd>
+            </div>
+            <div>
+              <dt>Updated</dt>
+              <dd>{formatTime(run.updatedAt)}</dd>
+            </div>
+          </dl>
+          {run.status === "PAUSED" && (
+            <p class="notice notice-warn">
+              This run waits for a human decision. <a href="#/approvals">Review it in the approvals inbox</a>.
+            </p>
+          )}
+          <div class="grid-2">
+            <section class="card" aria-labelledby="input-title">
+              <h2 id="input-title">Input</h2>
+              <JsonView value={run.input} />
+            </section>
+            <section class="card" aria-labelledby="output-title">
+              <h2 id="output-title">Output</h2>
+              {run.output ? <JsonView value={run.output} /> : <p class="muted">No output yet.</p>}
+            </section>
+          </div>
+          <RunCostPanel cost={view.data?.cost} />
+          <StepsTable steps={run.steps} />
+          <Timeline events={view.data?.events ?? []} live={live} />
+        </>
+      )}
+    </main>
+  );
+}
