@@ -17,4 +17,6 @@ export const table = new sst.aws.Dynamo("Table", {
     ]),
   ),
   ttl: ttlAttribute,
+  // Point-in-time recovery: any second of the last 35 days can be restored after a bad deploy or a mistake.
+  transform: { table: { pointInTimeRecovery: { enabled: true } } },
 });
