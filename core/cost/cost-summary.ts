@@ -1,7 +1,7 @@
 import { NotFoundError } from "../errors";
 import { isoAt } from "../ports/clock";
 import type { Deps } from "../ports/deps";
-import type { ModelTotals } from "../store/cost-rollup-store";
+import { addToSums, type ModelTotals } from "../store/cost-rollup-store";
 import { dayOf, roundUsd } from "./cost-record";
 import { rollUpPendingCosts } from "./rollup";
 
@@ -98,20 +98,7 @@ function summarise(
   totalRuns: number,
 ): CostSummary {
   const byModel = new Map<string, ModelTotals>();
-  for (const totals of models) {
-    const sum = byModel.get(totals.model) ?? {
-      model: totals.model,
-      costUsd: 0,
-      inputTokens: 0,
-      outputTokens: 0,
-      calls: 0,
-    };
-    sum.costUsd += totals.costUsd;
-    sum.inputTokens += totals.inputTokens;
-    sum.outputTokens += totals.outputTokens;
-    sum.calls += totals.calls;
-    byModel.set(totals.model, sum);
-  }
+  for (const totals of models) addToSums(byModel, totals.model, totals);
   const rows = [...byModel.values()]
     .map((row) => ({ ...row, costUsd: roundUsd(row.costUsd) }))
     .sort((a, b) => b.costUsd - a.costUsd || a.model.localeCompare(b.model));

@@ -1,9 +1,9 @@
-import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { ApprovalRequest } from "../domain/approval";
 import type { Table } from "./dynamo-client";
 import { type ApprovalListing, approvalIndexKeys } from "./index-keys";
 import { keys } from "./keys";
-import { batchGet } from "./query";
+import { indexPartitionItems } from "./query";
 import type { TransactItem } from "./transact";
 
 /**
@@ -68,30 +68,8 @@ export function createApprovalStore(table: Table) {
       const index = pending === undefined ? "gsi1" : "gsi3";
       const partition = approvalIndexKeys(workspaceId, "", "", pending === false ? "DECIDED" : "PENDING");
       const pk = index === "gsi1" ? partition.gsi1pk : partition.gsi3pk;
-      const found: Record<string, unknown>[] = [];
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const page = await table.client.send(
-          new QueryCommand({
-            TableName: table.name,
-            IndexName: index,
-            KeyConditionExpression: `${index}pk = :pk`,
-            ExpressionAttributeValues: { ":pk": pk },
-            ScanIndexForward: false,
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        found.push(...(page.Items ?? []));
-        startKey = page.LastEvaluatedKey;
-      } while (startKey);
-      const approvals: ApprovalRequest[] = [];
-      for (let i = 0; i < found.length; i += 100) {
-        const itemKeys = found
-          .slice(i, i + 100)
-          .map((entry) => ({ pk: String(entry.pk), sk: String(entry.sk) }));
-        approvals.push(...(await batchGet(table, itemKeys)).map(fromItem));
-      }
-      return approvals;
+      const items = await indexPartitionItems(table, index, pk, { newestFirst: true });
+      return items.map(fromItem);
     },
   };
 }

@@ -46,22 +46,26 @@ function addTotals(table: Table, key: object, totals: ModelTotals, extra: Record
   } satisfies TransactItem;
 }
 
+/** Adds `totals` to the running sum under `key`, which starts at zero; `totals` itself is not changed. */
+export function addToSums(sums: Map<string, ModelTotals>, key: string, totals: ModelTotals): void {
+  const sum = sums.get(key) ?? { model: totals.model, costUsd: 0, inputTokens: 0, outputTokens: 0, calls: 0 };
+  sum.costUsd += totals.costUsd;
+  sum.inputTokens += totals.inputTokens;
+  sum.outputTokens += totals.outputTokens;
+  sum.calls += totals.calls;
+  sums.set(key, sum);
+}
+
 function group(cost: AttemptCost, keyOf: (day: string, model: string) => string): Map<string, ModelTotals> {
   const groups = new Map<string, ModelTotals>();
-  for (const call of cost.calls) {
-    const key = keyOf(dayOf(call.createdAt), call.model);
-    const totals = groups.get(key) ?? {
-      model: call.model,
-      costUsd: 0,
-      inputTokens: 0,
-      outputTokens: 0,
-      calls: 0,
-    };
-    totals.costUsd += call.costUsd;
-    totals.inputTokens += call.inputTokens;
-    totals.outputTokens += call.outputTokens;
-    totals.calls += 1;
-    groups.set(key, totals);
+  for (const { createdAt, model, costUsd, inputTokens, outputTokens } of cost.calls) {
+    addToSums(groups, keyOf(dayOf(createdAt), model), {
+      model,
+      costUsd,
+      inputTokens,
+      outputTokens,
+      calls: 1,
+    });
   }
   return groups;
 }

@@ -1,9 +1,8 @@
-import { PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { type AttemptCost, type CostCall, dayOf } from "../cost/cost-record";
-import { isConditionFailure } from "./conditions";
+import { putIfAbsent } from "./conditional-writes";
 import type { Table } from "./dynamo-client";
-import { type ItemKey, keys } from "./keys";
-import { batchGet, queryByPrefix } from "./query";
+import { keys } from "./keys";
+import { indexPartitionItems, queryByPrefix } from "./query";
 import type { TransactItem } from "./transact";
 
 type Item = Record<string, unknown>;
@@ -43,28 +42,6 @@ export function fromCostItem(item: Item): AttemptCost {
   };
 }
 
-async function itemsOfIndex(table: Table, index: "gsi1" | "gsi2", pk: string, limit?: number) {
-  const found: ItemKey[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await table.client.send(
-      new QueryCommand({
-        TableName: table.name,
-        IndexName: index,
-        KeyConditionExpression: `${index}pk = :pk`,
-        ExpressionAttributeValues: { ":pk": pk },
-        ExclusiveStartKey: startKey,
-        Limit: limit,
-      }),
-    );
-    found.push(...(page.Items ?? []).map((item) => ({ pk: String(item.pk), sk: String(item.sk) })));
-    startKey = limit !== undefined && found.length >= limit ? undefined : page.LastEvaluatedKey;
-  } while (startKey);
-  const items: Item[] = [];
-  for (let i = 0; i < found.length; i += 100) items.push(...(await batchGet(table, found.slice(i, i + 100))));
-  return items;
-}
-
 export function createCostStore(table: Table) {
   return {
     /** The Put that records an attempt's costs in the commit ending the attempt. */
@@ -76,17 +53,8 @@ export function createCostStore(table: Table) {
 
     /** Records costs outside a commit: for calls whose attempt lost its commit, since they were paid for. */
     async put(cost: AttemptCost): Promise<void> {
-      try {
-        await table.client.send(
-          new PutCommand({
-            TableName: table.name,
-            Item: costItem(cost),
-            ConditionExpression: "attribute_not_exists(pk)",
-          }),
-        );
-      } catch (error) {
-        if (!isConditionFailure(error)) throw error;
-      }
+      // Already there: written by the attempt's own commit or an earlier put.
+      await putIfAbsent(table, costItem(cost));
     },
 
     /** Every cost record of a run, oldest attempt first (ids are ULIDs). */
@@ -97,7 +65,7 @@ export function createCostStore(table: Table) {
 
     /** Cost items not yet rolled up (normally none: each is rolled up right after its commit). */
     async pending(workspaceId: string, limit: number): Promise<AttemptCost[]> {
-      const items = await itemsOfIndex(table, "gsi2", keys.costPendingIndexPk(workspaceId), limit);
+      const items = await indexPartitionItems(table, "gsi2", keys.costPendingIndexPk(workspaceId), { limit });
       // The index lags the table: an item rolled up a moment ago may still be listed there.
       return items.filter((item) => item.gsi2pk !== undefined).map(fromCostItem);
     },
@@ -106,7 +74,7 @@ export function createCostStore(table: Table) {
     async firstCalledOn(workspaceId: string, days: readonly string[]): Promise<AttemptCost[]> {
       const byId = new Map<string, AttemptCost>();
       for (const day of new Set(days)) {
-        for (const item of await itemsOfIndex(table, "gsi1", keys.costDayIndexPk(workspaceId, day))) {
+        for (const item of await indexPartitionItems(table, "gsi1", keys.costDayIndexPk(workspaceId, day))) {
           const cost = fromCostItem(item);
           byId.set(cost.id, cost);
         }

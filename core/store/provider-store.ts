@@ -1,5 +1,6 @@
-import { DeleteCommand, GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { ProviderRecord, type ProviderRecord as ProviderRecordType } from "../providers/provider-config";
+import { deleteIfPresent, putIfAbsent } from "./conditional-writes";
 import { isConditionFailure } from "./conditions";
 import type { Table } from "./dynamo-client";
 import { keys } from "./keys";
@@ -33,20 +34,8 @@ export function createProviderStore(table: Table) {
     },
 
     /** @returns false when the provider already exists (a concurrent PUT created it first). */
-    async create(record: ProviderRecordType): Promise<boolean> {
-      try {
-        await table.client.send(
-          new PutCommand({
-            TableName: table.name,
-            Item: item(record),
-            ConditionExpression: "attribute_not_exists(pk)",
-          }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+    create(record: ProviderRecordType): Promise<boolean> {
+      return putIfAbsent(table, item(record));
     },
 
     /** Replaces the key and settings of an existing provider; its id and createdAt stay. */
@@ -104,20 +93,8 @@ export function createProviderStore(table: Table) {
     },
 
     /** @returns false when the workspace has no such provider. */
-    async delete(workspaceId: string, provider: string): Promise<boolean> {
-      try {
-        await table.client.send(
-          new DeleteCommand({
-            TableName: table.name,
-            Key: keys.llmProvider(workspaceId, provider),
-            ConditionExpression: "attribute_exists(pk)",
-          }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+    delete(workspaceId: string, provider: string): Promise<boolean> {
+      return deleteIfPresent(table, keys.llmProvider(workspaceId, provider));
     },
   };
 }

@@ -1,6 +1,7 @@
 import { BatchGetCommand, QueryCommand, type QueryCommandInput } from "@aws-sdk/lib-dynamodb";
 import type { Table } from "./dynamo-client";
 import type { ItemKey } from "./keys";
+import type { IndexName } from "./table";
 
 type Item = Record<string, unknown>;
 
@@ -43,4 +44,72 @@ export async function batchGet(table: Table, itemKeys: ItemKey[]): Promise<Item[
     const item = found.get(`${key.pk}|${key.sk}`);
     return item ? [item] : [];
   });
+}
+
+/** BatchGetItem takes at most 100 keys a request. */
+const BATCH_GET_MAX = 100;
+
+/** The items of any number of keys, by batchGet in chunks it accepts; results in the keys' order. */
+export async function batchGetAll(table: Table, itemKeys: ItemKey[]): Promise<Item[]> {
+  const items: Item[] = [];
+  for (let i = 0; i < itemKeys.length; i += BATCH_GET_MAX) {
+    items.push(...(await batchGet(table, itemKeys.slice(i, i + BATCH_GET_MAX))));
+  }
+  return items;
+}
+
+/** How much of an index partition to walk, and in which order. */
+export interface IndexWalk {
+  /** Descending sort-key order (the index's sort keys put the newest last). */
+  newestFirst?: boolean;
+  /** Only the entries whose index sort key lies in from..to (inclusive). */
+  sortBetween?: { from: string; to: string };
+  /** Stops once this many keys are read. */
+  limit?: number;
+}
+
+/**
+ * The primary keys of the entries in one partition of a KEYS_ONLY index (every index is; see table.ts),
+ * following LastEvaluatedKey until the partition or `limit` ends.
+ */
+export async function indexPartitionKeys(
+  table: Table,
+  index: IndexName,
+  pk: string,
+  walk: IndexWalk = {},
+): Promise<ItemKey[]> {
+  const { sortBetween, limit } = walk;
+  const found: ItemKey[] = [];
+  let startKey: Record<string, unknown> | undefined;
+  do {
+    const page = await table.client.send(
+      new QueryCommand({
+        TableName: table.name,
+        IndexName: index,
+        KeyConditionExpression: sortBetween
+          ? `${index}pk = :pk AND ${index}sk BETWEEN :from AND :to`
+          : `${index}pk = :pk`,
+        ExpressionAttributeValues: {
+          ":pk": pk,
+          ...(sortBetween && { ":from": sortBetween.from, ":to": sortBetween.to }),
+        },
+        ScanIndexForward: walk.newestFirst !== true,
+        ExclusiveStartKey: startKey,
+        Limit: limit,
+      }),
+    );
+    found.push(...(page.Items ?? []).map((item) => ({ pk: String(item.pk), sk: String(item.sk) })));
+    startKey = limit !== undefined && found.length >= limit ? undefined : page.LastEvaluatedKey;
+  } while (startKey);
+  return found;
+}
+
+/** The items listed in one index partition: its keys from the index, then the items, strongly consistent. */
+export async function indexPartitionItems(
+  table: Table,
+  index: IndexName,
+  pk: string,
+  walk: IndexWalk = {},
+): Promise<Item[]> {
+  return batchGetAll(table, await indexPartitionKeys(table, index, pk, walk));
 }

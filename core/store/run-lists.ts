@@ -2,7 +2,7 @@ import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { RunRecord } from "../engine/run-record";
 import type { Table } from "./dynamo-client";
 import { type ItemKey, pad } from "./keys";
-import { batchGet } from "./query";
+import { batchGetAll, indexPartitionKeys } from "./query";
 import { fromRunItem } from "./run-items";
 import type { IndexName } from "./table";
 
@@ -11,55 +11,19 @@ import type { IndexName } from "./table";
  * then the page's runs by primary key, strongly consistent.
  */
 export function createRunListStore(table: Table) {
-  async function keysOf(
-    index: IndexName,
-    pk: string,
-    options: { from?: number; to?: number; limit?: number },
-  ) {
-    const found: ItemKey[] = [];
-    let startKey: Record<string, unknown> | undefined;
-    const range = options.from !== undefined && options.to !== undefined;
-    do {
-      const page = await table.client.send(
-        new QueryCommand({
-          TableName: table.name,
-          IndexName: index,
-          KeyConditionExpression: range
-            ? `${index}pk = :pk AND ${index}sk BETWEEN :from AND :to`
-            : `${index}pk = :pk`,
-          ExpressionAttributeValues: {
-            ":pk": pk,
-            ...(range ? { ":from": pad(options.from ?? 0, 12), ":to": pad(options.to ?? 0, 12) } : {}),
-          },
-          ScanIndexForward: false,
-          ExclusiveStartKey: startKey,
-          Limit: options.limit,
-        }),
-      );
-      found.push(...(page.Items ?? []).map((item) => ({ pk: String(item.pk), sk: String(item.sk) })));
-      startKey =
-        options.limit !== undefined && found.length >= options.limit ? undefined : page.LastEvaluatedKey;
-    } while (startKey);
-    return found;
-  }
-
-  async function runs(itemKeys: ItemKey[]): Promise<RunRecord[]> {
-    const result: RunRecord[] = [];
-    for (let i = 0; i < itemKeys.length; i += 100) {
-      result.push(...(await batchGet(table, itemKeys.slice(i, i + 100))).map(fromRunItem));
-    }
-    return result;
-  }
+  const runs = async (itemKeys: ItemKey[]): Promise<RunRecord[]> =>
+    (await batchGetAll(table, itemKeys)).map(fromRunItem);
 
   return {
     /** Runs whose index position lies in from..to (inclusive), newest first. */
     async byPositions(index: IndexName, pk: string, from: number, to: number): Promise<RunRecord[]> {
-      return runs(await keysOf(index, pk, { from, to }));
+      const sortBetween = { from: pad(from, 12), to: pad(to, 12) };
+      return runs(await indexPartitionKeys(table, index, pk, { newestFirst: true, sortBetween }));
     },
 
     /** Every key in one index partition, newest first: for lists whose members come and go. */
     allKeys(index: IndexName, pk: string): Promise<ItemKey[]> {
-      return keysOf(index, pk, {});
+      return indexPartitionKeys(table, index, pk, { newestFirst: true });
     },
 
     runs,

@@ -1,6 +1,6 @@
-import { DeleteCommand, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import { WebhookRecord } from "../webhooks/model";
-import { isConditionFailure } from "./conditions";
+import { deleteIfPresent } from "./conditional-writes";
 import type { Table } from "./dynamo-client";
 import { queryByPrefix } from "./query";
 import { webhookKeys } from "./webhook-keys";
@@ -47,20 +47,8 @@ export function createWebhookStore(table: Table) {
      * next attempt, which finds the webhook gone.
      * @returns false when the workspace has no such webhook.
      */
-    async delete(workspaceId: string, webhookId: string): Promise<boolean> {
-      try {
-        await table.client.send(
-          new DeleteCommand({
-            TableName: table.name,
-            Key: webhookKeys.webhook(workspaceId, webhookId),
-            ConditionExpression: "attribute_exists(pk)",
-          }),
-        );
-        return true;
-      } catch (error) {
-        if (isConditionFailure(error)) return false;
-        throw error;
-      }
+    delete(workspaceId: string, webhookId: string): Promise<boolean> {
+      return deleteIfPresent(table, webhookKeys.webhook(workspaceId, webhookId));
     },
   };
 }

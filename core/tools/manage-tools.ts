@@ -1,5 +1,5 @@
-import { ConflictError, NotFoundError, ValidationError } from "../errors";
-import { checkOutboundUrl, OutboundUrlRefused } from "../http/url-guard";
+import { ConflictError, NotFoundError } from "../errors";
+import { registeredUrl } from "../http/registered-url";
 import { isoAt } from "../ports/clock";
 import type { Deps } from "../ports/deps";
 import { generateToken } from "../security/secret-tokens";
@@ -15,24 +15,15 @@ import {
 type ToolDeps = Pick<Deps, "store" | "clock" | "ids" | "keyVault" | "config">;
 
 /**
- * Registers a remote tool (spec 4.8). The URL passes the outbound guard's rules now (https, no credentials,
- * no forbidden IP literal); host names are resolved and checked on every call, where the connection is
- * made. The secret is returned here once and stored only encrypted.
+ * Registers a remote tool (spec 4.8). The URL is checked now (see registeredUrl) and again on every call,
+ * where the connection is made. The secret is returned here once and stored only encrypted.
  */
 export async function createRemoteTool(
   deps: ToolDeps,
   workspaceId: string,
   input: CreateRemoteToolInput,
 ): Promise<RemoteToolSummary & { secret: string }> {
-  const url = input.url.trim();
-  try {
-    checkOutboundUrl(url, { allowPrivate: deps.config.ALLOW_PRIVATE_URLS });
-  } catch (error) {
-    if (!(error instanceof OutboundUrlRefused)) throw error;
-    throw new ValidationError(`Request body is invalid: url: ${error.reason}`, {
-      details: { issues: [{ path: "url", message: error.reason }] },
-    });
-  }
+  const url = registeredUrl(input.url, { allowPrivate: deps.config.ALLOW_PRIVATE_URLS });
   const id = deps.ids("remoteTool");
   const secret = generateToken(TOOL_SECRET_PREFIX);
   const record: RemoteToolRecord = {

@@ -1,5 +1,5 @@
 import { ValidationError } from "../errors";
-import { checkOutboundUrl, OutboundUrlRefused } from "../http/url-guard";
+import { registeredUrl } from "../http/registered-url";
 import { isoAt } from "../ports/clock";
 import type { Deps } from "../ports/deps";
 import type { CreatedWebhook, CreateWebhookInput, Webhook } from "./model";
@@ -9,24 +9,15 @@ import { generateWebhookSecret, webhookSecretContext } from "./secret";
 export const MAX_WEBHOOKS_PER_WORKSPACE = 25;
 
 /**
- * Registers a webhook (spec 4.9). The URL passes the outbound guard's rules now (https, no credentials, no
- * forbidden IP literal); names are resolved and checked at every delivery, where the connection is made.
- * The secret is returned here once and stored only encrypted.
+ * Registers a webhook (spec 4.9). The URL is checked now (see registeredUrl) and again at every delivery,
+ * where the connection is made. The secret is returned here once and stored only encrypted.
  */
 export async function createWebhook(
   deps: Pick<Deps, "store" | "clock" | "ids" | "keyVault" | "config">,
   workspaceId: string,
   input: CreateWebhookInput,
 ): Promise<CreatedWebhook> {
-  const url = input.url.trim();
-  try {
-    checkOutboundUrl(url, { allowPrivate: deps.config.ALLOW_PRIVATE_URLS });
-  } catch (error) {
-    if (!(error instanceof OutboundUrlRefused)) throw error;
-    throw new ValidationError(`Request body is invalid: url: ${error.reason}`, {
-      details: { issues: [{ path: "url", message: error.reason }] },
-    });
-  }
+  const url = registeredUrl(input.url, { allowPrivate: deps.config.ALLOW_PRIVATE_URLS });
   const existing = await deps.store.webhooks.list(workspaceId);
   if (existing.length >= MAX_WEBHOOKS_PER_WORKSPACE) {
     throw new ValidationError(

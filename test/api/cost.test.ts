@@ -1,49 +1,17 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { AttemptCost, CostCall } from "../../core/cost/cost-record";
+import type { CostSummary } from "../../core/cost/cost-summary";
 import { rollUpCost, settleAttemptCost } from "../../core/cost/rollup";
 import { type SignedUp, signUp, withKey } from "../helpers/accounts";
+import { attemptMaker, costCall, seedMarchCosts } from "../helpers/costs";
 import { expectData, expectError, issuePaths } from "../helpers/requests";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 
-interface Summary {
-  workspaceId: string;
-  from: string;
-  to: string;
-  totalCostUsd: number;
-  totalInputTokens: number;
-  totalOutputTokens: number;
-  totalRuns: number;
-  byModel: { model: string; costUsd: number; inputTokens: number; outputTokens: number; calls: number }[];
-}
-
 let t: TestApp;
 let account: SignedUp;
-let ids = 0;
-
-const call = (model: string, createdAt: string, costUsd: number, stepName = "write"): CostCall => ({
-  stepName,
-  model,
-  provider: model.startsWith("gpt") ? "openai" : "anthropic",
-  inputTokens: 100,
-  outputTokens: 10,
-  costUsd,
-  createdAt,
-});
-
-function attempt(workspaceId: string, runId: string, calls: CostCall[]): AttemptCost {
-  ids += 1;
-  return {
-    id: `01cost${String(ids).padStart(6, "0")}`,
-    workspaceId,
-    workflowRunId: runId,
-    stepRunId: `stp_${runId}`,
-    attempt: 1,
-    calls,
-  };
-}
+const attempt = attemptMaker("01cost");
 
 const summary = async (query = "", who = account) =>
-  expectData<Summary>(
+  expectData<CostSummary>(
     await t.request("GET", `/v1/cost/summary${query}`, { headers: withKey(who.apiKey) }),
     200,
   );
@@ -51,26 +19,7 @@ const summary = async (query = "", who = account) =>
 beforeAll(async () => {
   t = await createTestApp();
   account = await signUp(t);
-  const ws = account.workspaceId;
-  const deps = t.deps;
-  // run_a: two calls on March 1 (one before noon), one on March 2 at 00:30 (the same attempt spans midnight).
-  await settleAttemptCost(
-    deps,
-    attempt(ws, "run_a", [
-      call("gpt-4o", "2026-03-01T09:00:00.000Z", 0.01),
-      call("gpt-4o", "2026-03-01T23:59:00.000Z", 0.02),
-      call("claude-haiku-4-5", "2026-03-02T00:30:00.000Z", 0.005),
-    ]),
-    false,
-  );
-  // run_b: one call on March 2 at noon, and one on March 4.
-  await settleAttemptCost(
-    deps,
-    attempt(ws, "run_b", [call("gpt-4o", "2026-03-02T12:00:00.000Z", 0.1)]),
-    false,
-  );
-  // Left pending (as if the process died before its rollup): the summary's sweep must count it.
-  await deps.store.costs.put(attempt(ws, "run_b", [call("gpt-4o", "2026-03-04T08:00:00.000Z", 1)]));
+  await seedMarchCosts(t, account.workspaceId, attempt);
 });
 
 describe("GET /v1/cost/summary", () => {
@@ -117,7 +66,9 @@ describe("GET /v1/cost/summary", () => {
   });
 
   it("rolls a record up once, however often it is tried", async () => {
-    const extra = attempt(account.workspaceId, "run_c", [call("gpt-4o", "2026-03-03T10:00:00.000Z", 0.5)]);
+    const extra = attempt(account.workspaceId, "run_c", [
+      costCall("gpt-4o", "2026-03-03T10:00:00.000Z", 0.5),
+    ]);
     await t.deps.store.costs.put(extra);
     expect(await rollUpCost(t.deps, extra)).toBe(true);
     expect(await rollUpCost(t.deps, extra)).toBe(true);
@@ -175,12 +126,12 @@ describe("GET /v1/workflow-runs/:id/cost", () => {
 
     await settleAttemptCost(
       t.deps,
-      attempt(account.workspaceId, run.id, [call("gpt-4o", "2026-03-05T10:00:01.000Z", 0.2, "b")]),
+      attempt(account.workspaceId, run.id, [costCall("gpt-4o", "2026-03-05T10:00:01.000Z", 0.2, "b")]),
       false,
     );
     await settleAttemptCost(
       t.deps,
-      attempt(account.workspaceId, run.id, [call("gpt-4o", "2026-03-05T10:00:00.000Z", 0.1, "a")]),
+      attempt(account.workspaceId, run.id, [costCall("gpt-4o", "2026-03-05T10:00:00.000Z", 0.1, "a")]),
       false,
     );
     const cost = await expectData(

@@ -1,49 +1,15 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { AttemptCost, CostCall } from "../../core/cost/cost-record";
+import type { DailyCost } from "../../core/cost/cost-daily";
 import { settleAttemptCost } from "../../core/cost/rollup";
 import { type SignedUp, signUp, withKey } from "../helpers/accounts";
+import { attemptMaker, costCall, seedMarchCosts } from "../helpers/costs";
 import { expectData, expectError, issuePaths } from "../helpers/requests";
 import { createTestApp, type TestApp } from "../helpers/test-app";
-
-interface ModelRow {
-  model: string;
-  costUsd: number;
-  inputTokens: number;
-  outputTokens: number;
-  calls: number;
-}
-interface Daily {
-  from: string;
-  to: string;
-  days: { date: string; totalCostUsd: number; byModel: ModelRow[] }[];
-}
 
 let t: TestApp;
 let account: SignedUp;
 let other: SignedUp;
-let ids = 0;
-
-const call = (model: string, createdAt: string, costUsd: number): CostCall => ({
-  stepName: "write",
-  model,
-  provider: model.startsWith("gpt") ? "openai" : "anthropic",
-  inputTokens: 100,
-  outputTokens: 10,
-  costUsd,
-  createdAt,
-});
-
-function attempt(workspaceId: string, runId: string, calls: CostCall[]): AttemptCost {
-  ids += 1;
-  return {
-    id: `01daily${String(ids).padStart(6, "0")}`,
-    workspaceId,
-    workflowRunId: runId,
-    stepRunId: `stp_${runId}`,
-    attempt: 1,
-    calls,
-  };
-}
+const attempt = attemptMaker("01daily");
 
 const daily = (query: string, headers: Record<string, string> = withKey(account.apiKey)) =>
   t.request("GET", `/v1/cost/daily${query}`, { headers });
@@ -51,35 +17,18 @@ const daily = (query: string, headers: Record<string, string> = withKey(account.
 beforeAll(async () => {
   t = await createTestApp({ AUTH_RATE_LIMIT_PER_MINUTE: "1000" });
   [account, other] = await Promise.all([signUp(t), signUp(t)]);
-  const ws = account.workspaceId;
-  // One attempt spanning midnight: two gpt-4o calls on March 1, a claude call on March 2.
-  await settleAttemptCost(
-    t.deps,
-    attempt(ws, "run_a", [
-      call("gpt-4o", "2026-03-01T09:00:00.000Z", 0.01),
-      call("gpt-4o", "2026-03-01T23:59:00.000Z", 0.02),
-      call("claude-haiku-4-5", "2026-03-02T00:30:00.000Z", 0.005),
-    ]),
-    false,
-  );
-  await settleAttemptCost(
-    t.deps,
-    attempt(ws, "run_b", [call("gpt-4o", "2026-03-02T12:00:00.000Z", 0.1)]),
-    false,
-  );
-  // Left pending, as if the process died before its rollup: the daily answer must still count it.
-  await t.deps.store.costs.put(attempt(ws, "run_b", [call("gpt-4o", "2026-03-04T08:00:00.000Z", 1)]));
+  await seedMarchCosts(t, account.workspaceId, attempt);
   // Another workspace's spend on the same days never shows.
   await settleAttemptCost(
     t.deps,
-    attempt(other.workspaceId, "run_x", [call("gpt-4o", "2026-03-01T10:00:00.000Z", 7)]),
+    attempt(other.workspaceId, "run_x", [costCall("gpt-4o", "2026-03-01T10:00:00.000Z", 7)]),
     false,
   );
 });
 
 describe("GET /v1/cost/daily", () => {
   it("lists every day of the range with its cost per model, including records left pending", async () => {
-    const data = await expectData<Daily>(await daily("?from=2026-02-28&to=2026-03-05"), 200);
+    const data = await expectData<DailyCost>(await daily("?from=2026-02-28&to=2026-03-05"), 200);
 
     expect(data.from).toBe("2026-02-28");
     expect(data.to).toBe("2026-03-05");
@@ -110,7 +59,7 @@ describe("GET /v1/cost/daily", () => {
   });
 
   it("agrees with the summary over the same whole days", async () => {
-    const data = await expectData<Daily>(await daily("?from=2026-03-01&to=2026-03-04"), 200);
+    const data = await expectData<DailyCost>(await daily("?from=2026-03-01&to=2026-03-04"), 200);
     const summary = await expectData<{ totalCostUsd: number }>(
       await t.request("GET", "/v1/cost/summary?from=2026-03-01&to=2026-03-04", {
         headers: withKey(account.apiKey),
@@ -122,10 +71,10 @@ describe("GET /v1/cost/daily", () => {
   });
 
   it("answers a one-day range and a range of 366 days", async () => {
-    const one = await expectData<Daily>(await daily("?from=2026-03-02&to=2026-03-02"), 200);
+    const one = await expectData<DailyCost>(await daily("?from=2026-03-02&to=2026-03-02"), 200);
     expect(one.days.map((day) => [day.date, day.totalCostUsd])).toEqual([["2026-03-02", 0.105]]);
 
-    const year = await expectData<Daily>(await daily("?from=2025-03-05&to=2026-03-05"), 200);
+    const year = await expectData<DailyCost>(await daily("?from=2025-03-05&to=2026-03-05"), 200);
     expect(year.days).toHaveLength(366);
     expect(year.days[0]?.date).toBe("2025-03-05");
     expect(year.days.at(-1)?.date).toBe("2026-03-05");
@@ -133,8 +82,8 @@ describe("GET /v1/cost/daily", () => {
   });
 
   it("is served under the dashboard API with the session token and the workspace header", async () => {
-    const viaKey = await expectData<Daily>(await daily("?from=2026-03-01&to=2026-03-02"), 200);
-    const viaSession = await expectData<Daily>(
+    const viaKey = await expectData<DailyCost>(await daily("?from=2026-03-01&to=2026-03-02"), 200);
+    const viaSession = await expectData<DailyCost>(
       await t.request("GET", "/dashboard/api/v1/cost/daily?from=2026-03-01&to=2026-03-02", {
         headers: { authorization: `Bearer ${account.token}`, "x-workspace-id": account.workspaceId },
       }),

@@ -1,9 +1,8 @@
-import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll } from "vitest";
+import type { IncomingHttpHeaders, ServerResponse } from "node:http";
 import type { RunRecord } from "../../core/engine/run-record";
 import { signUp, withKey } from "./accounts";
 import type { ApprovalBody, EventBody, RunWithSteps } from "./api-types";
+import { startLoopbackServer } from "./loopback-server";
 import { expectData } from "./requests";
 import { allEvents, createDefinition, getRun, startRun } from "./runs";
 import { createTestApp, type TestApp } from "./test-app";
@@ -91,27 +90,12 @@ export async function startTestServer(
   respond: (request: ReceivedRequest, n: number, res: ServerResponse) => void | Promise<void>,
 ): Promise<{ url: string; requests: ReceivedRequest[] }> {
   const requests: ReceivedRequest[] = [];
-  const server = createServer((req, res) => {
-    let body = "";
-    req.on("data", (chunk: Buffer) => {
-      body += chunk.toString("utf8");
-    });
-    req.on("end", () => {
-      const received = { method: req.method ?? "", path: req.url ?? "", headers: req.headers, body };
-      requests.push(received);
-      void Promise.resolve(respond(received, requests.length, res)).catch(() => res.destroy());
-    });
+  const url = await startLoopbackServer((req, body, res) => {
+    const received = { method: req.method ?? "", path: req.url ?? "", headers: req.headers, body };
+    requests.push(received);
+    return respond(received, requests.length, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  afterAll(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}`, requests };
+  return { url, requests };
 }
 
 export function answer(res: ServerResponse, status: number, body: unknown = { ok: status < 300 }): void {

@@ -6,7 +6,7 @@ import { withKey } from "../helpers/accounts";
 import type { ApprovalBody } from "../helpers/api-types";
 import { expectData, type SignupData } from "../helpers/requests";
 import { allEvents, createDefinition, getRun, startRun } from "../helpers/runs";
-import { type Received, startReceiver } from "../webhooks/harness";
+import { eventBody, startReceiver } from "../webhooks/harness";
 import { describeMode } from "./global-setup";
 import { type IntegrationService, startIntegrationService } from "./service";
 
@@ -203,7 +203,7 @@ describe("a workflow end to end through the Lambda handlers", () => {
     const received = await until("three webhook deliveries", async () =>
       receiver.requests.length >= 3 ? receiver.requests : undefined,
     );
-    const bodies = received.map((request) => parsed(request));
+    const bodies = received.map((request) => eventBody(request));
     expect(bodies.map((body) => body.event).sort()).toEqual(
       ["approval.decided", "approval.requested", "workflow.completed"].sort(),
     );
@@ -211,7 +211,7 @@ describe("a workflow end to end through the Lambda handlers", () => {
       const signature = String(request.headers["x-webhook-signature"]);
       expect(verifyWebhookSignature(webhook.secret, request.rawBody, signature)).toBe(true);
       expect(request.headers["x-webhook-id"]).toBe(webhook.id);
-      expect(parsed(request)).toMatchObject({ workflowRunId: run.id, workspaceId });
+      expect(eventBody(request)).toMatchObject({ workflowRunId: run.id, workspaceId });
     }
     expect(bodies.find((body) => body.event === "approval.decided")?.data).toMatchObject({
       approvalRequestId: approval.id,
@@ -245,12 +245,3 @@ describe("a workflow end to end through the Lambda handlers", () => {
     }
   });
 });
-
-function parsed(request: Received) {
-  return JSON.parse(request.rawBody) as {
-    event: string;
-    workflowRunId: string;
-    workspaceId: string;
-    data: Record<string, unknown>;
-  };
-}

@@ -4,9 +4,9 @@ import { verifyWebhookSignature } from "../../core/webhooks/signature";
 import { expectData, ISO_UTC_MS } from "../helpers/requests";
 import {
   attemptsOf,
+  eventBody,
   eventually,
   noop,
-  type Received,
   startReceiver,
   type WebhookHarness,
   webhookHarness,
@@ -25,16 +25,6 @@ let h: WebhookHarness;
 beforeAll(async () => {
   h = await webhookHarness();
 });
-
-function parsed(request: Received) {
-  return JSON.parse(request.rawBody) as {
-    event: string;
-    workflowRunId: string;
-    workspaceId: string;
-    data: Record<string, unknown>;
-    timestamp: string;
-  };
-}
 
 describe("webhook deliveries from the local service", () => {
   it("delivers all five events to a loopback receiver with the body and headers of spec 6.2", async () => {
@@ -67,11 +57,11 @@ describe("webhook deliveries from the local service", () => {
     await expectData(await h.call("POST", `/v1/workflow-runs/${cancelledRun}/cancel`), 200);
 
     await eventually(() => (receiver.requests.length >= 5 ? true : undefined), "five deliveries");
-    const byEvent = new Map(receiver.requests.map((request) => [parsed(request).event, request]));
+    const byEvent = new Map(receiver.requests.map((request) => [eventBody(request).event, request]));
     expect([...byEvent.keys()].sort()).toEqual([...ALL_EVENTS].sort());
 
     for (const request of receiver.requests) {
-      const body = parsed(request);
+      const body = eventBody(request);
       expect(request.method).toBe("POST");
       expect(request.path).toBe("/hooks");
       expect(request.headers["content-type"]).toBe("application/json");
@@ -101,7 +91,7 @@ describe("webhook deliveries from the local service", () => {
     const body = (event: string) => {
       const request = byEvent.get(event);
       if (!request) throw new Error(`no ${event}`);
-      return parsed(request);
+      return eventBody(request);
     };
     expect(body("approval.requested")).toMatchObject({
       workflowRunId: approvedRun,
@@ -162,11 +152,11 @@ describe("webhook deliveries from the local service", () => {
     await eventually(() => (completions.requests.length === 1 ? true : undefined), "the completion");
     await h.t.webhooksIdle();
 
-    expect(failures.requests.map((request) => parsed(request).workflowRunId)).toEqual([failed]);
+    expect(failures.requests.map((request) => eventBody(request).workflowRunId)).toEqual([failed]);
     expect(failures.requests.map((request) => request.headers["x-webhook-event"])).toEqual([
       "workflow.failed",
     ]);
-    expect(completions.requests.map((request) => parsed(request).workflowRunId)).toEqual([completed]);
+    expect(completions.requests.map((request) => eventBody(request).workflowRunId)).toEqual([completed]);
   });
 
   it("pages the delivery log newest first, with the webhook's delivery count as total", async () => {

@@ -1,8 +1,8 @@
-import { createServer, type IncomingHttpHeaders, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, expect } from "vitest";
+import type { IncomingHttpHeaders, ServerResponse } from "node:http";
+import { expect } from "vitest";
 import type { CreatedWebhook, WebhookDelivery } from "../../core/webhooks/model";
 import { signUp, withKey } from "../helpers/accounts";
+import { startLoopbackServer } from "../helpers/loopback-server";
 import { expectData } from "../helpers/requests";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 
@@ -29,31 +29,29 @@ export async function startReceiver(
     answer(res, 200),
 ): Promise<Receiver> {
   const requests: Received[] = [];
-  const server = createServer((req, res) => {
-    const chunks: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => chunks.push(chunk));
-    req.on("end", () => {
-      const received: Received = {
-        method: req.method ?? "",
-        path: req.url ?? "",
-        headers: req.headers,
-        rawBody: Buffer.concat(chunks).toString("utf8"),
-        atMs: Date.now(),
-      };
-      requests.push(received);
-      void Promise.resolve(respond(received, requests.length, res)).catch(() => res.destroy());
-    });
+  const base = await startLoopbackServer((req, rawBody, res) => {
+    const received: Received = {
+      method: req.method ?? "",
+      path: req.url ?? "",
+      headers: req.headers,
+      rawBody,
+      atMs: Date.now(),
+    };
+    requests.push(received);
+    return respond(received, requests.length, res);
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  afterAll(
-    () =>
-      new Promise<void>((resolve) => {
-        server.closeAllConnections();
-        server.close(() => resolve());
-      }),
-  );
-  const { port } = server.address() as AddressInfo;
-  return { url: `http://127.0.0.1:${port}/hooks`, requests };
+  return { url: `${base}/hooks`, requests };
+}
+
+/** The event a receiver got, parsed from its raw body. */
+export function eventBody(request: Received) {
+  return JSON.parse(request.rawBody) as {
+    event: string;
+    workflowRunId: string;
+    workspaceId: string;
+    data: Record<string, unknown>;
+    timestamp: string;
+  };
 }
 
 export function answer(res: ServerResponse, status: number, headers: Record<string, string> = {}): void {

@@ -6,24 +6,9 @@ import type {
   MessageParam,
   Tool,
 } from "@anthropic-ai/sdk/resources/messages";
-import {
-  type LlmProvider,
-  type LlmRequest,
-  type LlmResponse,
-  ProviderError,
-  type ToolCall,
-} from "../provider";
-import {
-  callWithDeadline,
-  groupMessages,
-  isPlainObject,
-  JSON_INSTRUCTION,
-  kindForStatus,
-  sdkTimeout,
-  unexpectedError,
-  unwrapJsonFence,
-  withSystemSuffix,
-} from "./shared";
+import type { LlmProvider, LlmRequest, LlmResponse, ProviderError, ToolCall } from "../provider";
+import { classifyStainlessError, sdkProvider, sdkTimeout } from "./sdk-call";
+import { answerText, groupMessages, objectArguments, systemAskingForJson } from "./shared";
 
 /** Passed explicitly so the SDK never falls back to reading ANTHROPIC_BASE_URL itself. */
 export const ANTHROPIC_DEFAULT_BASE_URL = "https://api.anthropic.com";
@@ -32,28 +17,24 @@ export const ANTHROPIC_DEFAULT_MAX_TOKENS = 4096;
 
 export function createAnthropicProvider(options: { baseUrl?: string } = {}): LlmProvider {
   const baseURL = options.baseUrl ?? ANTHROPIC_DEFAULT_BASE_URL;
-  return {
-    name: "anthropic",
-    complete: (request) =>
-      callWithDeadline("anthropic", request, classifyAnthropicError, async (signal) => {
-        // A client per call, since the key is per workspace. An explicit apiKey also stops the SDK from
-        // reading ANTHROPIC_AUTH_TOKEN or a credentials profile from the server's environment.
-        const client = new Anthropic({
-          apiKey: request.apiKey,
-          baseURL,
-          timeout: sdkTimeout(request),
-          maxRetries: 0, // the engine owns retries and fallback
-        });
-        const message = await client.messages.create(toAnthropicRequest(request), { signal });
-        return fromAnthropicResponse(message, request);
-      }),
-  };
+  return sdkProvider("anthropic", classifyAnthropicError, async (request, signal) => {
+    // An explicit apiKey also stops the SDK from reading ANTHROPIC_AUTH_TOKEN or a credentials profile
+    // from the server's environment.
+    const client = new Anthropic({
+      apiKey: request.apiKey,
+      baseURL,
+      timeout: sdkTimeout(request),
+      maxRetries: 0, // the engine owns retries and fallback
+    });
+    const message = await client.messages.create(toAnthropicRequest(request), { signal });
+    return fromAnthropicResponse(message, request);
+  });
 }
 
 export function toAnthropicRequest(request: LlmRequest): MessageCreateParamsNonStreaming {
   // The Messages API has no schema-less JSON mode, so JSON is asked for in the system prompt (and a
   // Markdown fence around the answer is removed again in fromAnthropicResponse).
-  const system = request.json === true ? withSystemSuffix(request.system, JSON_INSTRUCTION) : request.system;
+  const system = request.json === true ? systemAskingForJson(request) : request.system;
   const messages: MessageParam[] = groupMessages(request.messages).map((group): MessageParam => {
     if (group.role === "user") return { role: "user", content: group.content };
     if (group.role === "tool") {
@@ -97,24 +78,17 @@ export function fromAnthropicResponse(message: Message, request: LlmRequest): Ll
   for (const block of message.content) {
     if (block.type === "text") texts.push(block.text);
     else if (block.type === "tool_use") {
-      if (!isPlainObject(block.input)) {
-        throw new ProviderError(
-          "anthropic",
-          "server",
-          `anthropic returned non-object input for tool ${block.name}`,
-        );
-      }
-      toolCalls.push({ id: block.id, name: block.name, arguments: block.input });
+      const input = objectArguments("anthropic", block.input, `input for tool ${block.name}`);
+      toolCalls.push({ id: block.id, name: block.name, arguments: input });
     }
   }
-  const text = texts.join("");
   const usage = message.usage;
   const cacheRead = usage.cache_read_input_tokens ?? 0;
   // Anthropic's input_tokens excludes both cache reads and cache writes; our inputTokens counts every
   // prompt token, so both are added back. Cache writes are billed at the plain input rate (see docs/pricing.md).
   const cacheWrite = usage.cache_creation_input_tokens ?? 0;
   return {
-    text: request.json === true ? unwrapJsonFence(text) : text,
+    text: answerText(request, texts.join("")),
     toolCalls,
     usage: {
       inputTokens: usage.input_tokens + cacheRead + cacheWrite,
@@ -126,20 +100,9 @@ export function fromAnthropicResponse(message: Message, request: LlmRequest): Ll
 }
 
 export function classifyAnthropicError(error: unknown): ProviderError {
-  // The timeout class extends the connection class, so it is checked first.
-  if (error instanceof APIConnectionTimeoutError) {
-    return new ProviderError("anthropic", "timeout", "anthropic call timed out", { cause: error });
-  }
-  if (error instanceof APIConnectionError) {
-    return new ProviderError("anthropic", "connection", `anthropic unreachable: ${error.message}`, {
-      cause: error,
-    });
-  }
-  if (error instanceof APIError && typeof error.status === "number") {
-    return new ProviderError("anthropic", kindForStatus(error.status), `anthropic: ${error.message}`, {
-      status: error.status,
-      cause: error,
-    });
-  }
-  return unexpectedError("anthropic", error);
+  return classifyStainlessError(
+    "anthropic",
+    { APIConnectionTimeoutError, APIConnectionError, APIError },
+    error,
+  );
 }

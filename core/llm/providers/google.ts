@@ -21,36 +21,30 @@ import {
 } from "../provider";
 import { hasParameters, toGeminiSchema } from "./gemini-schema";
 import {
-  callWithDeadline,
-  groupMessages,
-  isPlainObject,
-  JSON_INSTRUCTION,
+  httpFailure,
   kindForStatus,
+  sdkProvider,
+  sdkTimedOut,
   unexpectedError,
-  unwrapJsonFence,
-  withSystemSuffix,
-} from "./shared";
+  unreachable,
+} from "./sdk-call";
+import { answerText, groupMessages, isPlainObject, objectArguments, systemAskingForJson } from "./shared";
 
 /** The SDK's own default: the host only, the SDK appends /v1beta/models/{model}:generateContent. */
 export const GOOGLE_DEFAULT_BASE_URL = "https://generativelanguage.googleapis.com";
 
 export function createGoogleProvider(options: { baseUrl?: string } = {}): LlmProvider {
   const baseUrl = options.baseUrl ?? GOOGLE_DEFAULT_BASE_URL;
-  return {
-    name: "google",
-    complete: (request) =>
-      callWithDeadline("google", request, classifyGoogleError, async (signal) => {
-        // A client per call, since the key is per workspace. The SDK does not retry. Its `timeout` option
-        // arms a timer it never clears (keeping the process alive for the full timeout), so the deadline's
-        // signal is the timeout instead.
-        const model = new GoogleGenerativeAI(request.apiKey).getGenerativeModel(
-          { model: request.model },
-          { baseUrl },
-        );
-        const result = await model.generateContent(toGoogleRequest(request), { signal });
-        return fromGoogleResponse(result.response, request);
-      }),
-  };
+  return sdkProvider("google", classifyGoogleError, async (request, signal) => {
+    // The SDK does not retry. Its `timeout` option arms a timer it never clears (keeping the process alive
+    // for the full timeout), so the deadline's signal is the timeout instead.
+    const model = new GoogleGenerativeAI(request.apiKey).getGenerativeModel(
+      { model: request.model },
+      { baseUrl },
+    );
+    const result = await model.generateContent(toGoogleRequest(request), { signal });
+    return fromGoogleResponse(result.response, request);
+  });
 }
 
 export function toGoogleRequest(request: LlmRequest): GenerateContentRequest {
@@ -84,8 +78,7 @@ export function toGoogleRequest(request: LlmRequest): GenerateContentRequest {
   // Gemini refuses JSON mode (responseMimeType) together with function declarations, so with tools
   // JSON is asked for in the system instruction instead, as for Anthropic.
   const withTools = declarations !== undefined && declarations.length > 0;
-  const system =
-    request.json === true && withTools ? withSystemSuffix(request.system, JSON_INSTRUCTION) : request.system;
+  const system = request.json === true && withTools ? systemAskingForJson(request) : request.system;
   return {
     contents,
     ...(system !== undefined && system !== "" && { systemInstruction: system }),
@@ -120,20 +113,14 @@ export function fromGoogleResponse(response: GenerateContentResponse, request: L
     // Thought summaries (thinking models) are not part of the answer.
     if (typeof part.text === "string" && !("thought" in part && part.thought === true)) texts.push(part.text);
     if (part.functionCall !== undefined) {
-      const args: unknown = part.functionCall.args ?? {};
-      if (!isPlainObject(args)) {
-        throw new ProviderError(
-          "google",
-          "server",
-          `google returned non-object args for ${part.functionCall.name}`,
-        );
-      }
+      const { name } = part.functionCall;
+      const args = objectArguments("google", part.functionCall.args ?? {}, `args for ${name}`);
       // Gemini gives calls no id; one is made up so results can be matched like the other providers'.
-      toolCalls.push({ id: `call_${randomUUID()}`, name: part.functionCall.name, arguments: args });
+      toolCalls.push({ id: `call_${randomUUID()}`, name, arguments: args });
     }
   }
   return {
-    text: request.json === true ? unwrapJsonFence(texts.join("")) : texts.join(""),
+    text: answerText(request, texts.join("")),
     toolCalls,
     usage: googleUsage(response),
     model: modelVersion(response, request),
@@ -161,23 +148,15 @@ export function classifyGoogleError(error: unknown): ProviderError {
   if (error instanceof GoogleGenerativeAIFetchError && typeof error.status === "number") {
     // Gemini answers an invalid key with 400 INVALID_ARGUMENT, reason API_KEY_INVALID: that is an auth failure.
     const keyInvalid = error.errorDetails?.some((detail) => detail.reason === "API_KEY_INVALID") === true;
-    const kind = keyInvalid ? "auth" : kindForStatus(error.status);
-    return new ProviderError("google", kind, `google: ${error.message}`, {
-      status: error.status,
-      cause: error,
-    });
+    return httpFailure("google", keyInvalid ? "auth" : kindForStatus(error.status), error.status, error);
   }
-  if (error instanceof GoogleGenerativeAIAbortError) {
-    return new ProviderError("google", "timeout", "google call timed out", { cause: error });
-  }
+  if (error instanceof GoogleGenerativeAIAbortError) return sdkTimedOut("google", error);
   if (error instanceof GoogleGenerativeAIRequestInputError) {
     return new ProviderError("google", "bad_request", `google: ${error.message}`, { cause: error });
   }
   // The SDK wraps a failed fetch (refused, reset, DNS) in its base class with this message.
   if (error instanceof GoogleGenerativeAIError && error.message.includes("Error fetching from")) {
-    return new ProviderError("google", "connection", `google unreachable: ${error.message}`, {
-      cause: error,
-    });
+    return unreachable("google", error);
   }
   return unexpectedError("google", error);
 }

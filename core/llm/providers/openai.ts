@@ -5,55 +5,34 @@ import type {
   ChatCompletionMessageParam,
   ChatCompletionTool,
 } from "openai/resources/chat/completions";
-import {
-  type LlmProvider,
-  type LlmRequest,
-  type LlmResponse,
-  ProviderError,
-  type ToolCall,
-} from "../provider";
-import {
-  callWithDeadline,
-  JSON_INSTRUCTION,
-  kindForStatus,
-  mentionsJson,
-  parseToolArguments,
-  sdkTimeout,
-  unexpectedError,
-  withSystemSuffix,
-} from "./shared";
+import type { LlmProvider, LlmRequest, LlmResponse, ProviderError, ToolCall } from "../provider";
+import { classifyStainlessError, sdkProvider, sdkTimeout } from "./sdk-call";
+import { mentionsJson, parseToolArguments, systemAskingForJson } from "./shared";
 
 /** The SDK's own default, passed explicitly so the SDK never falls back to reading OPENAI_BASE_URL itself. */
 export const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
 
 export function createOpenAiProvider(options: { baseUrl?: string } = {}): LlmProvider {
   const baseURL = options.baseUrl ?? OPENAI_DEFAULT_BASE_URL;
-  return {
-    name: "openai",
-    complete: (request) =>
-      callWithDeadline("openai", request, classifyOpenAiError, async (signal) => {
-        // A client per call: the key is the workspace's (or the server's), not fixed for the process.
-        // organization/project null keep the SDK from adding the server's OPENAI_ORG_ID / PROJECT_ID headers.
-        const client = new OpenAI({
-          apiKey: request.apiKey,
-          baseURL,
-          organization: null,
-          project: null,
-          timeout: sdkTimeout(request),
-          maxRetries: 0, // the engine owns retries and fallback
-        });
-        const completion = await client.chat.completions.create(toOpenAiRequest(request), { signal });
-        return fromOpenAiResponse(completion, request);
-      }),
-  };
+  return sdkProvider("openai", classifyOpenAiError, async (request, signal) => {
+    // organization/project null keep the SDK from adding the server's OPENAI_ORG_ID / PROJECT_ID headers.
+    const client = new OpenAI({
+      apiKey: request.apiKey,
+      baseURL,
+      organization: null,
+      project: null,
+      timeout: sdkTimeout(request),
+      maxRetries: 0, // the engine owns retries and fallback
+    });
+    const completion = await client.chat.completions.create(toOpenAiRequest(request), { signal });
+    return fromOpenAiResponse(completion, request);
+  });
 }
 
 export function toOpenAiRequest(request: LlmRequest): ChatCompletionCreateParamsNonStreaming {
   // JSON mode is refused unless the word "JSON" appears in the messages; add it only when missing.
   const system =
-    request.json === true && !mentionsJson(request)
-      ? withSystemSuffix(request.system, JSON_INSTRUCTION)
-      : request.system;
+    request.json === true && !mentionsJson(request) ? systemAskingForJson(request) : request.system;
   const messages: ChatCompletionMessageParam[] = [];
   if (system !== undefined && system !== "") messages.push({ role: "system", content: system });
   for (const message of request.messages) {
@@ -116,20 +95,5 @@ export function fromOpenAiResponse(completion: ChatCompletion, request: LlmReque
 }
 
 export function classifyOpenAiError(error: unknown): ProviderError {
-  // The timeout class extends the connection class, so it is checked first.
-  if (error instanceof APIConnectionTimeoutError) {
-    return new ProviderError("openai", "timeout", "openai call timed out", { cause: error });
-  }
-  if (error instanceof APIConnectionError) {
-    return new ProviderError("openai", "connection", `openai unreachable: ${error.message}`, {
-      cause: error,
-    });
-  }
-  if (error instanceof APIError && typeof error.status === "number") {
-    return new ProviderError("openai", kindForStatus(error.status), `openai: ${error.message}`, {
-      status: error.status,
-      cause: error,
-    });
-  }
-  return unexpectedError("openai", error);
+  return classifyStainlessError("openai", { APIConnectionTimeoutError, APIConnectionError, APIError }, error);
 }

@@ -1,7 +1,6 @@
 import { createHmac } from "node:crypto";
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
-import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { IncomingHttpHeaders } from "node:http";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createGuardedHttp } from "../../../core/http/guarded-http";
 import { systemClock } from "../../../core/ports/clock";
 import { createRemoteToolHandler } from "../../../core/steps/handlers/remote-tool";
@@ -9,42 +8,29 @@ import { StepError } from "../../../core/steps/step-error";
 import { createToolCaller } from "../../../core/tools/call-remote-tool";
 import type { CallableTool } from "../../../core/tools/manage-tools";
 import { signToolCall, verifyToolSignature } from "../../../core/tools/signature";
+import { startLoopbackServer } from "../../helpers/loopback-server";
 
 const SECRET = "tsec_test-secret-0123456789";
-let server: Server;
 let base: string;
 const received: { headers: IncomingHttpHeaders; body: string; verified: boolean }[] = [];
 
 /** A receiver as a customer would write it: raw body, timestamp window, HMAC over "<timestamp>.<body>". */
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    let body = "";
-    request.on("data", (chunk: Buffer) => {
-      body += chunk.toString("utf8");
-    });
-    request.on("end", () => {
-      const timestamp = String(request.headers["x-tool-timestamp"]);
-      const expected = `v1=${createHmac("sha256", SECRET).update(`${timestamp}.${body}`).digest("hex")}`;
-      const fresh = Math.abs(Date.now() / 1000 - Number(timestamp)) <= 300;
-      const verified = fresh && request.headers["x-tool-signature"] === expected;
-      received.push({ headers: request.headers, body, verified });
-      if (!verified) return void response.writeHead(401).end("bad signature");
-      const parsed = JSON.parse(body) as { arguments: Record<string, unknown> };
-      if (request.url === "/slow") return void setTimeout(() => response.writeHead(200).end("{}"), 500);
-      if (request.url === "/down") return void response.writeHead(503).end("maintenance until 5pm");
-      if (request.url === "/text") return void response.writeHead(200).end("not json");
-      if (request.url === "/array") return void response.writeHead(200).end("[1,2]");
-      response.writeHead(200, { "content-type": "application/json" });
-      response.end(JSON.stringify({ echoed: parsed.arguments }));
-    });
+  base = await startLoopbackServer((request, body, response) => {
+    const timestamp = String(request.headers["x-tool-timestamp"]);
+    const expected = `v1=${createHmac("sha256", SECRET).update(`${timestamp}.${body}`).digest("hex")}`;
+    const fresh = Math.abs(Date.now() / 1000 - Number(timestamp)) <= 300;
+    const verified = fresh && request.headers["x-tool-signature"] === expected;
+    received.push({ headers: request.headers, body, verified });
+    if (!verified) return void response.writeHead(401).end("bad signature");
+    const parsed = JSON.parse(body) as { arguments: Record<string, unknown> };
+    if (request.url === "/slow") return void setTimeout(() => response.writeHead(200).end("{}"), 500);
+    if (request.url === "/down") return void response.writeHead(503).end("maintenance until 5pm");
+    if (request.url === "/text") return void response.writeHead(200).end("not json");
+    if (request.url === "/array") return void response.writeHead(200).end("[1,2]");
+    response.writeHead(200, { "content-type": "application/json" });
+    response.end(JSON.stringify({ echoed: parsed.arguments }));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
 const tool = (path = "/", secret = SECRET, timeoutMs = 2000): CallableTool => ({

@@ -1,10 +1,11 @@
-import { createServer, type IncomingHttpHeaders, type Server } from "node:http";
+import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { createGuardedHttp } from "../../../core/http/guarded-http";
 import { createHttpHandler } from "../../../core/steps/handlers/http";
 import type { TaskContext } from "../../../core/steps/handlers/task-handler";
 import { StepError } from "../../../core/steps/step-error";
+import { startLoopbackServer } from "../../helpers/loopback-server";
 
 interface Received {
   method: string;
@@ -13,33 +14,17 @@ interface Received {
   body: string;
 }
 
-let server: Server;
 let base: string;
 const received: Received[] = [];
 
 beforeAll(async () => {
-  server = createServer((request, response) => {
-    let body = "";
-    request.on("data", (chunk: Buffer) => {
-      body += chunk.toString("utf8");
-    });
-    request.on("end", () => {
-      received.push({ method: request.method ?? "", url: request.url ?? "", headers: request.headers, body });
-      if (request.url === "/fail") response.writeHead(503).end("down");
-      else if (request.url === "/moved") response.writeHead(301, { Location: "/elsewhere" }).end();
-      else if (request.url === "/text")
-        response.writeHead(200, { "Content-Type": "text/plain" }).end("plain");
-      else
-        response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ echo: body }));
-    });
+  base = await startLoopbackServer((request, body, response) => {
+    received.push({ method: request.method ?? "", url: request.url ?? "", headers: request.headers, body });
+    if (request.url === "/fail") response.writeHead(503).end("down");
+    else if (request.url === "/moved") response.writeHead(301, { Location: "/elsewhere" }).end();
+    else if (request.url === "/text") response.writeHead(200, { "Content-Type": "text/plain" }).end("plain");
+    else response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ echo: body }));
   });
-  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
-  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-});
-
-afterAll(async () => {
-  server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
 function context(config: Record<string, unknown>): TaskContext {

@@ -1,4 +1,5 @@
 import { formatUsd } from "../format";
+import { Table } from "./table";
 
 export interface ChartDay {
   date: string;
@@ -93,30 +94,18 @@ export function DayTable({ days }: { days: ChartDay[] }) {
   return (
     <details class="day-table">
       <summary>Spend per day as a table</summary>
-      <table class="table compact">
-        <thead>
-          <tr>
-            <th scope="col">Day</th>
-            <th scope="col">Models</th>
-            <th scope="col" class="num">
-              Cost
-            </th>
-          </tr>
-        </thead>
-        <tbody>
-          {spent.map((day) => (
-            <tr>
-              <td data-label="Day">{day.date}</td>
-              <td data-label="Models">
-                {day.byModel.map((m) => `${m.model} ${formatUsd(m.costUsd)}`).join(", ")}
-              </td>
-              <td data-label="Cost" class="num">
-                {formatUsd(day.total)}
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <Table
+        class="compact"
+        rows={spent}
+        columns={[
+          { head: "Day", cell: (day) => day.date },
+          {
+            head: "Models",
+            cell: (day) => day.byModel.map((m) => `${m.model} ${formatUsd(m.costUsd)}`).join(", "),
+          },
+          { head: "Cost", num: true, cell: (day) => formatUsd(day.total) },
+        ]}
+      />
     </details>
   );
 }

@@ -59,3 +59,15 @@ export function SecretOnce(props: {
     </section>
   );
 }
+
+/**
+ * A SecretOnce for a settings list: `show(label, secret)` with what a create call answered; place `panel`
+ * where it should appear, until its Done button closes it.
+ */
+export function useSecretOnce() {
+  const [shown, setShown] = useState<{ label: string; secret: string } | undefined>(undefined);
+  const panel = shown && (
+    <SecretOnce label={shown.label} secret={shown.secret} onDone={() => setShown(undefined)} />
+  );
+  return { panel, show: (label: string, secret: string) => setShown({ label, secret }) };
+}

@@ -23,3 +23,22 @@ export function Loading({ label = "Loading…" }: { label?: string }) {
 export function Empty({ children }: { children: unknown }) {
   return <p class="empty">{children}</p>;
 }
+
+/**
+ * The state of a list being loaded, before the list itself: the error, "Loading…" until the first answer,
+ * and `empty` when it has no items. `error` shows instead of the load error (an action's, say).
+ */
+export function LoadState(props: {
+  items: readonly unknown[] | undefined;
+  loadError: string | undefined;
+  error?: string | undefined;
+  empty: unknown;
+}) {
+  return (
+    <>
+      <ErrorNotice error={props.error ?? props.loadError} />
+      {!props.items && !props.loadError && <Loading />}
+      {props.items?.length === 0 && <Empty>{props.empty}</Empty>}
+    </>
+  );
+}

@@ -1,8 +1,9 @@
 import { useEffect, useId, useState } from "hono/jsx/dom";
 import { api, errorMessage } from "../api";
+import { Ago } from "../components/ago";
 import { JsonView } from "../components/json-view";
+import { RunLink } from "../components/run-link";
 import { ErrorNotice } from "../components/status";
-import { formatAgo, formatTime, shortId } from "../format";
 import { getSession } from "../session";
 import type { Approval, Json } from "../types";
 
@@ -61,11 +62,7 @@ export function ApprovalCard(props: { approval: Approval; onDecided: (a: Approva
       <header class="approval-head">
         <h2 id={titleId}>{approval.stepName}</h2>
         <span class="muted">
-          Run{" "}
-          <a class="mono" href={`#/runs/${encodeURIComponent(approval.workflowRunId)}`}>
-            {shortId(approval.workflowRunId)}
-          </a>{" "}
-          · <time title={formatTime(approval.createdAt)}>{formatAgo(approval.createdAt)}</time>
+          Run <RunLink id={approval.workflowRunId} /> · <Ago iso={approval.createdAt} />
         </span>
       </header>
       {approval.prompt && <p class="prompt">{approval.prompt}</p>}

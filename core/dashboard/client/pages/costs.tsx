@@ -1,7 +1,9 @@
 import { api, query } from "../api";
 import { BarChart, type ChartDay, DayTable } from "../components/bar-chart";
+import { Field, formValues } from "../components/form";
 import { Empty, ErrorNotice, Loading } from "../components/status";
-import { formatCount, formatUsd, isoDate } from "../format";
+import { Table, usageColumns } from "../components/table";
+import { formatUsd, isoDate } from "../format";
 import { useLoad } from "../hooks";
 import { navigate } from "../router";
 import type { DailyCost, ModelDayCost } from "../types";
@@ -53,8 +55,7 @@ export function CostsPage({ params }: { params: URLSearchParams }) {
   const days = daily.data ? fillDays(daily.data, from, to) : [];
 
   const apply = (event: Event) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget as HTMLFormElement);
+    const data = formValues(event);
     navigate("/costs", { from: String(data.get("from")), to: String(data.get("to")) });
   };
 
@@ -62,14 +63,12 @@ export function CostsPage({ params }: { params: URLSearchParams }) {
     <main id="main">
       <h1 tabindex={-1}>Costs</h1>
       <form class="filters filters-range" onSubmit={apply} aria-label="Date range">
-        <label>
-          From
+        <Field label="From">
           <input type="date" name="from" value={from} max={to} required />
-        </label>
-        <label>
-          To
+        </Field>
+        <Field label="To">
           <input type="date" name="to" value={to} min={from} required />
-        </label>
+        </Field>
         <div class="filter-actions">
           <button type="submit" class="primary">
             Show
@@ -101,41 +100,16 @@ export function CostsPage({ params }: { params: URLSearchParams }) {
               <DayTable days={days} />
             </>
           )}
-          {models.length > 0 && (
-            <table class="table compact">
-              <caption>By model</caption>
-              <thead>
-                <tr>
-                  <th scope="col">Model</th>
-                  <th scope="col" class="num">
-                    Calls
-                  </th>
-                  <th scope="col" class="num">
-                    Tokens in / out
-                  </th>
-                  <th scope="col" class="num">
-                    Cost
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
-                {models.map((m) => (
-                  <tr>
-                    <td data-label="Model">{m.model}</td>
-                    <td data-label="Calls" class="num">
-                      {formatCount(m.calls)}
-                    </td>
-                    <td data-label="Tokens" class="num">
-                      {formatCount(m.inputTokens)} / {formatCount(m.outputTokens)}
-                    </td>
-                    <td data-label="Cost" class="num">
-                      {formatUsd(m.costUsd)}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          )}
+          <Table
+            class="compact"
+            caption="By model"
+            showCaption
+            rows={models}
+            columns={[
+              { head: "Model", cell: (m) => m.model },
+              ...usageColumns((m: ModelDayCost) => m, { calls: true }),
+            ]}
+          />
         </section>
       )}
       <RunCosts page={Math.max(1, Number(params.get("runsPage")) || 1)} from={from} to={to} />

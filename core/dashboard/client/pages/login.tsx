@@ -1,5 +1,6 @@
 import { useState } from "hono/jsx/dom";
 import { errorMessage, publicPost } from "../api";
+import { Field, formValues } from "../components/form";
 import { SecretOnce } from "../components/secret-once";
 import { ErrorNotice } from "../components/status";
 import { navigate, parseHash } from "../router";
@@ -18,12 +19,6 @@ interface LoginResult {
   token: string;
 }
 
-function formValues(event: Event): Record<string, string> {
-  event.preventDefault();
-  const data = new FormData(event.currentTarget as HTMLFormElement);
-  return Object.fromEntries([...data.entries()].map(([key, value]) => [key, String(value)]));
-}
-
 /** Sign in, or create an account: its first workspace and its first API key, shown once. */
 export function LoginPage({ mode }: { mode: "login" | "signup" }) {
   const [error, setError] = useState<string | undefined>(undefined);
@@ -32,7 +27,7 @@ export function LoginPage({ mode }: { mode: "login" | "signup" }) {
   const ended = sessionEndedReason();
 
   const submit = async (event: Event) => {
-    const values = formValues(event);
+    const values = Object.fromEntries([...formValues(event)].map(([key, value]) => [key, String(value)]));
     setBusy(true);
     setError(undefined);
     try {
@@ -90,12 +85,10 @@ export function LoginPage({ mode }: { mode: "login" | "signup" }) {
         <p class="brand">Weft</p>
         <h1 tabindex={-1}>{signup ? "Create an account" : "Sign in"}</h1>
         {ended && !signup && <p class="notice">{ended}</p>}
-        <label>
-          Email
+        <Field label="Email">
           <input name="email" type="email" autocomplete="email" required maxlength={254} />
-        </label>
-        <label>
-          Password
+        </Field>
+        <Field label="Password" hint={signup ? "At least 8 characters." : undefined}>
           <input
             name="password"
             type="password"
@@ -104,13 +97,11 @@ export function LoginPage({ mode }: { mode: "login" | "signup" }) {
             minlength={signup ? 8 : 1}
             maxlength={256}
           />
-          {signup && <span class="hint">At least 8 characters.</span>}
-        </label>
+        </Field>
         {signup && (
-          <label>
-            Workspace name
+          <Field label="Workspace name">
             <input name="workspaceName" required maxlength={100} autocomplete="organization" />
-          </label>
+          </Field>
         )}
         <div id="auth-error">
           <ErrorNotice error={error} />

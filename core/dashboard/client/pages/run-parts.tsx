@@ -1,4 +1,5 @@
 import { Empty, StatusBadge } from "../components/status";
+import { Table, type Usage, usageColumns } from "../components/table";
 import { formatCount, formatTime, formatUsd } from "../format";
 import type { RunCost, StepRun } from "../types";
 
@@ -18,35 +19,16 @@ export function RunCostPanel({ cost }: { cost: RunCost | undefined }) {
               tokens
             </span>
           </p>
-          <table class="table compact">
-            <caption class="sr-only">Model calls of this run</caption>
-            <thead>
-              <tr>
-                <th scope="col">Step</th>
-                <th scope="col">Model</th>
-                <th scope="col" class="num">
-                  Tokens in / out
-                </th>
-                <th scope="col" class="num">
-                  Cost
-                </th>
-              </tr>
-            </thead>
-            <tbody>
-              {cost.calls.map((call) => (
-                <tr>
-                  <td data-label="Step">{call.stepName}</td>
-                  <td data-label="Model">{call.model}</td>
-                  <td data-label="Tokens" class="num">
-                    {formatCount(call.inputTokens)} / {formatCount(call.outputTokens)}
-                  </td>
-                  <td data-label="Cost" class="num">
-                    {formatUsd(call.costUsd)}
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
+          <Table
+            class="compact"
+            caption="Model calls of this run"
+            rows={cost.calls}
+            columns={[
+              { head: "Step", cell: (call) => call.stepName },
+              { head: "Model", cell: (call) => call.model },
+              ...usageColumns((call: Usage) => call),
+            ]}
+          />
         </>
       )}
     </section>
@@ -57,44 +39,28 @@ export function StepsTable({ steps }: { steps: StepRun[] }) {
   return (
     <section aria-labelledby="steps-title">
       <h2 id="steps-title">Steps</h2>
-      {steps.length === 0 ? (
-        <Empty>No step has started yet.</Empty>
-      ) : (
-        <table class="table">
-          <caption class="sr-only">Step runs in the order they started</caption>
-          <thead>
-            <tr>
-              <th scope="col">Step</th>
-              <th scope="col">Type</th>
-              <th scope="col">Status</th>
-              <th scope="col" class="num">
-                Attempt
-              </th>
-              <th scope="col">Started</th>
-              <th scope="col">Completed</th>
-            </tr>
-          </thead>
-          <tbody>
-            {steps.map((step) => (
-              <tr key={step.id}>
-                <td data-label="Step">
-                  {step.stepName}
-                  {step.error && <div class="error-text">{step.error}</div>}
-                </td>
-                <td data-label="Type">{step.stepType}</td>
-                <td data-label="Status">
-                  <StatusBadge status={step.status} />
-                </td>
-                <td data-label="Attempt" class="num">
-                  {step.attempt}
-                </td>
-                <td data-label="Started">{formatTime(step.startedAt)}</td>
-                <td data-label="Completed">{formatTime(step.completedAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {steps.length === 0 && <Empty>No step has started yet.</Empty>}
+      <Table
+        caption="Step runs in the order they started"
+        rows={steps}
+        rowKey={(step) => step.id}
+        columns={[
+          {
+            head: "Step",
+            cell: (step) => (
+              <>
+                {step.stepName}
+                {step.error && <div class="error-text">{step.error}</div>}
+              </>
+            ),
+          },
+          { head: "Type", cell: (step) => step.stepType },
+          { head: "Status", cell: (step) => <StatusBadge status={step.status} /> },
+          { head: "Attempt", num: true, cell: (step) => step.attempt },
+          { head: "Started", cell: (step) => formatTime(step.startedAt) },
+          { head: "Completed", cell: (step) => formatTime(step.completedAt) },
+        ]}
+      />
     </section>
   );
 }

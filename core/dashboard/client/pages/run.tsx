@@ -1,3 +1,4 @@
+import type { Child } from "hono/jsx";
 import { useRef, useState } from "hono/jsx/dom";
 import { api, apiPage, errorMessage } from "../api";
 import { JsonView } from "../components/json-view";
@@ -11,6 +12,16 @@ import { Timeline } from "./timeline";
 
 const EVENTS_PAGE = 100;
 const POLL_MS = 2000;
+
+/** A term and its value in the run's facts. */
+function Fact({ term, children }: { term: string; children: Child }) {
+  return (
+    <div>
+      <dt>{term}</dt>
+      <dd>{children}</dd>
+    </div>
+  );
+}
 
 interface RunView {
   run: RunWithSteps;
@@ -110,26 +121,11 @@ export function RunPage({ id }: { id: string }) {
                 <StatusBadge status={run.status} />
               </dd>
             </div>
-            <div>
-              <dt>Current step</dt>
-              <dd>{run.currentStepName ?? "—"}</dd>
-            </div>
-            <div>
-              <dt>Definition</dt>
-              <dd>{definitionLabel(definitions, run.definitionId)}</dd>
-            </div>
-            <div>
-              <dt>Supersession key</dt>
-              <dd>{run.supersessionKey ?? "—"}</dd>
-            </div>
-            <div>
-              <dt>Created</dt>
-              <dd>{formatTime(run.createdAt)}</dd>
-            </div>
-            <div>
-              <dt>Updated</dt>
-              <dd>{formatTime(run.updatedAt)}</dd>
-            </div>
+            <Fact term="Current step">{run.currentStepName ?? "—"}</Fact>
+            <Fact term="Definition">{definitionLabel(definitions, run.definitionId)}</Fact>
+            <Fact term="Supersession key">{run.supersessionKey ?? "—"}</Fact>
+            <Fact term="Created">{formatTime(run.createdAt)}</Fact>
+            <Fact term="Updated">{formatTime(run.updatedAt)}</Fact>
           </dl>
           {run.status === "PAUSED" && (
             <p class="notice notice-warn">

@@ -1,8 +1,11 @@
 import { apiPage, query } from "../api";
+import { Ago } from "../components/ago";
+import { Field, formValues, Options } from "../components/form";
 import { Pager } from "../components/pager";
-import { Empty, ErrorNotice, Loading, StatusBadge } from "../components/status";
+import { RunLink } from "../components/run-link";
+import { LoadState, StatusBadge } from "../components/status";
+import { Table } from "../components/table";
 import { definitionLabel, useDefinitions } from "../definitions";
-import { formatAgo, formatTime, shortId } from "../format";
 import { useLoad } from "../hooks";
 import { href, navigate } from "../router";
 import { RUN_STATUSES, type Run } from "../types";
@@ -22,8 +25,7 @@ export function RunsPage({ params }: { params: URLSearchParams }) {
   const definitions = useDefinitions(runs.data?.data.map((run) => run.definitionId) ?? []);
 
   const applyFilters = (event: Event) => {
-    event.preventDefault();
-    const data = new FormData(event.currentTarget as HTMLFormElement);
+    const data = formValues(event);
     const value = (name: string) => String(data.get(name) ?? "").trim() || undefined;
     navigate("/runs", {
       status: value("status"),
@@ -37,32 +39,24 @@ export function RunsPage({ params }: { params: URLSearchParams }) {
     <main id="main">
       <h1 tabindex={-1}>Runs</h1>
       <form class="filters" onSubmit={applyFilters} aria-label="Filter runs">
-        <label>
-          Status
+        <Field label="Status">
           <select name="status">
             <option value="">Any</option>
-            {RUN_STATUSES.map((status) => (
-              <option value={status} selected={filters.status === status}>
-                {status}
-              </option>
-            ))}
+            <Options options={RUN_STATUSES} selected={filters.status} />
           </select>
-        </label>
-        <label>
-          Definition
+        </Field>
+        <Field label="Definition">
           <select name="definitionId">
             <option value="">Any</option>
-            {(definitions ?? []).map((d) => (
-              <option value={d.id} selected={filters.definitionId === d.id}>
-                {d.name} v{d.version}
-              </option>
-            ))}
+            <Options
+              options={(definitions ?? []).map((d) => [d.id, `${d.name} v${d.version}`] as const)}
+              selected={filters.definitionId}
+            />
           </select>
-        </label>
-        <label>
-          Supersession key
+        </Field>
+        <Field label="Supersession key">
           <input name="supersessionKey" value={filters.supersessionKey ?? ""} maxlength={255} />
-        </label>
+        </Field>
         <div class="filter-actions">
           <button type="submit" class="primary">
             Filter
@@ -74,50 +68,26 @@ export function RunsPage({ params }: { params: URLSearchParams }) {
           )}
         </div>
       </form>
-      <ErrorNotice error={runs.error} />
-      {!runs.data && !runs.error && <Loading />}
-      {runs.data?.data.length === 0 && (
-        <Empty>
-          {filtered ? "No run matches these filters." : "No runs yet. Start one with POST /v1/workflow-runs."}
-        </Empty>
-      )}
-      {runs.data && runs.data.data.length > 0 && (
-        <table class="table runs-table">
-          <caption class="sr-only">Runs, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Run</th>
-              <th scope="col">Status</th>
-              <th scope="col">Definition</th>
-              <th scope="col">Current step</th>
-              <th scope="col">Supersession key</th>
-              <th scope="col">Created</th>
-            </tr>
-          </thead>
-          <tbody>
-            {runs.data.data.map((run) => (
-              <tr>
-                <td data-label="Run">
-                  <a class="mono" href={`#/runs/${encodeURIComponent(run.id)}`}>
-                    {shortId(run.id)}
-                  </a>
-                </td>
-                <td data-label="Status">
-                  <StatusBadge status={run.status} />
-                </td>
-                <td data-label="Definition">{definitionLabel(definitions, run.definitionId)}</td>
-                <td data-label="Current step">{run.currentStepName ?? "—"}</td>
-                <td data-label="Supersession key">{run.supersessionKey ?? "—"}</td>
-                <td data-label="Created">
-                  <time datetime={run.createdAt} title={formatTime(run.createdAt)}>
-                    {formatAgo(run.createdAt)}
-                  </time>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <LoadState
+        items={runs.data?.data}
+        loadError={runs.error}
+        empty={
+          filtered ? "No run matches these filters." : "No runs yet. Start one with POST /v1/workflow-runs."
+        }
+      />
+      <Table
+        class="runs-table"
+        caption="Runs, newest first"
+        rows={runs.data?.data ?? []}
+        columns={[
+          { head: "Run", cell: (run) => <RunLink id={run.id} /> },
+          { head: "Status", cell: (run) => <StatusBadge status={run.status} /> },
+          { head: "Definition", cell: (run) => definitionLabel(definitions, run.definitionId) },
+          { head: "Current step", cell: (run) => run.currentStepName ?? "—" },
+          { head: "Supersession key", cell: (run) => run.supersessionKey ?? "—" },
+          { head: "Created", cell: (run) => <Ago iso={run.createdAt} /> },
+        ]}
+      />
       <Pager meta={runs.data?.meta} to={(p) => href("/runs", { ...filters, page: p })} />
     </main>
   );

@@ -1,7 +1,9 @@
 import { useState } from "hono/jsx/dom";
 import { apiPage } from "../api";
-import { Empty, ErrorNotice, Loading, StatusBadge } from "../components/status";
-import { formatTime, shortId } from "../format";
+import { RunLink } from "../components/run-link";
+import { LoadState, StatusBadge } from "../components/status";
+import { Table } from "../components/table";
+import { formatTime } from "../format";
 import { useLoad } from "../hooks";
 import type { Delivery } from "../types";
 
@@ -13,46 +15,21 @@ export function Deliveries({ webhookId }: { webhookId: string }) {
   const meta = log.data?.meta;
   return (
     <div class="deliveries">
-      <ErrorNotice error={log.error} />
-      {!log.data && !log.error && <Loading />}
-      {log.data?.data.length === 0 && <Empty>No deliveries yet.</Empty>}
-      {log.data && log.data.data.length > 0 && (
-        <table class="table compact">
-          <caption class="sr-only">Deliveries, newest first</caption>
-          <thead>
-            <tr>
-              <th scope="col">Event</th>
-              <th scope="col">Run</th>
-              <th scope="col">Status</th>
-              <th scope="col" class="num">
-                Attempts
-              </th>
-              <th scope="col">Last answer</th>
-              <th scope="col">Created</th>
-            </tr>
-          </thead>
-          <tbody>
-            {log.data.data.map((d) => (
-              <tr key={d.id}>
-                <td data-label="Event">{d.event}</td>
-                <td data-label="Run">
-                  <a class="mono" href={`#/runs/${encodeURIComponent(d.workflowRunId)}`}>
-                    {shortId(d.workflowRunId)}
-                  </a>
-                </td>
-                <td data-label="Status">
-                  <StatusBadge status={d.status} />
-                </td>
-                <td data-label="Attempts" class="num">
-                  {d.attempts}
-                </td>
-                <td data-label="Last answer">{d.lastStatusCode ?? d.lastError ?? "—"}</td>
-                <td data-label="Created">{formatTime(d.createdAt)}</td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      <LoadState items={log.data?.data} loadError={log.error} empty="No deliveries yet." />
+      <Table
+        class="compact"
+        caption="Deliveries, newest first"
+        rows={log.data?.data ?? []}
+        rowKey={(d) => d.id}
+        columns={[
+          { head: "Event", cell: (d) => d.event },
+          { head: "Run", cell: (d) => <RunLink id={d.workflowRunId} /> },
+          { head: "Status", cell: (d) => <StatusBadge status={d.status} /> },
+          { head: "Attempts", num: true, cell: (d) => d.attempts },
+          { head: "Last answer", cell: (d) => d.lastStatusCode ?? d.lastError ?? "—" },
+          { head: "Created", cell: (d) => formatTime(d.createdAt) },
+        ]}
+      />
       {meta && meta.totalPages > 1 && (
         <div class="pager">
           <button type="button" disabled={page <= 1} onClick={() => setPage(page - 1)}>

@@ -1,11 +1,12 @@
 import { useState } from "hono/jsx/dom";
 import { api } from "../api";
 import { ConfirmButton } from "../components/confirm-button";
-import { Empty, ErrorNotice, Loading } from "../components/status";
+import { Field, Options } from "../components/form";
+import { LoadState } from "../components/status";
 import { formatTime } from "../format";
 import { useLoad } from "../hooks";
 import type { Provider } from "../types";
-import { formValues, useAction } from "./shared";
+import { useAction } from "./shared";
 
 const PROVIDERS = ["openai", "anthropic", "google"] as const;
 
@@ -16,27 +17,18 @@ export function ProvidersSettings() {
   const action = useAction();
   const [draft, setDraft] = useState<{ provider: string; enabled: boolean; priority: number } | undefined>();
 
-  const save = async (event: Event) => {
-    const form = event.currentTarget as HTMLFormElement;
-    const data = formValues(event);
+  const save = action.submit(async (data) => {
     const body = {
       provider: String(data.get("provider")),
       apiKey: String(data.get("apiKey")),
       priority: Number(data.get("priority") || 0),
       isEnabled: data.get("isEnabled") === "on",
     };
-    const ok = await action.run(
-      async () => {
-        await api("PUT", "/llm-providers", body);
-        list.reload();
-      },
-      `${body.provider} key saved${body.isEnabled ? "" : " (disabled)"}.`,
-    );
-    if (ok) {
-      form.reset();
-      setDraft(undefined);
-    }
-  };
+    await api("PUT", "/llm-providers", body);
+    list.reload();
+    setDraft(undefined);
+    return `${body.provider} key saved${body.isEnabled ? "" : " (disabled)"}.`;
+  });
 
   // Moving one provider renumbers all of them 0, 1, 2 in the new order, in one all-or-nothing request.
   const move = (index: number, by: -1 | 1) => {
@@ -62,9 +54,12 @@ export function ProvidersSettings() {
         Your own keys for model providers, tried in this order when a step's model fails. Keys are write-only:
         to change a provider's settings, enter its key again.
       </p>
-      <ErrorNotice error={action.error ?? list.error} />
-      {!list.data && !list.error && <Loading />}
-      {list.data?.length === 0 && <Empty>No provider keys: the server's keys apply.</Empty>}
+      <LoadState
+        items={list.data}
+        loadError={list.error}
+        error={action.error}
+        empty="No provider keys: the server's keys apply."
+      />
       {providers.length > 0 && (
         <ol class="rows">
           {providers.map((p, index) => (
@@ -99,12 +94,11 @@ export function ProvidersSettings() {
                 <ConfirmButton
                   label="Delete"
                   confirm={`Delete ${p.provider} key?`}
-                  onConfirm={() =>
-                    action.run(async () => {
-                      await api("DELETE", `/llm-providers/${p.provider}`);
-                      list.reload();
-                    }, `${p.provider} key deleted.`)
-                  }
+                  onConfirm={action.remove(
+                    `/llm-providers/${p.provider}`,
+                    list.reload,
+                    `${p.provider} key deleted.`,
+                  )}
                 />
               </div>
             </li>
@@ -113,24 +107,17 @@ export function ProvidersSettings() {
       )}
       <form class="stack-form card" onSubmit={save} key={JSON.stringify(draft ?? {})}>
         <h3>{draft ? `Change ${draft.provider}` : "Set a provider key"}</h3>
-        <label>
-          Provider
+        <Field label="Provider">
           <select name="provider">
-            {PROVIDERS.map((name) => (
-              <option value={name} selected={draft?.provider === name}>
-                {name}
-              </option>
-            ))}
+            <Options options={PROVIDERS} selected={draft?.provider} />
           </select>
-        </label>
-        <label>
-          API key
+        </Field>
+        <Field label="API key">
           <input id="provider-key" name="apiKey" type="password" required minlength={10} autocomplete="off" />
-        </label>
-        <label>
-          Priority (lower is tried first)
+        </Field>
+        <Field label="Priority (lower is tried first)">
           <input name="priority" type="number" min={0} max={99} value={String(draft?.priority ?? 0)} />
-        </label>
+        </Field>
         <label class="check">
           <input name="isEnabled" type="checkbox" checked={draft?.enabled ?? true} /> Enabled
         </label>

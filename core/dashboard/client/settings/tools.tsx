@@ -1,33 +1,31 @@
-import { useState } from "hono/jsx/dom";
 import { api } from "../api";
 import { ConfirmButton } from "../components/confirm-button";
-import { SecretOnce } from "../components/secret-once";
-import { Empty, ErrorNotice, Loading } from "../components/status";
+import { Field } from "../components/form";
+import { useSecretOnce } from "../components/secret-once";
+import { LoadState } from "../components/status";
+import { actionsColumn, Table } from "../components/table";
 import { formatTime } from "../format";
 import { useLoad } from "../hooks";
 import type { RemoteTool } from "../types";
-import { formValues, useAction } from "./shared";
+import { useAction } from "./shared";
 
 /** Remote tools that llm steps may call: register (signing secret shown once) and delete. */
 export function ToolsSettings() {
   const tools = useLoad(() => api<RemoteTool[]>("GET", "/remote-tools"), "tools");
-  const [created, setCreated] = useState<{ name: string; secret: string } | undefined>(undefined);
+  const secret = useSecretOnce();
   const action = useAction();
 
-  const create = async (event: Event) => {
-    const form = event.currentTarget as HTMLFormElement;
-    const data = formValues(event);
+  const create = action.submit(async (data) => {
     const body = {
       name: String(data.get("name")),
       url: String(data.get("url")),
       timeoutMs: Number(data.get("timeoutMs") || 10_000),
     };
-    await action.run(async () => {
-      setCreated(await api<{ name: string; secret: string }>("POST", "/remote-tools", body));
-      form.reset();
-      tools.reload();
-    }, `Tool ${body.name} registered.`);
-  };
+    const created = await api<{ name: string; secret: string }>("POST", "/remote-tools", body);
+    secret.show(`Signing secret of ${created.name}`, created.secret);
+    tools.reload();
+    return `Tool ${body.name} registered.`;
+  });
 
   return (
     <section aria-labelledby="tools-title">
@@ -35,66 +33,33 @@ export function ToolsSettings() {
       <p class="muted">
         HTTPS endpoints your llm steps may call; each call is signed with the tool's secret.
       </p>
-      {created && (
-        <SecretOnce
-          label={`Signing secret of ${created.name}`}
-          secret={created.secret}
-          onDone={() => setCreated(undefined)}
-        />
-      )}
-      <ErrorNotice error={action.error ?? tools.error} />
-      {!tools.data && !tools.error && <Loading />}
-      {tools.data?.length === 0 && <Empty>No remote tools.</Empty>}
-      {tools.data && tools.data.length > 0 && (
-        <table class="table">
-          <caption class="sr-only">Remote tools</caption>
-          <thead>
-            <tr>
-              <th scope="col">Name</th>
-              <th scope="col">URL</th>
-              <th scope="col" class="num">
-                Timeout
-              </th>
-              <th scope="col">Created</th>
-              <th scope="col">
-                <span class="sr-only">Actions</span>
-              </th>
-            </tr>
-          </thead>
-          <tbody>
-            {tools.data.map((tool) => (
-              <tr key={tool.id}>
-                <td data-label="Name" class="mono">
-                  {tool.name}
-                </td>
-                <td data-label="URL" class="break">
-                  {tool.url}
-                </td>
-                <td data-label="Timeout" class="num">
-                  {tool.timeoutMs} ms
-                </td>
-                <td data-label="Created">{formatTime(tool.createdAt)}</td>
-                <td class="row-actions">
-                  <ConfirmButton
-                    label="Delete"
-                    confirm={`Delete ${tool.name}?`}
-                    onConfirm={() =>
-                      action.run(async () => {
-                        await api("DELETE", `/remote-tools/${encodeURIComponent(tool.id)}`);
-                        tools.reload();
-                      }, `Tool ${tool.name} deleted.`)
-                    }
-                  />
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-      )}
+      {secret.panel}
+      <LoadState items={tools.data} loadError={tools.error} error={action.error} empty="No remote tools." />
+      <Table
+        caption="Remote tools"
+        rows={tools.data ?? []}
+        rowKey={(tool) => tool.id}
+        columns={[
+          { head: "Name", class: "mono", cell: (tool) => tool.name },
+          { head: "URL", class: "break", cell: (tool) => tool.url },
+          { head: "Timeout", num: true, cell: (tool) => `${tool.timeoutMs} ms` },
+          { head: "Created", cell: (tool) => formatTime(tool.createdAt) },
+          actionsColumn((tool: RemoteTool) => (
+            <ConfirmButton
+              label="Delete"
+              confirm={`Delete ${tool.name}?`}
+              onConfirm={action.remove(
+                `/remote-tools/${encodeURIComponent(tool.id)}`,
+                tools.reload,
+                `Tool ${tool.name} deleted.`,
+              )}
+            />
+          )),
+        ]}
+      />
       <form class="stack-form card" onSubmit={create}>
         <h3>Register a tool</h3>
-        <label>
-          Name
+        <Field label="Name">
           <input
             name="name"
             required
@@ -102,9 +67,8 @@ export function ToolsSettings() {
             pattern="[A-Za-z][A-Za-z0-9_\-]*"
             placeholder="lookup_order"
           />
-        </label>
-        <label>
-          URL
+        </Field>
+        <Field label="URL">
           <input
             name="url"
             type="url"
@@ -112,11 +76,10 @@ export function ToolsSettings() {
             maxlength={2048}
             placeholder="https://tools.example.com/lookup"
           />
-        </label>
-        <label>
-          Timeout (ms)
+        </Field>
+        <Field label="Timeout (ms)">
           <input name="timeoutMs" type="number" min={100} max={30000} value="10000" />
-        </label>
+        </Field>
         <button type="submit" class="primary" disabled={action.busy}>
           Register tool
         </button>

@@ -1,47 +1,37 @@
 import { useState } from "hono/jsx/dom";
 import { api } from "../api";
 import { ConfirmButton } from "../components/confirm-button";
-import { SecretOnce } from "../components/secret-once";
-import { Empty, ErrorNotice, Loading } from "../components/status";
+import { Field } from "../components/form";
+import { useSecretOnce } from "../components/secret-once";
+import { LoadState } from "../components/status";
 import { formatTime } from "../format";
 import { useLoad } from "../hooks";
 import { WEBHOOK_EVENTS, type Webhook } from "../types";
 import { Deliveries } from "./deliveries";
-import { formValues, useAction } from "./shared";
+import { useAction } from "./shared";
 
 /** Webhooks: register (secret shown once), delete, and each one's delivery log. */
 export function WebhooksSettings() {
   const hooks = useLoad(() => api<Webhook[]>("GET", "/webhooks"), "webhooks");
-  const [created, setCreated] = useState<{ url: string; secret: string } | undefined>(undefined);
+  const secret = useSecretOnce();
   const [open, setOpen] = useState<string | undefined>(undefined);
   const action = useAction();
 
-  const create = async (event: Event) => {
-    const form = event.currentTarget as HTMLFormElement;
-    const data = formValues(event);
+  const create = action.submit(async (data) => {
     const body = { url: String(data.get("url")), events: data.getAll("events").map(String) };
-    await action.run(async () => {
-      if (body.events.length === 0) throw new Error("Choose at least one event.");
-      setCreated(await api<{ url: string; secret: string }>("POST", "/webhooks", body));
-      form.reset();
-      hooks.reload();
-    }, "Webhook registered.");
-  };
+    if (body.events.length === 0) throw new Error("Choose at least one event.");
+    const created = await api<{ url: string; secret: string }>("POST", "/webhooks", body);
+    secret.show(`Signing secret for ${created.url}`, created.secret);
+    hooks.reload();
+    return "Webhook registered.";
+  });
 
   return (
     <section aria-labelledby="webhooks-title">
       <h2 id="webhooks-title">Webhooks</h2>
       <p class="muted">Signed POSTs to your URL when runs finish or wait for approval.</p>
-      {created && (
-        <SecretOnce
-          label={`Signing secret for ${created.url}`}
-          secret={created.secret}
-          onDone={() => setCreated(undefined)}
-        />
-      )}
-      <ErrorNotice error={action.error ?? hooks.error} />
-      {!hooks.data && !hooks.error && <Loading />}
-      {hooks.data?.length === 0 && <Empty>No webhooks.</Empty>}
+      {secret.panel}
+      <LoadState items={hooks.data} loadError={hooks.error} error={action.error} empty="No webhooks." />
       <ul class="rows">
         {(hooks.data ?? []).map((hook) => (
           <li key={hook.id} class="row row-wrap">
@@ -63,12 +53,11 @@ export function WebhooksSettings() {
               <ConfirmButton
                 label="Delete"
                 confirm="Delete this webhook?"
-                onConfirm={() =>
-                  action.run(async () => {
-                    await api("DELETE", `/webhooks/${encodeURIComponent(hook.id)}`);
-                    hooks.reload();
-                  }, "Webhook deleted.")
-                }
+                onConfirm={action.remove(
+                  `/webhooks/${encodeURIComponent(hook.id)}`,
+                  hooks.reload,
+                  "Webhook deleted.",
+                )}
               />
             </div>
             {open === hook.id && <Deliveries webhookId={hook.id} />}
@@ -77,10 +66,9 @@ export function WebhooksSettings() {
       </ul>
       <form class="stack-form card" onSubmit={create}>
         <h3>Register a webhook</h3>
-        <label>
-          URL
+        <Field label="URL">
           <input name="url" type="url" required maxlength={2048} placeholder="https://example.com/weft" />
-        </label>
+        </Field>
         <fieldset>
           <legend>Events</legend>
           {WEBHOOK_EVENTS.map((name) => (

@@ -1,10 +1,11 @@
 import { useSyncExternalStore } from "hono/jsx/dom";
 import { api } from "../api";
+import { Field } from "../components/form";
 import { Empty, ErrorNotice } from "../components/status";
 import { formatTime } from "../format";
 import { getSession, subscribeSession, updateSession } from "../session";
 import type { Workspace } from "../types";
-import { formValues, useAction } from "./shared";
+import { useAction } from "./shared";
 
 /** The account's workspaces: which one the dashboard shows, and a new one. */
 export function WorkspacesSettings() {
@@ -12,16 +13,12 @@ export function WorkspacesSettings() {
   const action = useAction();
   const workspaces = session?.workspaces ?? [];
 
-  const create = async (event: Event) => {
-    const form = event.currentTarget as HTMLFormElement;
-    const data = formValues(event);
+  const create = action.submit(async (data) => {
     const body = { name: String(data.get("name")), slug: String(data.get("slug")) };
-    await action.run(async () => {
-      const workspace = await api<Workspace>("POST", "/workspaces", body);
-      updateSession({ workspaces: [...workspaces, workspace] });
-      form.reset();
-    }, `Workspace ${body.name} created.`);
-  };
+    const workspace = await api<Workspace>("POST", "/workspaces", body);
+    updateSession({ workspaces: [...workspaces, workspace] });
+    return `Workspace ${body.name} created.`;
+  });
 
   return (
     <section aria-labelledby="workspaces-title">
@@ -52,15 +49,12 @@ export function WorkspacesSettings() {
       <ErrorNotice error={action.error} />
       <form class="stack-form card" onSubmit={create}>
         <h3>Create a workspace</h3>
-        <label>
-          Name
+        <Field label="Name">
           <input name="name" required maxlength={100} />
-        </label>
-        <label>
-          Slug
+        </Field>
+        <Field label="Slug" hint="Lowercase letters, digits and hyphens.">
           <input name="slug" required maxlength={50} pattern="[a-z0-9\-]+" placeholder="acme-staging" />
-          <span class="hint">Lowercase letters, digits and hyphens.</span>
-        </label>
+        </Field>
         <button type="submit" class="primary" disabled={action.busy}>
           Create workspace
         </button>
