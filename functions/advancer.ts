@@ -2,6 +2,7 @@ import { randomUUID } from "node:crypto";
 import { createRunAdvancer } from "../core/engine/advance-run";
 import { createDefinitionCache } from "../core/engine/definition-cache";
 import { buildLlmSteps } from "../core/llm/build-llm-step";
+import type { LlmProvider, ProviderName } from "../core/llm/provider";
 import type { Deps } from "../core/ports/deps";
 import { createHandlerRegistry } from "../core/steps/handlers/registry";
 import type { TaskHandler } from "../core/steps/handlers/task-handler";
@@ -12,15 +13,18 @@ import { createStepRunner } from "../core/steps/registry";
  * import the step runners and with them the three LLM SDKs: the API function's bundle stays without them.
  */
 
-/**
- * The engine of one process. Self-hosters add task handlers here (`customHandlers`);
- * `takeOverLeasesGrantedBeforeMs` is for the local service only, where one process serves its data directory.
- */
-export function buildAdvancer(
-  deps: Deps,
-  options: { takeOverLeasesGrantedBeforeMs?: number; customHandlers?: Record<string, TaskHandler> } = {},
-) {
-  const llmSteps = buildLlmSteps(deps);
+export interface AdvancerSettings {
+  /** For the local service only, where one process serves its data directory. */
+  takeOverLeasesGrantedBeforeMs?: number;
+  /** Task handlers a self-hoster adds. */
+  customHandlers?: Record<string, TaskHandler>;
+  /** The model providers; by default the three SDK adapters configured from deps.config. */
+  providers?: Partial<Record<ProviderName, LlmProvider>>;
+}
+
+/** The engine of one process. */
+export function buildAdvancer(deps: Deps, options: AdvancerSettings = {}) {
+  const llmSteps = buildLlmSteps(deps, options.providers);
   return createRunAdvancer({
     deps,
     steps: createStepRunner(

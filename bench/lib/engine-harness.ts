@@ -5,6 +5,9 @@ import { join } from "node:path";
 import { AesKeyVault } from "../../core/adapters/local/aes-key-vault";
 import { startDynamoDbLocal } from "../../core/adapters/local/dynamodb-local";
 import { loadConfig } from "../../core/config";
+import type { AdvanceRun } from "../../core/engine/advance-run";
+import type { LlmProvider, ProviderName } from "../../core/llm/provider";
+import { createProviders } from "../../core/llm/resolve-provider";
 import { createPinoLogger } from "../../core/log/pino-logger";
 import { systemClock } from "../../core/ports/clock";
 import type { Deps } from "../../core/ports/deps";
@@ -46,6 +49,15 @@ export interface EngineHarnessOptions {
   concurrency: number;
   /** Task handlers beyond the built-in ones, as a self-hoster registers them (each has side effects). */
   customHandlers?: Record<string, TaskHandler>;
+  /** Settings beyond the harness's own (e.g. a provider's base URL and key). */
+  env?: Record<string, string>;
+  /** Wraps the configured model providers, e.g. with a timer. */
+  wrapProviders?: (
+    providers: Record<ProviderName, LlmProvider>,
+    tally: Tally,
+  ) => Partial<Record<ProviderName, LlmProvider>>;
+  /** Wraps each worker invocation, after the harness's own meter. */
+  wrapWorker?: (advance: AdvanceRun) => AdvanceRun;
 }
 
 export async function startEngineHarness(options: EngineHarnessOptions): Promise<EngineHarness> {
@@ -72,6 +84,7 @@ export async function startEngineHarness(options: EngineHarnessOptions): Promise
       TABLE_NAME: "weft",
       WORKER_CONCURRENCY: String(options.concurrency),
       LOG_LEVEL: "warn",
+      ...options.env,
     });
     const dynamoLocal = await startDynamoDbLocal({ dataDir });
     cleanups.push(() => dynamoLocal.stop());
@@ -97,8 +110,12 @@ export async function startEngineHarness(options: EngineHarnessOptions): Promise
       keyVault: new AesKeyVault(randomBytes(32)),
       clock: systemClock,
     });
-    const advancer = buildAdvancer(deps, { customHandlers: options.customHandlers });
-    transport.queue.start(timedAdvancer(advancer, tally));
+    const providers = options.wrapProviders?.(createProviders(config), tally);
+    const advancer = timedAdvancer(
+      buildAdvancer(deps, { customHandlers: options.customHandlers, providers }),
+      tally,
+    );
+    transport.queue.start(options.wrapWorker ? options.wrapWorker(advancer) : advancer);
     return {
       deps,
       tally,

@@ -1,8 +1,7 @@
-import type { StoredEvent } from "../engine/transition";
-
 /**
  * The webhook event names of spec 6.2 and the run events they announce. A commit whose events include one
  * of these run events is a webhook outbox entry (core/store/run-items.ts), dispatched after the commit.
+ * Free of imports, so the dashboard's browser bundle can share the names.
  */
 export const WEBHOOK_EVENTS = [
   "workflow.completed",
@@ -29,6 +28,6 @@ export function webhookEventOf(eventType: string): WebhookEventName | undefined 
 }
 
 /** True when a commit with these events has something to announce to webhooks. */
-export function announcesWebhookEvent(events: readonly Pick<StoredEvent, "eventType">[]): boolean {
+export function announcesWebhookEvent(events: readonly { eventType: string }[]): boolean {
   return events.some((event) => webhookEventOf(event.eventType) !== undefined);
 }

@@ -133,13 +133,7 @@ export interface RemoteTool {
   createdAt: string;
 }
 
-export const WEBHOOK_EVENTS = [
-  "workflow.completed",
-  "workflow.failed",
-  "workflow.cancelled",
-  "approval.requested",
-  "approval.decided",
-] as const;
+export { WEBHOOK_EVENTS } from "../../webhooks/events";
 
 export interface Webhook {
   id: string;
