@@ -2,7 +2,8 @@ import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
 import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ZodError } from "zod";
-import { AppError, ErrorCode, RateLimitError } from "../errors";
+import { BoundExceeded } from "../domain/limits";
+import { AppError, ErrorCode, RateLimitError, ValidationError } from "../errors";
 import type { Logger } from "../ports/logger";
 import { failure } from "./envelope";
 import { toValidationError } from "./validation";
@@ -28,6 +29,9 @@ export function handleError(error: Error, c: Context): Response {
   let appError: AppError;
   if (error instanceof AppError) appError = error;
   else if (error instanceof ZodError) appError = toValidationError(error);
+  // A request whose data would carry a run past a bound (its state, an item): refused, nothing written.
+  else if (error instanceof BoundExceeded)
+    appError = new ValidationError(error.message, { details: { code: error.code } });
   else if (error instanceof HTTPException && error.status < 500) appError = fromHttpException(error);
   else {
     const log: Logger | undefined = c.get("log");

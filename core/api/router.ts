@@ -1,27 +1,26 @@
 import { OpenAPIHono, type z } from "@hono/zod-openapi";
 import type { Env } from "hono";
-import { ValidationError } from "../errors";
+import { NotFoundError } from "../errors";
 import { ErrorEnvelope } from "./envelope";
-import { exceedsJsonDepth, MAX_JSON_DEPTH } from "./json-depth";
 import { toValidationError } from "./validation";
 
 const TARGET_LABEL: Record<string, string> = {
   json: "Request body",
   query: "Query",
-  param: "Path parameter",
   header: "Header",
 };
 
-/** Every router validates with zod and turns a failure into the one VALIDATION_ERROR shape. */
+/**
+ * Every router validates with zod and turns a failure into the one VALIDATION_ERROR shape. Path parameters
+ * are ids and names: one that cannot exist (too long, other characters) names nothing, so it is a 404 like
+ * any other unknown id, and it never reaches the store, whose keys have their own bounds.
+ */
 export function createRouter<E extends Env>(): OpenAPIHono<E> {
   return new OpenAPIHono<E>({
     defaultHook: (result) => {
-      if (!result.success) throw toValidationError(result.error, TARGET_LABEL[result.target]);
-      if (result.target === "json" && exceedsJsonDepth(result.data)) {
-        throw new ValidationError(`Request body nests deeper than ${MAX_JSON_DEPTH} levels`, {
-          details: { issues: [{ path: "", message: `at most ${MAX_JSON_DEPTH} levels of nesting` }] },
-        });
-      }
+      if (result.success) return;
+      if (result.target === "param") throw new NotFoundError("Resource");
+      throw toValidationError(result.error, TARGET_LABEL[result.target]);
     },
   });
 }

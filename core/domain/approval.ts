@@ -1,4 +1,6 @@
 import { z } from "zod";
+import { boundedJsonObject } from "./bounded-json";
+import { LIMITS } from "./limits";
 
 export const ApprovalDecision = z.enum(["approved", "rejected", "edited"]);
 export type ApprovalDecision = z.infer<typeof ApprovalDecision>;
@@ -23,7 +25,7 @@ export type ApprovalRequest = z.infer<typeof ApprovalRequest>;
 export const DecideApprovalInput = z
   .object({
     decision: ApprovalDecision,
-    editedContent: z.record(z.string(), z.unknown()).optional(),
+    editedContent: boundedJsonObject(LIMITS.approvalEditBytes).optional(),
     decidedBy: z.string().min(1).max(200).optional(),
   })
   .superRefine((input, ctx) => {

@@ -1,5 +1,7 @@
 import { z } from "zod";
 import { RUN_STATUSES, type RunStatus, StepRunStatus } from "../engine/statuses";
+import { boundedJsonObject } from "./bounded-json";
+import { LIMITS } from "./limits";
 
 const Json = z.record(z.string(), z.unknown());
 
@@ -37,14 +39,10 @@ export type WorkflowRun = z.infer<typeof WorkflowRun>;
 
 export const WorkflowRunWithSteps = WorkflowRun.extend({ steps: z.array(StepRun) });
 
-/** Input is kept in the run and in its state; this bound keeps both, and their growth, within an item. */
-export const MAX_INPUT_BYTES = 64 * 1024;
-
 export const CreateRunInput = z.object({
   definitionId: z.string().min(1).max(100),
-  input: Json.default({}).refine((input) => Buffer.byteLength(JSON.stringify(input)) <= MAX_INPUT_BYTES, {
-    message: `must be at most ${MAX_INPUT_BYTES} bytes of JSON`,
-  }),
+  // Kept in the run and in its state: this bound keeps both, and their growth, within an item.
+  input: boundedJsonObject(LIMITS.runInputBytes).default({}),
   idempotencyKey: z.string().min(1).max(255).optional(),
   supersessionKey: z.string().min(1).max(255).optional(),
   supersedeExisting: z.boolean().default(false),

@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { LIMITS } from "./limits";
 import { StepDefinition } from "./step";
 
 export const CreateWorkflowDefinitionInput = z
@@ -9,7 +10,7 @@ export const CreateWorkflowDefinitionInput = z
     steps: z
       .array(StepDefinition)
       .min(1)
-      .max(500)
+      .max(LIMITS.definitionSteps)
       .meta({ description: "Run in order unless a condition jumps" }),
   })
   .superRefine((definition, ctx) => {

@@ -1,11 +1,20 @@
 import { randomUUID } from "node:crypto";
 import { settleAttemptCost } from "../cost/rollup";
+import { BoundCode, BoundExceeded, LIMITS } from "../domain/limits";
 import type { StepDefinition } from "../domain/step";
 import type { Deps } from "../ports/deps";
 import type { StepRunner } from "../steps/registry";
 import { WriteConflict } from "../store/write-conflict";
 import { afterCommit } from "./after-commit";
-import { applyOutcome, failRun, leaseFor, type OutcomeEffects, startNextStep } from "./apply-outcome";
+import {
+  applyOutcome,
+  failForGood,
+  failRun,
+  leaseFor,
+  markStarted,
+  type OutcomeEffects,
+  startNextStep,
+} from "./apply-outcome";
 import type { DefinitionSteps } from "./definition-cache";
 import { type RunDoorbell, runDoorbell } from "./messages";
 import { type Plan, planNext, type WorkerIdentity } from "./plan";
@@ -45,8 +54,6 @@ export interface AdvancerOptions {
 export const DEFAULT_LEASE_MS = 10 * 60 * 1000;
 const DEFAULT_STEPS_PER_INVOCATION = 50;
 const DEFAULT_INVOCATION_BUDGET_MS = 60_000;
-/** Side-effect-free steps committed together at most: keeps one journal item well under DynamoDB's 400 KB. */
-const STEPS_PER_COMMIT = 25;
 
 export type AdvanceRun = (doorbell: RunDoorbell) => Promise<void>;
 
@@ -68,31 +75,37 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
     const lease = (): Lease => leaseFor(worker.owner, deps.clock.nowMs(), leaseMs);
 
     let run = await deps.store.runs.get(workspaceId, runId);
-    while (run) {
-      const steps = await definitionSteps(workspaceId, run.definitionId);
-      if (!steps) {
-        log.error({ definitionId: run.definitionId }, "run's definition is missing");
-        return;
-      }
-      const plan = planNext(run, deps.clock.nowMs(), worker);
-      if (plan.kind === "nothing") return;
-      if (plan.kind !== "execute" && !budgetLeft()) {
-        await deps.queue.send(runDoorbell(workspaceId, runId));
-        return;
-      }
+    try {
+      while (run) {
+        const steps = await definitionSteps(workspaceId, run.definitionId);
+        if (!steps) {
+          log.error({ definitionId: run.definitionId }, "run's definition is missing");
+          return;
+        }
+        const plan = planNext(run, deps.clock.nowMs(), worker);
+        if (plan.kind === "nothing") return;
+        if (plan.kind !== "execute" && !budgetLeft()) {
+          await deps.queue.send(runDoorbell(workspaceId, runId));
+          return;
+        }
 
-      const tx = new RunTransition(run, deps.clock.nowMs(), deps.ids);
-      let effects: OutcomeEffects = {};
-      if (plan.kind === "execute") {
-        // The step was committed as started under this worker's lease; its outcome is the next commit.
-        effects = applyOutcome(tx, steps, await execute(run, steps), deps.ids);
-        executed += 1;
-        if (budgetLeft()) startNext(tx, steps);
-      } else {
-        effects = claim(plan, tx, steps);
+        const tx = new RunTransition(run, deps.clock.nowMs(), deps.ids);
+        let effects: OutcomeEffects = {};
+        if (plan.kind === "execute") {
+          // The step was committed as started under this worker's lease; its outcome is the next commit.
+          effects = applyOutcome(tx, steps, await execute(run, steps), deps.ids);
+          executed += 1;
+          if (budgetLeft()) startNext(tx, steps);
+        } else {
+          effects = claim(plan, tx, steps);
+        }
+        effects = { ...effects, ...(await runWithoutSideEffects(tx, steps)) };
+        run = await commit(tx, effects, run);
       }
-      effects = { ...effects, ...(await runWithoutSideEffects(tx, steps)) };
-      run = await commit(tx, effects, run);
+    } catch (error) {
+      // `run` is the last version this invocation read or committed: the failure is counted against it.
+      if (run) await countFailedAdvance(deps, run, error);
+      throw error;
     }
 
     /** The transition a plan other than "execute" calls for; it leaves a step RUNNING under our lease, if any. */
@@ -103,9 +116,7 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
     ) {
       switch (plan.kind) {
         case "start-run":
-          tx.setRunStatus(RunStatus.Running);
-          tx.run.startedAtMs = tx.nowMs;
-          tx.record("WORKFLOW_STARTED", { definitionId: tx.run.definitionId, input: tx.run.input });
+          markStarted(tx);
           tx.run.nextStepName = steps[0]?.name ?? null;
           startNextStep(tx, steps, lease());
           return {};
@@ -137,7 +148,12 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
       steps: readonly StepDefinition[],
     ): Promise<OutcomeEffects> {
       let effects: OutcomeEffects = {};
-      for (let batched = 0; batched < STEPS_PER_COMMIT; batched++) {
+      // Bounded in steps and in journal bytes: the commit's journal item must stay far under 400 KB.
+      for (
+        let batched = 0;
+        batched < LIMITS.stepsPerCommit && tx.journalBytes() < LIMITS.journalBatchBytes;
+        batched++
+      ) {
         const active = tx.run.active;
         const step = active ? steps[active.stepIndex] : undefined;
         if (
@@ -174,6 +190,9 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
           nowMs: deps.clock.nowMs(),
         });
       } catch (error) {
+        // A bound the run's own data crossed fails the same way on every attempt: no retry.
+        if (error instanceof BoundExceeded)
+          return { kind: "failed", error: error.message, retryable: false, code: error.code };
         log.warn({ err: error, stepName: step.name }, "step threw");
         return {
           kind: "failed",
@@ -183,8 +202,31 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
       }
     }
 
-    /** Commits; on a lost race returns the run as it now is, so the loop decides again. */
+    /**
+     * Commits; on a lost race returns the run as it now is, so the loop decides again. A change the store
+     * refuses for its size is replaced by one that fails the run from where it stood, without the oversized
+     * data, since committing it again could only fail again.
+     */
     async function commit(
+      tx: RunTransition,
+      effects: OutcomeEffects,
+      before: RunRecord,
+    ): Promise<RunRecord | undefined> {
+      try {
+        return await commitAsIs(tx, effects, before);
+      } catch (error) {
+        if (!(error instanceof BoundExceeded)) throw error;
+        log.warn(
+          { code: error.code, reason: error.message },
+          "the run's change is out of bounds; failing it",
+        );
+        const failure = new RunTransition(before, deps.clock.nowMs(), deps.ids);
+        failForGood(failure, error.message, error.code);
+        return commitAsIs(failure, effects.cost ? { cost: effects.cost } : {}, before);
+      }
+    }
+
+    async function commitAsIs(
       tx: RunTransition,
       effects: OutcomeEffects,
       before: RunRecord,
@@ -215,6 +257,36 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
       return change.run;
     }
   };
+}
+
+/**
+ * Counts a delivery that failed before it could commit, in the run itself; at the bound the run fails with
+ * the reason, so one run whose data trips something unforeseen cannot come back through the queue forever.
+ * A store too unwell to take this small write is not the run's fault, and the run is then left as it was.
+ */
+async function countFailedAdvance(
+  deps: AdvancerOptions["deps"],
+  run: RunRecord,
+  error: unknown,
+): Promise<void> {
+  const failures = (run.failedAdvances ?? 0) + 1;
+  const tx = new RunTransition(run, deps.clock.nowMs(), deps.ids);
+  tx.run.failedAdvances = failures;
+  if (failures >= LIMITS.failedAdvances) {
+    const reason = error instanceof Error ? error.message : String(error);
+    failForGood(
+      tx,
+      `Advancing the run failed ${failures} times before it could be saved: ${reason}`,
+      BoundCode.ADVANCE_FAILED,
+    );
+  }
+  const change = tx.finish();
+  try {
+    await deps.store.runs.commit([change]);
+    await afterCommit(deps, [change]);
+  } catch (countError) {
+    deps.log.warn({ err: countError, runId: run.id }, "could not count a failed advance");
+  }
 }
 
 function timeOut(

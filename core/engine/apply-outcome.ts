@@ -1,18 +1,14 @@
 import type { AttemptCost } from "../cost/cost-record";
 import type { ApprovalRequest } from "../domain/approval";
+import { exceedsJsonDepth, jsonBytes } from "../domain/json-bounds";
+import { BoundCode, BoundExceeded, LIMITS } from "../domain/limits";
 import { computeBackoffMs, DEFAULT_RETRY_POLICY } from "../domain/retry-policy";
 import type { StepDefinition } from "../domain/step";
 import type { IdGenerator } from "../ids";
-import { type Lease, MAX_STEPS_PER_RUN } from "./run-record";
+import type { Lease, RunRecord } from "./run-record";
 import { RunStatus, StepRunStatus } from "./statuses";
 import type { StepOutcome } from "./step-outcome";
 import type { RunTransition } from "./transition";
-
-/**
- * The state travels in the run item and, at the end, in the WORKFLOW_COMPLETED event: both must fit in a
- * DynamoDB item (400 KB) with room for the rest, so a step whose output would grow it past this fails.
- */
-export const MAX_STATE_BYTES = 128 * 1024;
 
 /** Writes that belong to the same commit as the transition but live outside the run's items. */
 export interface OutcomeEffects {
@@ -34,6 +30,8 @@ export function applyOutcome(
   outcome: StepOutcome,
   ids: IdGenerator,
 ): OutcomeEffects {
+  // The run got as far as an outcome: failures to commit earlier ones no longer count against it.
+  delete tx.run.failedAdvances;
   const effects = applyKind(tx, steps, outcome, ids);
   // Calls were paid for whatever the attempt came to (a guardrail failure included), so their record goes too.
   return outcome.cost ? { ...effects, cost: outcome.cost } : effects;
@@ -55,15 +53,12 @@ function applyKind(
 
   switch (outcome.kind) {
     case "completed": {
-      const state = outcome.mergeIntoState
-        ? { ...tx.run.state, ...outcome.output }
-        : { ...tx.run.state, [step.outputKey ?? step.name]: outcome.stateValue ?? outcome.output };
-      const stateBytes = Buffer.byteLength(JSON.stringify(state));
-      if (stateBytes > MAX_STATE_BYTES) {
-        const error = `The workflow state would grow to ${stateBytes} bytes; it may hold at most ${MAX_STATE_BYTES}`;
-        failAttempt(tx, step, error, false, input);
+      const kept = keepCompleted(tx.run, step, outcome);
+      if (kept instanceof BoundExceeded) {
+        failAttempt(tx, step, kept.message, false, input, kept.code);
         return {};
       }
+      const state = kept;
       if (tx.run.status !== RunStatus.Running) tx.setRunStatus(RunStatus.Running);
       const durationMs = tx.nowMs - Date.parse(active.stepRun.startedAt ?? tx.now);
       tx.setStepStatus(StepRunStatus.Completed, { input, output: outcome.output, completedAt: tx.now });
@@ -102,25 +97,60 @@ function applyKind(
       return { createApproval: approval };
     }
     case "failed":
-      failAttempt(tx, step, outcome.error, outcome.retryable, input);
+      failAttempt(tx, step, outcome.error, outcome.retryable, input, outcome.code);
       return {};
   }
 }
 
-function failAttempt(
+type CompletedOutcome = Extract<StepOutcome, { kind: "completed" }>;
+
+/**
+ * The state a completed step leaves, or the bound its output crosses: too deep to walk safely, too large
+ * to keep on its step run, or a state too large for the run item. The API asks the same before it lets a
+ * signal or an approval's edit complete a step, so a caller gets a 400 instead of a failed run.
+ */
+export function keepCompleted(
+  run: Pick<RunRecord, "state">,
+  step: StepDefinition,
+  outcome: Pick<CompletedOutcome, "output" | "stateValue" | "mergeIntoState">,
+): Record<string, unknown> | BoundExceeded {
+  if (exceedsJsonDepth(outcome.output) || exceedsJsonDepth(outcome.stateValue)) {
+    return new BoundExceeded(
+      BoundCode.OUTPUT_TOO_DEEP,
+      `The step's output nests deeper than ${LIMITS.jsonDepth} levels`,
+    );
+  }
+  const outputBytes = jsonBytes(outcome.output);
+  if (outputBytes > LIMITS.stepOutputBytes) {
+    return new BoundExceeded(
+      BoundCode.OUTPUT_TOO_LARGE,
+      `The step's output takes ${outputBytes} bytes; a step may keep at most ${LIMITS.stepOutputBytes}`,
+    );
+  }
+  const state = outcome.mergeIntoState
+    ? { ...run.state, ...outcome.output }
+    : { ...run.state, [step.outputKey ?? step.name]: outcome.stateValue ?? outcome.output };
+  const stateBytes = jsonBytes(state);
+  if (stateBytes > LIMITS.stateBytes) {
+    return new BoundExceeded(
+      BoundCode.STATE_TOO_LARGE,
+      `The workflow state would grow to ${stateBytes} bytes; it may hold at most ${LIMITS.stateBytes}`,
+    );
+  }
+  return state;
+}
+
+export function failAttempt(
   tx: RunTransition,
   step: StepDefinition,
   error: string,
   retryable: boolean,
   input: Record<string, unknown> | null,
+  code?: string,
 ): void {
   const active = tx.requireActive();
   const attempt = active.stepRun.attempt;
-  // A paused or waiting run goes back to RUNNING before its step fails (decisions section 3, timeouts).
-  if (tx.run.status !== RunStatus.Running) tx.setRunStatus(RunStatus.Running);
-  tx.setStepStatus(StepRunStatus.Failed, { input, error, completedAt: tx.now });
-  active.wait = null;
-  tx.record("STEP_FAILED", { stepName: step.name, error, attempt }, active.stepRun.id);
+  recordStepFailure(tx, error, input, code);
   const policy = step.retry ?? DEFAULT_RETRY_POLICY;
   if (retryable && attempt < policy.maxAttempts) {
     const delayMs = computeBackoffMs(policy, attempt);
@@ -132,13 +162,66 @@ function failAttempt(
     );
     return;
   }
-  failRun(tx, error, step.name);
+  failRun(tx, error, step.name, code);
 }
 
-export function failRun(tx: RunTransition, error: string, stepName: string | null): void {
+function recordStepFailure(
+  tx: RunTransition,
+  error: string,
+  input: Record<string, unknown> | null,
+  code: string | undefined,
+): void {
+  const active = tx.requireActive();
+  // A paused or waiting run goes back to RUNNING before its step fails (decisions section 3, timeouts).
+  if (tx.run.status !== RunStatus.Running) tx.setRunStatus(RunStatus.Running);
+  tx.setStepStatus(StepRunStatus.Failed, { input, error: bounded(error), completedAt: tx.now });
+  active.wait = null;
+  tx.record(
+    "STEP_FAILED",
+    {
+      stepName: active.stepRun.stepName,
+      error: bounded(error),
+      attempt: active.stepRun.attempt,
+      ...withCode(code),
+    },
+    active.stepRun.id,
+  );
+}
+
+export function failRun(tx: RunTransition, error: string, stepName: string | null, code?: string): void {
   tx.setRunStatus(RunStatus.Failed);
   if (tx.run.active) tx.run.active.lease = null;
-  tx.record("WORKFLOW_FAILED", { error, stepName });
+  tx.record("WORKFLOW_FAILED", { error: bounded(error), stepName, ...withCode(code) });
+}
+
+/**
+ * Fails the run whatever its step's retry policy says, for what no attempt can cure: a change the store
+ * refuses for its size, or a run whose advance keeps failing before it can commit anything.
+ */
+export function failForGood(tx: RunTransition, error: string, code: string): void {
+  if (tx.run.status === RunStatus.Pending) markStarted(tx);
+  const active = tx.run.active;
+  const live =
+    active?.stepRun.status === StepRunStatus.Running || active?.stepRun.status === StepRunStatus.Waiting;
+  if (live) recordStepFailure(tx, error, active.stepRun.input, code);
+  else if (tx.run.status !== RunStatus.Running) tx.setRunStatus(RunStatus.Running);
+  failRun(tx, error, active?.stepRun.stepName ?? tx.run.nextStepName, code);
+}
+
+export function markStarted(tx: RunTransition): void {
+  tx.setRunStatus(RunStatus.Running);
+  tx.run.startedAtMs = tx.nowMs;
+  tx.record("WORKFLOW_STARTED", { definitionId: tx.run.definitionId, input: tx.run.input });
+}
+
+/** Error texts come from handlers, providers and remote servers: kept to a size that always fits an item. */
+function bounded(error: string): string {
+  return error.length > LIMITS.errorChars ? `${error.slice(0, LIMITS.errorChars)}…` : error;
+}
+
+/** `code` is added to the spec's failure payloads only when a failure has one: additive, never null. */
+function withCode(code: string | undefined): { code?: string } {
+  return code === undefined ? {} : { code };
 }
 
 function completeRun(tx: RunTransition): void {
@@ -161,9 +244,9 @@ export function startNextStep(tx: RunTransition, steps: readonly StepDefinition[
     failRun(tx, `Step "${name}" does not exist in the definition`, name);
     return;
   }
-  if (tx.run.stepsExecuted >= MAX_STEPS_PER_RUN) {
+  if (tx.run.stepsExecuted >= LIMITS.stepsPerRun) {
     tx.run.nextStepName = null;
-    failRun(tx, `The run reached the limit of ${MAX_STEPS_PER_RUN} steps`, step.name);
+    failRun(tx, `The run reached the limit of ${LIMITS.stepsPerRun} steps`, step.name, BoundCode.STEP_LIMIT);
     return;
   }
   tx.startStep(step, index, lease);

@@ -41,12 +41,15 @@ export interface RunRecord extends WorkflowRun {
   /** The step to start next when no step is active (after a signal, a timer, a decision or a start). */
   nextStepName: string | null;
   startedAtMs: number | null;
+  /**
+   * Deliveries in a row that failed before they could commit (a store error, a bug): counted in the run
+   * itself because doorbells come and go, and the run fails when they reach the bound. Absent when zero.
+   */
+  failedAdvances?: number;
   /** Position among the workspace's runs and among its definition's runs: dense, 1-based, for paging. */
   seq: number;
   defSeq: number;
 }
-
-export const MAX_STEPS_PER_RUN = 1000;
 
 export function currentStepName(run: RunRecord): string | null {
   return run.active?.stepRun.stepName ?? run.nextStepName ?? null;

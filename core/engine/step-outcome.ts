@@ -38,4 +38,10 @@ export type StepOutcome =
       prompt: string | null;
       deadlineMs: number | null;
     })
-  | (Common & { kind: "failed"; error: string; retryable: boolean });
+  | (Common & {
+      kind: "failed";
+      error: string;
+      retryable: boolean;
+      /** Why, for programs: a bound's code (core/domain/limits.ts) or a handler's StepError code. */
+      code?: string;
+    });

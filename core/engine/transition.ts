@@ -126,6 +126,11 @@ export class RunTransition {
     return this.run.active;
   }
 
+  /** About what this change's journal item will take: the batching of side-effect-free steps stops early on it. */
+  journalBytes(): number {
+    return Buffer.byteLength(JSON.stringify({ events: this.events, stepRuns: [...this.touched.values()] }));
+  }
+
   /**
    * The step run still active at the end is left out of the snapshots: the run item carries its latest
    * state, and its snapshot is journalled when it stops being active. That keeps a step's journal item

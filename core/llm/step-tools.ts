@@ -1,3 +1,5 @@
+import { exceedsJsonDepth, jsonBytes } from "../domain/json-bounds";
+import { LIMITS } from "../domain/limits";
 import type { LlmStep } from "../domain/step";
 import type { CallTool, ToolCallResult } from "../tools/call-remote-tool";
 import type { CallableTool, FindTool } from "../tools/manage-tools";
@@ -45,7 +47,8 @@ export async function resolveStepTools(
 
 /**
  * Runs the model's tool calls. Whatever happens (unknown tool, refused URL, timeout, non-2xx, an
- * unexpected exception) becomes a result the model reads, never a crash of the step. Call ids are
+ * unexpected exception) becomes a result the model reads, never a crash of the step; a refused URL is
+ * also flagged, for the conversation to end the step (see ToolCallResult). Call ids are
  * `<callIdPrefix>:<n>`, numbered within the attempt, so a repeat of the attempt after a crash sends the
  * same ids and a tool can recognise it.
  */
@@ -53,15 +56,18 @@ export function createToolRunner(
   tools: StepTools,
   callTool: CallTool,
   context: { workflowRunId: string; stepName: string; callIdPrefix: string },
-): (call: ToolCall) => Promise<{ content: string; summary: ToolCallSummary }> {
+): (call: ToolCall) => Promise<{ content: string; summary: ToolCallSummary; refused: boolean }> {
   let calls = 0;
   return async (call) => {
     calls += 1;
     const callId = `${context.callIdPrefix}:${calls}`;
     const tool = tools.byName.get(call.name);
     let result: ToolCallResult;
+    const argumentsProblem = jsonProblem(call.arguments, LIMITS.toolArgumentsBytes, "arguments");
     if (!tool) {
       result = { ok: false, error: `Unknown tool "${call.name}"`, durationMs: 0 };
+    } else if (argumentsProblem) {
+      result = { ok: false, error: argumentsProblem, durationMs: 0 };
     } else {
       const request = {
         arguments: call.arguments,
@@ -74,6 +80,8 @@ export function createToolRunner(
         error: "The tool call failed unexpectedly",
         durationMs: 0,
       }));
+      const resultProblem = result.ok && jsonProblem(result.result, LIMITS.toolResultBytes, "result");
+      if (resultProblem) result = { ok: false, error: resultProblem, durationMs: result.durationMs };
     }
     const summary: ToolCallSummary = {
       tool: tool?.name ?? call.name,
@@ -87,6 +95,17 @@ export function createToolRunner(
           error: result.error,
           ...(result.detail === undefined ? {} : { detail: result.detail }),
         });
-    return { content, summary };
+    return { content, summary, refused: !result.ok && result.refused === true };
   };
+}
+
+/**
+ * Tool arguments come from the model and results from a remote server: both are bounded before they are
+ * written as JSON into the conversation, and an oversized or overly deep one becomes an error the model
+ * reads, as any other failed call.
+ */
+function jsonProblem(value: unknown, maxBytes: number, what: string): string | undefined {
+  if (exceedsJsonDepth(value)) return `Tool call ${what}: nested deeper than ${LIMITS.jsonDepth} levels`;
+  const bytes = jsonBytes(value);
+  return bytes > maxBytes ? `Tool call ${what}: ${bytes} bytes, at most ${maxBytes} allowed` : undefined;
 }

@@ -6,6 +6,7 @@ import { wakeScheduleName } from "../engine/wake";
 import { ConflictError, NotFoundError } from "../errors";
 import type { Deps } from "../ports/deps";
 import { changeRun } from "./change-run";
+import { refuseOutOfBounds } from "./refuse-out-of-bounds";
 
 /**
  * Decides a pending approval (spec 3.4, 4.5) in the same commit that moves its run on: approved continues
@@ -66,12 +67,9 @@ export async function decideApproval(
     } else {
       const content = input.decision === "edited" ? (input.editedContent ?? {}) : approval.content;
       if (input.decision === "edited") tx.run.state[approval.contentKey] = content;
-      applyOutcome(
-        tx,
-        definition.stepsJson,
-        { kind: "completed", output: { decision: input.decision, content } },
-        deps.ids,
-      );
+      const outcome = { kind: "completed", output: { decision: input.decision, content } } as const;
+      refuseOutOfBounds(tx.run, definition.stepsJson, outcome, "editedContent");
+      applyOutcome(tx, definition.stepsJson, outcome, deps.ids);
     }
     return [deps.store.approvals.settleAction(workspaceId, decided)];
   });

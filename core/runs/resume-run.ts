@@ -5,6 +5,7 @@ import { wakeScheduleName } from "../engine/wake";
 import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import type { Deps } from "../ports/deps";
 import { changeRun } from "./change-run";
+import { refuseOutOfBounds } from "./refuse-out-of-bounds";
 
 /**
  * Delivers a signal to a run waiting at an `external_event` step (spec 4.4 rule 3): the payload becomes the
@@ -37,7 +38,9 @@ export async function resumeRun(
       { stepName: tx.requireActive().stepRun.stepName, signalType: signal.signalType },
       stepRunId,
     );
-    applyOutcome(tx, definition.stepsJson, { kind: "completed", output: signal.payload }, deps.ids);
+    const outcome = { kind: "completed", output: signal.payload } as const;
+    refuseOutOfBounds(run, definition.stepsJson, outcome, "payload");
+    applyOutcome(tx, definition.stepsJson, outcome, deps.ids);
     return [];
   });
   await deps.queue.send(runDoorbell(workspaceId, runId));

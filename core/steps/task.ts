@@ -30,12 +30,8 @@ export function createTaskExecutor(handlers: HandlerRegistry): StepExecutor<Task
       return { kind: "completed", input, output: result.output, mergeIntoState: result.mergeIntoState };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
-      return {
-        kind: "failed",
-        input,
-        error: message,
-        retryable: !(error instanceof StepError) || error.retryable,
-      };
+      if (!(error instanceof StepError)) return { kind: "failed", input, error: message, retryable: true };
+      return { kind: "failed", input, error: message, retryable: error.retryable, code: error.code };
     }
   };
 }

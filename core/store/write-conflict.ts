@@ -1,7 +1,9 @@
 import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { BoundCode, BoundExceeded, LIMITS } from "../domain/limits";
 import { ConflictError } from "../errors";
 import { cancellationCodes, isConditionFailure } from "./conditions";
 import type { Table } from "./dynamo-client";
+import { itemSizeBytes } from "./item-size";
 import type { TransactItem } from "./transact";
 
 /**
@@ -23,14 +25,51 @@ export class WriteConflict extends ConflictError {
   }
 }
 
-/** TransactWriteItems, with a lost condition or race surfaced as WriteConflict. */
+/**
+ * TransactWriteItems, with a lost condition or race surfaced as WriteConflict, and an item over DynamoDB's
+ * bound refused before sending as BoundExceeded (ITEM_TOO_LARGE), which no retry can cure.
+ */
 export async function transactWrite(table: Table, items: TransactItem[]): Promise<void> {
+  for (const item of items) {
+    const put = item.Put?.Item;
+    if (put) refuseOversizedItem(itemSizeBytes(put));
+  }
   try {
     await table.client.send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {
+    if (isItemSizeRefusal(error)) throw oversized(error);
     const codes = cancellationCodes(error);
     if (codes) throw new WriteConflict(codes, { cause: error });
     if (isConditionFailure(error)) throw new WriteConflict(["ConditionalCheckFailed"], { cause: error });
     throw error;
   }
+}
+
+// DynamoDB's words for an item over 400 KB, for items whose size grew by an update this store cannot see.
+const ITEM_SIZE_REFUSAL = /item size (has exceeded|to update has exceeded)/i;
+
+function isItemSizeRefusal(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const reasons = (error as { CancellationReasons?: { Message?: string }[] }).CancellationReasons ?? [];
+  return [error.message, ...reasons.map((reason) => reason.Message ?? "")].some((message) =>
+    ITEM_SIZE_REFUSAL.test(message),
+  );
+}
+
+function refuseOversizedItem(bytes: number): void {
+  if (bytes > LIMITS.itemBytes) {
+    throw new BoundExceeded(
+      BoundCode.ITEM_TOO_LARGE,
+      `The change would store an item of ${bytes} bytes; DynamoDB holds at most ${LIMITS.itemBytes}`,
+    );
+  }
+}
+
+function oversized(cause: unknown): BoundExceeded {
+  const error = new BoundExceeded(
+    BoundCode.ITEM_TOO_LARGE,
+    `The change would store an item over DynamoDB's ${LIMITS.itemBytes} bytes`,
+  );
+  error.cause = cause;
+  return error;
 }

@@ -156,21 +156,26 @@ describe("request bodies", () => {
   });
 });
 
-describe("path validation", () => {
-  it("answers 400 with details.issues naming id when a path parameter is too long", async () => {
-    const response = await t.request("GET", `${DEFINITIONS}/${"d".repeat(101)}`, {
-      headers: withKey(apiKey),
-    });
+describe("ids in paths", () => {
+  // An id that cannot exist is simply not found, whatever its length or characters (never a 400 or a 500).
+  const impossibleIds = ["d".repeat(101), "x".repeat(3000), "%F0%9F%92%A5", "a%20b", "..%2F..", "%00"];
 
-    expect(response.status).toBe(400);
-    expect(await response.json()).toEqual({
-      success: false,
-      error: {
-        code: "VALIDATION_ERROR",
-        message: expect.stringMatching(/^Path parameter is invalid: id: /),
-        details: { issues: [{ path: "id", message: expect.any(String) }] },
-      },
+  for (const route of [DEFINITIONS, "/v1/workflow-runs", "/v1/approval-requests", "/v1/webhooks"]) {
+    it(`answers 404 NOT_FOUND for impossible ids under ${route}`, async () => {
+      for (const id of impossibleIds) {
+        const response = await t.request("GET", `${route}/${id}`, { headers: withKey(apiKey) });
+        expect(response.status, id).toBe(404);
+        expect(((await response.json()) as { error: { code: string } }).error.code).toBe("NOT_FOUND");
+      }
     });
+  }
+
+  it("answers 404 for an impossible id on an operation with a body, before reading the body", async () => {
+    const response = await t.request("POST", `/v1/workflow-runs/${"r".repeat(300)}/resume`, {
+      headers: withKey(apiKey),
+      body: { signalType: "go" },
+    });
+    expect(response.status).toBe(404);
   });
 });
 

@@ -5,6 +5,7 @@ import type { Deps } from "../../ports/deps";
 import { issueApiKey } from "../../security/issue-api-key";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";
+import { IdParam } from "../params";
 import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
 
 const tags = ["API keys"];
@@ -41,7 +42,7 @@ const revoke = createRoute({
   summary:
     "Revoke a key, for good; revoking the calling key succeeds and the key fails from the next request",
   security: API_KEY_SECURITY,
-  request: { params: z.object({ id: z.string().min(1).max(100) }) },
+  request: { params: IdParam },
   responses: {
     200: {
       description: "Revoked",

@@ -4,6 +4,7 @@ import type { Deps } from "../../ports/deps";
 import { decideApproval } from "../../runs/decide-approval";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";
+import { IdParam } from "../params";
 import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
 
 const tags = ["Approval requests"];
@@ -39,7 +40,7 @@ const decide = createRoute({
   security: API_KEY_SECURITY,
   summary: "Approve, reject, or edit then approve; the run continues at once",
   request: {
-    params: z.object({ id: z.string().min(1).max(100) }),
+    params: IdParam,
     body: { content: jsonContent(DecideApprovalInput), required: true },
   },
   responses: {

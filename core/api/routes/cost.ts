@@ -5,6 +5,7 @@ import { ValidationError } from "../../errors";
 import type { Deps } from "../../ports/deps";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";
+import { IdParam } from "../params";
 import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
 
 const tags = ["Cost"];
@@ -63,7 +64,7 @@ const runCostRoute = route({
   method: "get",
   path: "/v1/workflow-runs/{id}/cost",
   summary: "The run's model calls with their tokens and cost, oldest first",
-  request: { params: z.object({ id: z.string().min(1).max(100) }) },
+  request: { params: IdParam },
   responses: {
     200: { description: "The run's cost", content: jsonContent(dataEnvelope(RunCost)) },
     ...errorResponses(404, ...AUTHENTICATED_ERRORS),

@@ -4,6 +4,7 @@ import { createRemoteTool, deleteRemoteTool, listRemoteTools } from "../../tools
 import { CreatedRemoteTool, CreateRemoteToolInput, RemoteToolSummary } from "../../tools/remote-tool";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";
+import { IdParam } from "../params";
 import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
 
 const tags = ["Remote tools"];
@@ -36,7 +37,7 @@ const remove = route({
   method: "delete",
   path: "/v1/remote-tools/{id}",
   summary: "Delete a remote tool; steps that use it fail from then on",
-  request: { params: z.object({ id: z.string().min(1).max(100) }) },
+  request: { params: IdParam },
   responses: {
     200: {
       description: "Deleted",

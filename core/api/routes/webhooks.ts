@@ -7,10 +7,10 @@ import { CreatedWebhook, CreateWebhookInput, Webhook, WebhookDelivery } from "..
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok, pageEnvelope } from "../envelope";
 import { PageQuery, pageMeta } from "../pagination";
+import { IdParam } from "../params";
 import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
 
 const tags = ["Webhooks"];
-const IdParam = z.object({ id: z.string().min(1).max(100) });
 
 const create = createRoute({
   method: "post",

@@ -1,4 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { LIMITS } from "../../domain/limits";
 import { CreateWorkflowDefinitionInput } from "../../domain/workflow-definition";
 import { type StoredWorkflowDefinition, WorkflowDefinition } from "../../domain/workflow-definition-record";
 import { NotFoundError, ValidationError } from "../../errors";
@@ -6,13 +7,10 @@ import { isoAt } from "../../ports/clock";
 import type { Deps } from "../../ports/deps";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";
+import { IdParam } from "../params";
 import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
 
-/** DynamoDB items stop at 400 KB; the steps get most of it, the rest is left for the other attributes. */
-export const MAX_STEPS_BYTES = 350_000;
-
 const tags = ["Workflow definitions"];
-const IdParam = z.object({ id: z.string().min(1).max(100) });
 
 const create = createRoute({
   method: "post",
@@ -57,11 +55,13 @@ export function workflowDefinitionRoutes(deps: Pick<Deps, "store" | "clock" | "i
     .openapi(create, async (c) => {
       const input = c.req.valid("json");
       const stepsBytes = Buffer.byteLength(JSON.stringify(input.steps));
-      if (stepsBytes > MAX_STEPS_BYTES) {
+      if (stepsBytes > LIMITS.definitionStepsBytes) {
         throw new ValidationError(
-          `steps take ${stepsBytes} bytes; a definition holds at most ${MAX_STEPS_BYTES}`,
+          `steps take ${stepsBytes} bytes; a definition holds at most ${LIMITS.definitionStepsBytes}`,
           {
-            details: { issues: [{ path: "steps", message: `at most ${MAX_STEPS_BYTES} bytes of JSON` }] },
+            details: {
+              issues: [{ path: "steps", message: `at most ${LIMITS.definitionStepsBytes} bytes of JSON` }],
+            },
           },
         );
       }

@@ -13,10 +13,12 @@ import { retryRun } from "../../runs/retry-run";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok, pageEnvelope } from "../envelope";
 import { PageQuery, pageMeta } from "../pagination";
+import { IdParam } from "../params";
+import { boundedJsonObject } from "../../domain/bounded-json";
+import { LIMITS } from "../../domain/limits";
 import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
 
 const tags = ["Workflow runs"];
-const IdParam = z.object({ id: z.string().min(1).max(100) });
 type RunDeps = Pick<Deps, "store" | "clock" | "ids" | "queue" | "scheduler">;
 
 const route = <R extends Parameters<typeof createRoute>[0]>(config: R) =>
@@ -91,7 +93,7 @@ const resume = route({
       content: jsonContent(
         z.object({
           signalType: z.string().min(1).max(100),
-          payload: z.record(z.string(), z.unknown()).default({}),
+          payload: boundedJsonObject(LIMITS.signalPayloadBytes).default({}),
         }),
       ),
       required: true,

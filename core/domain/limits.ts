@@ -1,0 +1,68 @@
+/**
+ * Every bound Weft puts on what one input can make it do, in one table: docs/limits.md lists the same rows
+ * (a test holds the two together). Bounds crossed by an API request are refused before anything is
+ * written; bounds crossed while a run executes fail the step with the code named here, never retried,
+ * because the same data would cross them again.
+ *
+ * The byte bounds are chosen so that the run item (input + state + the active step's input and output)
+ * and a journal item always fit in one DynamoDB item (400 KB) with room to spare.
+ */
+const KiB = 1024;
+
+export const LIMITS = {
+  /** A request body, before it is parsed. */
+  requestBodyBytes: 1024 * KiB,
+  /** Nesting of any JSON the service accepts (bodies, step outputs); checked before anything recurses. */
+  jsonDepth: 64,
+  /** Resource ids in paths: longer or other characters cannot exist, so they are simply not found. */
+  idChars: 100,
+  /** A definition's steps, as JSON. */
+  definitionStepsBytes: 350_000,
+  definitionSteps: 500,
+  runInputBytes: 64 * KiB,
+  signalPayloadBytes: 64 * KiB,
+  approvalEditBytes: 64 * KiB,
+  /** The workflow state: it travels in the run item and, at the end, in WORKFLOW_COMPLETED. */
+  stateBytes: 128 * KiB,
+  /** What one step's templates render to (task config, http request, llm prompt), counted as they render. */
+  renderedTemplateBytes: 64 * KiB,
+  /** A step's output as kept on its step run. */
+  stepOutputBytes: 128 * KiB,
+  /** A tool call's arguments (from the model) and result (from the tool), as JSON. */
+  toolArgumentsBytes: 64 * KiB,
+  toolResultBytes: 64 * KiB,
+  /** Step executions per run, condition loops included. */
+  stepsPerRun: 1000,
+  /** Side-effect-free steps that may share one commit, and the journal bytes after which it closes early. */
+  stepsPerCommit: 25,
+  journalBatchBytes: 64 * KiB,
+  /** DynamoDB's own item bound; a change that would write a larger item fails its step with ITEM_TOO_LARGE. */
+  itemBytes: 400 * KiB,
+  /** An error text kept on a step run or event (they come from handlers, providers and remote servers). */
+  errorChars: 2000,
+  /** Deliveries of a run that failed before they could commit anything, after which the run fails. */
+  failedAdvances: 5,
+} as const;
+
+/** The codes a step or run failure carries when a bound of this table was crossed. */
+export const BoundCode = {
+  TEMPLATE_TOO_LARGE: "TEMPLATE_TOO_LARGE",
+  OUTPUT_TOO_LARGE: "OUTPUT_TOO_LARGE",
+  OUTPUT_TOO_DEEP: "OUTPUT_TOO_DEEP",
+  STATE_TOO_LARGE: "STATE_TOO_LARGE",
+  ITEM_TOO_LARGE: "ITEM_TOO_LARGE",
+  STEP_LIMIT: "STEP_LIMIT",
+  ADVANCE_FAILED: "ADVANCE_FAILED",
+} as const;
+export type BoundCode = (typeof BoundCode)[keyof typeof BoundCode];
+
+/** A bound crossed while a run executes: the step fails for good with `code`. */
+export class BoundExceeded extends Error {
+  readonly code: BoundCode;
+
+  constructor(code: BoundCode, message: string) {
+    super(message);
+    this.name = "BoundExceeded";
+    this.code = code;
+  }
+}

@@ -1,0 +1,42 @@
+/**
+ * An item's size as DynamoDB counts it against its 400 KB bound and bills it: attribute names and string
+ * values in UTF-8 bytes, numbers by their significant digits, 3 bytes of overhead per list or map plus 1
+ * per element. The store checks every item it puts before sending it, so an oversized item is refused here
+ * (and the run that produced it fails with a reason) instead of travelling as a request DynamoDB refuses.
+ */
+export function itemSizeBytes(item: Record<string, unknown>): number {
+  let bytes = 0;
+  for (const [name, value] of Object.entries(item)) {
+    if (value === undefined) continue;
+    bytes += Buffer.byteLength(name) + valueSize(value);
+  }
+  return bytes;
+}
+
+function valueSize(value: unknown): number {
+  if (typeof value === "string") return Buffer.byteLength(value);
+  if (typeof value === "number" || typeof value === "bigint") return numberSize(String(value));
+  if (typeof value === "boolean" || value === null) return 1;
+  if (value instanceof Uint8Array) return value.byteLength;
+  if (value instanceof Set) return [...value].reduce((sum: number, element) => sum + valueSize(element), 0);
+  if (Array.isArray(value))
+    return 3 + value.reduce((sum: number, element) => sum + 1 + valueSize(element), 0);
+  if (typeof value === "object") {
+    let bytes = 3;
+    for (const [name, element] of Object.entries(value)) {
+      if (element !== undefined) bytes += 1 + Buffer.byteLength(name) + valueSize(element);
+    }
+    return bytes;
+  }
+  return 0;
+}
+
+/** One byte per two significant digits, plus one. */
+function numberSize(text: string): number {
+  const digits = text
+    .replace(/^-/, "")
+    .replace(/e.*$/i, "")
+    .replace(".", "")
+    .replace(/^0+|0+$/g, "");
+  return Math.ceil(Math.max(digits.length, 1) / 2) + 1;
+}
