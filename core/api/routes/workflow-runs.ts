@@ -1,4 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { boundedJsonObject } from "../../domain/bounded-json";
+import { LIMITS } from "../../domain/limits";
 import { CreateRunInput, WorkflowEvent, WorkflowRun, WorkflowRunWithSteps } from "../../domain/run";
 import { toWorkflowRun } from "../../engine/run-record";
 import { RUN_STATUSES, type RunStatus } from "../../engine/statuses";
@@ -14,8 +16,6 @@ import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok, pageEnvelope } from "../envelope";
 import { PageQuery, pageMeta } from "../pagination";
 import { IdParam } from "../params";
-import { boundedJsonObject } from "../../domain/bounded-json";
-import { LIMITS } from "../../domain/limits";
 import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
 
 const tags = ["Workflow runs"];
