@@ -21,7 +21,8 @@ export function createGuardedHttp(options: GuardedHttpOptions): OutboundHttp {
   const lookup = guardedLookup(options.allowPrivate);
   return {
     request: async (request) => {
-      // IP-literal hosts never reach `lookup`, so this check is the only one they get.
+      // IP-literal hosts never reach `lookup`, so this check is the only one they get; it also refuses
+      // local names, which may have been allowed when the URL was registered (ALLOW_PRIVATE_URLS then).
       const url = checkOutboundUrl(request.url, { allowPrivate: options.allowPrivate });
       return send(url, request, lookup, maxResponseBytes);
     },

@@ -5,9 +5,9 @@ import ipaddr from "ipaddr.js";
 /**
  * The SSRF guard shared by every outbound call to a user-supplied URL (the `http` task handler, webhooks,
  * remote tools). Two checks, because Node calls `lookup` only for host names: `checkOutboundUrl` refuses
- * IP-literal hosts itself, and `guardedLookup` refuses names whose addresses are forbidden. Passing the
- * guarded lookup to node:http(s) means the socket connects to the very address that was checked, so a DNS
- * answer that changes between check and connect (rebinding) gains nothing.
+ * IP-literal hosts and local names itself, and `guardedLookup` refuses names whose addresses are forbidden.
+ * Passing the guarded lookup to node:http(s) means the socket connects to the very address that was checked,
+ * so a DNS answer that changes between check and connect (rebinding) gains nothing.
  */
 export class OutboundUrlRefused extends Error {
   readonly reason: string;
@@ -61,9 +61,44 @@ export function isForbiddenAddress(ip: string): boolean {
 }
 
 /**
+ * Names of the local machine or of a private network, refused by name, with or without a trailing dot, in
+ * any case: `localhost` and `*.localhost` (RFC 6761), `*.local` (mDNS, RFC 6762), `*.home.arpa` (RFC 8375),
+ * `*.internal` (reserved by ICANN for private use; `metadata.google.internal`, `*.ec2.internal`),
+ * `*.localdomain` (`localhost.localdomain`), and the private suffixes RFC 6762 appendix G finds in use.
+ * None can name a public service, and what they resolve to depends on the resolver of the machine that runs
+ * the request, so the URL is refused when it is registered rather than only at a lookup, much later.
+ */
+const LOCAL_NAME_SUFFIXES = [
+  "localhost",
+  "local",
+  "home.arpa",
+  "internal",
+  "localdomain",
+  "intranet",
+  "private",
+  "corp",
+  "home",
+  "lan",
+];
+
+/**
+ * True for a host name (not an IP literal) that names the local machine or a private network: one of
+ * LOCAL_NAME_SUFFIXES or below it, or a single label (`metadata`, `instance-data`, `router`), which the
+ * resolver completes with its own search domains, i.e. inside the service's network.
+ */
+export function isLocalHostname(hostname: string): boolean {
+  const name = hostname.toLowerCase().replace(/\.+$/, "");
+  if (!name.includes(".")) return true;
+  return LOCAL_NAME_SUFFIXES.some((suffix) => name === suffix || name.endsWith(`.${suffix}`));
+}
+
+/**
  * Parses and checks a URL before any connection: https only (http too when private URLs are allowed), no
  * user:password part (it would be sent as a Basic credential the workflow author may not intend to leak in
- * logs), a real port, and no forbidden IP literal. Host names are checked later, by `guardedLookup`.
+ * logs), a real port, no forbidden IP literal and no local host name. The parser has already turned every
+ * IPv4 spelling (`2130706433`, `0x7f.1`, `0177.0.0.1`, `127.1`) into dotted decimal and every IPv6 one into
+ * its short form, so the address check sees them all. Other names are checked at the connection, by
+ * `guardedLookup`.
  */
 export function checkOutboundUrl(url: string, options: OutboundUrlOptions): URL {
   let parsed: URL;
@@ -83,9 +118,14 @@ export function checkOutboundUrl(url: string, options: OutboundUrlOptions): URL 
   }
   if (parsed.hostname === "") throw new OutboundUrlRefused("the URL has no host");
   if (parsed.port === "0") throw new OutboundUrlRefused("port 0 is not allowed");
+  if (options.allowPrivate) return parsed;
   const literal = parsed.hostname.replace(/^\[(.*)\]$/, "$1");
-  if (!options.allowPrivate && isIP(literal) !== 0 && isForbiddenAddress(literal)) {
-    throw new OutboundUrlRefused(`address ${literal} is private, loopback, link-local or reserved`);
+  if (isIP(literal) !== 0) {
+    if (isForbiddenAddress(literal)) {
+      throw new OutboundUrlRefused(`address ${literal} is private, loopback, link-local or reserved`);
+    }
+  } else if (isLocalHostname(literal)) {
+    throw new OutboundUrlRefused(`host ${literal} names the local machine or a private network`);
   }
   return parsed;
 }

@@ -27,7 +27,7 @@ export interface ConversationSetup {
   clock: Clock;
   price: (model: string, usage: LlmUsage) => CallCost;
   /** Runs one tool call: the text the model gets back as its result, and how it went. Never throws. */
-  runTool: (call: ToolCall) => Promise<{ content: string; summary: ToolCallSummary }>;
+  runTool: (call: ToolCall) => Promise<{ content: string; summary: ToolCallSummary; refused?: boolean }>;
   log: AttemptLog;
 }
 
@@ -36,7 +36,9 @@ export type ConversationResult =
   /** The provider call failed: the next candidate is tried. */
   | { kind: "call-failed"; error: string; retryable: boolean }
   /** The model still wanted tools after maxToolRounds rounds: the attempt fails (no other model is tried). */
-  | { kind: "too-many-rounds"; error: string };
+  | { kind: "too-many-rounds"; error: string }
+  /** The guard refused a tool's URL: the attempt fails for good, as any model and any retry would meet it. */
+  | { kind: "tool-refused"; error: string };
 
 /**
  * One model's side of the step: call it, and while it answers with tool calls (and rounds remain) run
@@ -119,6 +121,13 @@ export async function converse(setup: ConversationSetup): Promise<ConversationRe
       });
       messages.push({ role: "tool", toolCallId: call.id, toolName: call.name, content: result.content });
     });
+    const refused = results.find((result) => result.refused);
+    if (refused) {
+      return {
+        kind: "tool-refused",
+        error: `Remote tool "${refused.summary.tool}": ${refused.summary.error}`,
+      };
+    }
   }
 }
 

@@ -108,6 +108,7 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
         break;
       }
       if (result.kind === "too-many-rounds") return failed(result.error, true, log);
+      if (result.kind === "tool-refused") return failed(result.error, false, log);
       failures.push({ model: candidate.model, error: result.error, retryable: result.retryable });
       const next = plan.candidates[index + 1];
       if (next) {

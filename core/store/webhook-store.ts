@@ -43,8 +43,10 @@ export function createWebhookStore(table: Table) {
     },
 
     /**
-     * Deletes the registration. Its deliveries stay where they are; each pending one is cancelled by its
-     * next attempt, which finds the webhook gone.
+     * Deletes the registration: one write, however many deliveries the webhook has waiting. Each pending one
+     * already has a message coming (its next attempt, or the sweeper's re-send of a lost one), which finds
+     * the webhook gone and cancels it. Cancelling them here would mean reading the webhook's whole delivery
+     * partition, every body included, since nothing indexes a webhook's pending deliveries apart.
      * @returns false when the workspace has no such webhook.
      */
     delete(workspaceId: string, webhookId: string): Promise<boolean> {

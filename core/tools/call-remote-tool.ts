@@ -15,10 +15,12 @@ export interface ToolCallRequest {
 /**
  * What a call came to. A failure is data, not an exception: the model sees it as the tool's result and may
  * recover; `detail` is the start of the receiver's error answer, which helps the model correct itself.
+ * `refused` marks the one failure nobody can recover from by trying again: the guard refused the tool's URL
+ * or the address it resolved to, so the step fails for good (retrying would be refused the same way).
  */
 export type ToolCallResult =
   | { ok: true; result: unknown; durationMs: number }
-  | { ok: false; error: string; detail?: string; durationMs: number };
+  | { ok: false; error: string; detail?: string; refused?: true; durationMs: number };
 
 const MAX_DETAIL_CHARS = 2000;
 
@@ -55,7 +57,15 @@ export function createToolCaller(deps: { http: OutboundHttp; clock: Clock }): Ca
         timeoutMs: tool.timeoutMs,
       });
     } catch (error) {
-      if (error instanceof OutboundUrlRefused || error instanceof OutboundRequestFailed) {
+      if (error instanceof OutboundUrlRefused) {
+        return {
+          ok: false,
+          error: `Tool call to ${host} failed: ${error.message}`,
+          refused: true,
+          durationMs: elapsed(),
+        };
+      }
+      if (error instanceof OutboundRequestFailed) {
         return { ok: false, error: `Tool call to ${host} failed: ${error.reason}`, durationMs: elapsed() };
       }
       throw error;

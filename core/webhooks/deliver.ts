@@ -18,17 +18,20 @@ export type DeliverDeps = Pick<
 
 /**
  * Makes attempt `attempt` of a delivery (spec 6.4), once, whoever else holds the same message:
- * 1. nothing to do when the delivery is final or the attempt was made already;
- * 2. a deleted or inactive webhook cancels the delivery instead, whatever was scheduled;
- * 3. the attempt is claimed (conditional write, with the webhook re-checked in the same transaction);
- * 4. the stored body is POSTed, signed, through the guarded client (no redirects, WEBHOOK_TIMEOUT_MS);
- * 5. the attempt is recorded: delivered on a 2xx; otherwise the next attempt is queued after its delay
+ * 1. nothing to do when the delivery is final;
+ * 2. a deleted or inactive webhook cancels the delivery instead, whatever was scheduled and whichever
+ *    attempt the message names (a late duplicate too): deleting a webhook leaves its pending deliveries to
+ *    the next message about each, so that message must end them;
+ * 3. nothing to do when the attempt was made already;
+ * 4. the attempt is claimed (conditional write, with the webhook re-checked in the same transaction);
+ * 5. the stored body is POSTed, signed, through the guarded client (no redirects, WEBHOOK_TIMEOUT_MS);
+ * 6. the attempt is recorded: delivered on a 2xx; otherwise the next attempt is queued after its delay
  *    (WEBHOOK_RETRY_DELAYS_MS) until the attempts run out, or at once failed when the guard refused the URL.
  */
 export async function deliverWebhookAttempt(deps: DeliverDeps, message: WebhookAttempt): Promise<void> {
   const { workspaceId, webhookId, deliveryId, attempt } = message;
   const delivery = await deps.store.webhookDeliveries.get(workspaceId, webhookId, deliveryId);
-  if (delivery?.status !== "pending" || delivery.attempts !== attempt - 1) return;
+  if (delivery?.status !== "pending") return;
   const log = deps.log.child({ workspaceId, webhookId, deliveryId, attempt });
 
   const webhook = await deps.store.webhooks.get(workspaceId, webhookId);
@@ -37,6 +40,7 @@ export async function deliverWebhookAttempt(deps: DeliverDeps, message: WebhookA
     log.info({}, "webhook delivery cancelled: the webhook is deleted or inactive");
     return;
   }
+  if (delivery.attempts !== attempt - 1) return;
   const timeoutMs = deps.config.WEBHOOK_TIMEOUT_MS;
   const startedMs = deps.clock.nowMs();
   const claimUntilMs = startedMs + timeoutMs + CLAIM_MARGIN_MS;

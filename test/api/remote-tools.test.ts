@@ -94,7 +94,11 @@ describe("POST /v1/remote-tools", () => {
   it.each([
     "http://tools.example.com",
     "https://127.0.0.1/x",
+    "https://2130706433/x",
     "https://[::1]/",
+    "https://[::ffff:127.0.0.1]/",
+    "https://localhost.:443/",
+    "https://metadata.google.internal/computeMetadata/v1/",
     "https://user:pw@tools.example.com",
   ])("refuses %s where private URLs are not allowed", async (url) => {
     const owner = await signUp(strict);

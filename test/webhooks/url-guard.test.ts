@@ -1,13 +1,12 @@
-import dns, { type LookupAddress } from "node:dns";
-import { isIP } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { resolveNames } from "../helpers/fake-dns";
 import { expectError } from "../helpers/requests";
 import { noop, startReceiver, type WebhookHarness, webhookHarness } from "./harness";
 
 /**
  * The outbound URL guard (core/http/url-guard.ts, shared with remote tools and the http handler) as webhooks
- * meet it, with private URLs not allowed, as in production: IP literals are refused at registration, names
- * at delivery once resolved. (Redirects: retries.test.ts; they are never followed.)
+ * meet it, with private URLs not allowed, as in production: IP literals and local names are refused at
+ * registration, other names at delivery once resolved. (Redirects: retries.test.ts; they are never followed.)
  */
 const FORBIDDEN_LITERALS = [
   ["loopback", "127.0.0.1"],
@@ -25,10 +24,24 @@ const FORBIDDEN_LITERALS = [
   ["IPv6 link-local", "[fe80::1]"],
   ["IPv4-mapped IPv6", "[::ffff:127.0.0.1]"],
   ["NAT64", "[64:ff9b::a00:1]"],
+  ["loopback, decimal", "2130706433"],
+  ["loopback, hex and short", "0x7f.1"],
+  ["loopback, octal", "0177.0.0.1"],
 ];
 
-/** Names this test resolves itself, one per forbidden class; localhost resolves for real. */
+const LOCAL_NAMES = [
+  "localhost.:443",
+  "LOCALHOST",
+  "api.localhost.",
+  "localhost.localdomain",
+  "metadata",
+  "metadata.google.internal",
+  "printer.local",
+];
+
+/** Names this test resolves itself, one per forbidden class. */
 const RESOLVED: Record<string, string> = {
+  "loopback.webhooks.test": "127.0.0.1",
   "metadata.webhooks.test": "169.254.169.254",
   "intranet.webhooks.test": "10.1.2.3",
   "cgnat.webhooks.test": "100.64.9.9",
@@ -40,17 +53,7 @@ let h: WebhookHarness;
 
 beforeAll(async () => {
   h = await webhookHarness({ ALLOW_PRIVATE_URLS: "false" });
-  const realLookup = dns.lookup;
-  vi.spyOn(dns, "lookup").mockImplementation(((
-    hostname: string,
-    options: object,
-    callback: (error: Error | null, addresses: LookupAddress[]) => void,
-  ) => {
-    const address = RESOLVED[hostname];
-    if (address === undefined)
-      return (realLookup as (...args: unknown[]) => void)(hostname, options, callback);
-    process.nextTick(() => callback(null, [{ address, family: isIP(address) }]));
-  }) as unknown as typeof dns.lookup);
+  resolveNames(RESOLVED);
 });
 
 afterAll(() => {
@@ -69,6 +72,17 @@ describe("webhook URLs and the outbound URL guard", () => {
     ]);
   });
 
+  it.each(LOCAL_NAMES)("refuses the local host name in https://%s/hooks at registration", async (host) => {
+    const error = await expectError(
+      await h.call("POST", "/v1/webhooks", { url: `https://${host}/hooks`, events: ["workflow.completed"] }),
+      400,
+      "VALIDATION_ERROR",
+    );
+    expect(error.details?.issues).toEqual([
+      { path: "url", message: expect.stringMatching(/names the local machine or a private network/) },
+    ]);
+  });
+
   it("refuses plain http when private URLs are not allowed", async () => {
     await expectError(
       await h.call("POST", "/v1/webhooks", {
@@ -83,7 +97,7 @@ describe("webhook URLs and the outbound URL guard", () => {
   it("refuses at delivery every name that resolves to a forbidden address, with no retry", async () => {
     const receiver = await startReceiver();
     const port = new URL(receiver.url).port;
-    const hosts = ["localhost", ...Object.keys(RESOLVED)];
+    const hosts = Object.keys(RESOLVED);
     const webhooks = await Promise.all(
       hosts.map((host) => h.register(`https://${host}:${port}/hooks`, ["workflow.completed"])),
     );
@@ -95,7 +109,7 @@ describe("webhook URLs and the outbound URL guard", () => {
       const [delivery] = await h.settled(webhook.id, 1);
       expect(delivery).toMatchObject({ status: "failed", attempts: 1, lastStatusCode: null });
       const host = hosts[index] ?? "";
-      const address = RESOLVED[host] ?? "127.0.0.1";
+      const address = RESOLVED[host];
       expect(delivery?.lastError).toContain(`Outbound URL refused: ${host} resolves to ${address}`);
     }
     expect(receiver.requests).toHaveLength(0);

@@ -13,7 +13,7 @@ const RemoteToolConfig = z.object({
  * The built-in `remote_tool` task handler (decisions section 3): one signed call to a registered remote
  * tool, the same call an llm step makes. The output is the tool's JSON answer (an answer that is not an
  * object is wrapped as `{value}`, since a step's output is an object). A tool error fails the attempt,
- * retryably; an unregistered tool or a bad config fails it for good.
+ * retryably; a refused URL, an unregistered tool or a bad config fails it for good.
  */
 export function createRemoteToolHandler(tools: { find: FindTool; call: CallTool }): TaskHandler {
   return async (context) => {
@@ -41,8 +41,10 @@ export function createRemoteToolHandler(tools: { find: FindTool; call: CallTool 
       // The engine's idempotency key: the same on a repeat of the attempt after a crash.
       callId: context.idempotencyKey,
     });
-    if (!result.ok)
-      throw new StepError("TOOL_FAILED", `Remote tool "${name}": ${result.error}`, { retryable: true });
+    if (!result.ok) {
+      const code = result.refused ? "URL_REFUSED" : "TOOL_FAILED";
+      throw new StepError(code, `Remote tool "${name}": ${result.error}`, { retryable: !result.refused });
+    }
     const value = result.result;
     const output =
       typeof value === "object" && value !== null && !Array.isArray(value)

@@ -1,8 +1,9 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createGuardedHttp } from "../../../core/http/guarded-http";
 import { OutboundRequestFailed, OutboundUrlRefused } from "../../../core/http/url-guard";
+import { resolveNames } from "../../helpers/fake-dns";
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;
 
@@ -43,22 +44,32 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
+  vi.restoreAllMocks();
   await close(main.server);
   await close(redirectTarget.server);
 });
 
 describe("createGuardedHttp", () => {
-  it("refuses a loopback IP literal and a name resolving to loopback when private URLs are not allowed", async () => {
+  it("refuses a loopback IP literal, a local name and a name resolving to loopback when private URLs are not allowed", async () => {
+    resolveNames({ "loopback.guarded-http.test": "127.0.0.1" });
     const http = createGuardedHttp({ allowPrivate: false });
     const before = hits;
 
     await expect(
       http.request({ url: `https://127.0.0.1:${main.port}/`, method: "GET", timeoutMs: 2000 }),
     ).rejects.toThrow(/address 127\.0\.0\.1 is private/);
-    // A name goes through the guarded lookup, which checks what it resolves to.
+    // A local name is refused at request time too: it may have been registered while private URLs were allowed.
     await expect(
-      http.request({ url: `https://localhost:${main.port}/`, method: "GET", timeoutMs: 2000 }),
-    ).rejects.toThrow(/localhost resolves to/);
+      http.request({ url: `https://localhost.:${main.port}/`, method: "GET", timeoutMs: 2000 }),
+    ).rejects.toThrow(/host localhost\. names the local machine/);
+    // Any other name goes through the guarded lookup, which checks what it resolves to.
+    await expect(
+      http.request({
+        url: `https://loopback.guarded-http.test:${main.port}/`,
+        method: "GET",
+        timeoutMs: 2000,
+      }),
+    ).rejects.toThrow(/loopback\.guarded-http\.test resolves to 127\.0\.0\.1/);
     await expect(
       http.request({ url: `http://127.0.0.1:${main.port}/`, method: "GET", timeoutMs: 2000 }),
     ).rejects.toBeInstanceOf(OutboundUrlRefused);

@@ -106,12 +106,53 @@ describe("checkOutboundUrl", () => {
     ["https://127.0.0.1/"],
     ["https://169.254.169.254/latest/meta-data/"],
     ["https://2130706433/"],
+    ["https://0x7f000001/"],
     ["https://0x7f.1/"],
+    ["https://0177.0.0.1/"],
+    ["https://127.1/"],
+    ["https://0/"],
+    ["https://127.0.0.1./"],
     ["https://[::1]/"],
+    ["https://[::ffff:127.0.0.1]/"],
+    ["https://[0:0:0:0:0:ffff:7f00:1]/"],
     ["https://[::ffff:169.254.169.254]/"],
     ["https://[fd00::1]:8443/"],
   ])("refuses the forbidden IP literal in %s before any lookup", (url) => {
     expect(refusal(() => checkOutboundUrl(url, { allowPrivate: false })).reason).toMatch(/private/);
+  });
+
+  it.each([
+    ["https://localhost/"],
+    ["https://localhost.:443/"],
+    ["https://LocalHost../"],
+    ["https://api.localhost/"],
+    ["https://%6Cocalhost/"],
+    ["https://ｌｏｃａｌｈｏｓｔ/"],
+    ["https://localhost.localdomain/"],
+    ["https://metadata/computeMetadata/v1/"],
+    ["https://metadata.google.internal./"],
+    ["https://ip-10-0-0-1.ec2.internal/"],
+    ["https://printer.local/"],
+    ["https://router.home.arpa/"],
+    ["https://wiki.corp/"],
+    ["https://nas.lan/"],
+  ])("refuses the local host name in %s before any lookup", (url) => {
+    expect(refusal(() => checkOutboundUrl(url, { allowPrivate: false })).reason).toMatch(
+      /^host \S+ names the local machine or a private network$/,
+    );
+  });
+
+  it("allows public names that merely contain a local word, and local names when private URLs are allowed", () => {
+    for (const url of [
+      "https://example.com./",
+      "https://localhost.example.com/",
+      "https://internal.example.com/",
+      "https://mylocal.dev/",
+    ]) {
+      expect(checkOutboundUrl(url, { allowPrivate: false }).protocol).toBe("https:");
+    }
+    expect(checkOutboundUrl("http://localhost:3000/", { allowPrivate: true }).hostname).toBe("localhost");
+    expect(checkOutboundUrl("https://metadata.google.internal/", { allowPrivate: true }).port).toBe("");
   });
 
   it("allows public IP literals, and private ones when private URLs are allowed", () => {
