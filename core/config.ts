@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { SignupMode } from "./domain/account";
 import { PricingOverrides } from "./llm/pricing";
 
 /**
@@ -12,7 +13,27 @@ const optionalString = z
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-export const Config = z.object({
+const WORKSPACE_ID = /^wsp_[0-9a-z]{26}$/;
+
+/**
+ * SERVER_PROVIDER_KEYS: "all", "none" or workspace ids separated by commas, parsed to "all" or the ids
+ * allowed. An entry that is not a workspace id fails the start, so a typo cannot silently mean "none".
+ */
+const ServerProviderKeys = optionalString.transform((value, ctx): "all" | readonly string[] => {
+  const setting = value?.trim() ?? "all";
+  if (setting.toLowerCase() === "all") return "all";
+  if (setting.toLowerCase() === "none") return [];
+  const ids = setting
+    .split(",")
+    .map((part) => part.trim())
+    .filter((part) => part !== "");
+  const bad = ids.filter((id) => !WORKSPACE_ID.test(id));
+  if (bad.length > 0)
+    ctx.addIssue({ code: "custom", message: `"all", "none" or workspace ids; not ${bad.join(", ")}` });
+  return ids;
+});
+
+const Settings = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default(".data"),
   DYNAMODB_ENDPOINT: optionalString,
@@ -20,8 +41,12 @@ export const Config = z.object({
   TABLE_NAME: z.string().min(3).max(255).default("weft"),
   AWS_REGION: z.string().min(1).default("us-east-1"),
   ADMIN_TOKEN: optionalString,
+  /** Who may create an account: anyone, holders of an invite the operator made, or no one. */
+  SIGNUP_MODE: SignupMode.default("open"),
   RATE_LIMIT_PER_MINUTE: positiveInt(1200),
+  /** Sign-up and login attempts per client address, and separately per e-mail address. */
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt(20),
+  AUTH_ACCOUNT_RATE_LIMIT_PER_MINUTE: positiveInt(10),
   ALLOW_PRIVATE_URLS: z
     .enum(["true", "false"])
     .default("false")
@@ -58,6 +83,8 @@ export const Config = z.object({
   OPENAI_API_KEY: optionalString,
   ANTHROPIC_API_KEY: optionalString,
   GOOGLE_API_KEY: optionalString,
+  /** Which workspaces may fall back to the server-level keys when they have stored none of their own. */
+  SERVER_PROVIDER_KEYS: ServerProviderKeys,
   /** Where each provider is reached (proxy, gateway, test double); unset = the provider's own. */
   OPENAI_BASE_URL: optionalString,
   ANTHROPIC_BASE_URL: optionalString,
@@ -81,6 +108,15 @@ export const Config = z.object({
   DEFAULT_GOOGLE_MODEL: z.string().min(1).default("gemini-2.0-flash"),
   LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
 });
+
+export const Config = Settings.refine(
+  (config) => config.SIGNUP_MODE !== "invite" || config.ADMIN_TOKEN !== undefined,
+  // Invites are made with the admin token; without one, nobody could ever sign up.
+  {
+    message: "SIGNUP_MODE=invite needs ADMIN_TOKEN, the credential that creates invites",
+    path: ["SIGNUP_MODE"],
+  },
+);
 export type Config = z.infer<typeof Config>;
 
 /** Parses the environment, naming every bad variable at once so a misconfigured deploy fails loudly at start. */

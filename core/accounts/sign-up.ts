@@ -1,12 +1,15 @@
 import { randomBytes } from "node:crypto";
 import type { AccountUser, SignupInput } from "../domain/account";
 import type { CreatedApiKey } from "../domain/api-key";
+import { isRedeemable } from "../domain/invite";
 import { slugify, type Workspace, type WorkspaceRecord } from "../domain/workspace";
 import { ConflictError } from "../errors";
 import { isoAt } from "../ports/clock";
 import type { Deps } from "../ports/deps";
 import { issueApiKey } from "../security/issue-api-key";
 import { hashPassword } from "../security/passwords";
+import { hashToken } from "../security/secret-tokens";
+import { type InviteRedemption, inviteRejectedError } from "../store/invite-store";
 import { startSession } from "./session";
 
 /** A slug we derived ourselves may collide; a few random suffixes make a second collision unlikely. */
@@ -19,14 +22,22 @@ export interface SignUpResult {
   token: string;
 }
 
-/** Creates an account with its first workspace and first API key, and signs it in. */
+/**
+ * Creates an account with its first workspace and first API key, and signs it in. Under SIGNUP_MODE=invite
+ * it also uses up the invite; SIGNUP_MODE=closed is refused by the route before the body is read.
+ */
 export async function signUp(
-  deps: Pick<Deps, "store" | "clock" | "ids">,
+  deps: Pick<Deps, "store" | "clock" | "ids" | "config">,
   input: SignupInput,
 ): Promise<SignUpResult> {
   const now = isoAt(deps.clock.nowMs());
+  const accountId = deps.ids("account");
+  const invite =
+    deps.config.SIGNUP_MODE === "invite"
+      ? await checkInvite(deps, input.inviteCode, accountId, now)
+      : undefined;
   const account = {
-    id: deps.ids("account"),
+    id: accountId,
     email: input.email,
     passwordHash: await hashPassword(input.password),
     createdAt: now,
@@ -45,7 +56,7 @@ export async function signUp(
       updatedAt: now,
     };
     try {
-      await deps.store.accounts.createWithWorkspace({ account, workspace, apiKey });
+      await deps.store.accounts.createWithWorkspace({ account, workspace, apiKey, invite });
     } catch (error) {
       const retry =
         error instanceof ConflictError && !input.workspaceSlug && attempt + 1 < DERIVED_SLUG_ATTEMPTS;
@@ -56,6 +67,22 @@ export async function signUp(
     const { ownerAccountId: __, ...publicWorkspace } = workspace;
     return { user, workspace: publicWorkspace, apiKey: created, token: await startSession(deps, account.id) };
   }
+}
+
+/**
+ * Refuses a bad code before the password's slow hash is paid for; the sign-up transaction checks again, so
+ * of two sign-ups racing with one code only one commits.
+ */
+async function checkInvite(
+  deps: Pick<Deps, "store">,
+  code: string | undefined,
+  accountId: string,
+  now: string,
+): Promise<InviteRedemption> {
+  if (!code) throw inviteRejectedError();
+  const codeHash = hashToken(code);
+  if (!isRedeemable(await deps.store.invites.get(codeHash), now)) throw inviteRejectedError();
+  return { codeHash, accountId, usedAt: now };
 }
 
 function derivedSlug(workspaceName: string, attempt: number): string {

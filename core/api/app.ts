@@ -17,6 +17,7 @@ import { approvalRequestRoutes } from "./routes/approval-requests";
 import { costRoutes } from "./routes/cost";
 import { dashboardAuthRoutes } from "./routes/dashboard-auth";
 import { healthRoutes } from "./routes/health";
+import { INVITES_PATH, inviteRoutes } from "./routes/invites";
 import { llmProviderRoutes } from "./routes/llm-providers";
 import { remoteToolRoutes } from "./routes/remote-tools";
 import { webhookRoutes } from "./routes/webhooks";
@@ -43,7 +44,8 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.use("/v1/*", bodySize());
   app.use(`${DASHBOARD_API_PREFIX}/*`, bodySize());
 
-  // Sign-up and login are the only public /v1 routes; they are limited per client address instead.
+  // Sign-up, login and invites (admin token) are the /v1 routes without an API key; they are limited per
+  // client address instead.
   const authenticate = apiKeyAuth(deps);
   const workspaceLimit = rateLimit<WorkspaceEnv>(deps, {
     limitPerMinute: deps.config.RATE_LIMIT_PER_MINUTE,
@@ -54,7 +56,7 @@ export function createApp(deps: Deps, options: AppOptions) {
     scope: (c) => `auth:${options.clientAddress(c) ?? "unknown"}`,
   });
   app.use("/v1/*", async function v1Guard(c, next) {
-    if (c.req.path.startsWith(DASHBOARD_AUTH_PATH)) return authLimit(c, next);
+    if (c.req.path.startsWith(DASHBOARD_AUTH_PATH) || c.req.path === INVITES_PATH) return authLimit(c, next);
     const workspaceContext = c as unknown as Context<WorkspaceEnv>;
     return authenticate(workspaceContext, async () => {
       await workspaceLimit(workspaceContext, next);
@@ -91,6 +93,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   return app
     .route("/", healthRoutes(deps))
     .route("/", dashboardAuthRoutes(deps))
+    .route("/", inviteRoutes(deps))
     .route("/", apiKeys)
     .route("/", workspaces)
     .route("/", definitions)

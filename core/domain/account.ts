@@ -8,11 +8,17 @@ const Email = z
   .max(254)
   .transform((email) => email.toLowerCase());
 
+/** SIGNUP_MODE: who may create an account (docs/operator-policy.md). */
+export const SignupMode = z.enum(["open", "invite", "closed"]);
+export type SignupMode = z.infer<typeof SignupMode>;
+
 export const SignupInput = z.object({
   email: Email,
   password: z.string().min(8).max(256),
   workspaceName: WorkspaceName,
   workspaceSlug: WorkspaceSlug.optional(),
+  /** Needed when SIGNUP_MODE is invite; a missing one is refused as an invalid one is (403), not a 400. */
+  inviteCode: z.string().max(200).optional(),
 });
 export type SignupInput = z.infer<typeof SignupInput>;
 
@@ -31,6 +37,10 @@ export const SignupResult = z.object({
   apiKey: CreatedApiKey,
   token: z.string(),
 });
+
+/** What the dashboard needs before anyone signs in: whether to offer sign-up, and with an invite field. */
+export const AuthSettings = z.object({ signupMode: SignupMode });
+export type AuthSettings = z.infer<typeof AuthSettings>;
 
 export const LoginResult = z.object({ user: AccountUser, workspaces: z.array(Workspace), token: z.string() });
 

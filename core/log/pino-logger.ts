@@ -11,6 +11,7 @@ const SECRET_FIELDS = [
   "password",
   "secret",
   "token",
+  "inviteCode",
   "authorization",
   "x-api-key",
   "x-admin-token",

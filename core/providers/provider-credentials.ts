@@ -4,14 +4,40 @@ import { serverApiKey } from "../llm/resolve-provider";
 import type { Deps } from "../ports/deps";
 import { providerKeyContext } from "./provider-config";
 
-type ServerKeyConfig = Pick<Config, "OPENAI_API_KEY" | "ANTHROPIC_API_KEY" | "GOOGLE_API_KEY">;
+type ServerKeyConfig = Pick<
+  Config,
+  "OPENAI_API_KEY" | "ANTHROPIC_API_KEY" | "GOOGLE_API_KEY" | "SERVER_PROVIDER_KEYS"
+>;
 
 /** The keys an llm step may use, and the workspace's own providers in fallback order. */
 export interface ProviderCredentials {
-  /** Per provider, the key to call it with: the workspace's when it has an enabled one, else the server's. */
+  /**
+   * Per provider, the key to call it with: the workspace's when it has an enabled one, else the server's
+   * when SERVER_PROVIDER_KEYS lets this workspace use it.
+   */
   keys: Partial<Record<ProviderName, string>>;
   /** Enabled workspace providers, ascending priority; ties in the order openai, anthropic, google. */
   fallbackProviders: ProviderName[];
+  /** True when SERVER_PROVIDER_KEYS leaves this workspace out, so a missing key is explained as such. */
+  serverKeysWithheld?: boolean;
+}
+
+/** Whether SERVER_PROVIDER_KEYS lets the workspace fall back to the server-level keys. */
+export function mayUseServerKeys(setting: ServerKeyConfig["SERVER_PROVIDER_KEYS"], workspaceId: string) {
+  return setting === "all" || setting.includes(workspaceId);
+}
+
+/**
+ * The error of a model whose provider has no key for this workspace. It says where a key could come from,
+ * since the fix is the workspace's or the operator's, and never suggests a server key the workspace may
+ * not use.
+ */
+export function missingKeyError(provider: ProviderName, credentials: ProviderCredentials): string {
+  const variable = `${provider.toUpperCase()}_API_KEY`;
+  const where = credentials.serverKeysWithheld
+    ? `; the server's ${variable} is not available to this workspace`
+    : `, or set ${variable}`;
+  return `No API key is configured for ${provider} (add one with PUT /v1/llm-providers${where})`;
 }
 
 export type LoadCredentials = (workspaceId: string) => Promise<ProviderCredentials>;
@@ -28,7 +54,8 @@ export function createCredentialLoader(
   return async (workspaceId) => {
     const configured = (await deps.store.llmProviders.list(workspaceId)).filter((record) => record.isEnabled);
     const keys: Partial<Record<ProviderName, string>> = {};
-    for (const name of PROVIDER_NAMES) {
+    const serverKeysWithheld = !mayUseServerKeys(config.SERVER_PROVIDER_KEYS, workspaceId);
+    for (const name of serverKeysWithheld ? [] : PROVIDER_NAMES) {
       const serverKey = serverApiKey(config, name);
       if (serverKey) keys[name] = serverKey;
     }
@@ -42,6 +69,6 @@ export function createCredentialLoader(
     const fallbackProviders = configured
       .sort((a, b) => a.priority - b.priority || order(a.provider) - order(b.provider))
       .map((record) => record.provider);
-    return { keys, fallbackProviders };
+    return { keys, fallbackProviders, serverKeysWithheld };
   };
 }

@@ -9,7 +9,7 @@ import { renderPrompt } from "../llm/prompt";
 import type { LlmProvider, LlmResponse, LlmUsage, ProviderName } from "../llm/provider";
 import { createToolRunner, resolveStepTools } from "../llm/step-tools";
 import type { Clock } from "../ports/clock";
-import type { LoadCredentials } from "../providers/provider-credentials";
+import { type LoadCredentials, missingKeyError } from "../providers/provider-credentials";
 import type { CallTool } from "../tools/call-remote-tool";
 import type { FindTool } from "../tools/manage-tools";
 import type { StepExecutor } from "./step-context";
@@ -100,7 +100,7 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
             })
           : {
               kind: "call-failed" as const,
-              error: noKey(candidate.provider),
+              error: missingKeyError(candidate.provider, credentials),
               retryable: false,
             };
       if (result.kind === "answered") {
@@ -150,12 +150,6 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
       ...recorded(log),
     };
   };
-}
-
-/** Says where a key comes from, since the fix is the workspace's or the operator's. */
-function noKey(provider: ProviderName): string {
-  const variable = `${provider.toUpperCase()}_API_KEY`;
-  return `No API key is configured for ${provider} (add one with PUT /v1/llm-providers, or set ${variable})`;
 }
 
 function describeFailures(failures: readonly Failure[]): string {

@@ -6,6 +6,7 @@ import { ConflictError } from "../errors";
 import { apiKeyCreationItems } from "./api-key-store";
 import { cancellationCodes, lostRace } from "./conditions";
 import type { Table } from "./dynamo-client";
+import { type InviteRedemption, inviteRedemptionItem, inviteRejectedError } from "./invite-store";
 import { keys } from "./keys";
 import { queryByPrefix } from "./query";
 import { SLUG_GUARD_ACTION, slugTakenError, workspaceCreationItems } from "./workspace-store";
@@ -18,6 +19,8 @@ export interface NewAccount {
   account: AccountRecord;
   workspace: WorkspaceRecord;
   apiKey: ApiKeyRecord;
+  /** SIGNUP_MODE=invite: the invite this sign-up uses up, in the same transaction. */
+  invite?: InviteRedemption;
 }
 
 export function createAccountStore(table: Table) {
@@ -25,9 +28,10 @@ export function createAccountStore(table: Table) {
     /**
      * Sign-up in one transaction: the account, its first workspace and that workspace's first API key,
      * so a failure at any point leaves nothing half-created.
-     * @throws ConflictError when the email or the workspace slug is taken.
+     * @throws ConflictError when the email or the workspace slug is taken; the invite error when the
+     * invite was used or expired meanwhile.
      */
-    async createWithWorkspace({ account, workspace, apiKey }: NewAccount): Promise<void> {
+    async createWithWorkspace({ account, workspace, apiKey, invite }: NewAccount): Promise<void> {
       const accountItems = [
         {
           Put: {
@@ -50,14 +54,14 @@ export function createAccountStore(table: Table) {
         },
       ];
       const workspaceItems = workspaceCreationItems(table, workspace);
+      const items = [...accountItems, ...workspaceItems, ...apiKeyCreationItems(table, apiKey)];
+      if (invite) items.push(inviteRedemptionItem(table, invite));
       try {
-        await table.client.send(
-          new TransactWriteCommand({
-            TransactItems: [...accountItems, ...workspaceItems, ...apiKeyCreationItems(table, apiKey)],
-          }),
-        );
+        await table.client.send(new TransactWriteCommand({ TransactItems: items }));
       } catch (error) {
         const codes = cancellationCodes(error);
+        // The invite first: someone without a valid one learns nothing about which emails have accounts.
+        if (codes && invite && lostRace(codes, items.length - 1)) throw inviteRejectedError();
         if (codes && lostRace(codes, 0)) throw new ConflictError("An account with this email already exists");
         if (codes && lostRace(codes, accountItems.length + SLUG_GUARD_ACTION))
           throw slugTakenError(workspace.slug);

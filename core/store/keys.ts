@@ -43,6 +43,7 @@ export const keys = {
   }),
   membershipPrefix: "MEMBER#",
   session: (tokenHash: string): ItemKey => ({ pk: `SESSION#${tokenHash}`, sk: "SESSION" }),
+  invite: (codeHash: string): ItemKey => ({ pk: `INVITE#${codeHash}`, sk: "INVITE" }),
 
   run: (workspaceId: string, runId: string): ItemKey => ({ pk: runPartition(workspaceId, runId), sk: "RUN" }),
   runPartition,

@@ -6,6 +6,7 @@ import { createCostRollupStore } from "./cost-rollup-store";
 import { createCostStore } from "./cost-store";
 import { createDefinitionStore } from "./definition-store";
 import type { Table } from "./dynamo-client";
+import { createInviteStore } from "./invite-store";
 import { keys } from "./keys";
 import { createProviderStore } from "./provider-store";
 import { createRateLimitStore } from "./rate-limit-store";
@@ -28,6 +29,7 @@ export function createStore(table: Table) {
     costs: createCostStore(table),
     costRollups: createCostRollupStore(table),
     definitions: createDefinitionStore(table),
+    invites: createInviteStore(table),
     llmProviders: createProviderStore(table),
     rateLimits: createRateLimitStore(table),
     remoteTools: createRemoteToolStore(table),

@@ -1,25 +1,15 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { CreateWorkspaceInput, Workspace } from "../../domain/workspace";
-import { AuthError, NotFoundError } from "../../errors";
+import { NotFoundError } from "../../errors";
 import { isoAt } from "../../ports/clock";
 import type { Deps } from "../../ports/deps";
-import { constantTimeEqual } from "../../security/constant-time";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";
+import { requireAdminToken } from "../middleware/admin-token";
 import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
 
 const tags = ["Workspaces"];
-
-/** Checked before the body, so a caller without the admin token learns nothing from validation errors. */
-function requireAdminToken(expected: string | undefined): MiddlewareHandler {
-  return async function adminTokenMiddleware(c, next) {
-    if (expected !== undefined && !constantTimeEqual(c.req.header("x-admin-token") ?? "", expected)) {
-      throw new AuthError("Missing or invalid x-admin-token header");
-    }
-    await next();
-  };
-}
 
 const createRouteFor = (adminToken: MiddlewareHandler) =>
   createRoute({
@@ -54,7 +44,7 @@ const current = createRoute({
 
 export function workspaceRoutes(deps: Pick<Deps, "store" | "clock" | "ids" | "config">) {
   return createRouter<WorkspaceEnv>()
-    .openapi(createRouteFor(requireAdminToken(deps.config.ADMIN_TOKEN)), async (c) => {
+    .openapi(createRouteFor(requireAdminToken(deps.config.ADMIN_TOKEN, "allow")), async (c) => {
       const caller = await deps.store.workspaces.get(c.var.workspaceId);
       if (!caller) throw new NotFoundError("Workspace");
       const { name, slug } = c.req.valid("json");

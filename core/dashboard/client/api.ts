@@ -84,6 +84,11 @@ export async function publicPost<T>(path: string, body: unknown): Promise<T> {
   return (await send<T>("POST", path, body)).data;
 }
 
+/** The public settings of the sign-in page (GET /v1/dashboard-auth/config). */
+export async function publicGet<T>(path: string): Promise<T> {
+  return (await send<T>("GET", path)).data;
+}
+
 export function query(params: Record<string, string | number | undefined>): string {
   const search = new URLSearchParams();
   for (const [key, value] of Object.entries(params)) {

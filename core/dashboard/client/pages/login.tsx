@@ -1,8 +1,10 @@
 import { useState } from "hono/jsx/dom";
-import { errorMessage, publicPost } from "../api";
+import type { AuthSettings } from "../../../domain/account";
+import { errorMessage, publicGet, publicPost } from "../api";
 import { Field, formValues } from "../components/form";
 import { SecretOnce } from "../components/secret-once";
 import { ErrorNotice } from "../components/status";
+import { useLoad } from "../hooks";
 import { navigate, parseHash } from "../router";
 import { type Session, sessionEndedReason, setSession } from "../session";
 import type { User, Workspace } from "../types";
@@ -19,8 +21,15 @@ interface LoginResult {
   token: string;
 }
 
-/** Sign in, or create an account: its first workspace and its first API key, shown once. */
+/**
+ * Sign in, or create an account: its first workspace and its first API key, shown once. Sign-up follows the
+ * server's SIGNUP_MODE: offered to anyone, with an invite code (prefilled from `#/signup?invite=…`, the
+ * link an operator can send), or not at all. Until the mode is known the page offers what `open` would;
+ * the server refuses what its mode does not allow either way.
+ */
 export function LoginPage({ mode }: { mode: "login" | "signup" }) {
+  const settings = useLoad(() => publicGet<AuthSettings>("/v1/dashboard-auth/config"), "auth-settings");
+  const signupMode = settings.data?.signupMode ?? "open";
   const [error, setError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   const [created, setCreated] = useState<{ session: Session; key: string } | undefined>(undefined);
@@ -79,6 +88,20 @@ export function LoginPage({ mode }: { mode: "login" | "signup" }) {
   }
 
   const signup = mode === "signup";
+  if (signup && signupMode === "closed") {
+    return (
+      <main id="main" class="auth-page">
+        <div class="card auth-card">
+          <p class="brand">Weft</p>
+          <h1 tabindex={-1}>Sign-up is closed</h1>
+          <p>This server does not take new accounts. Ask its operator for access.</p>
+          <p class="muted">
+            Already have an account? <a href="#/login">Sign in</a>
+          </p>
+        </div>
+      </main>
+    );
+  }
   return (
     <main id="main" class="auth-page">
       <form class="card auth-card" onSubmit={submit} aria-describedby="auth-error">
@@ -103,16 +126,29 @@ export function LoginPage({ mode }: { mode: "login" | "signup" }) {
             <input name="workspaceName" required maxlength={100} autocomplete="organization" />
           </Field>
         )}
+        {signup && signupMode === "invite" && (
+          <Field label="Invite code" hint="Sign-up on this server is by invitation; the code works once.">
+            <input
+              name="inviteCode"
+              required
+              maxlength={200}
+              autocomplete="off"
+              value={parseHash(window.location.hash).params.get("invite") ?? ""}
+            />
+          </Field>
+        )}
         <div id="auth-error">
           <ErrorNotice error={error} />
         </div>
         <button type="submit" class="primary" disabled={busy}>
           {busy ? "Please wait…" : signup ? "Create account" : "Sign in"}
         </button>
-        <p class="muted">
-          {signup ? "Already have an account? " : "New to Weft? "}
-          <a href={signup ? "#/login" : "#/signup"}>{signup ? "Sign in" : "Create an account"}</a>
-        </p>
+        {(signup || signupMode !== "closed") && (
+          <p class="muted">
+            {signup ? "Already have an account? " : "New to Weft? "}
+            <a href={signup ? "#/login" : "#/signup"}>{signup ? "Sign in" : "Create an account"}</a>
+          </p>
+        )}
       </form>
     </main>
   );

@@ -1,0 +1,16 @@
+import { z } from "zod";
+
+/** The answer to POST /v1/invites: the only time the code is shown; the store keeps its hash. */
+export const CreatedInvite = z.object({ code: z.string(), expiresAt: z.string() });
+export type CreatedInvite = z.infer<typeof CreatedInvite>;
+
+export interface InviteRecord {
+  createdAt: string;
+  expiresAt: string;
+  usedAt?: string;
+}
+
+/** An invite opens one sign-up, before it expires; the sign-up transaction checks the same in DynamoDB. */
+export function isRedeemable(invite: InviteRecord | undefined, now: string): invite is InviteRecord {
+  return invite !== undefined && invite.usedAt === undefined && invite.expiresAt > now;
+}

@@ -1,0 +1,77 @@
+import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import type { InviteRecord } from "../domain/invite";
+import { AppError, ErrorCode } from "../errors";
+import type { Table } from "./dynamo-client";
+import { keys } from "./keys";
+import type { TransactItem } from "./transact";
+
+/**
+ * Sign-up invites (SIGNUP_MODE=invite), stored under the SHA-256 of their code like API keys, so the table
+ * never holds a usable code. A used invite stays, marked, until the table's TTL removes it after expiry.
+ */
+export function createInviteStore(table: Table) {
+  return {
+    async create(codeHash: string, invite: InviteRecord): Promise<void> {
+      await table.client.send(
+        new PutCommand({
+          TableName: table.name,
+          Item: {
+            ...keys.invite(codeHash),
+            entity: "Invite",
+            ...invite,
+            ttlEpochSec: Math.ceil(Date.parse(invite.expiresAt) / 1000),
+          },
+          ConditionExpression: "attribute_not_exists(pk)",
+        }),
+      );
+    },
+
+    async get(codeHash: string): Promise<InviteRecord | undefined> {
+      const { Item } = await table.client.send(
+        new GetCommand({ TableName: table.name, Key: keys.invite(codeHash), ConsistentRead: true }),
+      );
+      if (!Item) return undefined;
+      return {
+        createdAt: String(Item.createdAt),
+        expiresAt: String(Item.expiresAt),
+        ...(Item.usedAt === undefined ? {} : { usedAt: String(Item.usedAt) }),
+      };
+    },
+  };
+}
+export type InviteStore = ReturnType<typeof createInviteStore>;
+
+export interface InviteRedemption {
+  codeHash: string;
+  accountId: string;
+  /** Also the moment the invite must still be valid at. */
+  usedAt: string;
+}
+
+/**
+ * Marks the invite used, inside the sign-up transaction: two sign-ups racing with one code cannot both
+ * commit, and a sign-up that fails for another reason (email or slug taken) leaves the invite unused.
+ */
+export function inviteRedemptionItem(table: Table, redemption: InviteRedemption): TransactItem {
+  return {
+    Update: {
+      TableName: table.name,
+      Key: keys.invite(redemption.codeHash),
+      UpdateExpression: "SET usedAt = :now, usedByAccountId = :account",
+      ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(usedAt) AND expiresAt > :now",
+      ExpressionAttributeValues: { ":now": redemption.usedAt, ":account": redemption.accountId },
+    },
+  };
+}
+
+/**
+ * One answer for a missing, unknown, used or expired code. The spec's only authentication code is
+ * AUTH_ERROR; 403 says the caller is known to be refused, not unauthenticated.
+ */
+export function inviteRejectedError(): AppError {
+  return new AppError(
+    ErrorCode.AUTH_ERROR,
+    "Sign-up on this server needs a valid invite code (inviteCode): this one is missing, unknown, used or expired",
+    { status: 403 },
+  );
+}
