@@ -1,47 +1,6 @@
-// The package has no "exports" map, so plain Node ESM needs the real file name here.
-import Ajv2020 from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
 import { z } from "zod";
-
-/**
- * Schemas are checked as JSON Schema draft 2020-12: the dialect of OpenAPI 3.1 and of
- * z.toJSONSchema, so the service speaks one dialect. A schema declaring another `$schema`
- * is rejected. `strict: false` because tool schemas written for LLM providers often carry
- * extra keywords; unknown formats are then ignored, so the warning logger is silenced.
- */
-const AJV_OPTIONS = { strict: false, logger: false } as const;
-
-// Shared: checking against the meta-schema compiles the meta-schema once (~10 ms).
-const metaChecker = new Ajv2020(AJV_OPTIONS);
-addFormats(metaChecker);
-
-/**
- * Returns why `schema` is not a usable JSON Schema, or undefined when it is.
- * compile() runs on a throwaway instance: a shared one would keep every user schema in its
- * cache and make two definitions declaring the same `$id` collide. compile() is still needed
- * after the meta-schema check because it is what catches bad `pattern`s and dangling `$ref`s.
- */
-export function jsonSchemaProblem(schema: Record<string, unknown>): string | undefined {
-  try {
-    if (!metaChecker.validateSchema(schema)) {
-      return metaChecker.errorsText(metaChecker.errors, { dataVar: "schema" });
-    }
-    const compiler = new Ajv2020({ ...AJV_OPTIONS, validateSchema: false });
-    addFormats(compiler);
-    compiler.compile(schema);
-    return undefined;
-  } catch (err) {
-    return err instanceof Error ? err.message : String(err);
-  }
-}
-
-export const JsonSchemaObject = z
-  .record(z.string(), z.unknown())
-  .superRefine((schema, ctx) => {
-    const problem = jsonSchemaProblem(schema);
-    if (problem !== undefined) ctx.addIssue({ code: "custom", message: `Invalid JSON Schema: ${problem}` });
-  })
-  .meta({ description: "A JSON Schema (draft 2020-12) object" });
+import { JsonSchemaObject } from "./json-schema";
+import { linearRegExp, MAX_REGEX_PATTERN_CHARS, MAX_REGEX_UNROLLED_SIZE } from "./linear-regex";
 
 /** Error map for a discriminated union: names the bad tag and the valid ones instead of "Invalid input". */
 export function unknownTypeError(label: string): z.core.$ZodErrorMap {
@@ -95,10 +54,15 @@ const RegexGuardrail = z.strictObject({
     .min(1)
     .superRefine((pattern, ctx) => {
       try {
-        new RegExp(pattern);
+        linearRegExp(pattern);
       } catch (err) {
         ctx.addIssue({ code: "custom", message: (err as Error).message });
       }
+    })
+    .meta({
+      description:
+        `ECMAScript syntax, matched by RE2 in linear time: no backreferences or lookaround; at most ` +
+        `${MAX_REGEX_PATTERN_CHARS} characters and ${MAX_REGEX_UNROLLED_SIZE} elements with {n,m} repetitions unrolled`,
     }),
   mode: z.enum(["must_match", "must_not_match"]),
 });

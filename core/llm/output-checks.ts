@@ -1,5 +1,7 @@
-import Ajv2020, { type ValidateFunction } from "ajv/dist/2020.js";
-import addFormats from "ajv-formats";
+import type Ajv2020 from "ajv/dist/2020.js";
+import type { ValidateFunction } from "ajv/dist/2020.js";
+import { schemaCompiler } from "../domain/json-schema";
+import { linearRegExp } from "../domain/linear-regex";
 import type { Guardrail } from "../domain/llm-step";
 import { unwrapJsonFence } from "./providers/shared";
 
@@ -74,7 +76,8 @@ function guardrailProblem(guardrail: Guardrail, text: string, json: Json | undef
         : undefined;
     }
     case "regex": {
-      const matches = new RegExp(guardrail.pattern).test(text);
+      // Compiled per check: it is cheap under linearRegExp's bounds, which also bound the match's cost.
+      const matches = linearRegExp(guardrail.pattern).test(text);
       if (guardrail.mode === "must_match" && !matches)
         return `The answer does not match /${guardrail.pattern}/`;
       if (guardrail.mode === "must_not_match" && matches) return `The answer matches /${guardrail.pattern}/`;
@@ -108,9 +111,8 @@ const validators = new WeakMap<Json, { ajv: Ajv2020; validate: ValidateFunction 
 function schemaProblem(schema: Json, value: unknown): string | undefined {
   let compiled = validators.get(schema);
   if (!compiled) {
-    // A throwaway instance per schema, as in domain/llm-step.ts: a shared one would collide on `$id`s.
-    const ajv = new Ajv2020({ strict: false, logger: false, allErrors: true });
-    addFormats(ajv);
+    // A throwaway instance per schema, as in domain/json-schema.ts: a shared one would collide on `$id`s.
+    const ajv = schemaCompiler({ allErrors: true });
     compiled = { ajv, validate: ajv.compile(schema) };
     validators.set(schema, compiled);
   }

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { MAX_REGEX_PATTERN_CHARS } from "../../../core/domain/linear-regex";
 import { accepted, issues, parseSteps, paths } from "../../helpers/step-schema";
 
 const llm = { type: "llm", name: "l", model: "gpt-4o", systemPrompt: "Be brief" };
@@ -54,6 +55,38 @@ describe("llm", () => {
     expect(issue?.message).toMatch(/regular expression/i);
   });
 
+  describe("regex guardrail patterns run on RE2, so the definition refuses what RE2 cannot run", () => {
+    const regex = (pattern: string) => ({
+      ...llm,
+      guardrails: [{ type: "regex", pattern, mode: "must_match" }],
+    });
+    const path = ["steps", 0, "guardrails", 0, "pattern"];
+
+    it("accepts a pattern at the length bound and refuses one past it", () => {
+      accepted(regex("a".repeat(MAX_REGEX_PATTERN_CHARS)));
+      const [issue] = issues(regex("a".repeat(MAX_REGEX_PATTERN_CHARS + 1)));
+      expect(issue?.path).toEqual(path);
+      expect(issue?.message).toBe(
+        `A regular expression may have at most ${MAX_REGEX_PATTERN_CHARS} characters; this one has ${MAX_REGEX_PATTERN_CHARS + 1}`,
+      );
+    });
+
+    it.each([
+      ["(a)\\1", "backreferences are not supported"],
+      ["^(?!x)", "lookahead and lookbehind are not supported"],
+      ["x{0,1000}y", "at most 1000 are allowed"],
+    ])("refuses %s", (pattern, reason) => {
+      const [issue] = issues(regex(pattern));
+      expect(issue?.path).toEqual(path);
+      expect(issue?.message).toMatch(`Invalid regular expression: /${pattern}/: `);
+      expect(issue?.message).toContain(reason);
+    });
+
+    it("accepts a pattern with nested quantifiers, which RE2 matches in linear time", () => {
+      accepted(regex("^(a+)+$"));
+    });
+  });
+
   it.each([
     ["outputSchema", (schema: object) => ({ ...llm, outputSchema: schema }), ["outputSchema"]],
     [
@@ -78,6 +111,16 @@ describe("llm", () => {
     ]);
     accepted(withSchema({ type: "object", properties: { email: { type: "string", format: "email" } } }));
     accepted(withSchema({ $schema: "https://json-schema.org/draft/2020-12/schema", type: "array" }));
+    accepted(withSchema({ type: "string", pattern: "^(a+)+$" }));
+    for (const schema of [
+      { type: "string", pattern: "^(a)\\1$" },
+      { type: "object", patternProperties: { "^(?=x)": { type: "string" } } },
+      { type: "string", pattern: "a".repeat(MAX_REGEX_PATTERN_CHARS + 1) },
+    ]) {
+      const [refused] = issues(withSchema(schema));
+      expect(refused?.path).toEqual(["steps", 0, ...path]);
+      expect(refused?.message).toMatch(/^Invalid JSON Schema: (Invalid|A) regular expression/);
+    }
   });
 
   it("lets two steps declare schemas with the same $id", () => {

@@ -43,6 +43,58 @@ describe("checkOutput: responseFormat json and outputSchema", () => {
     expect(checkOutput({ responseFormat: "json", outputSchema: schema }, '{"score":3}').ok).toBe(true);
   });
 
+  describe("JSON Schema patterns run in linear time", () => {
+    const nested = {
+      type: "object",
+      properties: { x: { type: "string", pattern: "^(a+)+$" } },
+      patternProperties: { "^(b+)+$": { type: "integer" } },
+    };
+    const answer = JSON.stringify({ x: `${"a".repeat(9_999)}b` });
+    const keyed = JSON.stringify({ [`${"b".repeat(9_999)}c`]: "not checked", ["b".repeat(10_000)]: "no" });
+
+    it("in outputSchema", () => {
+      const started = performance.now();
+      expect(checkOutput({ outputSchema: nested }, answer)).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(
+          /^The answer does not satisfy outputSchema: answer\/x must match pattern/,
+        ),
+      });
+      expect(checkOutput({ outputSchema: nested }, keyed)).toMatchObject({
+        ok: false,
+        error: expect.stringMatching(
+          /^The answer does not satisfy outputSchema: answer\/b+ must be integer$/,
+        ),
+      });
+      // A bound, not a benchmark: the backtracking RegExp doubles its time with every character.
+      expect(performance.now() - started).toBeLessThan(200);
+      expect(checkOutput({ outputSchema: nested }, JSON.stringify({ x: "aaa" })).ok).toBe(true);
+    });
+
+    it("in a json_schema guardrail", () => {
+      const rules = { guardrails: [guard({ type: "json_schema", schema: nested })] };
+      const started = performance.now();
+      expect(checkOutput(rules, answer)).toMatchObject({
+        ok: false,
+        guardrails: [{ guardrail: "json_schema", reason: expect.stringContaining("must match pattern") }],
+      });
+      expect(performance.now() - started).toBeLessThan(200);
+      expect(checkOutput(rules, JSON.stringify({ x: "aaa", bb: 1 })).ok).toBe(true);
+    });
+
+    it("keeps each pattern of a schema apart", () => {
+      const two = {
+        type: "object",
+        properties: { a: { type: "string", pattern: "^a+$" }, b: { type: "string", pattern: "^b+$" } },
+      };
+      expect(checkOutput({ outputSchema: two }, '{"a":"aa","b":"bb"}').ok).toBe(true);
+      expect(checkOutput({ outputSchema: two }, '{"a":"aa","b":"aa"}')).toMatchObject({
+        ok: false,
+        error: 'The answer does not satisfy outputSchema: answer/b must match pattern "^b+$"',
+      });
+    });
+  });
+
   it("checks outputSchema even without responseFormat, keeping {text} in the state", () => {
     expect(checkOutput({ outputSchema: schema }, "nope")).toMatchObject({
       ok: false,
@@ -83,6 +135,20 @@ describe("checkOutput: guardrails", () => {
       ok: false,
       guardrails: [{ reason: "The answer matches /\\d{4}-\\d{4}/" }],
     });
+  });
+
+  it("regex runs in linear time: a nested quantifier on a 10,000-character answer finishes at once", () => {
+    const nested = (mode: string) => ({ guardrails: [guard({ type: "regex", pattern: "^(a+)+$", mode })] });
+    const answer = `${"a".repeat(9_999)}b`;
+    const started = performance.now();
+    expect(checkOutput(nested("must_match"), answer)).toMatchObject({
+      ok: false,
+      guardrails: [{ guardrail: "regex", reason: "The answer does not match /^(a+)+$/" }],
+    });
+    expect(checkOutput(nested("must_not_match"), answer).ok).toBe(true);
+    // A bound, not a benchmark: the backtracking RegExp doubles its time with every character.
+    expect(performance.now() - started).toBeLessThan(200);
+    expect(checkOutput(nested("must_match"), "a".repeat(10_000)).ok).toBe(true);
   });
 
   it("blocklist matches whole words case-insensitively", () => {
