@@ -31,6 +31,13 @@ export const LIMITS = {
   /** A tool call's arguments (from the model) and result (from the tool), as JSON. */
   toolArgumentsBytes: 64 * KiB,
   toolResultBytes: 64 * KiB,
+  /** A caller's regular expression (guardrails, JSON Schema patterns): see core/domain/linear-regex.ts. */
+  regexPatternChars: 1000,
+  regexUnrolledSize: 1000,
+  /** Guardrails on one llm step, and words in one blocklist guardrail. */
+  guardrails: 20,
+  blocklistWords: 500,
+  blocklistWordChars: 200,
   /** Step executions per run, condition loops included. */
   stepsPerRun: 1000,
   /** Side-effect-free steps that may share one commit, and the journal bytes after which it closes early. */

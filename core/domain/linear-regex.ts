@@ -1,4 +1,5 @@
 import { RE2JS } from "re2js";
+import { LIMITS } from "./limits";
 
 /**
  * Patterns written by API callers (regex guardrails, JSON Schema `pattern` and `patternProperties`) never

@@ -1,6 +1,7 @@
 import { z } from "zod";
 import { JsonSchemaObject } from "./json-schema";
-import { linearRegExp, MAX_REGEX_PATTERN_CHARS, MAX_REGEX_UNROLLED_SIZE } from "./linear-regex";
+import { LIMITS } from "./limits";
+import { linearRegExp } from "./linear-regex";
 
 /** Error map for a discriminated union: names the bad tag and the valid ones instead of "Invalid input". */
 export function unknownTypeError(label: string): z.core.$ZodErrorMap {
@@ -62,14 +63,18 @@ const RegexGuardrail = z.strictObject({
     .meta({
       description:
         `ECMAScript syntax, matched by RE2 in linear time: no backreferences or lookaround; at most ` +
-        `${MAX_REGEX_PATTERN_CHARS} characters and ${MAX_REGEX_UNROLLED_SIZE} elements with {n,m} repetitions unrolled`,
+        `${LIMITS.regexPatternChars} characters and ${LIMITS.regexUnrolledSize} elements with {n,m} repetitions unrolled`,
     }),
   mode: z.enum(["must_match", "must_not_match"]),
 });
 
 const BlocklistGuardrail = z.strictObject({
   type: z.literal("blocklist"),
-  words: z.array(z.string().min(1)).min(1).meta({ description: "Matched case-insensitively" }),
+  words: z
+    .array(z.string().min(1).max(LIMITS.blocklistWordChars))
+    .min(1)
+    .max(LIMITS.blocklistWords)
+    .meta({ description: "Matched case-insensitively" }),
 });
 
 const JsonSchemaGuardrail = z.strictObject({ type: z.literal("json_schema"), schema: JsonSchemaObject });
@@ -107,7 +112,7 @@ export const llmStepFields = {
   maxTokens: z.int().min(1).max(200_000).optional(),
   maxToolRounds: z.int().min(0).max(20).default(5),
   tools: z.array(LlmTool).optional(),
-  guardrails: z.array(Guardrail).optional(),
+  guardrails: z.array(Guardrail).max(LIMITS.guardrails).optional(),
 };
 
 export function requirePrompt(

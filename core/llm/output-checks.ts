@@ -1,6 +1,8 @@
 import type Ajv2020 from "ajv/dist/2020.js";
 import type { ValidateFunction } from "ajv/dist/2020.js";
+import { exceedsJsonDepth } from "../domain/json-bounds";
 import { schemaCompiler } from "../domain/json-schema";
+import { LIMITS } from "../domain/limits";
 import { linearRegExp } from "../domain/linear-regex";
 import type { Guardrail } from "../domain/llm-step";
 import { unwrapJsonFence } from "./providers/shared";
@@ -30,6 +32,12 @@ export interface OutputRules {
  * The state receives the parsed object with responseFormat json, else `{text}`.
  */
 export function checkOutput(rules: OutputRules, text: string): OutputCheck {
+  // Every check below is linear in the answer: bounding the answer first bounds them all.
+  const bytes = Buffer.byteLength(text);
+  if (bytes > LIMITS.stepOutputBytes) {
+    const error = `The answer takes ${bytes} bytes; a step keeps at most ${LIMITS.stepOutputBytes}`;
+    return { ok: false, error, guardrails: [] };
+  }
   const wantsJson = rules.responseFormat === "json" || rules.outputSchema !== undefined;
   let json: Json | undefined;
   if (wantsJson) {
@@ -62,6 +70,10 @@ function parseJson(text: string): { ok: true; value: Json } | { ok: false; error
   }
   if (typeof value !== "object" || value === null || Array.isArray(value)) {
     return { ok: false, error: "The answer is JSON but not an object" };
+  }
+  // Schema checks and the state recurse over the answer: a deep one is refused before they walk it.
+  if (exceedsJsonDepth(value)) {
+    return { ok: false, error: `The answer nests deeper than ${LIMITS.jsonDepth} levels` };
   }
   return { ok: true, value: value as Json };
 }

@@ -1,9 +1,6 @@
 import { describe, expect, it } from "vitest";
-import {
-  linearRegExp,
-  MAX_REGEX_PATTERN_CHARS,
-  MAX_REGEX_UNROLLED_SIZE,
-} from "../../../core/domain/linear-regex";
+import { LIMITS } from "../../../core/domain/limits";
+import { linearRegExp } from "../../../core/domain/linear-regex";
 
 describe("linearRegExp", () => {
   it("matches a pattern that is exponential for RegExp in linear time", () => {
@@ -23,9 +20,9 @@ describe("linearRegExp", () => {
   });
 
   it("accepts a pattern at the length bound and refuses one past it", () => {
-    expect(linearRegExp("a".repeat(MAX_REGEX_PATTERN_CHARS)).test("a".repeat(1_000))).toBe(true);
-    expect(() => linearRegExp("a".repeat(MAX_REGEX_PATTERN_CHARS + 1))).toThrow(
-      `A regular expression may have at most ${MAX_REGEX_PATTERN_CHARS} characters; this one has ${MAX_REGEX_PATTERN_CHARS + 1}`,
+    expect(linearRegExp("a".repeat(LIMITS.regexPatternChars)).test("a".repeat(1_000))).toBe(true);
+    expect(() => linearRegExp("a".repeat(LIMITS.regexPatternChars + 1))).toThrow(
+      `A regular expression may have at most ${LIMITS.regexPatternChars} characters; this one has ${LIMITS.regexPatternChars + 1}`,
     );
   });
 
@@ -46,7 +43,7 @@ describe("linearRegExp", () => {
     ["[ab]{0,999} 90 times", "[ab]{0,999}".repeat(90), 89_910],
   ])("refuses %s before compiling it", (_label, pattern, size) => {
     expect(() => linearRegExp(pattern)).toThrow(
-      `unrolled it has ${size} elements; at most ${MAX_REGEX_UNROLLED_SIZE} are allowed`,
+      `unrolled it has ${size} elements; at most ${LIMITS.regexUnrolledSize} are allowed`,
     );
   });
 

@@ -1,10 +1,21 @@
 import { describe, expect, it } from "vitest";
-import { MAX_REGEX_PATTERN_CHARS } from "../../../core/domain/linear-regex";
+import { LIMITS } from "../../../core/domain/limits";
 import { accepted, issues, parseSteps, paths } from "../../helpers/step-schema";
 
 const llm = { type: "llm", name: "l", model: "gpt-4o", systemPrompt: "Be brief" };
 
 describe("llm bounds", () => {
+  it("accepts guardrails and blocklist words at their bounds", () => {
+    const words = Array.from({ length: LIMITS.blocklistWords }, (_, i) =>
+      `${i}`.padEnd(LIMITS.blocklistWordChars, "w"),
+    );
+    const guardrails = [
+      { type: "blocklist", words },
+      ...Array.from({ length: LIMITS.guardrails - 1 }, () => ({ type: "max_length", maxChars: 9 })),
+    ];
+    accepted({ ...llm, guardrails });
+  });
+
   it.each([
     ["long model", { ...llm, model: "x".repeat(101) }, ["model"]],
     ["six fallbackModels", { ...llm, fallbackModels: ["a", "b", "c", "d", "e", "f"] }, ["fallbackModels"]],
@@ -36,6 +47,32 @@ describe("llm bounds", () => {
       ["guardrails", 0, "mode"],
     ],
     ["remoteTool not a tool name", { ...llm, tools: [{ remoteTool: "1tool" }] }, ["tools", 0, "remoteTool"]],
+    [
+      "one guardrail past the bound",
+      {
+        ...llm,
+        guardrails: Array.from({ length: LIMITS.guardrails + 1 }, () => ({
+          type: "max_length",
+          maxChars: 9,
+        })),
+      },
+      ["guardrails"],
+    ],
+    [
+      "one blocklist word past the bound",
+      {
+        ...llm,
+        guardrails: [
+          { type: "blocklist", words: Array.from({ length: LIMITS.blocklistWords + 1 }, (_, i) => `w${i}`) },
+        ],
+      },
+      ["guardrails", 0, "words"],
+    ],
+    [
+      "a blocklist word past its length bound",
+      { ...llm, guardrails: [{ type: "blocklist", words: ["w".repeat(LIMITS.blocklistWordChars + 1)] }] },
+      ["guardrails", 0, "words", 0],
+    ],
   ])("rejects %s at the field", (_label, step, path) => {
     expect(paths(step)).toEqual([["steps", 0, ...path]]);
   });
@@ -63,11 +100,11 @@ describe("llm", () => {
     const path = ["steps", 0, "guardrails", 0, "pattern"];
 
     it("accepts a pattern at the length bound and refuses one past it", () => {
-      accepted(regex("a".repeat(MAX_REGEX_PATTERN_CHARS)));
-      const [issue] = issues(regex("a".repeat(MAX_REGEX_PATTERN_CHARS + 1)));
+      accepted(regex("a".repeat(LIMITS.regexPatternChars)));
+      const [issue] = issues(regex("a".repeat(LIMITS.regexPatternChars + 1)));
       expect(issue?.path).toEqual(path);
       expect(issue?.message).toBe(
-        `A regular expression may have at most ${MAX_REGEX_PATTERN_CHARS} characters; this one has ${MAX_REGEX_PATTERN_CHARS + 1}`,
+        `A regular expression may have at most ${LIMITS.regexPatternChars} characters; this one has ${LIMITS.regexPatternChars + 1}`,
       );
     });
 
@@ -115,7 +152,7 @@ describe("llm", () => {
     for (const schema of [
       { type: "string", pattern: "^(a)\\1$" },
       { type: "object", patternProperties: { "^(?=x)": { type: "string" } } },
-      { type: "string", pattern: "a".repeat(MAX_REGEX_PATTERN_CHARS + 1) },
+      { type: "string", pattern: "a".repeat(LIMITS.regexPatternChars + 1) },
     ]) {
       const [refused] = issues(withSchema(schema));
       expect(refused?.path).toEqual(["steps", 0, ...path]);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { LIMITS } from "../../../core/domain/limits";
 import { Guardrail } from "../../../core/domain/llm-step";
 import { checkOutput } from "../../../core/llm/output-checks";
 
@@ -17,6 +18,29 @@ describe("checkOutput: responseFormat json and outputSchema", () => {
     });
     const fenced = checkOutput({ responseFormat: "json" }, '```json\n{"a":2}\n```');
     expect(fenced.ok && fenced.stateValue).toEqual({ a: 2 });
+  });
+
+  it("checks an answer at the output bound, and fails one past it before any check runs", () => {
+    const at = "a".repeat(LIMITS.stepOutputBytes);
+    expect(checkOutput({}, at)).toMatchObject({ ok: true });
+    const past = checkOutput(
+      { guardrails: [guard({ type: "regex", pattern: "^(a+)+$", mode: "must_match" })] },
+      `${at}a`,
+    );
+    expect(past).toEqual({
+      ok: false,
+      error: expect.stringContaining("a step keeps at most"),
+      guardrails: [],
+    });
+  });
+
+  it("fails a JSON answer nested past the depth bound before the schema walks it", () => {
+    const deep = `${'{"a":'.repeat(LIMITS.jsonDepth + 1)}1${"}".repeat(LIMITS.jsonDepth + 1)}`;
+    expect(checkOutput({ outputSchema: { type: "object" } }, deep)).toEqual({
+      ok: false,
+      error: `The answer nests deeper than ${LIMITS.jsonDepth} levels`,
+      guardrails: [],
+    });
   });
 
   it.each([
