@@ -5,19 +5,16 @@ import { LIMITS } from "./limits";
  * Patterns written by API callers (regex guardrails, JSON Schema `pattern` and `patternProperties`) never
  * run on JavaScript's backtracking RegExp, where `^(a+)+$` takes exponential time on the model's answer.
  * They run on RE2 (re2js), which matches in one pass and offers no timeout; it needs none, because a match
- * costs at most about (text length × program size) steps. The caller bounds the text; the two bounds below
- * bound the program, which RE2 compiles to about one to three instructions per unrolled element. Measured worst
- * case at the bounds: about 20 µs per character of text, for a pattern built to defeat RE2's DFA; ordinary
- * patterns stay on the DFA at well under 1 µs.
+ * costs at most about (text length × program size) steps. The caller bounds the text; LIMITS bounds the
+ * program: its characters (regexPatternChars) and its size with counted repetitions unrolled
+ * (regexUnrolledSize: `x{0,500}` counts 500), which RE2 compiles to one to three instructions per element.
+ * The size is checked before RE2 compiles anything, because compiling takes time in proportion to it: a
+ * 1,000-character pattern of `[ab]{0,999}` compiles for over half a second. Measured worst case at the
+ * bounds: about 20 µs per character of text, for a pattern built to defeat RE2's DFA; ordinary patterns stay
+ * on the DFA at well under 1 µs.
  */
-export const MAX_REGEX_PATTERN_CHARS = 1_000;
-
-/**
- * The pattern's characters, classes and capturing groups once counted repetitions are unrolled: `x{0,500}`
- * counts 500. Checked before RE2 compiles anything, because compiling takes time in proportion to it: a
- * 1,000-character pattern of `[ab]{0,999}` compiles for over half a second.
- */
-export const MAX_REGEX_UNROLLED_SIZE = 1_000;
+const MAX_REGEX_PATTERN_CHARS = LIMITS.regexPatternChars;
+const MAX_REGEX_UNROLLED_SIZE = LIMITS.regexUnrolledSize;
 
 /**
  * Compiles `pattern` for linear-time matching, or throws an Error saying why it cannot be, worded as V8's
