@@ -1,6 +1,5 @@
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
-import { serve } from "@hono/node-server";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { AesKeyVault } from "../core/adapters/local/aes-key-vault";
 import { startDynamoDbLocal } from "../core/adapters/local/dynamodb-local";
@@ -13,6 +12,7 @@ import { ensureTable } from "../core/store/create-table";
 import { createDynamoClient } from "../core/store/dynamo-client";
 import { buildDeps } from "./deps";
 import { createLocalTransport } from "./local-engine";
+import { listenEarly } from "./local-http-server";
 
 /**
  * `npm start`: the whole service in one process: the API, the engine's in-process queue, timers and sweeper,
@@ -27,9 +27,10 @@ async function main(): Promise<void> {
   const dataDir = resolve(config.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
 
+  const { server, port, serve } = await listenEarly(config.PORT);
   const dynamoLocal = config.DYNAMODB_ENDPOINT
     ? undefined
-    : await startDynamoDbLocal({ dataDir, port: config.DYNAMODB_LOCAL_PORT });
+    : await startDynamoDbLocal({ dataDir, port: config.DYNAMODB_LOCAL_PORT, excludePorts: [port] });
   const endpoint = config.DYNAMODB_ENDPOINT ?? dynamoLocal?.endpoint;
   const dynamo = createDynamoClient({ region: config.AWS_REGION, endpoint });
   const created = await ensureTable(dynamo, config.TABLE_NAME);
@@ -40,11 +41,10 @@ async function main(): Promise<void> {
   const deps = buildDeps(config, log, { dynamo, ...transport, keyVault, clock: systemClock });
   await transport.start(deps);
   const app = createApp(deps, { clientAddress: (c) => getConnInfo(c).remote.address });
-  const server = serve({ fetch: app.fetch, port: config.PORT }, (info) => {
-    const url = `http://localhost:${info.port}`;
-    log.info({ url, dataDir }, "listening");
-    process.stdout.write(`Weft is listening on ${url}\n`);
-  });
+  serve(app.fetch);
+  const url = `http://localhost:${port}`;
+  log.info({ url, dataDir }, "listening");
+  process.stdout.write(`Weft is listening on ${url}\n`);
 
   let stopping = false;
   const shutdown = (signal: string) => {
