@@ -101,8 +101,8 @@ afterAll(async () => {
 });
 
 /**
- * A service killed with SIGKILL leaves its DynamoDB Local running (its own process group) until the next
- * start on the same DATA_DIR ends it. When a test failed before that restart, end it here, by its pid file.
+ * A service killed with SIGKILL takes its DynamoDB Local with it (the watchdog sees its pipe close); should
+ * the watchdog itself have been killed too, the JVM is ended here by its pid file, as the next start would.
  */
 function stopOrphanedDynamoDb(dataDir: string): void {
   try {
