@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { SignupMode } from "./domain/account";
-import { PricingOverrides } from "./llm/pricing";
+import { PricingOverrides } from "./domain/pricing";
 
 /**
  * The service's settings, parsed once from the environment by a composition root (functions/).

@@ -1,8 +1,8 @@
 import { randomUUID } from "node:crypto";
+import type { LlmProvider, ProviderName } from "../core/domain/llm-call";
 import { createRunAdvancer } from "../core/engine/advance-run";
 import { createDefinitionCache } from "../core/engine/definition-cache";
 import { buildLlmSteps } from "../core/llm/build-llm-step";
-import type { LlmProvider, ProviderName } from "../core/llm/provider";
 import type { Deps } from "../core/ports/deps";
 import { createHandlerRegistry } from "../core/steps/handlers/registry";
 import type { TaskHandler } from "../core/steps/handlers/task-handler";

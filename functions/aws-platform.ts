@@ -5,9 +5,9 @@ import { EventBridgeScheduler } from "../core/adapters/aws/eventbridge-scheduler
 import { KmsKeyVault } from "../core/adapters/aws/kms-key-vault";
 import { SqsQueue } from "../core/adapters/aws/sqs-queue";
 import type { Config } from "../core/config";
+import type { WebhookMessage } from "../core/domain/webhook-messages";
 import { systemClock } from "../core/ports/clock";
 import { createDynamoClient } from "../core/store/dynamo-client";
-import type { WebhookMessage } from "../core/webhooks/messages";
 import type { Platform } from "./deps";
 
 /** The settings the AWS adapters cannot do without; infra/settings.ts must give each of them to every function. */

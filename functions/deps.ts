@@ -1,6 +1,7 @@
 import type { Config } from "../core/config";
+import { createIdGenerator } from "../core/domain/ids";
+import type { WebhookMessage } from "../core/domain/webhook-messages";
 import { createGuardedHttp } from "../core/http/guarded-http";
-import { createIdGenerator } from "../core/ids";
 import type { Clock } from "../core/ports/clock";
 import type { Deps } from "../core/ports/deps";
 import type { KeyVault } from "../core/ports/key-vault";
@@ -9,7 +10,6 @@ import type { Queue } from "../core/ports/queue";
 import type { Scheduler } from "../core/ports/scheduler";
 import { createDocumentClient, type createDynamoClient } from "../core/store/dynamo-client";
 import { createStore } from "../core/store/store";
-import type { WebhookMessage } from "../core/webhooks/messages";
 
 /** What a composition root chooses: where DynamoDB is, how messages and timers travel, what time it is. */
 export interface Platform {

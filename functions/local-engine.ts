@@ -1,10 +1,10 @@
 import { InProcessQueue } from "../core/adapters/local/in-process-queue";
 import { TimerScheduler } from "../core/adapters/local/timer-scheduler";
+import { type WebhookMessage, webhookMessageKey } from "../core/domain/webhook-messages";
 import { sweepOverdueRuns } from "../core/engine/sweeper";
 import type { Clock } from "../core/ports/clock";
 import type { Deps } from "../core/ports/deps";
 import type { Logger } from "../core/ports/logger";
-import { type WebhookMessage, webhookMessageKey } from "../core/webhooks/messages";
 import { sweepWebhookOutbox } from "../core/webhooks/outbox-sweeper";
 import { createWebhookWorker } from "../core/webhooks/worker";
 import { buildAdvancer } from "./advancer";

@@ -6,7 +6,7 @@ import {
   type ServerType,
 } from "@hono/node-server";
 import { failure } from "../core/api/envelope";
-import { AppError, ErrorCode } from "../core/errors";
+import { AppError, ErrorCode } from "../core/domain/errors";
 
 type Fetch = (request: Request, env: HttpBindings | Http2Bindings) => Response | Promise<Response>;
 

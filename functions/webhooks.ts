@@ -1,8 +1,8 @@
 import { createSqsBatchHandler } from "../core/adapters/aws/sqs-batch";
 import { type Config, loadConfig } from "../core/config";
+import { WebhookMessageSchema } from "../core/domain/webhook-messages";
 import { createPinoLogger } from "../core/log/pino-logger";
 import type { Logger } from "../core/ports/logger";
-import { WebhookMessageSchema } from "../core/webhooks/messages";
 import { createWebhookWorker } from "../core/webhooks/worker";
 import { awsPlatform } from "./aws-platform";
 import { buildDeps, type Platform } from "./deps";

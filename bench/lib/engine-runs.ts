@@ -1,7 +1,7 @@
 import { createApp } from "../../core/api/app";
-import type { RunRecord } from "../../core/engine/run-record";
-import type { StoredEvent } from "../../core/engine/transition";
-import { ConflictError } from "../../core/errors";
+import { ConflictError } from "../../core/domain/errors";
+import type { StoredEvent } from "../../core/domain/run-change";
+import type { RunRecord } from "../../core/domain/run-record";
 import type { Deps } from "../../core/ports/deps";
 import { createRun } from "../../core/runs/create-run";
 import type { TaskHandler } from "../../core/steps/handlers/task-handler";

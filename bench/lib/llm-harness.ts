@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { performance } from "node:perf_hooks";
-import type { LlmProvider } from "../../core/llm/provider";
+import type { LlmProvider } from "../../core/domain/llm-call";
 import { type OpenAiFake, startOpenAiFake } from "../../test/fakes/openai-server";
 import { type EngineHarness, startEngineHarness } from "./engine-harness";
 import type { Tally } from "./tally";

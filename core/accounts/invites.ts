@@ -1,5 +1,5 @@
 import type { CreatedInvite } from "../domain/invite";
-import { isoAt } from "../ports/clock";
+import { isoAt } from "../domain/time";
 import type { Deps } from "../ports/deps";
 import { generateToken, hashToken } from "../security/secret-tokens";
 

@@ -1,6 +1,6 @@
 import type { AccountUser, LoginInput } from "../domain/account";
+import { AuthError } from "../domain/errors";
 import type { Workspace } from "../domain/workspace";
-import { AuthError } from "../errors";
 import type { Deps } from "../ports/deps";
 import { hashPassword, verifyPassword } from "../security/passwords";
 import { startSession } from "./session";

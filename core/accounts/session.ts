@@ -1,4 +1,4 @@
-import { isoAt } from "../ports/clock";
+import { isoAt } from "../domain/time";
 import type { Deps } from "../ports/deps";
 import { generateToken, hashToken } from "../security/secret-tokens";
 

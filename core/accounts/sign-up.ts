@@ -1,10 +1,10 @@
 import { randomBytes } from "node:crypto";
 import type { AccountUser, SignupInput } from "../domain/account";
 import type { CreatedApiKey } from "../domain/api-key";
+import { ConflictError } from "../domain/errors";
 import { isRedeemable } from "../domain/invite";
+import { isoAt } from "../domain/time";
 import { slugify, type Workspace, type WorkspaceRecord } from "../domain/workspace";
-import { ConflictError } from "../errors";
-import { isoAt } from "../ports/clock";
 import type { Deps } from "../ports/deps";
 import { issueApiKey } from "../security/issue-api-key";
 import { hashPassword } from "../security/passwords";

@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import { dashboardRoutes } from "../dashboard/server/routes";
-import { NotFoundError } from "../errors";
+import { NotFoundError } from "../domain/errors";
 import type { Deps } from "../ports/deps";
 import { mountApiReference } from "./api-reference";
 import { DASHBOARD_API_PREFIX, dashboardApi } from "./dashboard/dashboard-api";

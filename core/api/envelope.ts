@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { AppError } from "../errors";
+import type { AppError } from "../domain/errors";
 
 /** The response envelope of spec section 1, as schemas (for OpenAPI) and as builders (for handlers). */
 export const dataEnvelope = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });

@@ -1,6 +1,6 @@
 import { OpenAPIHono, type z } from "@hono/zod-openapi";
 import type { Env } from "hono";
-import { NotFoundError } from "../errors";
+import { NotFoundError } from "../domain/errors";
 import { ErrorEnvelope } from "./envelope";
 import { toValidationError } from "./validation";
 

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { ValidationError } from "../errors";
+import { ValidationError } from "../domain/errors";
 
 export interface FieldIssue {
   path: string;

@@ -1,8 +1,8 @@
-import { NotFoundError } from "../errors";
-import { isoAt } from "../ports/clock";
+import { dayOf, roundUsd } from "../domain/cost-record";
+import { NotFoundError } from "../domain/errors";
+import { isoAt } from "../domain/time";
 import type { Deps } from "../ports/deps";
 import { addToSums, type ModelTotals } from "../store/cost-rollup-store";
-import { dayOf, roundUsd } from "./cost-record";
 import { rollUpPendingCosts } from "./rollup";
 
 type SummaryDeps = Pick<Deps, "store" | "clock" | "log">;

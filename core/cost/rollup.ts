@@ -1,6 +1,6 @@
-import { isoAt } from "../ports/clock";
+import type { AttemptCost } from "../domain/cost-record";
+import { isoAt } from "../domain/time";
 import type { Deps } from "../ports/deps";
-import type { AttemptCost } from "./cost-record";
 
 type RollupDeps = Pick<Deps, "store" | "clock" | "log">;
 

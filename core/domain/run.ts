@@ -1,7 +1,7 @@
 import { z } from "zod";
-import { RUN_STATUSES, type RunStatus, StepRunStatus } from "../engine/statuses";
 import { boundedJsonObject } from "./bounded-json";
 import { LIMITS } from "./limits";
+import { RUN_STATUSES, type RunStatus, StepRunStatus } from "./statuses";
 
 const Json = z.record(z.string(), z.unknown());
 

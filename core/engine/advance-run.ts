@@ -1,9 +1,14 @@
 import { randomUUID } from "node:crypto";
 import { settleAttemptCost } from "../cost/rollup";
 import { BoundCode, BoundExceeded, LIMITS } from "../domain/limits";
+import { RunTransition } from "../domain/run-change";
+import { type RunDoorbell, runDoorbell } from "../domain/run-messages";
+import type { Lease, RunRecord } from "../domain/run-record";
+import { RunStatus, StepRunStatus } from "../domain/statuses";
 import type { StepDefinition } from "../domain/step";
+import type { StepRunner } from "../domain/step-context";
+import type { StepOutcome } from "../domain/step-outcome";
 import type { Deps } from "../ports/deps";
-import type { StepRunner } from "../steps/registry";
 import { WriteConflict } from "../store/write-conflict";
 import { afterCommit } from "./after-commit";
 import {
@@ -16,12 +21,7 @@ import {
   startNextStep,
 } from "./apply-outcome";
 import type { DefinitionSteps } from "./definition-cache";
-import { type RunDoorbell, runDoorbell } from "./messages";
 import { type Plan, planNext, type WorkerIdentity } from "./plan";
-import type { Lease, RunRecord } from "./run-record";
-import { RunStatus, StepRunStatus } from "./statuses";
-import type { StepOutcome } from "./step-outcome";
-import { RunTransition } from "./transition";
 
 /**
  * Spec 3.3 as a loop over one run: read the run, decide what it needs, commit that as one conditional

@@ -1,6 +1,6 @@
+import type { RunCommit } from "../domain/run-change";
 import type { Deps } from "../ports/deps";
 import { announceWebhookEvents } from "../webhooks/announce";
-import type { RunCommit } from "./transition";
 import { scheduleWake } from "./wake";
 
 /**

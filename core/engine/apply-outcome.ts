@@ -1,14 +1,14 @@
-import type { AttemptCost } from "../cost/cost-record";
 import type { ApprovalRequest } from "../domain/approval";
+import type { AttemptCost } from "../domain/cost-record";
+import type { IdGenerator } from "../domain/ids";
 import { exceedsJsonDepth, jsonBytes } from "../domain/json-bounds";
 import { BoundCode, BoundExceeded, LIMITS } from "../domain/limits";
 import { computeBackoffMs, DEFAULT_RETRY_POLICY } from "../domain/retry-policy";
+import type { RunTransition } from "../domain/run-change";
+import type { Lease, RunRecord } from "../domain/run-record";
+import { RunStatus, StepRunStatus } from "../domain/statuses";
 import type { StepDefinition } from "../domain/step";
-import type { IdGenerator } from "../ids";
-import type { Lease, RunRecord } from "./run-record";
-import { RunStatus, StepRunStatus } from "./statuses";
-import type { StepOutcome } from "./step-outcome";
-import type { RunTransition } from "./transition";
+import type { StepOutcome } from "../domain/step-outcome";
 
 /** Writes that belong to the same commit as the transition but live outside the run's items. */
 export interface OutcomeEffects {

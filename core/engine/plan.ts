@@ -1,5 +1,5 @@
-import type { RunRecord } from "./run-record";
-import { RunStatus, StepRunStatus } from "./statuses";
+import type { RunRecord } from "../domain/run-record";
+import { RunStatus, StepRunStatus } from "../domain/statuses";
 
 /** Who is asking: the worker invocation (owner of leases it takes) and the process it runs in. */
 export interface WorkerIdentity {

@@ -1,7 +1,7 @@
-import { isoAt } from "../ports/clock";
+import { runDoorbell } from "../domain/run-messages";
+import { isoAt } from "../domain/time";
 import type { Deps } from "../ports/deps";
 import { SWEEP_SHARDS } from "../store/index-keys";
-import { runDoorbell } from "./messages";
 
 /** A run's own doorbell normally rings on time; the sweeper steps in only for those overdue by this much. */
 export const SWEEP_GRACE_MS = 2 * 60 * 1000;

@@ -1,8 +1,8 @@
+import { runDoorbell } from "../domain/run-messages";
+import type { RunRecord } from "../domain/run-record";
+import { RunStatus } from "../domain/statuses";
 import type { Deps } from "../ports/deps";
 import { MAX_QUEUE_DELAY_MS } from "../ports/queue";
-import { runDoorbell } from "./messages";
-import type { RunRecord } from "./run-record";
-import { RunStatus } from "./statuses";
 
 /**
  * The one moment a committed run will next need a worker by itself: a wait's end, a retry, a deadline.

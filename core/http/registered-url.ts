@@ -1,4 +1,4 @@
-import { ValidationError } from "../errors";
+import { ValidationError } from "../domain/errors";
 import { checkOutboundUrl, OutboundUrlRefused } from "./url-guard";
 
 /**

@@ -1,5 +1,5 @@
-import type { AttemptCost, CostCall } from "../cost/cost-record";
-import type { AttemptEvent } from "../engine/step-outcome";
+import type { AttemptCost, CostCall } from "../domain/cost-record";
+import type { AttemptEvent } from "../domain/step-outcome";
 
 /** One tool call as the step's output lists it. */
 export interface ToolCallSummary {

@@ -1,11 +1,11 @@
 import { monotonicFactory } from "ulid";
+import type { LlmProvider, ProviderName } from "../domain/llm-call";
+import { costUsd } from "../domain/pricing";
 import type { Deps } from "../ports/deps";
-import { createCredentialLoader } from "../providers/provider-credentials";
-import { createLlmExecutor } from "../steps/llm";
 import { createToolCaller } from "../tools/call-remote-tool";
 import { createToolFinder } from "../tools/manage-tools";
-import { costUsd } from "./pricing";
-import type { LlmProvider, ProviderName } from "./provider";
+import { createLlmExecutor } from "./llm-step";
+import { createCredentialLoader } from "./provider-credentials";
 import { createProviders, defaultModel } from "./resolve-provider";
 
 /**

@@ -1,4 +1,4 @@
-import type { ProviderName } from "./provider";
+import type { ProviderName } from "../domain/llm-call";
 import { providerForModel } from "./resolve-provider";
 
 /** One model to try, on the provider its name resolves to. */

@@ -1,7 +1,3 @@
-import type { Clock } from "../ports/clock";
-import type { AttemptLog, ToolCallSummary } from "./attempt-log";
-import type { Candidate } from "./candidates";
-import type { CallCost } from "./pricing";
 import {
   type LlmMessage,
   type LlmProvider,
@@ -10,7 +6,11 @@ import {
   ProviderError,
   type ToolCall,
   type ToolSpec,
-} from "./provider";
+} from "../domain/llm-call";
+import type { CallCost } from "../domain/pricing";
+import type { Clock } from "../ports/clock";
+import type { AttemptLog, ToolCallSummary } from "./attempt-log";
+import type { Candidate } from "./candidates";
 
 export interface ConversationSetup {
   candidate: Candidate;

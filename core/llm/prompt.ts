@@ -1,6 +1,6 @@
+import type { LlmMessage } from "../domain/llm-call";
 import type { LlmMessage as StepMessage } from "../domain/llm-step";
-import { renderTemplate, type TemplateScope } from "../engine/template";
-import type { LlmMessage } from "./provider";
+import { renderTemplate, type TemplateScope } from "../steps/template";
 
 export interface RenderedPrompt {
   system?: string;

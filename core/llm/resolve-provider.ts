@@ -1,5 +1,5 @@
 import type { Config } from "../config";
-import type { LlmProvider, ProviderName } from "./provider";
+import type { LlmProvider, ProviderName } from "../domain/llm-call";
 import { createAnthropicProvider } from "./providers/anthropic";
 import { createGoogleProvider } from "./providers/google";
 import { createOpenAiProvider } from "./providers/openai";

@@ -5,8 +5,3 @@ export interface Clock {
 }
 
 export const systemClock: Clock = { nowMs: () => Date.now() };
-
-/** ISO 8601 UTC with milliseconds, the one timestamp format of the API. */
-export function isoAt(epochMs: number): string {
-  return new Date(epochMs).toISOString();
-}

@@ -1,4 +1,4 @@
-import type { EngineMessage } from "../engine/messages";
+import type { EngineMessage } from "../domain/run-messages";
 
 /**
  * The step queue: at-least-once delivery of doorbells, possibly late, possibly twice. SQS in AWS, an

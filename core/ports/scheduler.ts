@@ -1,4 +1,4 @@
-import type { EngineMessage } from "../engine/messages";
+import type { EngineMessage } from "../domain/run-messages";
 
 /**
  * One-shot timers: "send this message to the step queue at time T". EventBridge Scheduler `at()` schedules

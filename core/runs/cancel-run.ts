@@ -1,6 +1,6 @@
-import { FINAL_RUN_STATUSES, RunStatus } from "../engine/statuses";
+import { ConflictError } from "../domain/errors";
+import { FINAL_RUN_STATUSES, RunStatus } from "../domain/statuses";
 import { wakeScheduleName } from "../engine/wake";
-import { ConflictError } from "../errors";
 import type { Deps } from "../ports/deps";
 import { changeRun } from "./change-run";
 import { endActiveStep } from "./end-active-step";

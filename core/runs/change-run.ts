@@ -1,7 +1,7 @@
+import { ConflictError, NotFoundError } from "../domain/errors";
+import { RunTransition } from "../domain/run-change";
+import type { RunRecord } from "../domain/run-record";
 import { afterCommit } from "../engine/after-commit";
-import type { RunRecord } from "../engine/run-record";
-import { RunTransition } from "../engine/transition";
-import { ConflictError, NotFoundError } from "../errors";
 import type { Deps } from "../ports/deps";
 import type { TransactItem } from "../store/transact";
 import { WriteConflict } from "../store/write-conflict";

@@ -1,11 +1,11 @@
+import { ConflictError, NotFoundError } from "../domain/errors";
 import type { CreateRunInput } from "../domain/run";
+import { runDoorbell } from "../domain/run-messages";
+import type { RunRecord } from "../domain/run-record";
+import { RunStatus } from "../domain/statuses";
+import { isoAt } from "../domain/time";
 import { afterCommit } from "../engine/after-commit";
-import { runDoorbell } from "../engine/messages";
-import type { RunRecord } from "../engine/run-record";
-import { RunStatus } from "../engine/statuses";
 import { wakeScheduleName } from "../engine/wake";
-import { ConflictError, NotFoundError } from "../errors";
-import { isoAt } from "../ports/clock";
 import type { Deps } from "../ports/deps";
 import { WriteConflict } from "../store/write-conflict";
 import { supersedeCommits } from "./supersede";

@@ -1,9 +1,9 @@
 import type { ApprovalRequest, DecideApprovalInput } from "../domain/approval";
+import { ConflictError, NotFoundError } from "../domain/errors";
+import { runDoorbell } from "../domain/run-messages";
+import { RunStatus } from "../domain/statuses";
 import { applyOutcome } from "../engine/apply-outcome";
-import { runDoorbell } from "../engine/messages";
-import { RunStatus } from "../engine/statuses";
 import { wakeScheduleName } from "../engine/wake";
-import { ConflictError, NotFoundError } from "../errors";
 import type { Deps } from "../ports/deps";
 import { changeRun } from "./change-run";
 import { refuseOutOfBounds } from "./refuse-out-of-bounds";

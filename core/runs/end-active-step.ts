@@ -1,5 +1,5 @@
-import { StepRunStatus } from "../engine/statuses";
-import type { RunTransition } from "../engine/transition";
+import type { RunTransition } from "../domain/run-change";
+import { StepRunStatus } from "../domain/statuses";
 import type { Deps } from "../ports/deps";
 import type { TransactItem } from "../store/transact";
 

@@ -1,5 +1,5 @@
+import { NotFoundError } from "../domain/errors";
 import type { WorkflowEvent } from "../domain/run";
-import { NotFoundError } from "../errors";
 import type { Deps } from "../ports/deps";
 import type { Page } from "./list-runs";
 

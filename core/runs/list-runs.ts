@@ -1,5 +1,5 @@
-import type { RunRecord } from "../engine/run-record";
-import type { RunStatus } from "../engine/statuses";
+import type { RunRecord } from "../domain/run-record";
+import type { RunStatus } from "../domain/statuses";
 import type { Deps } from "../ports/deps";
 import { runListPartitions } from "../store/index-keys";
 import { definitionCounterScope, runsCounterScope } from "../store/run-creation";

@@ -1,8 +1,8 @@
+import { ConflictError, NotFoundError, ValidationError } from "../domain/errors";
+import { runDoorbell } from "../domain/run-messages";
+import { RunStatus } from "../domain/statuses";
 import { applyOutcome } from "../engine/apply-outcome";
-import { runDoorbell } from "../engine/messages";
-import { RunStatus } from "../engine/statuses";
 import { wakeScheduleName } from "../engine/wake";
-import { ConflictError, NotFoundError, ValidationError } from "../errors";
 import type { Deps } from "../ports/deps";
 import { changeRun } from "./change-run";
 import { refuseOutOfBounds } from "./refuse-out-of-bounds";

@@ -1,6 +1,6 @@
-import { runDoorbell } from "../engine/messages";
-import { RunStatus, StepRunStatus } from "../engine/statuses";
-import { ValidationError } from "../errors";
+import { ValidationError } from "../domain/errors";
+import { runDoorbell } from "../domain/run-messages";
+import { RunStatus, StepRunStatus } from "../domain/statuses";
 import type { Deps } from "../ports/deps";
 import { changeRun } from "./change-run";
 

@@ -1,6 +1,6 @@
-import type { RunRecord } from "../engine/run-record";
-import { LIVE_RUN_STATUSES, RunStatus } from "../engine/statuses";
-import { RunTransition } from "../engine/transition";
+import { RunTransition } from "../domain/run-change";
+import type { RunRecord } from "../domain/run-record";
+import { LIVE_RUN_STATUSES, RunStatus } from "../domain/statuses";
 import type { Deps } from "../ports/deps";
 import { runListPartitions } from "../store/index-keys";
 import type { TransactItem } from "../store/transact";

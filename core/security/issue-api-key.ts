@@ -1,5 +1,5 @@
 import type { ApiKeyRecord, CreatedApiKey } from "../domain/api-key";
-import { isoAt } from "../ports/clock";
+import { isoAt } from "../domain/time";
 import type { Deps } from "../ports/deps";
 import { generateApiKeySecret } from "./api-key-secret";
 

@@ -1,5 +1,5 @@
 import type { ApprovalStep } from "../domain/step";
-import type { StepExecutor } from "./step-context";
+import type { StepExecutor } from "../domain/step-context";
 
 /**
  * `approval`: asks a person to review `state[contentKey]` (wrapped as `{value}` when it is not an object)

@@ -1,6 +1,6 @@
 import type { ConditionStep } from "../domain/step";
-import { readPath } from "../engine/state-path";
-import type { StepExecutor } from "./step-context";
+import type { StepExecutor } from "../domain/step-context";
+import { readPath } from "./state-path";
 
 /** `condition`: walks `expression` into the state; truthy continues at `trueStep`, else at `falseStep`. */
 export const conditionExecutor: StepExecutor<ConditionStep> = async ({ step, run }) => {

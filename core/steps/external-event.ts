@@ -1,5 +1,5 @@
 import type { ExternalEventStep } from "../domain/step";
-import type { StepExecutor } from "./step-context";
+import type { StepExecutor } from "../domain/step-context";
 
 /** `external_event`: waits for a signal of `signalType` (POST .../resume), up to `timeoutMs` when given. */
 export const externalEventExecutor: StepExecutor<ExternalEventStep> = async ({ step, nowMs }) => ({

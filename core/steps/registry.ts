@@ -1,22 +1,12 @@
 import type { LlmStep, StepDefinition } from "../domain/step";
-import type { StepOutcome } from "../engine/step-outcome";
+import type { StepContext, StepExecutor, StepRunner } from "../domain/step-context";
+import type { StepOutcome } from "../domain/step-outcome";
 import { approvalExecutor } from "./approval";
 import { conditionExecutor } from "./condition";
 import { externalEventExecutor } from "./external-event";
 import type { HandlerRegistry } from "./handlers/registry";
-import type { StepContext, StepExecutor } from "./step-context";
 import { createTaskExecutor } from "./task";
 import { waitExecutor } from "./wait";
-
-export interface StepRunner {
-  execute(context: StepContext): Promise<StepOutcome>;
-  /**
-   * Whether running the step reaches outside the run (a request, a model call, a custom handler). Steps
-   * that do not may run again after a crash without anyone noticing, so the engine commits a sequence of
-   * them at once instead of one commit each.
-   */
-  hasSideEffects(step: StepDefinition): boolean;
-}
 
 /**
  * One executor per step type, chosen by the step's `type`. The llm executor is passed in assembled

@@ -1,8 +1,8 @@
 import type { TaskStep } from "../domain/step";
-import { renderTemplate } from "../engine/template";
+import type { StepExecutor } from "../domain/step-context";
 import type { HandlerRegistry } from "./handlers/registry";
-import type { StepExecutor } from "./step-context";
 import { StepError } from "./step-error";
+import { renderTemplate } from "./template";
 
 /** `task`: fills the config's placeholders, then runs the named handler. */
 export function createTaskExecutor(handlers: HandlerRegistry): StepExecutor<TaskStep> {

@@ -1,5 +1,5 @@
 import type { WaitStep } from "../domain/step";
-import type { StepExecutor } from "./step-context";
+import type { StepExecutor } from "../domain/step-context";
 
 /** `wait`: a timer from the step's start (`durationMs`) or until a moment (`untilTimestamp`). */
 export const waitExecutor: StepExecutor<WaitStep> = async ({ step, stepRun, nowMs }) => {

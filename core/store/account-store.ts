@@ -1,8 +1,8 @@
 import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { AccountRecord } from "../domain/account";
 import type { ApiKeyRecord } from "../domain/api-key";
+import { ConflictError } from "../domain/errors";
 import { WorkspaceRecord } from "../domain/workspace";
-import { ConflictError } from "../errors";
 import { apiKeyCreationItems } from "./api-key-store";
 import { cancellationCodes, lostRace } from "./conditions";
 import type { Table } from "./dynamo-client";

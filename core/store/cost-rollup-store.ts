@@ -1,5 +1,5 @@
 import { PutCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
-import { type AttemptCost, dayOf } from "../cost/cost-record";
+import { type AttemptCost, dayOf } from "../domain/cost-record";
 import { cancellationCodes } from "./conditions";
 import type { Table } from "./dynamo-client";
 import { keys } from "./keys";

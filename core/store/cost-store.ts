@@ -1,4 +1,4 @@
-import { type AttemptCost, type CostCall, dayOf } from "../cost/cost-record";
+import { type AttemptCost, type CostCall, dayOf } from "../domain/cost-record";
 import { putIfAbsent } from "./conditional-writes";
 import type { Table } from "./dynamo-client";
 import { keys } from "./keys";

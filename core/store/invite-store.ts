@@ -1,6 +1,6 @@
 import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { AppError, ErrorCode } from "../domain/errors";
 import type { InviteRecord } from "../domain/invite";
-import { AppError, ErrorCode } from "../errors";
 import type { Table } from "./dynamo-client";
 import { keys } from "./keys";
 import type { TransactItem } from "./transact";

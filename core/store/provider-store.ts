@@ -1,5 +1,5 @@
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { ProviderRecord, type ProviderRecord as ProviderRecordType } from "../providers/provider-config";
+import { ProviderRecord, type ProviderRecord as ProviderRecordType } from "../domain/provider-config";
 import { deleteIfPresent, putIfAbsent } from "./conditional-writes";
 import { isConditionFailure } from "./conditions";
 import type { Table } from "./dynamo-client";

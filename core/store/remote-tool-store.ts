@@ -1,5 +1,5 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
-import { RemoteToolRecord, type RemoteToolRecord as RemoteToolRecordType } from "../tools/remote-tool";
+import { RemoteToolRecord, type RemoteToolRecord as RemoteToolRecordType } from "../domain/remote-tool";
 import type { Table } from "./dynamo-client";
 import { keys } from "./keys";
 import { queryByPrefix } from "./query";

@@ -1,5 +1,5 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
-import type { RunRecord } from "../engine/run-record";
+import type { RunRecord } from "../domain/run-record";
 import type { Table } from "./dynamo-client";
 import { keys } from "./keys";
 import { runItem } from "./run-items";

@@ -1,7 +1,7 @@
 import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { StepRun } from "../domain/run";
-import type { RunRecord } from "../engine/run-record";
-import type { RunCommit, StoredEvent } from "../engine/transition";
+import type { RunCommit, StoredEvent } from "../domain/run-change";
+import type { RunRecord } from "../domain/run-record";
 import type { Table } from "./dynamo-client";
 import { keys } from "./keys";
 import { queryByPrefix } from "./query";

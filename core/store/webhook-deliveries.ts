@@ -1,6 +1,6 @@
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { isoAt } from "../ports/clock";
-import { type DeliveryAttempt, type DeliveryRecord, WebhookDelivery } from "../webhooks/model";
+import { isoAt } from "../domain/time";
+import { type DeliveryAttempt, type DeliveryRecord, WebhookDelivery } from "../domain/webhook";
 import { isConditionFailure } from "./conditions";
 import type { Table } from "./dynamo-client";
 import type { TransactItem } from "./transact";

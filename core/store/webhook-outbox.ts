@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import type { StoredEvent } from "../engine/transition";
+import type { StoredEvent } from "../domain/run-change";
 import { isConditionFailure } from "./conditions";
 import type { Table } from "./dynamo-client";
 import { keys } from "./keys";

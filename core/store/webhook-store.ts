@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
-import { WebhookRecord } from "../webhooks/model";
+import { WebhookRecord } from "../domain/webhook";
 import { deleteIfPresent } from "./conditional-writes";
 import type { Table } from "./dynamo-client";
 import { queryByPrefix } from "./query";

@@ -1,6 +1,6 @@
 import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { ConflictError } from "../domain/errors";
 import { WorkspaceRecord } from "../domain/workspace";
-import { ConflictError } from "../errors";
 import { cancellationCodes, lostRace } from "./conditions";
 import type { Table } from "./dynamo-client";
 import { keys } from "./keys";

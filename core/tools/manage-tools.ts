@@ -1,8 +1,4 @@
-import { ConflictError, NotFoundError } from "../errors";
-import { registeredUrl } from "../http/registered-url";
-import { isoAt } from "../ports/clock";
-import type { Deps } from "../ports/deps";
-import { generateToken } from "../security/secret-tokens";
+import { ConflictError, NotFoundError } from "../domain/errors";
 import {
   type CreateRemoteToolInput,
   type RemoteToolRecord,
@@ -10,7 +6,11 @@ import {
   TOOL_SECRET_PREFIX,
   toolSecretContext,
   toRemoteToolSummary,
-} from "./remote-tool";
+} from "../domain/remote-tool";
+import { isoAt } from "../domain/time";
+import { registeredUrl } from "../http/registered-url";
+import type { Deps } from "../ports/deps";
+import { generateToken } from "../security/secret-tokens";
 
 type ToolDeps = Pick<Deps, "store" | "clock" | "ids" | "keyVault" | "config">;
 

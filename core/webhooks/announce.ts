@@ -1,7 +1,7 @@
-import type { RunCommit } from "../engine/transition";
+import type { RunCommit } from "../domain/run-change";
+import { announcesWebhookEvent } from "../domain/webhook-events";
+import { webhookDispatch } from "../domain/webhook-messages";
 import type { Deps } from "../ports/deps";
-import { announcesWebhookEvent } from "./events";
-import { webhookDispatch } from "./messages";
 
 /**
  * Sent after a run's commit when it announced webhook events: the dispatch message for its journal item.

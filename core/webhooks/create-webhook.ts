@@ -1,8 +1,8 @@
-import { ValidationError } from "../errors";
+import { ValidationError } from "../domain/errors";
+import { isoAt } from "../domain/time";
+import type { CreatedWebhook, CreateWebhookInput, Webhook } from "../domain/webhook";
 import { registeredUrl } from "../http/registered-url";
-import { isoAt } from "../ports/clock";
 import type { Deps } from "../ports/deps";
-import type { CreatedWebhook, CreateWebhookInput, Webhook } from "./model";
 import { generateWebhookSecret, webhookSecretContext } from "./secret";
 
 /** Bounds the fan-out of one run event (and the work of a workspace's dispatches). */

@@ -1,10 +1,10 @@
+import { isoAt } from "../domain/time";
+import type { DeliveryAttempt, WebhookRecord } from "../domain/webhook";
+import { type WebhookAttempt, webhookAttempt } from "../domain/webhook-messages";
 import { OutboundUrlRefused } from "../http/url-guard";
-import { isoAt } from "../ports/clock";
 import type { Deps } from "../ports/deps";
 import type { OutboundHttp } from "../ports/http";
 import type { AttemptOutcome, StoredDelivery } from "../store/webhook-deliveries";
-import { type WebhookAttempt, webhookAttempt } from "./messages";
-import type { DeliveryAttempt, WebhookRecord } from "./model";
 import { webhookSecretContext } from "./secret";
 import { signWebhookBody } from "./signature";
 

@@ -1,9 +1,9 @@
-import { isoAt } from "../ports/clock";
+import { isoAt } from "../domain/time";
+import type { DeliveryRecord } from "../domain/webhook";
+import { webhookEventOf } from "../domain/webhook-events";
+import { type WebhookDispatch, webhookAttempt } from "../domain/webhook-messages";
 import type { Deps } from "../ports/deps";
 import { deliveryIdFor } from "../store/webhook-keys";
-import { webhookEventOf } from "./events";
-import { type WebhookDispatch, webhookAttempt } from "./messages";
-import type { DeliveryRecord } from "./model";
 import { webhookBody } from "./payload";
 
 /**

@@ -1,6 +1,6 @@
-import { NotFoundError } from "../errors";
+import { NotFoundError } from "../domain/errors";
+import type { WebhookDelivery } from "../domain/webhook";
 import type { Deps } from "../ports/deps";
-import type { WebhookDelivery } from "./model";
 
 /**
  * A page of one webhook's delivery log, newest first. `total` is the webhook's delivery counter, moved in the

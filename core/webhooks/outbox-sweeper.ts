@@ -1,8 +1,8 @@
-import { isoAt } from "../ports/clock";
+import { isoAt } from "../domain/time";
+import { webhookAttempt, webhookDispatch } from "../domain/webhook-messages";
 import type { Deps } from "../ports/deps";
 import { MAX_QUEUE_DELAY_MS } from "../ports/queue";
 import { SWEEP_SHARDS } from "../store/index-keys";
-import { webhookAttempt, webhookDispatch } from "./messages";
 
 /** A dispatch or attempt normally arrives on time; the sweeper steps in for those overdue by this much. */
 export const WEBHOOK_SWEEP_GRACE_MS = 2 * 60 * 1000;

@@ -1,7 +1,7 @@
 import type { ApprovalRequest } from "../domain/approval";
-import { RunStatus } from "../engine/statuses";
-import type { StoredEvent } from "../engine/transition";
-import type { WebhookEventName } from "./events";
+import type { StoredEvent } from "../domain/run-change";
+import { RunStatus } from "../domain/statuses";
+import type { WebhookEventName } from "../domain/webhook-events";
 
 /**
  * The body of a delivery (spec 6.2): built once, when the delivery is created, and stored as the exact string

@@ -1,6 +1,6 @@
+import type { WebhookMessage } from "../domain/webhook-messages";
 import { type DeliverDeps, deliverWebhookAttempt } from "./deliver";
 import { dispatchWebhookEvents } from "./dispatch";
-import type { WebhookMessage } from "./messages";
 
 /** The webhook queue's consumer (SQS subscriber in AWS, the in-process queue locally). */
 export function createWebhookWorker(deps: DeliverDeps) {

@@ -1,6 +1,6 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { providerKeyContext } from "../../core/providers/provider-config";
+import { providerKeyContext } from "../../core/domain/provider-config";
 import { createDocumentClient, createDynamoClient } from "../../core/store/dynamo-client";
 import { keys } from "../../core/store/keys";
 import { type SignedUp, signUp, withKey } from "../helpers/accounts";

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { toolSecretContext } from "../../core/tools/remote-tool";
+import { toolSecretContext } from "../../core/domain/remote-tool";
 import { type SignedUp, signUp, withKey } from "../helpers/accounts";
 import { expectData, expectError, ISO_UTC_MS, issuePaths } from "../helpers/requests";
 import { createTestApp, type TestApp } from "../helpers/test-app";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { EngineMessage } from "../../core/engine/messages";
-import { runDoorbell } from "../../core/engine/messages";
+import type { EngineMessage } from "../../core/domain/run-messages";
+import { runDoorbell } from "../../core/domain/run-messages";
 import type { Deps } from "../../core/ports/deps";
 import { createRun } from "../../core/runs/create-run";
 import type { TaskHandler } from "../../core/steps/handlers/task-handler";

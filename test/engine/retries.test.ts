@@ -1,6 +1,6 @@
 import type { ServerResponse } from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
-import { runDoorbell } from "../../core/engine/messages";
+import { runDoorbell } from "../../core/domain/run-messages";
 import { buildAdvancer } from "../../functions/advancer";
 import {
   answer,

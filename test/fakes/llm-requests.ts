@@ -1,4 +1,4 @@
-import { type LlmRequest, ProviderError, type ToolSpec } from "../../core/llm/provider";
+import { type LlmRequest, ProviderError, type ToolSpec } from "../../core/domain/llm-call";
 
 /** Request builders and assertions shared by the provider tests. */
 export const WORKSPACE_KEY = "sk-workspace-key-0123456789";

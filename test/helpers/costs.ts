@@ -1,5 +1,5 @@
-import type { AttemptCost, CostCall } from "../../core/cost/cost-record";
 import { settleAttemptCost } from "../../core/cost/rollup";
+import type { AttemptCost, CostCall } from "../../core/domain/cost-record";
 import type { TestApp } from "./test-app";
 
 /** One model call of 100 input and 10 output tokens; gpt-* models are OpenAI's, the others Anthropic's. */

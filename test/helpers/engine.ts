@@ -1,5 +1,5 @@
 import type { IncomingHttpHeaders, ServerResponse } from "node:http";
-import type { RunRecord } from "../../core/engine/run-record";
+import type { RunRecord } from "../../core/domain/run-record";
 import { signUp, withKey } from "./accounts";
 import type { ApprovalBody, EventBody, RunWithSteps } from "./api-types";
 import { startLoopbackServer } from "./loopback-server";

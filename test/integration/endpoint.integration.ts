@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import { DescribeTableCommand } from "@aws-sdk/client-dynamodb";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { loadConfig } from "../../core/config";
-import { runDoorbell } from "../../core/engine/messages";
+import { runDoorbell } from "../../core/domain/run-messages";
 import { awsPlatform } from "../../functions/aws-platform";
 
 /**

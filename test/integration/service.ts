@@ -5,11 +5,11 @@ import { EventBridgeScheduler } from "../../core/adapters/aws/eventbridge-schedu
 import { KmsKeyVault } from "../../core/adapters/aws/kms-key-vault";
 import { SqsQueue } from "../../core/adapters/aws/sqs-queue";
 import { type Config, loadConfig } from "../../core/config";
+import type { WebhookMessage } from "../../core/domain/webhook-messages";
 import { createPinoLogger, silentLogger } from "../../core/log/pino-logger";
 import { systemClock } from "../../core/ports/clock";
 import { ensureTable } from "../../core/store/create-table";
 import { createDynamoClient } from "../../core/store/dynamo-client";
-import type { WebhookMessage } from "../../core/webhooks/messages";
 import { awsPlatform } from "../../functions/aws-platform";
 import type { Platform } from "../../functions/deps";
 import { FUNCTIONS } from "../../infra/settings";

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { webhookAttempt } from "../../core/domain/webhook-messages";
 import type { OutboundRequest } from "../../core/ports/http";
 import { deliverWebhookAttempt } from "../../core/webhooks/deliver";
-import { webhookAttempt } from "../../core/webhooks/messages";
 import { answer, eventually, noop, startReceiver, type WebhookHarness, webhookHarness } from "./harness";
 
 /**

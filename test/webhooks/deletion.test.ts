@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import type { WebhookDelivery } from "../../core/domain/webhook";
+import { webhookAttempt } from "../../core/domain/webhook-messages";
 import { deliverWebhookAttempt } from "../../core/webhooks/deliver";
-import { webhookAttempt } from "../../core/webhooks/messages";
-import type { WebhookDelivery } from "../../core/webhooks/model";
 import { expectData } from "../helpers/requests";
 import {
   answer,

@@ -1,6 +1,6 @@
 import type { IncomingHttpHeaders, ServerResponse } from "node:http";
 import { expect } from "vitest";
-import type { CreatedWebhook, WebhookDelivery } from "../../core/webhooks/model";
+import type { CreatedWebhook, WebhookDelivery } from "../../core/domain/webhook";
 import { signUp, withKey } from "../helpers/accounts";
 import { startLoopbackServer } from "../helpers/loopback-server";
 import { expectData } from "../helpers/requests";

@@ -6,7 +6,7 @@ import {
   ResourceNotFoundException,
   type SchedulerClient,
 } from "@aws-sdk/client-scheduler";
-import type { EngineMessage } from "../../engine/messages";
+import type { EngineMessage } from "../../domain/run-messages";
 import type { Scheduler } from "../../ports/scheduler";
 
 export interface EventBridgeSchedulerOptions {

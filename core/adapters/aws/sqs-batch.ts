@@ -1,6 +1,6 @@
 import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
 import { z } from "zod";
-import type { EngineMessage } from "../../engine/messages";
+import type { EngineMessage } from "../../domain/run-messages";
 import type { Logger } from "../../ports/logger";
 
 /**

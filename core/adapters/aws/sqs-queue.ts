@@ -1,5 +1,5 @@
 import { SendMessageCommand, type SQSClient } from "@aws-sdk/client-sqs";
-import type { EngineMessage } from "../../engine/messages";
+import type { EngineMessage } from "../../domain/run-messages";
 import { MAX_QUEUE_DELAY_MS, type Queue } from "../../ports/queue";
 
 export interface SqsQueueOptions {

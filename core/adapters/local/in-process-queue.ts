@@ -1,4 +1,4 @@
-import type { EngineMessage } from "../../engine/messages";
+import type { EngineMessage } from "../../domain/run-messages";
 import type { Logger } from "../../ports/logger";
 import type { Queue } from "../../ports/queue";
 

@@ -1,4 +1,4 @@
-import type { EngineMessage } from "../../engine/messages";
+import type { EngineMessage } from "../../domain/run-messages";
 import type { Clock } from "../../ports/clock";
 import type { Queue } from "../../ports/queue";
 import type { Scheduler } from "../../ports/scheduler";

@@ -1,6 +1,6 @@
 import type { Context, MiddlewareHandler } from "hono";
 import { findSession } from "../../accounts/session";
-import { AuthError, NotFoundError, ValidationError } from "../../errors";
+import { AuthError, NotFoundError, ValidationError } from "../../domain/errors";
 import type { Deps } from "../../ports/deps";
 import type { DashboardWorkspaceEnv, SessionEnv } from "./env";
 

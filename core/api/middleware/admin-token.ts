@@ -1,5 +1,5 @@
 import type { MiddlewareHandler } from "hono";
-import { AuthError } from "../../errors";
+import { AuthError } from "../../domain/errors";
 import { constantTimeEqual } from "../../security/constant-time";
 
 /**

@@ -1,6 +1,6 @@
 import type { MiddlewareHandler } from "hono";
-import { AuthError } from "../../errors";
-import { isoAt } from "../../ports/clock";
+import { AuthError } from "../../domain/errors";
+import { isoAt } from "../../domain/time";
 import type { Deps } from "../../ports/deps";
 import { API_KEY_PREFIX, hashApiKey } from "../../security/api-key-secret";
 import type { WorkspaceEnv } from "../env";

@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from "hono";
 import { bodyLimit } from "hono/body-limit";
+import { ValidationError } from "../../domain/errors";
 import { jsonTextExceedsDepth } from "../../domain/json-bounds";
 import { LIMITS } from "../../domain/limits";
-import { ValidationError } from "../../errors";
 
 const MIB = 1024 * 1024;
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json\s*(;|$)/i;

@@ -1,5 +1,5 @@
 import type { Context, Env, MiddlewareHandler } from "hono";
-import { RateLimitError } from "../../errors";
+import { RateLimitError } from "../../domain/errors";
 import type { Deps } from "../../ports/deps";
 import { hashToken } from "../../security/secret-tokens";
 

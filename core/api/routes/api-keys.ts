@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ApiKeySummary, CreateApiKeyInput, CreatedApiKey } from "../../domain/api-key";
-import { NotFoundError } from "../../errors";
+import { NotFoundError } from "../../domain/errors";
 import type { Deps } from "../../ports/deps";
 import { issueApiKey } from "../../security/issue-api-key";
 import type { WorkspaceEnv } from "../env";

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { dailyCost, MAX_DAILY_RANGE_DAYS } from "../../cost/cost-daily";
 import { costSummary, runCost } from "../../cost/cost-summary";
-import { ValidationError } from "../../errors";
+import { ValidationError } from "../../domain/errors";
 import type { Deps } from "../../ports/deps";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";

@@ -10,7 +10,7 @@ import {
   type SignupMode,
   SignupResult,
 } from "../../domain/account";
-import { AppError, ErrorCode } from "../../errors";
+import { AppError, ErrorCode } from "../../domain/errors";
 import type { Deps } from "../../ports/deps";
 import type { AppEnv } from "../env";
 import { dataEnvelope, ErrorEnvelope, ok } from "../envelope";

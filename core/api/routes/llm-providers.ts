@@ -1,12 +1,12 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import type { Deps } from "../../ports/deps";
-import { deleteProvider, putProvider, setProviderPriorities } from "../../providers/manage-providers";
 import {
   PatchPrioritiesInput,
   ProviderSummary,
   PutProviderInput,
   toProviderSummary,
-} from "../../providers/provider-config";
+} from "../../domain/provider-config";
+import { deleteProvider, putProvider, setProviderPriorities } from "../../llm/manage-providers";
+import type { Deps } from "../../ports/deps";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";
 import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";

@@ -1,9 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { NotFoundError } from "../../errors";
+import { NotFoundError } from "../../domain/errors";
+import { CreatedWebhook, CreateWebhookInput, Webhook, WebhookDelivery } from "../../domain/webhook";
 import type { Deps } from "../../ports/deps";
 import { createWebhook } from "../../webhooks/create-webhook";
 import { listWebhookDeliveries } from "../../webhooks/list-deliveries";
-import { CreatedWebhook, CreateWebhookInput, Webhook, WebhookDelivery } from "../../webhooks/model";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok, pageEnvelope } from "../envelope";
 import { PageQuery, pageMeta } from "../pagination";

@@ -1,9 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { NotFoundError, ValidationError } from "../../domain/errors";
 import { LIMITS } from "../../domain/limits";
+import { isoAt } from "../../domain/time";
 import { CreateWorkflowDefinitionInput } from "../../domain/workflow-definition";
 import { type StoredWorkflowDefinition, WorkflowDefinition } from "../../domain/workflow-definition-record";
-import { NotFoundError, ValidationError } from "../../errors";
-import { isoAt } from "../../ports/clock";
 import type { Deps } from "../../ports/deps";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";

@@ -1,10 +1,10 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { boundedJsonObject } from "../../domain/bounded-json";
+import { NotFoundError } from "../../domain/errors";
 import { LIMITS } from "../../domain/limits";
 import { CreateRunInput, WorkflowEvent, WorkflowRun, WorkflowRunWithSteps } from "../../domain/run";
-import { toWorkflowRun } from "../../engine/run-record";
-import { RUN_STATUSES, type RunStatus } from "../../engine/statuses";
-import { NotFoundError } from "../../errors";
+import { toWorkflowRun } from "../../domain/run-record";
+import { RUN_STATUSES, type RunStatus } from "../../domain/statuses";
 import type { Deps } from "../../ports/deps";
 import { cancelRun } from "../../runs/cancel-run";
 import { createRun } from "../../runs/create-run";

@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
+import { NotFoundError } from "../../domain/errors";
+import { isoAt } from "../../domain/time";
 import { CreateWorkspaceInput, Workspace } from "../../domain/workspace";
-import { NotFoundError } from "../../errors";
-import { isoAt } from "../../ports/clock";
 import type { Deps } from "../../ports/deps";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";

@@ -133,7 +133,7 @@ export interface RemoteTool {
   createdAt: string;
 }
 
-export { WEBHOOK_EVENTS } from "../../webhooks/events";
+export { WEBHOOK_EVENTS } from "../../domain/webhook-events";
 
 export interface Webhook {
   id: string;

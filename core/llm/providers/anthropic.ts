@@ -6,7 +6,7 @@ import type {
   MessageParam,
   Tool,
 } from "@anthropic-ai/sdk/resources/messages";
-import type { LlmProvider, LlmRequest, LlmResponse, ProviderError, ToolCall } from "../provider";
+import type { LlmProvider, LlmRequest, LlmResponse, ProviderError, ToolCall } from "../../domain/llm-call";
 import { classifyStainlessError, sdkProvider, sdkTimeout } from "./sdk-call";
 import { answerText, groupMessages, objectArguments, systemAskingForJson } from "./shared";
 

@@ -18,7 +18,7 @@ import {
   type LlmResponse,
   ProviderError,
   type ToolCall,
-} from "../provider";
+} from "../../domain/llm-call";
 import { hasParameters, toGeminiSchema } from "./gemini-schema";
 import {
   httpFailure,

@@ -5,7 +5,7 @@ import type {
   ChatCompletionMessageParam,
   ChatCompletionTool,
 } from "openai/resources/chat/completions";
-import type { LlmProvider, LlmRequest, LlmResponse, ProviderError, ToolCall } from "../provider";
+import type { LlmProvider, LlmRequest, LlmResponse, ProviderError, ToolCall } from "../../domain/llm-call";
 import { classifyStainlessError, sdkProvider, sdkTimeout } from "./sdk-call";
 import { mentionsJson, parseToolArguments, systemAskingForJson } from "./shared";
 

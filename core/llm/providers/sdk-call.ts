@@ -5,7 +5,7 @@ import {
   ProviderError,
   type ProviderErrorKind,
   type ProviderName,
-} from "../provider";
+} from "../../domain/llm-call";
 
 /**
  * How every adapter runs its SDK: one call under our own deadline, every failure turned into a classified

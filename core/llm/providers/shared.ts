@@ -4,7 +4,7 @@ import {
   ProviderError,
   type ProviderName,
   type ToolCall,
-} from "../provider";
+} from "../../domain/llm-call";
 
 /**
  * What the three adapters share in shaping requests and answers: tool-argument parsing, the JSON

@@ -13,7 +13,7 @@ import {
   toAtExpression,
   toScheduleName,
 } from "../../../core/adapters/aws/eventbridge-scheduler";
-import { runDoorbell } from "../../../core/engine/messages";
+import { runDoorbell } from "../../../core/domain/run-messages";
 
 const options = {
   groupName: "weft-timers",

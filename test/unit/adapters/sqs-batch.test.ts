@@ -1,7 +1,7 @@
 import type { SQSEvent, SQSRecord } from "aws-lambda";
 import { describe, expect, it, vi } from "vitest";
 import { createSqsBatchHandler } from "../../../core/adapters/aws/sqs-batch";
-import { type EngineMessage, runDoorbell } from "../../../core/engine/messages";
+import { type EngineMessage, runDoorbell } from "../../../core/domain/run-messages";
 import type { Logger } from "../../../core/ports/logger";
 
 /** A record as the Lambda SQS event source mapping delivers it. */

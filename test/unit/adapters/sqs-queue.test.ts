@@ -2,7 +2,7 @@ import { SendMessageCommand, SQSClient } from "@aws-sdk/client-sqs";
 import { mockClient } from "aws-sdk-client-mock";
 import { beforeEach, describe, expect, it } from "vitest";
 import { SqsQueue } from "../../../core/adapters/aws/sqs-queue";
-import { runDoorbell } from "../../../core/engine/messages";
+import { runDoorbell } from "../../../core/domain/run-messages";
 import { MAX_QUEUE_DELAY_MS } from "../../../core/ports/queue";
 
 const queueUrl = "https://sqs.eu-west-1.amazonaws.com/123456789012/weft-steps";

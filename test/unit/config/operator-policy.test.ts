@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../../core/config";
-import { mayUseServerKeys } from "../../../core/providers/provider-credentials";
+import { mayUseServerKeys } from "../../../core/llm/provider-credentials";
 
 const WORKSPACE_A = "wsp_01jc5d2m4n6p8q0r2s4t6v8w0x";
 const WORKSPACE_B = "wsp_01jc5d2m4n6p8q0r2s4t6v8w0y";

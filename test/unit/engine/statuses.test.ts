@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { ConflictError } from "../../../core/domain/errors";
 import {
   assertRunTransition,
   assertStepTransition,
@@ -7,8 +8,7 @@ import {
   RUN_STATUSES,
   type RunStatus,
   type StepRunStatus,
-} from "../../../core/engine/statuses";
-import { ConflictError } from "../../../core/errors";
+} from "../../../core/domain/statuses";
 
 /** Spec 3.1 (run status table), plus decisions 4: SUPERSEDED from PENDING, RUNNING, WAITING and PAUSED. */
 const RUN_TABLE: Record<string, string[]> = {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { LIMITS } from "../../../core/domain/limits";
-import { renderTemplate } from "../../../core/engine/template";
+import { renderTemplate } from "../../../core/steps/template";
 
 const scope = (input: Record<string, unknown>, state: Record<string, unknown> = {}) => ({ input, state });
 

@@ -2,17 +2,27 @@ import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { AWS_PLATFORM_SETTINGS } from "../../../functions/aws-platform";
+import { schedulerDeliveryPolicy, schedulerTrustPolicy } from "../../../infra/policies";
 import {
-  ENGINE_ACTIONS,
+  ALARMS,
+  DEAD_LETTER_RETENTION_SECONDS,
   ENGINE_ENVIRONMENT_KEYS,
+  ENGINE_PERMISSIONS,
   FUNCTIONS,
   QUEUES,
-  SCHEDULER_ROLE_ACTIONS,
+  SCHEDULER_SERVICE,
   VISIBILITY_TIMEOUT_FACTOR,
 } from "../../../infra/settings";
 
 const root = join(__dirname, "../../..");
 const source = (path: string) => readFileSync(join(root, path), "utf8");
+const infraSources = () =>
+  readdirSync(join(root, "infra")).map((name) => ({ name, text: source(`infra/${name}`) }));
+
+const schedulerDocuments = [
+  schedulerTrustPolicy("123456789012", "arn:aws:scheduler:eu-west-1:123456789012:schedule-group/weft-prod"),
+  schedulerDeliveryPolicy("arn:aws:sqs:eu-west-1:123456789012:step"),
+];
 
 describe("infra settings", () => {
   it("gives every function each setting the AWS adapters require, and the table's name", () => {
@@ -35,19 +45,9 @@ describe("infra settings", () => {
     for (const settings of Object.values(FUNCTIONS)) expect(settings.timeoutSeconds).toBeLessThanOrEqual(900);
   });
 
-  it("grants only named actions, never a wildcard", () => {
-    const actions = [...Object.values(ENGINE_ACTIONS).flat(), ...SCHEDULER_ROLE_ACTIONS];
-
-    for (const action of actions) expect(action).toMatch(/^[a-z0-9-]+:[A-Za-z]+$/);
-  });
-
-  it("names no wildcard action or whole-account resource anywhere in infra/", () => {
-    const files = readdirSync(join(root, "infra")).map((name) => source(`infra/${name}`));
-
-    for (const text of files) {
-      expect(text).not.toMatch(/["'`]\*["'`]/);
-      expect(text).not.toMatch(/Action["']?\s*:\s*["'][a-z0-9-]+:\*["']/);
-    }
+  it("keeps dead letters 14 days, SQS's maximum, not its default 4", () => {
+    expect(DEAD_LETTER_RETENTION_SECONDS).toBe(14 * 24 * 60 * 60);
+    expect(source("infra/queues.ts")).toMatch(/messageRetentionSeconds: DEAD_LETTER_RETENTION_SECONDS/);
   });
 
   it("points every function at an entry file that exports its handler", () => {
@@ -66,5 +66,95 @@ describe("infra settings", () => {
 
       expect(reads, `functions/${name}`).toEqual([]);
     }
+  });
+});
+
+describe("infra permissions", () => {
+  const statementActions = (document: { Statement: { Action: string | string[] }[] }) =>
+    document.Statement.flatMap((statement) => [statement.Action].flat());
+
+  it("grants only named actions, never a wildcard, in every statement", () => {
+    const actions = [
+      ...ENGINE_PERMISSIONS.flatMap((statement) => statement.actions),
+      ...schedulerDocuments.flatMap(statementActions),
+    ];
+
+    for (const action of actions) expect(action).toMatch(/^[a-z0-9-]+:[A-Za-z]+$/);
+  });
+
+  it("links nothing (an SST link adds dynamodb:* or sqs:*) and names no wildcard action in infra/", () => {
+    for (const { name, text } of infraSources()) {
+      expect(text, name).not.toMatch(/\blink\s*:/);
+      expect(text, name).not.toMatch(/["'`]\*["'`]/);
+      expect(text, name).not.toMatch(/["'`][a-z0-9-]+:\*["'`]/);
+    }
+  });
+
+  it("lets the engine query the table and each of its indexes by name", () => {
+    const queries = ENGINE_PERMISSIONS.filter((statement) => statement.actions.includes("dynamodb:Query"));
+
+    expect(queries.flatMap((statement) => statement.resources).sort()).toEqual(["table", "tableIndexes"]);
+    expect(source("infra/engine-access.ts")).toMatch(/table\.arn\}\/index\/\$\{index\.name\}/);
+  });
+
+  it("passes the Scheduler role only to the Scheduler", () => {
+    const passRole = ENGINE_PERMISSIONS.filter((statement) => statement.actions.includes("iam:PassRole"));
+
+    expect(passRole).toHaveLength(1);
+    expect(passRole[0]?.actions).toEqual(["iam:PassRole"]);
+    expect(passRole[0]?.resources).toEqual(["schedulerRole"]);
+    expect(passRole[0]?.conditions).toEqual([
+      { test: "StringEquals", variable: "iam:PassedToService", values: ["scheduler.amazonaws.com"] },
+    ]);
+  });
+
+  it("lets the Scheduler assume its role only for this account's schedule group", () => {
+    const group = "arn:aws:scheduler:eu-west-1:123456789012:schedule-group/weft-prod";
+    const [statement, ...others] = schedulerTrustPolicy("123456789012", group).Statement;
+
+    expect(others).toEqual([]);
+    expect(statement).toMatchObject({ Principal: { Service: SCHEDULER_SERVICE }, Action: "sts:AssumeRole" });
+    expect(statement?.Condition).toEqual({
+      StringEquals: { "aws:SourceAccount": "123456789012" },
+      ArnEquals: { "aws:SourceArn": group },
+    });
+    expect(source("infra/worker.ts")).toMatch(/assumeRolePolicy: schedulerTrust\(/);
+  });
+});
+
+describe("infra alarms", () => {
+  it("watches the dead-letter queue of every queue", () => {
+    expect([...ALARMS.deadLetters.queues].sort()).toEqual(Object.keys(QUEUES).sort());
+    expect(ALARMS.deadLetters).toMatchObject({
+      metric: "ApproximateNumberOfMessagesVisible",
+      comparison: "GreaterThanThreshold",
+      threshold: 0,
+    });
+  });
+
+  it("watches the errors of every function no caller waits on", () => {
+    const background = Object.entries(FUNCTIONS)
+      .filter(([, settings]) => !("url" in settings.trigger))
+      .map(([name]) => name);
+
+    expect([...ALARMS.functionErrors.functions].sort()).toEqual(background.sort());
+    expect(ALARMS.functionErrors).toMatchObject({
+      metric: "Errors",
+      comparison: "GreaterThanThreshold",
+      threshold: 0,
+    });
+  });
+
+  it("notices a sweeper that stopped running before its first missed period is long gone", () => {
+    const { sweeperSilent } = ALARMS;
+    const schedule = FUNCTIONS[sweeperSilent.function].trigger.schedule;
+
+    expect(schedule).toBe("rate(1 minute)");
+    expect(sweeperSilent).toMatchObject({
+      metric: "Invocations",
+      comparison: "LessThanThreshold",
+      threshold: 1,
+    });
+    expect(sweeperSilent.missingData).toBe("breaching");
   });
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
+import type { ProviderName } from "../../../core/domain/llm-call";
 import { planCandidates } from "../../../core/llm/candidates";
-import type { ProviderName } from "../../../core/llm/provider";
 
 const defaults = (provider: ProviderName) =>
   ({ openai: "gpt-default", anthropic: "claude-default", google: "gemini-default" })[provider];

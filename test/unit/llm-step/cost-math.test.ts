@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { roundUsd } from "../../../core/cost/cost-record";
 import { planDays } from "../../../core/cost/cost-summary";
+import { roundUsd } from "../../../core/domain/cost-record";
+import { costUsd } from "../../../core/domain/pricing";
 import { AttemptLog } from "../../../core/llm/attempt-log";
-import { costUsd } from "../../../core/llm/pricing";
 
 const at = (iso: string) => Date.parse(iso);
 

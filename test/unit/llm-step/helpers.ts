@@ -1,8 +1,3 @@
-import type { LlmStep } from "../../../core/domain/step";
-import { LlmStep as LlmStepSchema } from "../../../core/domain/step";
-import type { RunRecord } from "../../../core/engine/run-record";
-import type { StepOutcome } from "../../../core/engine/step-outcome";
-import { costUsd } from "../../../core/llm/pricing";
 import {
   type LlmProvider,
   type LlmRequest,
@@ -10,9 +5,14 @@ import {
   ProviderError,
   type ProviderName,
   type ToolCall,
-} from "../../../core/llm/provider";
-import type { ProviderCredentials } from "../../../core/providers/provider-credentials";
-import { createLlmExecutor, type LlmExecutorDeps } from "../../../core/steps/llm";
+} from "../../../core/domain/llm-call";
+import { costUsd } from "../../../core/domain/pricing";
+import type { RunRecord } from "../../../core/domain/run-record";
+import type { LlmStep } from "../../../core/domain/step";
+import { LlmStep as LlmStepSchema } from "../../../core/domain/step";
+import type { StepOutcome } from "../../../core/domain/step-outcome";
+import { createLlmExecutor, type LlmExecutorDeps } from "../../../core/llm/llm-step";
+import type { ProviderCredentials } from "../../../core/llm/provider-credentials";
 import type { CallTool } from "../../../core/tools/call-remote-tool";
 import type { CallableTool } from "../../../core/tools/manage-tools";
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { LlmRequest } from "../../../core/llm/provider";
+import type { LlmRequest } from "../../../core/domain/llm-call";
 import { eventsOf, eventTypes, executorHarness, llmStep, scriptedProvider } from "./helpers";
 
 const weatherCall = (id: string, city: string) => ({ id, name: "weather", arguments: { city } });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../../core/config";
-import { costUsd, PRICING_TABLE, priceForModel } from "../../../core/llm/pricing";
+import { costUsd, PRICING_TABLE, priceForModel } from "../../../core/domain/pricing";
 
 const usage = (inputTokens: number, outputTokens: number, cachedInputTokens = 0) => ({
   inputTokens,

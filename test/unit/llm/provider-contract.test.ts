@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
-import type { LlmProvider } from "../../../core/llm/provider";
+import type { LlmProvider } from "../../../core/domain/llm-call";
 import { createAnthropicProvider } from "../../../core/llm/providers/anthropic";
 import { createGoogleProvider } from "../../../core/llm/providers/google";
 import { createOpenAiProvider } from "../../../core/llm/providers/openai";

@@ -2,8 +2,15 @@ import type { SQSEvent } from "aws-lambda";
 import { describe, expect, it } from "vitest";
 import { createSqsBatchHandler } from "../../../core/adapters/aws/sqs-batch";
 import { loadConfig } from "../../../core/config";
-import type { RunRecord } from "../../../core/engine/run-record";
-import type { RunCommit } from "../../../core/engine/transition";
+import type { RunCommit } from "../../../core/domain/run-change";
+import type { RunRecord } from "../../../core/domain/run-record";
+import {
+  type WebhookMessage,
+  WebhookMessageSchema,
+  webhookAttempt,
+  webhookDispatch,
+  webhookMessageKey,
+} from "../../../core/domain/webhook-messages";
 import { silentLogger } from "../../../core/log/pino-logger";
 import { commitItems } from "../../../core/store/run-items";
 import {
@@ -13,13 +20,6 @@ import {
   parseWebhookSweepEntry,
 } from "../../../core/store/webhook-keys";
 import { deliveryRequestHeaders, nextStep } from "../../../core/webhooks/deliver";
-import {
-  type WebhookMessage,
-  WebhookMessageSchema,
-  webhookAttempt,
-  webhookDispatch,
-  webhookMessageKey,
-} from "../../../core/webhooks/messages";
 
 describe("webhook settings", () => {
   it("default to spec 6.4: a 10 s timeout, attempts 2 and 3 after 5 s and 30 s", () => {

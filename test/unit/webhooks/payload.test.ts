@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ApprovalRequest } from "../../../core/domain/approval";
-import type { StoredEvent } from "../../../core/engine/transition";
-import { announcesWebhookEvent, WEBHOOK_EVENTS, webhookEventOf } from "../../../core/webhooks/events";
+import type { StoredEvent } from "../../../core/domain/run-change";
+import { announcesWebhookEvent, WEBHOOK_EVENTS, webhookEventOf } from "../../../core/domain/webhook-events";
 import { webhookBody } from "../../../core/webhooks/payload";
 
 const at = "2026-03-01T12:00:00.000Z";

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import type { LlmUsage } from "./provider";
+import type { LlmUsage } from "./llm-call";
 
 /**
  * What a model call costs, in USD per million tokens. The table is a dated snapshot of the providers'

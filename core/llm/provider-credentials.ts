@@ -1,8 +1,8 @@
 import type { Config } from "../config";
-import { PROVIDER_NAMES, type ProviderName } from "../llm/provider";
-import { serverApiKey } from "../llm/resolve-provider";
+import { PROVIDER_NAMES, type ProviderName } from "../domain/llm-call";
+import { providerKeyContext } from "../domain/provider-config";
 import type { Deps } from "../ports/deps";
-import { providerKeyContext } from "./provider-config";
+import { serverApiKey } from "./resolve-provider";
 
 type ServerKeyConfig = Pick<
   Config,

@@ -3,7 +3,7 @@
  * status change in the engine and the API goes through assertRunTransition / assertStepTransition, so a
  * transition the tables do not list cannot be written.
  */
-import { ConflictError } from "../errors";
+import { ConflictError } from "./errors";
 
 export const RunStatus = {
   Pending: "PENDING",

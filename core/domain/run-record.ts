@@ -1,4 +1,4 @@
-import type { StepRun, WorkflowRun } from "../domain/run";
+import type { StepRun, WorkflowRun } from "./run";
 import { RunStatus } from "./statuses";
 
 /**

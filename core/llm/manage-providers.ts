@@ -1,7 +1,5 @@
-import { ConflictError, NotFoundError } from "../errors";
-import { PROVIDER_NAMES, type ProviderName } from "../llm/provider";
-import { isoAt } from "../ports/clock";
-import type { Deps } from "../ports/deps";
+import { ConflictError, NotFoundError } from "../domain/errors";
+import { PROVIDER_NAMES, type ProviderName } from "../domain/llm-call";
 import {
   type PatchPrioritiesInput,
   type ProviderRecord,
@@ -9,7 +7,9 @@ import {
   type PutProviderInput,
   providerKeyContext,
   toProviderSummary,
-} from "./provider-config";
+} from "../domain/provider-config";
+import { isoAt } from "../domain/time";
+import type { Deps } from "../ports/deps";
 
 type ManageDeps = Pick<Deps, "store" | "clock" | "ids" | "keyVault">;
 

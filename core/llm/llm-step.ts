@@ -1,18 +1,18 @@
+import type { LlmProvider, LlmResponse, LlmUsage, ProviderName } from "../domain/llm-call";
+import type { CallCost } from "../domain/pricing";
 import type { LlmStep } from "../domain/step";
-import type { StepOutcome } from "../engine/step-outcome";
-import { AttemptLog } from "../llm/attempt-log";
-import { type Candidate, planCandidates } from "../llm/candidates";
-import { converse } from "../llm/conversation";
-import { checkOutput } from "../llm/output-checks";
-import type { CallCost } from "../llm/pricing";
-import { renderPrompt } from "../llm/prompt";
-import type { LlmProvider, LlmResponse, LlmUsage, ProviderName } from "../llm/provider";
-import { createToolRunner, resolveStepTools } from "../llm/step-tools";
+import type { StepExecutor } from "../domain/step-context";
+import type { StepOutcome } from "../domain/step-outcome";
 import type { Clock } from "../ports/clock";
-import { type LoadCredentials, missingKeyError } from "../providers/provider-credentials";
 import type { CallTool } from "../tools/call-remote-tool";
 import type { FindTool } from "../tools/manage-tools";
-import type { StepExecutor } from "./step-context";
+import { AttemptLog } from "./attempt-log";
+import { type Candidate, planCandidates } from "./candidates";
+import { converse } from "./conversation";
+import { checkOutput } from "./output-checks";
+import { renderPrompt } from "./prompt";
+import { type LoadCredentials, missingKeyError } from "./provider-credentials";
+import { createToolRunner, resolveStepTools } from "./step-tools";
 
 export interface LlmExecutorDeps {
   /** The adapters, one per provider (createProviders in production, in-process fakes in unit tests). */

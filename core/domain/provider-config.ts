@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { PROVIDER_NAMES, type ProviderName } from "../llm/provider";
+import { PROVIDER_NAMES, type ProviderName } from "./llm-call";
 
 /** Spec 2.9 and 4.7: a workspace's own key for one model provider, with its place in the fallback order. */
 export const ProviderNameSchema = z.enum(PROVIDER_NAMES as [ProviderName, ...ProviderName[]]);

@@ -1,9 +1,9 @@
-import type { StepRun, WorkflowEvent } from "../domain/run";
-import type { StepDefinition } from "../domain/step";
-import type { IdGenerator } from "../ids";
-import { isoAt } from "../ports/clock";
+import type { IdGenerator } from "./ids";
+import type { StepRun, WorkflowEvent } from "./run";
 import type { Lease, RunRecord } from "./run-record";
 import { assertRunTransition, assertStepTransition, type RunStatus, StepRunStatus } from "./statuses";
+import type { StepDefinition } from "./step";
+import { isoAt } from "./time";
 
 export interface StoredEvent extends WorkflowEvent {
   seq: number;

@@ -1,4 +1,4 @@
-import type { ProviderName } from "../llm/provider";
+import type { ProviderName } from "./llm-call";
 
 /** One model call's usage and price (spec 2.8 `calls[]`), as recorded when the call answered. */
 export interface CostCall {

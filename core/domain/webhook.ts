@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { WEBHOOK_EVENTS } from "./events";
+import { WEBHOOK_EVENTS } from "./webhook-events";
 
 /** Webhook registrations (spec 2.11) and their deliveries, as zod schemas sharing names with their types. */
 export const WebhookEventName = z.enum(WEBHOOK_EVENTS);

@@ -1,4 +1,4 @@
-import type { AttemptCost } from "../cost/cost-record";
+import type { AttemptCost } from "./cost-record";
 import type { StepWait } from "./run-record";
 
 type Json = Record<string, unknown>;

@@ -1,0 +1,90 @@
+import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../../core/config";
+import { OPERATOR_POLICY } from "../../../infra/settings";
+import { isEphemeralStage, stageSettings } from "../../../infra/stage";
+
+interface AppConfig {
+  app(input: { stage: string | undefined }): Promise<{ removal: string; protect: boolean }>;
+}
+
+/** sst.config.ts's app(), as SST evaluates it: `$config` returns its argument. */
+async function appFor(stage: string | undefined) {
+  Object.assign(globalThis, { $config: (config: AppConfig) => config });
+  // A computed specifier: tsc does not check sst.config.ts, whose SST globals exist only after `sst install`.
+  const path = "../../../sst.config";
+  const { default: config } = (await import(/* @vite-ignore */ path)) as { default: AppConfig };
+  return config.app({ stage });
+}
+
+describe("ephemeral stages", () => {
+  it("are the listed names and patterns only", () => {
+    for (const stage of ["dev", "local", "pr-1", "pr-482", "personal-ana"])
+      expect(isEphemeralStage(stage)).toBe(true);
+    for (const stage of ["production", "prod", "staging", "develop", "dev-2", "xpr-1", "personal", "ana"])
+      expect(isEphemeralStage(stage), stage).toBe(false);
+  });
+
+  it("count a run without a stage as not ephemeral", () => {
+    expect(isEphemeralStage(undefined)).toBe(false);
+  });
+});
+
+describe("sst.config.ts app()", () => {
+  it("retains and protects every stage not listed as ephemeral", async () => {
+    for (const stage of ["production", "prod", "staging", "ana", undefined])
+      expect(await appFor(stage), String(stage)).toMatchObject({ removal: "retain", protect: true });
+  });
+
+  it("removes ephemeral stages with their data", async () => {
+    for (const stage of ["dev", "pr-7", "personal-ana"])
+      expect(await appFor(stage), stage).toMatchObject({ removal: "remove", protect: false });
+  });
+});
+
+describe("operator policy per stage", () => {
+  it("defaults retained stages to invited sign-ups and no server keys for tenants", () => {
+    expect(stageSettings("production", {}).operatorPolicy).toEqual({
+      SIGNUP_MODE: "invite",
+      SERVER_PROVIDER_KEYS: "none",
+    });
+  });
+
+  it("keeps the service's own defaults on ephemeral stages", () => {
+    expect(stageSettings("pr-12", {}).operatorPolicy).toEqual({
+      SIGNUP_MODE: "open",
+      SERVER_PROVIDER_KEYS: "all",
+    });
+  });
+
+  it("takes the deploy's WEFT_ variables over the defaults, and ignores the service's own names", () => {
+    const env = {
+      WEFT_SIGNUP_MODE: "closed",
+      WEFT_SERVER_PROVIDER_KEYS: "wsp_01jabcdefghjkmnpqrstvwxyz0",
+      SIGNUP_MODE: "open",
+    };
+
+    expect(stageSettings("production", env).operatorPolicy).toEqual({
+      SIGNUP_MODE: "closed",
+      SERVER_PROVIDER_KEYS: "wsp_01jabcdefghjkmnpqrstvwxyz0",
+    });
+    expect(
+      stageSettings("production", { SIGNUP_MODE: "open", WEFT_SIGNUP_MODE: " " }).operatorPolicy,
+    ).toEqual(OPERATOR_POLICY.retained);
+  });
+
+  it("gives both defaults values the service accepts, invite with the admin token it needs", () => {
+    expect(() => loadConfig({ ...OPERATOR_POLICY.ephemeral })).not.toThrow();
+    expect(() =>
+      loadConfig({ ...OPERATOR_POLICY.retained, ADMIN_TOKEN: "a-long-admin-token" }),
+    ).not.toThrow();
+    // What infra/operator-policy.ts turns into a failed deploy: a retained stage without AdminToken.
+    expect(() => loadConfig({ ...OPERATOR_POLICY.retained, ADMIN_TOKEN: "" })).toThrow(/ADMIN_TOKEN/);
+  });
+
+  it("sends alarms to WEFT_ALARM_EMAIL when set, and nowhere otherwise", () => {
+    expect(stageSettings("production", { WEFT_ALARM_EMAIL: "ops@example.com" }).alarmEmail).toBe(
+      "ops@example.com",
+    );
+    expect(stageSettings("production", {}).alarmEmail).toBeUndefined();
+  });
+});
