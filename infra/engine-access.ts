@@ -1,13 +1,20 @@
+import { tableDefinition } from "../core/store/table";
+import { schedulesInGroupArn } from "./aws-account";
 import { secretsKey } from "./kms";
-import { stepQueue } from "./queues";
+import { stepQueue, webhookQueue } from "./queues";
 import { scheduleGroup, schedulerRole } from "./scheduler";
-import { ENGINE_ACTIONS, type EngineEnvironmentKey } from "./settings";
+import {
+  ENGINE_PERMISSIONS,
+  type EngineEnvironmentKey,
+  type EngineResource,
+  LAMBDA_RUNTIME,
+} from "./settings";
 import { table } from "./table";
-import { webhookQueue } from "./webhooks";
 
 /**
  * What every function that touches runs needs: the settings core/config.ts reads, and the permissions for
- * them (the table and queues by link, the rest by explicit statements on this stage's resources only).
+ * them, as explicit statements on this stage's resources only (infra/settings.ts). Nothing is linked:
+ * an SST link would add its own statement beside these, granting every DynamoDB or SQS action.
  */
 export const engineEnvironment = {
   TABLE_NAME: table.name,
@@ -19,29 +26,35 @@ export const engineEnvironment = {
   KMS_KEY_ID: secretsKey.arn,
 } satisfies Record<EngineEnvironmentKey, unknown>;
 
-export const engineLinks = [table, stepQueue, webhookQueue];
+const resourceArns: Record<EngineResource, $util.Input<string>[]> = {
+  table: [table.arn],
+  // Each index by name: a Query on a GSI is authorized on the index's ARN, not the table's.
+  tableIndexes: tableDefinition.indexes.map((index) => $interpolate`${table.arn}/index/${index.name}`),
+  stepQueue: [stepQueue.arn],
+  webhookQueue: [webhookQueue.arn],
+  secretsKey: [secretsKey.arn],
+  schedules: [schedulesInGroupArn(scheduleGroup.name)],
+  schedulerRole: [schedulerRole.arn],
+};
 
-export const enginePermissions = [
-  { actions: [...ENGINE_ACTIONS.secretsKey], resources: [secretsKey.arn] },
-  {
-    actions: [...ENGINE_ACTIONS.schedules],
-    resources: [$interpolate`arn:aws:scheduler:*:*:schedule/${scheduleGroup.name}/*`],
-  },
-  { actions: [...ENGINE_ACTIONS.schedulerRole], resources: [schedulerRole.arn] },
-];
+export const enginePermissions = ENGINE_PERMISSIONS.map(({ actions, resources, conditions }) => ({
+  actions: [...actions],
+  resources: resources.flatMap((resource) => resourceArns[resource]),
+  ...(conditions && {
+    conditions: conditions.map(({ test, variable, values }) => ({ test, variable, values: [...values] })),
+  }),
+}));
 
 /** One Lambda of the engine, from its settings, with the engine's environment and permissions. */
 export function engineFunction(
   settings: { handler: string; memoryMb: number; timeoutSeconds: number },
-  extraEnvironment: Record<string, unknown> = {},
+  extraEnvironment: Record<string, $util.Input<string>> = {},
 ) {
   return {
     handler: settings.handler,
-    runtime: "nodejs22.x" as const,
-    architecture: "arm64" as const,
+    ...LAMBDA_RUNTIME,
     memory: `${settings.memoryMb} MB` as const,
     timeout: `${settings.timeoutSeconds} seconds` as const,
-    link: engineLinks,
     environment: { ...engineEnvironment, ...extraEnvironment },
     permissions: enginePermissions,
   };

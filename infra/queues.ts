@@ -1,12 +1,32 @@
-import { QUEUES } from "./settings";
+import { DEAD_LETTER_RETENTION_SECONDS, QUEUES, type QueueName } from "./settings";
 
 /**
- * The step queue and its dead-letter queue. Messages are doorbells; one that keeps failing (a poison
- * message) moves to the DLQ after a few receives, while the run itself is re-driven by the sweeper.
+ * The step queue and the webhook queue, each with its dead-letter queue. A step message is a doorbell;
+ * one that keeps failing (a poison message) moves to the DLQ after a few receives, while the run itself
+ * is re-driven by the sweeper. The webhook queue carries dispatches and delivery attempts, apart from
+ * the steps, so a slow or failing receiver never delays a run; a receiver's failures are retried as new
+ * delayed messages recorded on the delivery, not as redeliveries, so only a record that fails itself
+ * (DynamoDB or KMS unavailable) reaches its DLQ, and the sweeper re-sends what is overdue.
  */
-export const stepDlq = new sst.aws.Queue("StepDlq");
+function queueWithDeadLetters(name: string, queue: QueueName) {
+  const deadLetters = new sst.aws.Queue(`${name}Dlq`, {
+    transform: { queue: { messageRetentionSeconds: DEAD_LETTER_RETENTION_SECONDS } },
+  });
+  const main = new sst.aws.Queue(`${name}Queue`, {
+    visibilityTimeout: `${QUEUES[queue].visibilityTimeoutSeconds} seconds`,
+    dlq: { queue: deadLetters.arn, retry: QUEUES[queue].maxReceiveCount },
+  });
+  return { queue: main, deadLetters };
+}
 
-export const stepQueue = new sst.aws.Queue("StepQueue", {
-  visibilityTimeout: `${QUEUES.step.visibilityTimeoutSeconds} seconds`,
-  dlq: { queue: stepDlq.arn, retry: QUEUES.step.maxReceiveCount },
-});
+const step = queueWithDeadLetters("Step", "step");
+const webhook = queueWithDeadLetters("Webhook", "webhook");
+
+export const stepQueue = step.queue;
+export const webhookQueue = webhook.queue;
+
+/** Watched by infra/alarms.ts: a message here has failed every receive and waits for an operator. */
+export const deadLetterQueues: Record<QueueName, sst.aws.Queue> = {
+  step: step.deadLetters,
+  webhook: webhook.deadLetters,
+};

@@ -5,6 +5,35 @@
  */
 export const LAMBDA_RUNTIME = { runtime: "nodejs22.x", architecture: "arm64" } as const;
 
+/**
+ * Stages whose data may go with them: `sst remove` deletes everything, table included. Every other stage
+ * is retained and protected (infra/stage.ts), so a stage nobody listed here, `prod` or a personal stage
+ * SST names after your user alike, never loses its data to a typo. A star matches any run of characters.
+ */
+export const EPHEMERAL_STAGES = ["dev", "local", "pr-*", "personal-*"] as const;
+
+/**
+ * The operator policy (docs/operator-policy.md) a stage gets unless its deploy overrides it. A retained
+ * stage is a real server on a public URL: invited sign-ups only, and no tenant spends the server's keys.
+ */
+export const OPERATOR_POLICY = {
+  retained: { SIGNUP_MODE: "invite", SERVER_PROVIDER_KEYS: "none" },
+  ephemeral: { SIGNUP_MODE: "open", SERVER_PROVIDER_KEYS: "all" },
+} as const;
+export type OperatorPolicySetting = keyof (typeof OPERATOR_POLICY)["retained"];
+
+/**
+ * What `sst deploy` reads from its environment (or from `.env.<stage>`, which SST loads for that stage).
+ * Named apart from the service's own variables, so a SIGNUP_MODE meant for the local service cannot
+ * reach a deployed stage by accident.
+ */
+export const DEPLOY_VARIABLES = {
+  SIGNUP_MODE: "WEFT_SIGNUP_MODE",
+  SERVER_PROVIDER_KEYS: "WEFT_SERVER_PROVIDER_KEYS",
+  /** Subscribed to the alarms' topic; unset, the alarms still exist, with no action. */
+  alarmEmail: "WEFT_ALARM_EMAIL",
+} as const satisfies Record<OperatorPolicySetting | "alarmEmail", string>;
+
 export type QueueName = "step" | "webhook";
 
 export interface FunctionSettings {
@@ -36,6 +65,7 @@ export const FUNCTIONS = {
     trigger: { schedule: "rate(1 minute)" },
   },
 } as const satisfies Record<string, FunctionSettings>;
+export type FunctionName = keyof typeof FUNCTIONS;
 
 /** AWS advises a visibility timeout of at least six times the consumer's timeout for SQS event sources. */
 export const VISIBILITY_TIMEOUT_FACTOR = 6;
@@ -51,6 +81,72 @@ export const QUEUES = {
   },
 } as const satisfies Record<QueueName, { visibilityTimeoutSeconds: number; maxReceiveCount: number }>;
 
+/**
+ * How long a dead letter is kept: SQS's maximum, 14 days, not its default 4, so a message that failed
+ * before a long weekend is still there to read and redrive when someone answers its alarm.
+ */
+export const DEAD_LETTER_RETENTION_SECONDS = 14 * 24 * 60 * 60;
+
+export interface MetricAlarmSettings {
+  namespace: string;
+  metric: string;
+  statistic: "Maximum" | "Sum";
+  periodSeconds: number;
+  evaluationPeriods: number;
+  threshold: number;
+  comparison: "GreaterThanThreshold" | "LessThanThreshold";
+  /** What a period without a data point counts as. */
+  missingData: "notBreaching" | "breaching";
+}
+
+/**
+ * CloudWatch alarms (infra/alarms.ts). The first two fire on the first occurrence, since nothing here
+ * fails quietly for a good reason: a message in a dead-letter queue failed every receive and nothing
+ * retries it, and a failed invocation of a background function (a crash or a timeout, not a failed
+ * record, which is handed back in the batch response) is one no caller will report. The third fires when
+ * the sweeper has not run for two periods in a row: a schedule that cannot assume its role, or a
+ * disabled one, invokes nothing, so no error would ever show it.
+ */
+export const ALARMS = {
+  deadLetters: {
+    queues: ["step", "webhook"],
+    namespace: "AWS/SQS",
+    metric: "ApproximateNumberOfMessagesVisible",
+    statistic: "Maximum",
+    periodSeconds: 60,
+    evaluationPeriods: 1,
+    threshold: 0,
+    comparison: "GreaterThanThreshold",
+    missingData: "notBreaching",
+  },
+  functionErrors: {
+    functions: ["worker", "webhooks", "sweeper"],
+    namespace: "AWS/Lambda",
+    metric: "Errors",
+    statistic: "Sum",
+    periodSeconds: 300,
+    evaluationPeriods: 1,
+    threshold: 0,
+    comparison: "GreaterThanThreshold",
+    missingData: "notBreaching",
+  },
+  sweeperSilent: {
+    function: "sweeper",
+    namespace: "AWS/Lambda",
+    metric: "Invocations",
+    statistic: "Sum",
+    periodSeconds: 300,
+    evaluationPeriods: 2,
+    threshold: 1,
+    comparison: "LessThanThreshold",
+    missingData: "breaching",
+  },
+} as const satisfies {
+  deadLetters: MetricAlarmSettings & { queues: readonly QueueName[] };
+  functionErrors: MetricAlarmSettings & { functions: readonly FunctionName[] };
+  sweeperSilent: MetricAlarmSettings & { function: FunctionName };
+};
+
 /** The variables every function receives (values come from the resources; see infra/engine-access.ts). */
 export const ENGINE_ENVIRONMENT_KEYS = [
   "TABLE_NAME",
@@ -63,12 +159,54 @@ export const ENGINE_ENVIRONMENT_KEYS = [
 ] as const;
 export type EngineEnvironmentKey = (typeof ENGINE_ENVIRONMENT_KEYS)[number];
 
-/** The IAM actions granted beyond the links (table and queues), each on this stage's resources only. */
-export const ENGINE_ACTIONS = {
-  secretsKey: ["kms:GenerateDataKey", "kms:Decrypt"],
-  schedules: ["scheduler:CreateSchedule", "scheduler:DeleteSchedule"],
-  schedulerRole: ["iam:PassRole"],
-} as const;
+/** The service EventBridge Scheduler acts as: the only one its role may be passed to or assumed by. */
+export const SCHEDULER_SERVICE = "scheduler.amazonaws.com";
+
+/** This stage's resources a statement may name; infra/engine-access.ts maps each to its ARNs. */
+export type EngineResource =
+  | "table"
+  | "tableIndexes"
+  | "stepQueue"
+  | "webhookQueue"
+  | "secretsKey"
+  | "schedules"
+  | "schedulerRole";
+
+export interface PermissionSettings {
+  actions: readonly string[];
+  resources: readonly EngineResource[];
+  conditions?: readonly { test: string; variable: string; values: readonly string[] }[];
+}
+
+/**
+ * Every IAM statement of every engine function, written out rather than derived from SST links, which
+ * grant every DynamoDB or SQS action. The table's actions are those core/store sends (a TransactWriteItems
+ * needs the item actions it is made of, ConditionCheckItem included); the queues are only sent to (each
+ * consumer's receive and delete permissions come from its subscription, on its own queue).
+ */
+export const ENGINE_PERMISSIONS: readonly PermissionSettings[] = [
+  {
+    actions: [
+      "dynamodb:GetItem",
+      "dynamodb:BatchGetItem",
+      "dynamodb:Query",
+      "dynamodb:PutItem",
+      "dynamodb:UpdateItem",
+      "dynamodb:DeleteItem",
+      "dynamodb:ConditionCheckItem",
+    ],
+    resources: ["table"],
+  },
+  { actions: ["dynamodb:Query"], resources: ["tableIndexes"] },
+  { actions: ["sqs:SendMessage"], resources: ["stepQueue", "webhookQueue"] },
+  { actions: ["kms:GenerateDataKey", "kms:Decrypt"], resources: ["secretsKey"] },
+  { actions: ["scheduler:CreateSchedule", "scheduler:DeleteSchedule"], resources: ["schedules"] },
+  {
+    actions: ["iam:PassRole"],
+    resources: ["schedulerRole"],
+    conditions: [{ test: "StringEquals", variable: "iam:PassedToService", values: [SCHEDULER_SERVICE] }],
+  },
+];
 
 /** What the Scheduler's own role may do: deliver to the step queue, nothing else. */
 export const SCHEDULER_ROLE_ACTIONS = ["sqs:SendMessage"] as const;

@@ -1,4 +1,5 @@
 import { tableDefinition } from "../core/store/table";
+import { thisStage } from "./this-stage";
 
 /**
  * The single table, declared from the same definition the local service and the tests create their tables
@@ -17,6 +18,10 @@ export const table = new sst.aws.Dynamo("Table", {
     ]),
   ),
   ttl: ttlAttribute,
+  // Every run is in here: outside the ephemeral stages, DynamoDB itself refuses to delete the table, by
+  // console, CLI or a deploy that drops it, until the protection is turned off.
+  deletionProtection: !thisStage.ephemeral,
   // Point-in-time recovery: any second of the last 35 days can be restored after a bad deploy or a mistake.
+  // SST turns it on by default; stated here so a change of that default cannot turn it off.
   transform: { table: { pointInTimeRecovery: { enabled: true } } },
 });

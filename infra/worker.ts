@@ -1,15 +1,34 @@
+import { scheduleGroupArn } from "./aws-account";
 import { engineFunction } from "./engine-access";
+import { operatorPolicy } from "./operator-policy";
 import { stepQueue } from "./queues";
+import { schedulerTrust } from "./scheduler";
 import { providerKeys } from "./secrets";
 import { FUNCTIONS } from "./settings";
 
-/** The step worker, fed by the step queue; failed records are handed back one by one (partial batch). */
-stepQueue.subscribe(engineFunction(FUNCTIONS.worker, providerKeys), {
-  batch: { size: FUNCTIONS.worker.trigger.batchSize, partialResponses: true },
-});
+/**
+ * The step worker, fed by the step queue; failed records are handed back one by one (partial batch). It
+ * runs the LLM steps, so the server-level provider keys and the rule for who may use them come here.
+ */
+export const stepWorker = stepQueue.subscribe(
+  engineFunction(FUNCTIONS.worker, {
+    ...providerKeys,
+    SERVER_PROVIDER_KEYS: operatorPolicy.apply((policy) => policy.SERVER_PROVIDER_KEYS),
+  }),
+  { batch: { size: FUNCTIONS.worker.trigger.batchSize, partialResponses: true } },
+);
 
-/** Every minute, re-rings runs whose doorbell was lost or whose worker died. */
-export const sweeper = new sst.aws.Cron("Sweeper", {
+/**
+ * Every minute, re-rings runs whose doorbell was lost or whose worker died. Its schedule is in the
+ * Scheduler's default group (not the engine's, whose schedules the functions may delete), so its role
+ * trusts that group only.
+ */
+export const sweeper = new sst.aws.CronV2("Sweeper", {
   schedule: FUNCTIONS.sweeper.trigger.schedule,
   function: engineFunction(FUNCTIONS.sweeper),
+  transform: {
+    role: {
+      assumeRolePolicy: schedulerTrust(scheduleGroupArn("default")),
+    },
+  },
 });
