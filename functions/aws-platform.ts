@@ -7,7 +7,7 @@ import { SqsQueue } from "../core/adapters/aws/sqs-queue";
 import type { Config } from "../core/config";
 import type { WebhookMessage } from "../core/domain/webhook-messages";
 import { systemClock } from "../core/ports/clock";
-import { createDynamoClient } from "../core/store/dynamo-client";
+import { createDynamoClient } from "../core/adapters/dynamodb/dynamo-client";
 import type { Platform } from "./deps";
 
 /** The settings the AWS adapters cannot do without; infra/settings.ts must give each of them to every function. */

@@ -8,8 +8,8 @@ import type { KeyVault } from "../core/ports/key-vault";
 import type { Logger } from "../core/ports/logger";
 import type { Queue } from "../core/ports/queue";
 import type { Scheduler } from "../core/ports/scheduler";
-import { createDocumentClient, type createDynamoClient } from "../core/store/dynamo-client";
-import { createStore } from "../core/store/store";
+import { createDocumentClient, type createDynamoClient } from "../core/adapters/dynamodb/dynamo-client";
+import { createStore } from "../core/adapters/dynamodb/store";
 
 /** What a composition root chooses: where DynamoDB is, how messages and timers travel, what time it is. */
 export interface Platform {

@@ -1,4 +1,4 @@
-import { tableDefinition } from "../core/store/table";
+import { tableDefinition } from "../core/adapters/dynamodb/table";
 import { thisStage } from "./this-stage";
 
 /**

@@ -2,14 +2,14 @@ import { randomBytes } from "node:crypto";
 import type { AccountUser, SignupInput } from "../domain/account";
 import type { CreatedApiKey } from "../domain/api-key";
 import { ConflictError } from "../domain/errors";
-import { isRedeemable } from "../domain/invite";
+import { inviteRejectedError, isRedeemable } from "../domain/invite";
 import { isoAt } from "../domain/time";
 import { slugify, type Workspace, type WorkspaceRecord } from "../domain/workspace";
 import type { Deps } from "../ports/deps";
+import type { InviteRedemption } from "../ports/store";
 import { issueApiKey } from "../security/issue-api-key";
 import { hashPassword } from "../security/passwords";
 import { hashToken } from "../security/secret-tokens";
-import { type InviteRedemption, inviteRejectedError } from "../store/invite-store";
 import { startSession } from "./session";
 
 /** A slug we derived ourselves may collide; a few random suffixes make a second collision unlikely. */

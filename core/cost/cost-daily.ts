@@ -1,8 +1,8 @@
+import type { ModelTotals } from "../domain/cost-record";
 import { roundUsd } from "../domain/cost-record";
 import { ValidationError } from "../domain/errors";
 import { isoAt } from "../domain/time";
 import type { Deps } from "../ports/deps";
-import type { ModelTotals } from "../store/cost-rollup-store";
 import { rollUpPendingCosts } from "./rollup";
 
 /** The longest range one daily request may cover, in days (a leap year). */

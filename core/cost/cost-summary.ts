@@ -1,8 +1,7 @@
-import { dayOf, roundUsd } from "../domain/cost-record";
+import { addToSums, dayOf, type ModelTotals, roundUsd } from "../domain/cost-record";
 import { NotFoundError } from "../domain/errors";
 import { isoAt } from "../domain/time";
 import type { Deps } from "../ports/deps";
-import { addToSums, type ModelTotals } from "../store/cost-rollup-store";
 import { rollUpPendingCosts } from "./rollup";
 
 type SummaryDeps = Pick<Deps, "store" | "clock" | "log">;

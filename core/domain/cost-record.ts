@@ -35,3 +35,26 @@ export function roundUsd(value: number): number {
 export function dayOf(iso: string): string {
   return iso.slice(0, 10);
 }
+
+export interface ModelTotals {
+  model: string;
+  costUsd: number;
+  inputTokens: number;
+  outputTokens: number;
+  calls: number;
+}
+
+/** A model's totals on one UTC day (yyyy-mm-dd). */
+export interface DayModelTotals extends ModelTotals {
+  day: string;
+}
+
+/** Adds `totals` to the running sum under `key`, which starts at zero; `totals` itself is not changed. */
+export function addToSums(sums: Map<string, ModelTotals>, key: string, totals: ModelTotals): void {
+  const sum = sums.get(key) ?? { model: totals.model, costUsd: 0, inputTokens: 0, outputTokens: 0, calls: 0 };
+  sum.costUsd += totals.costUsd;
+  sum.inputTokens += totals.inputTokens;
+  sum.outputTokens += totals.outputTokens;
+  sum.calls += totals.calls;
+  sums.set(key, sum);
+}

@@ -1,5 +1,4 @@
 import { randomUUID } from "node:crypto";
-import { settleAttemptCost } from "../cost/rollup";
 import { BoundCode, BoundExceeded, LIMITS } from "../domain/limits";
 import { RunTransition } from "../domain/run-change";
 import { type RunDoorbell, runDoorbell } from "../domain/run-messages";
@@ -9,8 +8,7 @@ import type { StepDefinition } from "../domain/step";
 import type { StepRunner } from "../domain/step-context";
 import type { StepOutcome } from "../domain/step-outcome";
 import type { Deps } from "../ports/deps";
-import { WriteConflict } from "../store/write-conflict";
-import { afterCommit } from "./after-commit";
+import type { RunChange } from "../ports/store";
 import {
   applyOutcome,
   failForGood,
@@ -20,6 +18,7 @@ import {
   type OutcomeEffects,
   startNextStep,
 } from "./apply-outcome";
+import { type CommitDeps, commitRun } from "./commit-run";
 import type { DefinitionSteps } from "./definition-cache";
 import { type Plan, planNext, type WorkerIdentity } from "./plan";
 
@@ -35,7 +34,7 @@ import { type Plan, planNext, type WorkerIdentity } from "./plan";
  * what came before them: repeating them after a crash is invisible, and a chain of them costs one write.
  */
 export interface AdvancerOptions {
-  deps: Pick<Deps, "store" | "clock" | "ids" | "log" | "queue" | "scheduler">;
+  deps: CommitDeps & Pick<Deps, "ids">;
   steps: StepRunner;
   definitionSteps: DefinitionSteps;
   processId: string;
@@ -231,30 +230,17 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
       effects: OutcomeEffects,
       before: RunRecord,
     ): Promise<RunRecord | undefined> {
-      const change = tx.finish();
-      const extra = [];
-      if (effects.createApproval)
-        extra.push(deps.store.approvals.createAction(before.workspaceId, effects.createApproval));
+      const change: RunChange = { commit: tx.finish() };
+      if (effects.createApproval) change.openApproval = effects.createApproval;
       if (effects.expireApprovalId) {
         const approval = await deps.store.approvals.get(before.workspaceId, effects.expireApprovalId);
-        if (approval)
-          extra.push(
-            deps.store.approvals.settleAction(before.workspaceId, { ...approval, expiredAt: tx.now }),
-          );
+        if (approval) change.settleApproval = { ...approval, expiredAt: tx.now };
       }
-      // In the run's own partition: no item another run touches, so no conflict that would repeat the calls.
-      if (effects.cost) extra.push(deps.store.costs.recordAction(effects.cost));
-      try {
-        await deps.store.runs.commit([change], extra);
-      } catch (error) {
-        if (!(error instanceof WriteConflict)) throw error;
-        log.debug({ version: before.version }, "lost a race on the run; re-reading");
-        await settleAttemptCost(deps, effects.cost, false);
-        return deps.store.runs.get(before.workspaceId, before.id);
-      }
-      await afterCommit(deps, [change]);
-      await settleAttemptCost(deps, effects.cost, true);
-      return change.run;
+      if (effects.cost) change.cost = effects.cost;
+      const outcome = await commitRun(deps, change);
+      if (outcome.kind === "committed") return change.commit.run;
+      log.debug({ version: before.version }, "lost a race on the run; re-reading");
+      return deps.store.runs.get(before.workspaceId, before.id);
     }
   };
 }
@@ -280,10 +266,8 @@ async function countFailedAdvance(
       BoundCode.ADVANCE_FAILED,
     );
   }
-  const change = tx.finish();
   try {
-    await deps.store.runs.commit([change]);
-    await afterCommit(deps, [change]);
+    await commitRun(deps, { commit: tx.finish() });
   } catch (countError) {
     deps.log.warn({ err: countError, runId: run.id }, "could not count a failed advance");
   }

@@ -1,5 +1,5 @@
 import type { StepDefinition } from "../domain/step";
-import type { Store } from "../store/store";
+import type { Store } from "../ports/store";
 
 /**
  * Definitions never change once stored, so a worker keeps the steps of those it has seen: a step costs no

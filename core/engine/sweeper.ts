@@ -1,7 +1,6 @@
 import { runDoorbell } from "../domain/run-messages";
 import { isoAt } from "../domain/time";
 import type { Deps } from "../ports/deps";
-import { SWEEP_SHARDS } from "../store/index-keys";
 
 /** A run's own doorbell normally rings on time; the sweeper steps in only for those overdue by this much. */
 export const SWEEP_GRACE_MS = 2 * 60 * 1000;
@@ -18,8 +17,8 @@ export async function sweepOverdueRuns(
 ): Promise<number> {
   const dueBy = options.dueBy ?? isoAt(deps.clock.nowMs() - (options.graceMs ?? SWEEP_GRACE_MS));
   let rung = 0;
-  for (let shard = 0; shard < SWEEP_SHARDS; shard++) {
-    const overdue = await deps.store.runLists.dueForSweep(shard, dueBy, RUNS_PER_SHARD);
+  for (let shard = 0; shard < deps.store.sweepShards; shard++) {
+    const overdue = await deps.store.runs.overdue(shard, dueBy, RUNS_PER_SHARD);
     for (const { workspaceId, runId } of overdue) await deps.queue.send(runDoorbell(workspaceId, runId));
     rung += overdue.length;
   }

@@ -1,7 +1,7 @@
 import type { Config } from "../config";
 import type { IdGenerator } from "../domain/ids";
 import type { WebhookMessage } from "../domain/webhook-messages";
-import type { Store } from "../store/store";
+import type { Store } from "../ports/store";
 import type { Clock } from "./clock";
 import type { OutboundHttp } from "./http";
 import type { KeyVault } from "./key-vault";

@@ -1,38 +1,47 @@
 import { ConflictError, NotFoundError } from "../domain/errors";
 import { RunTransition } from "../domain/run-change";
 import type { RunRecord } from "../domain/run-record";
-import { afterCommit } from "../engine/after-commit";
+import { type CommitDeps, commitRun } from "../engine/commit-run";
 import type { Deps } from "../ports/deps";
-import type { TransactItem } from "../store/transact";
-import { WriteConflict } from "../store/write-conflict";
+import type { RunChange } from "../ports/store";
 
 const MAX_ATTEMPTS = 5;
 
+/** What an operation's change carries besides the transition itself (an approval it settles). */
+export type ChangeExtras = Omit<RunChange, "commit">;
+
+export interface OperationEffects {
+  /** The operation hands the run back to the engine. */
+  ringDoorbell?: boolean;
+  /** The operation ends the timer the run was waiting on. */
+  cancelSchedule?: boolean;
+}
+
 /**
  * An API operation on a run (cancel, resume, retry, decide): read the run, let `change` check it and edit
- * the transition (throwing 4xx errors when the run's state forbids it), commit conditionally. A commit that
- * loses to a worker or another request reads again and re-checks, so of two racing requests exactly one
- * wins and the other sees the state the winner left.
+ * the transition (throwing 4xx errors when the run's state forbids it), commit it through the commit
+ * pipeline. A commit that loses to a worker or another request reads again and re-checks, so of two racing
+ * requests exactly one wins and the other sees the state the winner left.
  */
 export async function changeRun(
-  deps: Pick<Deps, "store" | "clock" | "ids" | "queue" | "scheduler">,
+  deps: CommitDeps & Pick<Deps, "ids">,
   workspaceId: string,
   runId: string,
-  change: (run: RunRecord, tx: RunTransition) => Promise<TransactItem[]> | TransactItem[],
+  change: (run: RunRecord, tx: RunTransition) => Promise<ChangeExtras | undefined> | ChangeExtras | undefined,
+  effects: OperationEffects = {},
 ): Promise<{ before: RunRecord; after: RunRecord }> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const run = await deps.store.runs.get(workspaceId, runId);
     if (!run) throw new NotFoundError("Workflow run");
     const tx = new RunTransition(run, deps.clock.nowMs(), deps.ids);
-    const extra = await change(run, tx);
+    const extras = (await change(run, tx)) ?? {};
     const commit = tx.finish();
-    try {
-      await deps.store.runs.commit([commit], extra);
-      await afterCommit(deps, [commit]);
-      return { before: run, after: commit.run };
-    } catch (error) {
-      if (!(error instanceof WriteConflict)) throw error;
-    }
+    const outcome = await commitRun(
+      deps,
+      { commit, ...extras },
+      { ringDoorbell: effects.ringDoorbell, cancelScheduleOf: effects.cancelSchedule ? run : undefined },
+    );
+    if (outcome.kind === "committed") return { before: run, after: commit.run };
   }
   throw new ConflictError("The run is changing too fast; retry");
 }

@@ -4,11 +4,10 @@ import { runDoorbell } from "../domain/run-messages";
 import type { RunRecord } from "../domain/run-record";
 import { RunStatus } from "../domain/statuses";
 import { isoAt } from "../domain/time";
-import { afterCommit } from "../engine/after-commit";
-import { wakeScheduleName } from "../engine/wake";
+import { afterCommit, type CommitDeps } from "../engine/commit-run";
 import type { Deps } from "../ports/deps";
-import { WriteConflict } from "../store/write-conflict";
-import { supersedeCommits } from "./supersede";
+import type { RunCreation } from "../ports/store";
+import { supersedeChanges } from "./supersede";
 
 /** Creations racing on one workspace's counters retry; past this many lost races the caller gets a 409. */
 const MAX_ATTEMPTS = 30;
@@ -18,7 +17,7 @@ const MAX_ATTEMPTS = 30;
  * later one (even a concurrent one) gets that run back with `created: false`.
  */
 export async function createRun(
-  deps: Pick<Deps, "store" | "clock" | "ids" | "queue" | "scheduler">,
+  deps: CommitDeps & Pick<Deps, "ids">,
   workspaceId: string,
   input: CreateRunInput,
 ): Promise<{ run: RunRecord; created: boolean }> {
@@ -30,9 +29,8 @@ export async function createRun(
     const existing = await findByIdempotencyKey(deps, workspaceId, input.idempotencyKey);
     if (existing) return { run: existing, created: false };
 
-    const counters = await deps.store.runCreation.counters(workspaceId, definition.id);
     const now = isoAt(deps.clock.nowMs());
-    const run: RunRecord = {
+    const run: RunCreation["run"] = {
       id: runId,
       workspaceId,
       definitionId: definition.id,
@@ -52,33 +50,27 @@ export async function createRun(
       active: null,
       nextStepName: null,
       startedAtMs: null,
-      seq: counters.runs + 1,
-      defSeq: counters.definitionRuns + 1,
     };
     const supersession =
       input.supersedeExisting && input.supersessionKey
-        ? await supersedeCommits(deps, workspaceId, input.supersessionKey, runId)
-        : { commits: [], extra: [], superseded: [] };
-    try {
-      await deps.store.runs.commit(supersession.commits, [
-        ...deps.store.runCreation.createActions(run, counters),
-        ...supersession.extra,
-      ]);
-    } catch (error) {
-      // A lost idempotency claim is answered by the lookup at the top of the loop; a lost counter race, or a
-      // superseded run that moved meanwhile, by reading everything afresh after a random pause, so that
-      // racing creators spread out instead of colliding again.
-      if (!(error instanceof WriteConflict)) throw error;
+        ? await supersedeChanges(deps, workspaceId, input.supersessionKey, runId)
+        : { changes: [], superseded: [] };
+    const outcome = await deps.store.runs.create({ run, supersede: supersession.changes });
+    if (outcome.kind === "idempotent") {
+      const winner = await deps.store.runs.get(workspaceId, outcome.runId);
+      if (winner) return { run: winner, created: false };
+    }
+    if (outcome.kind !== "created") {
+      // A lost counter race, or a superseded run that moved meanwhile: read everything afresh after a
+      // random pause, so that racing creators spread out instead of colliding again.
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
       continue;
     }
-    await afterCommit(deps, supersession.commits);
-    await deps.queue.send(runDoorbell(workspaceId, runId));
-    for (const superseded of supersession.superseded) {
-      const name = wakeScheduleName(superseded);
-      if (name) await deps.scheduler.cancel(name);
+    for (const [i, change] of supersession.changes.entries()) {
+      await afterCommit(deps, change, { cancelScheduleOf: supersession.superseded[i] });
     }
-    return { run, created: true };
+    await deps.queue.send(runDoorbell(workspaceId, runId));
+    return { run: outcome.run, created: true };
   }
   throw new ConflictError("Too many concurrent run creations in this workspace; retry");
 }
@@ -89,6 +81,6 @@ async function findByIdempotencyKey(
   idempotencyKey: string | undefined,
 ): Promise<RunRecord | undefined> {
   if (idempotencyKey === undefined) return undefined;
-  const runId = await deps.store.runCreation.runIdForIdempotencyKey(workspaceId, idempotencyKey);
+  const runId = await deps.store.runs.runIdForIdempotencyKey(workspaceId, idempotencyKey);
   return runId ? deps.store.runs.get(workspaceId, runId) : undefined;
 }

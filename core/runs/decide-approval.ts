@@ -1,9 +1,8 @@
 import type { ApprovalRequest, DecideApprovalInput } from "../domain/approval";
 import { ConflictError, NotFoundError } from "../domain/errors";
-import { runDoorbell } from "../domain/run-messages";
 import { RunStatus } from "../domain/statuses";
 import { applyOutcome } from "../engine/apply-outcome";
-import { wakeScheduleName } from "../engine/wake";
+import type { CommitDeps } from "../engine/commit-run";
 import type { Deps } from "../ports/deps";
 import { changeRun } from "./change-run";
 import { refuseOutOfBounds } from "./refuse-out-of-bounds";
@@ -14,7 +13,7 @@ import { refuseOutOfBounds } from "./refuse-out-of-bounds";
  * policy may ask again). The approval's own condition makes a second decision a 409, even a concurrent one.
  */
 export async function decideApproval(
-  deps: Pick<Deps, "store" | "clock" | "ids" | "queue" | "scheduler">,
+  deps: CommitDeps & Pick<Deps, "ids">,
   workspaceId: string,
   approvalId: string,
   input: DecideApprovalInput,
@@ -23,59 +22,61 @@ export async function decideApproval(
   if (!first) throw new NotFoundError("Approval request");
   let decided: ApprovalRequest = first;
 
-  const { before } = await changeRun(deps, workspaceId, first.workflowRunId, async (run, tx) => {
-    const approval = await deps.store.approvals.get(workspaceId, approvalId);
-    if (!approval) throw new NotFoundError("Approval request");
-    if (approval.decision !== null) throw new ConflictError("The approval request is already decided");
-    if (approval.expiredAt !== null)
-      throw new ConflictError("The approval request expired without a decision");
-    const wait = run.active?.wait;
-    if (
-      run.status !== RunStatus.Paused ||
-      wait?.kind !== "approval" ||
-      wait.approvalRequestId !== approvalId
-    ) {
-      throw new ConflictError(`The run is ${run.status}, no longer waiting for this approval`);
-    }
-    const definition = await deps.store.definitions.get(workspaceId, run.definitionId);
-    if (!definition) throw new NotFoundError("Workflow definition");
+  await changeRun(
+    deps,
+    workspaceId,
+    first.workflowRunId,
+    async (run, tx) => {
+      const approval = await deps.store.approvals.get(workspaceId, approvalId);
+      if (!approval) throw new NotFoundError("Approval request");
+      if (approval.decision !== null) throw new ConflictError("The approval request is already decided");
+      if (approval.expiredAt !== null)
+        throw new ConflictError("The approval request expired without a decision");
+      const wait = run.active?.wait;
+      if (
+        run.status !== RunStatus.Paused ||
+        wait?.kind !== "approval" ||
+        wait.approvalRequestId !== approvalId
+      ) {
+        throw new ConflictError(`The run is ${run.status}, no longer waiting for this approval`);
+      }
+      const definition = await deps.store.definitions.get(workspaceId, run.definitionId);
+      if (!definition) throw new NotFoundError("Workflow definition");
 
-    decided = {
-      ...approval,
-      decision: input.decision,
-      decidedBy: input.decidedBy ?? null,
-      decidedAt: tx.now,
-    };
-    const stepRunId = tx.requireActive().stepRun.id;
-    tx.record(
-      "APPROVAL_DECIDED",
-      {
-        stepName: approval.stepName,
-        approvalRequestId: approvalId,
+      decided = {
+        ...approval,
         decision: input.decision,
-        decidedBy: decided.decidedBy,
-      },
-      stepRunId,
-    );
-    if (input.decision === "rejected") {
-      applyOutcome(
-        tx,
-        definition.stepsJson,
-        { kind: "failed", error: "approval rejected", retryable: true },
-        deps.ids,
+        decidedBy: input.decidedBy ?? null,
+        decidedAt: tx.now,
+      };
+      const stepRunId = tx.requireActive().stepRun.id;
+      tx.record(
+        "APPROVAL_DECIDED",
+        {
+          stepName: approval.stepName,
+          approvalRequestId: approvalId,
+          decision: input.decision,
+          decidedBy: decided.decidedBy,
+        },
+        stepRunId,
       );
-    } else {
-      const content = input.decision === "edited" ? (input.editedContent ?? {}) : approval.content;
-      if (input.decision === "edited") tx.run.state[approval.contentKey] = content;
-      const outcome = { kind: "completed", output: { decision: input.decision, content } } as const;
-      refuseOutOfBounds(tx.run, definition.stepsJson, outcome, "editedContent");
-      applyOutcome(tx, definition.stepsJson, outcome, deps.ids);
-    }
-    return [deps.store.approvals.settleAction(workspaceId, decided)];
-  });
-
-  await deps.queue.send(runDoorbell(workspaceId, first.workflowRunId));
-  const schedule = wakeScheduleName(before);
-  if (schedule) await deps.scheduler.cancel(schedule);
+      if (input.decision === "rejected") {
+        applyOutcome(
+          tx,
+          definition.stepsJson,
+          { kind: "failed", error: "approval rejected", retryable: true },
+          deps.ids,
+        );
+      } else {
+        const content = input.decision === "edited" ? (input.editedContent ?? {}) : approval.content;
+        if (input.decision === "edited") tx.run.state[approval.contentKey] = content;
+        const outcome = { kind: "completed", output: { decision: input.decision, content } } as const;
+        refuseOutOfBounds(tx.run, definition.stepsJson, outcome, "editedContent");
+        applyOutcome(tx, definition.stepsJson, outcome, deps.ids);
+      }
+      return { settleApproval: decided };
+    },
+    { ringDoorbell: true, cancelSchedule: true },
+  );
   return decided;
 }

@@ -1,7 +1,7 @@
 import { NotFoundError } from "../domain/errors";
 import type { WorkflowEvent } from "../domain/run";
 import type { Deps } from "../ports/deps";
-import type { Page } from "./list-runs";
+import type { Page } from "../ports/store";
 
 /** A run's events oldest first; event n is the run's n-th, so page N is a range and `total` the run's count. */
 export async function listRunEvents(

@@ -1,6 +1,6 @@
 import { ValidationError } from "../domain/errors";
-import { runDoorbell } from "../domain/run-messages";
 import { RunStatus, StepRunStatus } from "../domain/statuses";
+import type { CommitDeps } from "../engine/commit-run";
 import type { Deps } from "../ports/deps";
 import { changeRun } from "./change-run";
 
@@ -10,30 +10,35 @@ import { changeRun } from "./change-run";
  * step limit), is a 400.
  */
 export async function retryRun(
-  deps: Pick<Deps, "store" | "clock" | "ids" | "queue" | "scheduler">,
+  deps: CommitDeps & Pick<Deps, "ids">,
   workspaceId: string,
   runId: string,
 ): Promise<{ retried: true; stepName: string }> {
   let stepName = "";
-  await changeRun(deps, workspaceId, runId, (run, tx) => {
-    const active = run.active;
-    if (run.status !== RunStatus.Failed || active?.stepRun.status !== StepRunStatus.Failed) {
-      throw new ValidationError(
-        run.status === RunStatus.Failed
-          ? "The run has no failed step to retry"
-          : `Only a FAILED run can be retried; this one is ${run.status}`,
+  await changeRun(
+    deps,
+    workspaceId,
+    runId,
+    (run, tx) => {
+      const active = run.active;
+      if (run.status !== RunStatus.Failed || active?.stepRun.status !== StepRunStatus.Failed) {
+        throw new ValidationError(
+          run.status === RunStatus.Failed
+            ? "The run has no failed step to retry"
+            : `Only a FAILED run can be retried; this one is ${run.status}`,
+        );
+      }
+      stepName = active.stepRun.stepName;
+      tx.setRunStatus(RunStatus.Running);
+      tx.requireActive().retryAtMs = tx.nowMs;
+      tx.record(
+        "STEP_RETRYING",
+        { stepName, attempt: active.stepRun.attempt + 1, delayMs: 0, error: active.stepRun.error },
+        active.stepRun.id,
       );
-    }
-    stepName = active.stepRun.stepName;
-    tx.setRunStatus(RunStatus.Running);
-    tx.requireActive().retryAtMs = tx.nowMs;
-    tx.record(
-      "STEP_RETRYING",
-      { stepName, attempt: active.stepRun.attempt + 1, delayMs: 0, error: active.stepRun.error },
-      active.stepRun.id,
-    );
-    return [];
-  });
-  await deps.queue.send(runDoorbell(workspaceId, runId));
+      return undefined;
+    },
+    { ringDoorbell: true },
+  );
   return { retried: true, stepName };
 }

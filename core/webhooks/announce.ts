@@ -7,20 +7,17 @@ import type { Deps } from "../ports/deps";
  * Sent after a run's commit when it announced webhook events: the dispatch message for its journal item.
  * Never throws: the commit already holds the outbox entry, so a message lost here is sent again by the
  * webhook sweeper, and the operation that committed must not fail for it.
- *
- * The deps are optional in the type only so the engine's narrower Picks need not list them; every
- * composition root provides both.
  */
 export async function announceWebhookEvents(
-  deps: Partial<Pick<Deps, "webhookQueue" | "log">>,
+  deps: Pick<Deps, "webhookQueue" | "log">,
   commit: RunCommit,
 ): Promise<void> {
   const first = commit.events[0];
-  if (!deps.webhookQueue || !first || !announcesWebhookEvent(commit.events)) return;
+  if (!first || !announcesWebhookEvent(commit.events)) return;
   const { workspaceId, id: runId } = commit.run;
   try {
     await deps.webhookQueue.send(webhookDispatch(workspaceId, runId, first.seq));
   } catch (error) {
-    deps.log?.warn({ err: error, workspaceId, runId }, "webhook dispatch not sent; the webhook sweeper will");
+    deps.log.warn({ err: error, workspaceId, runId }, "webhook dispatch not sent; the webhook sweeper will");
   }
 }

@@ -4,7 +4,7 @@ import { type WebhookAttempt, webhookAttempt } from "../domain/webhook-messages"
 import { OutboundUrlRefused } from "../http/url-guard";
 import type { Deps } from "../ports/deps";
 import type { OutboundHttp } from "../ports/http";
-import type { AttemptOutcome, StoredDelivery } from "../store/webhook-deliveries";
+import type { AttemptOutcome, StoredDelivery } from "../ports/store";
 import { webhookSecretContext } from "./secret";
 import { signWebhookBody } from "./signature";
 

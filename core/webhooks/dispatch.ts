@@ -3,7 +3,7 @@ import type { DeliveryRecord } from "../domain/webhook";
 import { webhookEventOf } from "../domain/webhook-events";
 import { type WebhookDispatch, webhookAttempt } from "../domain/webhook-messages";
 import type { Deps } from "../ports/deps";
-import { deliveryIdFor } from "../store/webhook-keys";
+import { deliveryIdFor } from "./delivery-id";
 import { webhookBody } from "./payload";
 
 /**

@@ -2,7 +2,6 @@ import { isoAt } from "../domain/time";
 import { webhookAttempt, webhookDispatch } from "../domain/webhook-messages";
 import type { Deps } from "../ports/deps";
 import { MAX_QUEUE_DELAY_MS } from "../ports/queue";
-import { SWEEP_SHARDS } from "../store/index-keys";
 
 /** A dispatch or attempt normally arrives on time; the sweeper steps in for those overdue by this much. */
 export const WEBHOOK_SWEEP_GRACE_MS = 2 * 60 * 1000;
@@ -22,7 +21,7 @@ export async function sweepWebhookOutbox(
   const nowMs = deps.clock.nowMs();
   const dueBy = options.dueBy ?? isoAt(nowMs - (options.graceMs ?? WEBHOOK_SWEEP_GRACE_MS));
   let sent = 0;
-  for (let shard = 0; shard < SWEEP_SHARDS; shard++) {
+  for (let shard = 0; shard < deps.store.sweepShards; shard++) {
     const entries = await deps.store.webhookOutbox.dueForSweep(shard, dueBy, ENTRIES_PER_SHARD);
     for (const entry of entries) {
       if (entry.kind === "outbox") {

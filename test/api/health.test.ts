@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { createDocumentClient, createDynamoClient } from "../../core/adapters/dynamodb/dynamo-client";
+import { createStore } from "../../core/adapters/dynamodb/store";
 import { createApp } from "../../core/api/app";
-import { createDocumentClient, createDynamoClient } from "../../core/store/dynamo-client";
-import { createStore } from "../../core/store/store";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 
 let t: TestApp;

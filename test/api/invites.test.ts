@@ -1,9 +1,9 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { INVITE_TTL_MS } from "../../core/accounts/invites";
+import { createDocumentClient, createDynamoClient } from "../../core/adapters/dynamodb/dynamo-client";
+import { keys } from "../../core/adapters/dynamodb/keys";
 import { hashToken } from "../../core/security/secret-tokens";
-import { createDocumentClient, createDynamoClient } from "../../core/store/dynamo-client";
-import { keys } from "../../core/store/keys";
 import { expectData, expectError, type SignupData, uniqueEmail, uniqueSlug } from "../helpers/requests";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 

@@ -1,8 +1,8 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { createDocumentClient, createDynamoClient } from "../../core/adapters/dynamodb/dynamo-client";
+import { keys } from "../../core/adapters/dynamodb/keys";
 import { providerKeyContext } from "../../core/domain/provider-config";
-import { createDocumentClient, createDynamoClient } from "../../core/store/dynamo-client";
-import { keys } from "../../core/store/keys";
 import { type SignedUp, signUp, withKey } from "../helpers/accounts";
 import { expectData, expectError, ISO_UTC_MS, issuePaths } from "../helpers/requests";
 import { createTestApp, type TestApp } from "../helpers/test-app";

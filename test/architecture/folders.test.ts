@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { cycles, folderGraph } from "./import-graph";
+import { cycles, folderGraph, packageImporters } from "./import-graph";
 
 const core = fileURLToPath(new URL("../../core", import.meta.url));
 
@@ -13,5 +13,14 @@ describe("the folders of core/", () => {
 
   it("keep the domain free of every other folder", () => {
     expect([...(graph.get("domain") ?? [])]).toEqual([]);
+  });
+
+  it("reach adapters only through ports: no folder but adapters imports one", () => {
+    const importers = [...graph].filter(([folder, edges]) => folder !== "adapters" && edges.has("adapters"));
+    expect(importers.map(([folder]) => folder)).toEqual([]);
+  });
+
+  it("leave the AWS SDK to core/adapters", () => {
+    expect(packageImporters(core, /^@aws-sdk\//).filter((file) => !file.startsWith("adapters/"))).toEqual([]);
   });
 });

@@ -65,6 +65,15 @@ export function cycles(graph: FolderGraph): string[][] {
   return found;
 }
 
+/** The files (relative to `coreDir`) that import a package whose name matches `pattern`. */
+export function packageImporters(coreDir: string, pattern: RegExp): string[] {
+  return sourceFiles(coreDir)
+    .filter((file) =>
+      [...readFileSync(file, "utf8").matchAll(IMPORT)].some((match) => pattern.test(match[1] ?? "")),
+    )
+    .map((file) => relative(coreDir, file));
+}
+
 function folderOf(coreDir: string, path: string): string {
   const [first = "", ...rest] = relative(coreDir, path).split("/");
   return rest.length === 0 ? first.replace(/\.(ts|tsx|js|mjs)$/, "") : first;

@@ -167,9 +167,9 @@ describe("a change the store cannot take", () => {
   function spoilCommits(spoil: (commit: RunCommit) => void) {
     const runs = h.t.deps.store.runs;
     const commit = runs.commit.bind(runs);
-    runs.commit = async (commits, extra) => {
-      for (const change of commits) spoil(change);
-      return commit(commits, extra);
+    runs.commit = async (change) => {
+      spoil(change.commit);
+      return commit(change);
     };
   }
 

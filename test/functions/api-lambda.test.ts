@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { APIGatewayProxyEventV2, APIGatewayProxyResult, Context } from "aws-lambda";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { ensureTable } from "../../core/store/create-table";
-import { createDynamoClient } from "../../core/store/dynamo-client";
+import { ensureTable } from "../../core/adapters/dynamodb/create-table";
+import { createDynamoClient } from "../../core/adapters/dynamodb/dynamo-client";
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResult>;
 let handler: Handler;

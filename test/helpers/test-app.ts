@@ -1,5 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { afterAll, inject } from "vitest";
+import { ensureTable } from "../../core/adapters/dynamodb/create-table";
+import { createDynamoClient } from "../../core/adapters/dynamodb/dynamo-client";
 import { AesKeyVault } from "../../core/adapters/local/aes-key-vault";
 import { createApp } from "../../core/api/app";
 import { type Config, loadConfig } from "../../core/config";
@@ -7,8 +9,6 @@ import { sweepOverdueRuns } from "../../core/engine/sweeper";
 import { createPinoLogger, silentLogger } from "../../core/log/pino-logger";
 import { type Clock, systemClock } from "../../core/ports/clock";
 import type { Deps } from "../../core/ports/deps";
-import { ensureTable } from "../../core/store/create-table";
-import { createDynamoClient } from "../../core/store/dynamo-client";
 import { sweepWebhookOutbox } from "../../core/webhooks/outbox-sweeper";
 import { buildDeps } from "../../functions/deps";
 import { createLocalTransport } from "../../functions/local-engine";

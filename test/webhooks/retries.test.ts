@@ -1,9 +1,9 @@
 import { createServer } from "node:net";
 import { QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { createDocumentClient, createDynamoClient } from "../../core/store/dynamo-client";
-import { keys } from "../../core/store/keys";
-import { outboxIndexKeys } from "../../core/store/webhook-keys";
+import { createDocumentClient, createDynamoClient } from "../../core/adapters/dynamodb/dynamo-client";
+import { keys } from "../../core/adapters/dynamodb/keys";
+import { outboxIndexKeys } from "../../core/adapters/dynamodb/webhook-keys";
 import { expectData } from "../helpers/requests";
 import {
   answer,

@@ -1,5 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { ApprovalRequest, DecideApprovalInput } from "../../domain/approval";
+import type { CommitDeps } from "../../engine/commit-run";
 import type { Deps } from "../../ports/deps";
 import { decideApproval } from "../../runs/decide-approval";
 import type { WorkspaceEnv } from "../env";
@@ -49,7 +50,7 @@ const decide = createRoute({
   },
 });
 
-export function approvalRequestRoutes(deps: Pick<Deps, "store" | "clock" | "ids" | "queue" | "scheduler">) {
+export function approvalRequestRoutes(deps: CommitDeps & Pick<Deps, "ids">) {
   return createRouter<WorkspaceEnv>()
     .openapi(list, async (c) => {
       const { pending } = c.req.valid("query");

@@ -5,11 +5,11 @@ import { LIMITS } from "../../domain/limits";
 import { CreateRunInput, WorkflowEvent, WorkflowRun, WorkflowRunWithSteps } from "../../domain/run";
 import { toWorkflowRun } from "../../domain/run-record";
 import { RUN_STATUSES, type RunStatus } from "../../domain/statuses";
+import type { CommitDeps } from "../../engine/commit-run";
 import type { Deps } from "../../ports/deps";
 import { cancelRun } from "../../runs/cancel-run";
 import { createRun } from "../../runs/create-run";
 import { listRunEvents } from "../../runs/list-events";
-import { listRuns } from "../../runs/list-runs";
 import { resumeRun } from "../../runs/resume-run";
 import { retryRun } from "../../runs/retry-run";
 import type { WorkspaceEnv } from "../env";
@@ -19,7 +19,7 @@ import { IdParam } from "../params";
 import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
 
 const tags = ["Workflow runs"];
-type RunDeps = Pick<Deps, "store" | "clock" | "ids" | "queue" | "scheduler">;
+type RunDeps = CommitDeps & Pick<Deps, "ids">;
 
 const route = <R extends Parameters<typeof createRoute>[0]>(config: R) =>
   createRoute({ ...config, tags, security: API_KEY_SECURITY });
@@ -141,7 +141,7 @@ export function workflowRunRoutes(deps: RunDeps) {
     })
     .openapi(list, async (c) => {
       const { page, pageSize, ...filters } = c.req.valid("query");
-      const result = await listRuns(deps, c.var.workspaceId, filters, page, pageSize);
+      const result = await deps.store.runs.list(c.var.workspaceId, filters, page, pageSize);
       const data = result.items.map(toWorkflowRun);
       return c.json({ success: true as const, data, meta: pageMeta(page, pageSize, result.total) }, 200);
     })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createTableInput } from "../../../core/store/create-table";
-import { keys } from "../../../core/store/keys";
+import { createTableInput } from "../../../core/adapters/dynamodb/create-table";
+import { keys } from "../../../core/adapters/dynamodb/keys";
 
 describe("createTableInput", () => {
   it("declares pk/sk and five KEYS_ONLY string-keyed GSIs on demand", () => {

@@ -1,11 +1,15 @@
 import { randomBytes } from "node:crypto";
 import { PutCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { ensureTable } from "../../../core/adapters/dynamodb/create-table";
+import {
+  createDocumentClient,
+  createDynamoClient,
+  type Table,
+} from "../../../core/adapters/dynamodb/dynamo-client";
+import { itemSizeBytes } from "../../../core/adapters/dynamodb/item-size";
+import { transactWrite } from "../../../core/adapters/dynamodb/write-conflict";
 import { LIMITS } from "../../../core/domain/limits";
-import { ensureTable } from "../../../core/store/create-table";
-import { createDocumentClient, createDynamoClient, type Table } from "../../../core/store/dynamo-client";
-import { itemSizeBytes } from "../../../core/store/item-size";
-import { transactWrite } from "../../../core/store/write-conflict";
 
 describe("itemSizeBytes, as DynamoDB counts an item", () => {
   it("counts names and strings in UTF-8 bytes", () => {

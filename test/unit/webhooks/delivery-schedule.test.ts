@@ -1,6 +1,12 @@
 import type { SQSEvent } from "aws-lambda";
 import { describe, expect, it } from "vitest";
 import { createSqsBatchHandler } from "../../../core/adapters/aws/sqs-batch";
+import { commitItems } from "../../../core/adapters/dynamodb/run-items";
+import {
+  deliverySweepKeys,
+  outboxIndexKeys,
+  parseWebhookSweepEntry,
+} from "../../../core/adapters/dynamodb/webhook-keys";
 import { loadConfig } from "../../../core/config";
 import type { RunCommit } from "../../../core/domain/run-change";
 import type { RunRecord } from "../../../core/domain/run-record";
@@ -12,14 +18,8 @@ import {
   webhookMessageKey,
 } from "../../../core/domain/webhook-messages";
 import { silentLogger } from "../../../core/log/pino-logger";
-import { commitItems } from "../../../core/store/run-items";
-import {
-  deliveryIdFor,
-  deliverySweepKeys,
-  outboxIndexKeys,
-  parseWebhookSweepEntry,
-} from "../../../core/store/webhook-keys";
 import { deliveryRequestHeaders, nextStep } from "../../../core/webhooks/deliver";
+import { deliveryIdFor } from "../../../core/webhooks/delivery-id";
 
 describe("webhook settings", () => {
   it("default to spec 6.4: a 10 s timeout, attempts 2 and 3 after 5 s and 30 s", () => {

@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
-import type { StepDefinition } from "../domain/step";
-import { type StoredWorkflowDefinition, WorkflowDefinition } from "../domain/workflow-definition-record";
+import type { StepDefinition } from "../../domain/step";
+import { type StoredWorkflowDefinition, WorkflowDefinition } from "../../domain/workflow-definition-record";
+import type { DefinitionStore } from "../../ports/store";
 import type { Table } from "./dynamo-client";
 import { keys } from "./keys";
 import { queryByPrefix } from "./query";
@@ -9,7 +10,7 @@ import { queryByPrefix } from "./query";
  * Definitions are immutable: written once with a condition that the id is new, never updated. The steps are
  * stored as one JSON string, which keeps DynamoDB's 32-level nesting limit away from users' JSON Schemas.
  */
-export function createDefinitionStore(table: Table) {
+export function createDefinitionStore(table: Table): DefinitionStore {
   return {
     async create(definition: StoredWorkflowDefinition): Promise<void> {
       const { stepsJson, ...rest } = definition;
@@ -45,7 +46,6 @@ export function createDefinitionStore(table: Table) {
     },
   };
 }
-export type DefinitionStore = ReturnType<typeof createDefinitionStore>;
 
 function fromItem(item: Record<string, unknown>): StoredWorkflowDefinition {
   const { stepsJson: _, ...definition } = WorkflowDefinition.parse({ ...item, stepsJson: [] });

@@ -1,20 +1,9 @@
-import type { RunRecord } from "../domain/run-record";
-import type { RunStatus } from "../domain/statuses";
-import type { Deps } from "../ports/deps";
-import { runListPartitions } from "../store/index-keys";
-import { definitionCounterScope, runsCounterScope } from "../store/run-creation";
-import type { IndexName } from "../store/table";
-
-export interface RunFilters {
-  status?: RunStatus;
-  definitionId?: string;
-  supersessionKey?: string;
-}
-
-export interface Page<T> {
-  items: T[];
-  total: number;
-}
+import type { RunRecord } from "../../domain/run-record";
+import type { Page, RunFilters } from "../../ports/store";
+import { runListPartitions } from "./index-keys";
+import { definitionCounterScope, type RunCreationStore, runsCounterScope } from "./run-creation";
+import type { RunListStore } from "./run-lists";
+import type { IndexName } from "./table";
 
 /**
  * Runs newest first, a page at a time (docs/data-model.md, "How lists get total"). All runs, and the runs of
@@ -24,7 +13,7 @@ export interface Page<T> {
  * narrowest list's runs and filter them.
  */
 export async function listRuns(
-  deps: Pick<Deps, "store">,
+  store: { runCreation: RunCreationStore; runLists: RunListStore },
   workspaceId: string,
   filters: RunFilters,
   page: number,
@@ -33,19 +22,14 @@ export async function listRuns(
   const { status, definitionId, supersessionKey } = filters;
   if (status === undefined && supersessionKey === undefined) {
     const scope = definitionId === undefined ? runsCounterScope : definitionCounterScope(definitionId);
-    const total = await deps.store.runCreation.counter(workspaceId, scope);
+    const total = await store.runCreation.counter(workspaceId, scope);
     const newest = total - (page - 1) * pageSize;
     if (newest < 1) return { items: [], total };
     const [index, pk]: [IndexName, string] =
       definitionId === undefined
         ? ["gsi1", runListPartitions.all(workspaceId)]
         : ["gsi2", runListPartitions.byDefinition(workspaceId, definitionId)];
-    const items = await deps.store.runLists.byPositions(
-      index,
-      pk,
-      Math.max(1, newest - pageSize + 1),
-      newest,
-    );
+    const items = await store.runLists.byPositions(index, pk, Math.max(1, newest - pageSize + 1), newest);
     return { items, total };
   }
 
@@ -53,19 +37,19 @@ export async function listRuns(
     supersessionKey !== undefined
       ? ["gsi4", runListPartitions.bySupersessionKey(workspaceId, supersessionKey)]
       : ["gsi3", runListPartitions.byStatus(workspaceId, status ?? "")];
-  const keys = await deps.store.runLists.allKeys(index, pk);
+  const keys = await store.runLists.allKeys(index, pk);
   const narrowedByOthers =
     (supersessionKey !== undefined && status !== undefined) || definitionId !== undefined;
   const start = (page - 1) * pageSize;
   if (!narrowedByOthers) {
     // The index lags its items a little: a run that just left this status is dropped rather than shown wrong.
-    const items = await deps.store.runLists.runs(keys.slice(start, start + pageSize));
+    const items = await store.runLists.runs(keys.slice(start, start + pageSize));
     return {
       items: items.filter((run) => status === undefined || run.status === status),
       total: keys.length,
     };
   }
-  const matching = (await deps.store.runLists.runs(keys)).filter(
+  const matching = (await store.runLists.runs(keys)).filter(
     (run) =>
       (status === undefined || run.status === status) &&
       (definitionId === undefined || run.definitionId === definitionId),

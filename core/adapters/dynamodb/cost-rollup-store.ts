@@ -1,5 +1,12 @@
 import { PutCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
-import { type AttemptCost, dayOf } from "../domain/cost-record";
+import {
+  type AttemptCost,
+  addToSums,
+  type DayModelTotals,
+  dayOf,
+  type ModelTotals,
+} from "../../domain/cost-record";
+import type { CostRollupStore, RollupResult } from "../../ports/store";
 import { cancellationCodes } from "./conditions";
 import type { Table } from "./dynamo-client";
 import { keys } from "./keys";
@@ -9,21 +16,6 @@ import type { TransactItem } from "./transact";
 type Item = Record<string, unknown>;
 
 /** Cost and tokens of one model over a period, as the rollup items hold them. */
-export interface ModelTotals {
-  model: string;
-  costUsd: number;
-  inputTokens: number;
-  outputTokens: number;
-  calls: number;
-}
-
-/** A model's totals on one UTC day (yyyy-mm-dd). */
-export interface DayModelTotals extends ModelTotals {
-  day: string;
-}
-
-/** What one conditional rollup transaction came to; "conflict" leaves the record pending for a later try. */
-export type RollupResult = "rolled-up" | "already" | "conflict";
 
 const ADD_TOTALS = "ADD costUsd :cost, inputTokens :in, outputTokens :out, calls :calls";
 
@@ -44,16 +36,6 @@ function addTotals(table: Table, key: object, totals: ModelTotals, extra: Record
       },
     },
   } satisfies TransactItem;
-}
-
-/** Adds `totals` to the running sum under `key`, which starts at zero; `totals` itself is not changed. */
-export function addToSums(sums: Map<string, ModelTotals>, key: string, totals: ModelTotals): void {
-  const sum = sums.get(key) ?? { model: totals.model, costUsd: 0, inputTokens: 0, outputTokens: 0, calls: 0 };
-  sum.costUsd += totals.costUsd;
-  sum.inputTokens += totals.inputTokens;
-  sum.outputTokens += totals.outputTokens;
-  sum.calls += totals.calls;
-  sums.set(key, sum);
 }
 
 function group(cost: AttemptCost, keyOf: (day: string, model: string) => string): Map<string, ModelTotals> {
@@ -84,7 +66,7 @@ function toTotals(item: Item): ModelTotals {
  * The workspace's cost rollups (`WS#<wsp>#COST`): per day and model, all time per model, and markers of
  * the runs that had calls each day (and ever), from which the summary counts distinct runs.
  */
-export function createCostRollupStore(table: Table) {
+export function createCostRollupStore(table: Table): CostRollupStore {
   async function send(items: TransactItem[]): Promise<string[] | undefined> {
     try {
       await table.client.send(new TransactWriteCommand({ TransactItems: items }));
@@ -218,4 +200,3 @@ export function createCostRollupStore(table: Table) {
     },
   };
 }
-export type CostRollupStore = ReturnType<typeof createCostRollupStore>;

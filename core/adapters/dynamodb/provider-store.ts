@@ -1,5 +1,6 @@
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { ProviderRecord, type ProviderRecord as ProviderRecordType } from "../domain/provider-config";
+import { ProviderRecord, type ProviderRecord as ProviderRecordType } from "../../domain/provider-config";
+import type { ProviderStore } from "../../ports/store";
 import { deleteIfPresent, putIfAbsent } from "./conditional-writes";
 import { isConditionFailure } from "./conditions";
 import type { Table } from "./dynamo-client";
@@ -9,7 +10,7 @@ import type { TransactItem } from "./transact";
 import { transactWrite, WriteConflict } from "./write-conflict";
 
 /** A workspace's LLM provider settings: one item per provider (`PROVIDER#<name>`) in the workspace partition. */
-export function createProviderStore(table: Table) {
+export function createProviderStore(table: Table): ProviderStore {
   const item = (record: ProviderRecordType) => ({
     ...keys.llmProvider(record.workspaceId, record.provider),
     entity: "LlmProvider",
@@ -98,4 +99,3 @@ export function createProviderStore(table: Table) {
     },
   };
 }
-export type ProviderStore = ReturnType<typeof createProviderStore>;

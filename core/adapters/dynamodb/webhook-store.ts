@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
-import { WebhookRecord } from "../domain/webhook";
+import { WebhookRecord } from "../../domain/webhook";
+import type { WebhookStore } from "../../ports/store";
 import { deleteIfPresent } from "./conditional-writes";
 import type { Table } from "./dynamo-client";
 import { queryByPrefix } from "./query";
@@ -9,7 +10,7 @@ import { webhookKeys } from "./webhook-keys";
  * Webhook registrations, in the workspace's partition (`WS#<wsp>` / `WEBHOOK#<id>`): another workspace's id
  * cannot reach one. The secret is stored only as the key vault's ciphertext.
  */
-export function createWebhookStore(table: Table) {
+export function createWebhookStore(table: Table): WebhookStore {
   return {
     async create(record: WebhookRecord): Promise<void> {
       await table.client.send(
@@ -54,4 +55,3 @@ export function createWebhookStore(table: Table) {
     },
   };
 }
-export type WebhookStore = ReturnType<typeof createWebhookStore>;

@@ -1,21 +1,11 @@
 import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
-import { ApiKeyRecord } from "../domain/api-key";
+import { ApiKeyRecord } from "../../domain/api-key";
+import type { ApiKeyLookup, ApiKeyStore } from "../../ports/store";
 import { cancellationCodes } from "./conditions";
 import type { Table } from "./dynamo-client";
 import { keys } from "./keys";
 import { queryByPrefix } from "./query";
 import type { TransactItem } from "./transact";
-
-/**
- * An API key is two items: the workspace-owned record (listed, revoked by id) and a lookup item keyed by the
- * key's hash, which authentication reads with one strongly consistent GetItem. Both are written and deleted
- * in one transaction, so a revoked key stops working on the very next request.
- */
-export interface ApiKeyLookup {
-  workspaceId: string;
-  apiKeyId: string;
-  lastUsedAt: string | null;
-}
 
 export function apiKeyCreationItems(table: Table, record: ApiKeyRecord): TransactItem[] {
   // No lastUsedAt attribute until the first use: recordUse's condition tests for its absence.
@@ -38,7 +28,7 @@ export function apiKeyCreationItems(table: Table, record: ApiKeyRecord): Transac
   ];
 }
 
-export function createApiKeyStore(table: Table) {
+export function createApiKeyStore(table: Table): ApiKeyStore {
   return {
     async create(record: ApiKeyRecord): Promise<void> {
       await table.client.send(
@@ -133,4 +123,3 @@ export function createApiKeyStore(table: Table) {
     },
   };
 }
-export type ApiKeyStore = ReturnType<typeof createApiKeyStore>;

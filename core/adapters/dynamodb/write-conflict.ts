@@ -1,6 +1,6 @@
 import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
-import { ConflictError } from "../domain/errors";
-import { BoundCode, BoundExceeded, LIMITS } from "../domain/limits";
+import { ConflictError } from "../../domain/errors";
+import { BoundCode, BoundExceeded, LIMITS } from "../../domain/limits";
 import { cancellationCodes, isConditionFailure } from "./conditions";
 import type { Table } from "./dynamo-client";
 import { itemSizeBytes } from "./item-size";

@@ -1,4 +1,4 @@
-import { createHash } from "node:crypto";
+import type { WebhookSweepEntry } from "../../ports/store";
 import { sweepShard } from "./index-keys";
 import { type ItemKey, keys, pad } from "./keys";
 
@@ -32,18 +32,6 @@ export const webhookKeys = {
   deliveryPrefix: DELIVERY_PREFIX,
 } as const;
 
-/**
- * A delivery's id is derived from what it delivers, so a repeated dispatch derives the same id and its
- * conditional put creates nothing twice: the run event's ULID (time-ordered, so the log sorts newest first
- * by key) followed by a hash of the webhook id (one event goes to several webhooks; each delivery id is
- * unique, which receivers rely on when they use `X-Webhook-Delivery` to drop repeats).
- */
-export function deliveryIdFor(eventId: string, webhookId: string): string {
-  const eventPart = eventId.replace(/^evt_/, "");
-  const webhookPart = createHash("sha256").update(webhookId).digest("hex").slice(0, 8);
-  return `dlv_${eventPart}${webhookPart}`;
-}
-
 /** The outbox entry a journal item carries until its webhook events are dispatched. */
 export function outboxIndexKeys(runId: string, createdAt: string, firstSeq: number) {
   return {
@@ -59,17 +47,6 @@ export function deliverySweepKeys(deliveryId: string, dueAt: string, attempt: nu
     gsi5sk: `${dueAt}#${deliveryId}#${attempt}`,
   };
 }
-
-export type WebhookSweepEntry =
-  | { kind: "outbox"; workspaceId: string; runId: string; journalSeq: number; dueAt: string }
-  | {
-      kind: "delivery";
-      workspaceId: string;
-      webhookId: string;
-      deliveryId: string;
-      attempt: number;
-      dueAt: string;
-    };
 
 /** Reads a `WEBHOOKS#` index entry back from the keys a KEYS_ONLY index returns. */
 export function parseWebhookSweepEntry(item: Record<string, unknown>): WebhookSweepEntry | undefined {

@@ -1,5 +1,6 @@
 import { DeleteCommand, GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
-import type { SessionRecord } from "../domain/account";
+import type { SessionRecord } from "../../domain/account";
+import type { SessionStore } from "../../ports/store";
 import type { Table } from "./dynamo-client";
 import { keys } from "./keys";
 
@@ -7,7 +8,7 @@ import { keys } from "./keys";
  * Dashboard sessions, stored under the hash of their token and removed by the table's TTL after they expire.
  * TTL deletion can lag by days, so whoever reads a session must also compare `expiresAt` with the clock.
  */
-export function createSessionStore(table: Table) {
+export function createSessionStore(table: Table): SessionStore {
   return {
     async create(tokenHash: string, session: SessionRecord): Promise<void> {
       await table.client.send(
@@ -38,4 +39,3 @@ export function createSessionStore(table: Table) {
     },
   };
 }
-export type SessionStore = ReturnType<typeof createSessionStore>;

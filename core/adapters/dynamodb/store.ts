@@ -1,4 +1,5 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
+import type { Store } from "../../ports/store";
 import { createAccountStore } from "./account-store";
 import { createApiKeyStore } from "./api-key-store";
 import { createApprovalStore } from "./approval-store";
@@ -6,13 +7,12 @@ import { createCostRollupStore } from "./cost-rollup-store";
 import { createCostStore } from "./cost-store";
 import { createDefinitionStore } from "./definition-store";
 import type { Table } from "./dynamo-client";
+import { SWEEP_SHARDS } from "./index-keys";
 import { createInviteStore } from "./invite-store";
 import { keys } from "./keys";
 import { createProviderStore } from "./provider-store";
 import { createRateLimitStore } from "./rate-limit-store";
 import { createRemoteToolStore } from "./remote-tool-store";
-import { createRunCreationStore } from "./run-creation";
-import { createRunListStore } from "./run-lists";
 import { createRunStore } from "./run-store";
 import { createSessionStore } from "./session-store";
 import { createWebhookDeliveryStore } from "./webhook-deliveries";
@@ -20,8 +20,8 @@ import { createWebhookOutboxStore } from "./webhook-outbox";
 import { createWebhookStore } from "./webhook-store";
 import { createWorkspaceStore } from "./workspace-store";
 
-/** The store port: one repository per entity, all over the same single table. */
-export function createStore(table: Table) {
+/** The Store port over one DynamoDB table: one repository per entity, all in the same single table. */
+export function createStore(table: Table): Store {
   return {
     accounts: createAccountStore(table),
     apiKeys: createApiKeyStore(table),
@@ -34,13 +34,12 @@ export function createStore(table: Table) {
     rateLimits: createRateLimitStore(table),
     remoteTools: createRemoteToolStore(table),
     runs: createRunStore(table),
-    runCreation: createRunCreationStore(table),
-    runLists: createRunListStore(table),
     sessions: createSessionStore(table),
     workspaces: createWorkspaceStore(table),
     webhooks: createWebhookStore(table),
     webhookDeliveries: createWebhookDeliveryStore(table),
     webhookOutbox: createWebhookOutboxStore(table),
+    sweepShards: SWEEP_SHARDS,
 
     /** Resolves when the table answers a read; what /ready waits for. */
     async ping(): Promise<void> {
@@ -48,4 +47,3 @@ export function createStore(table: Table) {
     },
   };
 }
-export type Store = ReturnType<typeof createStore>;

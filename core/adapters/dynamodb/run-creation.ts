@@ -1,5 +1,5 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
-import type { RunRecord } from "../domain/run-record";
+import type { RunRecord } from "../../domain/run-record";
 import type { Table } from "./dynamo-client";
 import { keys } from "./keys";
 import { runItem } from "./run-items";
@@ -17,6 +17,8 @@ export interface RunCounters {
 
 export const runsCounterScope = "RUNS";
 export const definitionCounterScope = (definitionId: string) => `DEF#${definitionId}`;
+
+export type RunCreationStore = ReturnType<typeof createRunCreationStore>;
 
 export function createRunCreationStore(table: Table) {
   async function counter(workspaceId: string, scope: string): Promise<number> {

@@ -1,6 +1,7 @@
 import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
-import { AppError, ErrorCode } from "../domain/errors";
-import type { InviteRecord } from "../domain/invite";
+import { AppError, ErrorCode } from "../../domain/errors";
+import type { InviteRecord } from "../../domain/invite";
+import type { InviteRedemption, InviteStore } from "../../ports/store";
 import type { Table } from "./dynamo-client";
 import { keys } from "./keys";
 import type { TransactItem } from "./transact";
@@ -9,7 +10,7 @@ import type { TransactItem } from "./transact";
  * Sign-up invites (SIGNUP_MODE=invite), stored under the SHA-256 of their code like API keys, so the table
  * never holds a usable code. A used invite stays, marked, until the table's TTL removes it after expiry.
  */
-export function createInviteStore(table: Table) {
+export function createInviteStore(table: Table): InviteStore {
   return {
     async create(codeHash: string, invite: InviteRecord): Promise<void> {
       await table.client.send(
@@ -39,14 +40,6 @@ export function createInviteStore(table: Table) {
     },
   };
 }
-export type InviteStore = ReturnType<typeof createInviteStore>;
-
-export interface InviteRedemption {
-  codeHash: string;
-  accountId: string;
-  /** Also the moment the invite must still be valid at. */
-  usedAt: string;
-}
 
 /**
  * Marks the invite used, inside the sign-up transaction: two sign-ups racing with one code cannot both
@@ -62,16 +55,4 @@ export function inviteRedemptionItem(table: Table, redemption: InviteRedemption)
       ExpressionAttributeValues: { ":now": redemption.usedAt, ":account": redemption.accountId },
     },
   };
-}
-
-/**
- * One answer for a missing, unknown, used or expired code. The spec's only authentication code is
- * AUTH_ERROR; 403 says the caller is known to be refused, not unauthenticated.
- */
-export function inviteRejectedError(): AppError {
-  return new AppError(
-    ErrorCode.AUTH_ERROR,
-    "Sign-up on this server needs a valid invite code (inviteCode): this one is missing, unknown, used or expired",
-    { status: 403 },
-  );
 }

@@ -1,6 +1,13 @@
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { isoAt } from "../domain/time";
-import { type DeliveryAttempt, type DeliveryRecord, WebhookDelivery } from "../domain/webhook";
+import { isoAt } from "../../domain/time";
+import { type DeliveryAttempt, type DeliveryRecord, WebhookDelivery } from "../../domain/webhook";
+import type {
+  AttemptOutcome,
+  ClaimOutcome,
+  DeliveryCreateOutcome,
+  StoredDelivery,
+  WebhookDeliveryStore,
+} from "../../ports/store";
 import { isConditionFailure } from "./conditions";
 import type { Table } from "./dynamo-client";
 import type { TransactItem } from "./transact";
@@ -8,32 +15,9 @@ import { pageDeliveryLog } from "./webhook-delivery-log";
 import { deliverySweepKeys, webhookKeys } from "./webhook-keys";
 import { transactWrite, WriteConflict } from "./write-conflict";
 
-/**
- * Webhook deliveries, one partition per webhook (`WS#<wsp>#WEBHOOK#<id>` / `DELIVERY#<id>`). A delivery
- * with an attempt still to make sits in the webhook sweep index (gsi5 `WEBHOOKS#<shard>`), keyed by when
- * that attempt is due, or by when the claim of an attempt in progress runs out; a final one leaves it.
- *
- * An attempt is claimed before the request and recorded after it, both conditionally on the delivery's
- * attempt count: two workers holding the same message make the attempt once, and a worker that dies
- * mid-attempt leaves a claim that runs out, after which the sweeper sends the attempt again.
- */
-export interface StoredDelivery extends DeliveryRecord {
-  /** Set while an attempt is in progress: until then, no other worker may make it. */
-  claimUntilMs: number | null;
-}
-
-export type CreateOutcome = "created" | "exists" | "webhook-gone";
-export type ClaimOutcome = "claimed" | "taken" | "webhook-gone";
-
-/** How an attempt ends the delivery, or when the next one is due. */
-export type AttemptOutcome =
-  | { status: "delivered" }
-  | { status: "failed" }
-  | { status: "pending"; nextAttemptAtMs: number };
-
 const CREATE_RETRIES = 5;
 
-export function createWebhookDeliveryStore(table: Table) {
+export function createWebhookDeliveryStore(table: Table): WebhookDeliveryStore {
   const key = (d: Pick<DeliveryRecord, "workspaceId" | "webhookId" | "id">) =>
     webhookKeys.delivery(d.workspaceId, d.webhookId, d.id);
 
@@ -43,7 +27,7 @@ export function createWebhookDeliveryStore(table: Table) {
      * the delivery log's `total`. The delivery's id is deterministic, so a repeated dispatch gets "exists";
      * a webhook deleted or deactivated meanwhile gets "webhook-gone" and no delivery.
      */
-    async create(record: DeliveryRecord): Promise<CreateOutcome> {
+    async create(record: DeliveryRecord): Promise<DeliveryCreateOutcome> {
       const items: TransactItem[] = [
         {
           Put: {
@@ -245,7 +229,6 @@ export function createWebhookDeliveryStore(table: Table) {
       pageDeliveryLog(table, workspaceId, webhookId, offset, limit),
   };
 }
-export type WebhookDeliveryStore = ReturnType<typeof createWebhookDeliveryStore>;
 
 /** Index keys as expression values (`:gsi5pk`, `:gsi5sk`). */
 function prefixed(values: Record<string, string>): Record<string, string> {

@@ -1,4 +1,5 @@
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import type { RateLimitStore } from "../../ports/store";
 import type { Table } from "./dynamo-client";
 import { keys } from "./keys";
 
@@ -6,7 +7,7 @@ import { keys } from "./keys";
  * Fixed-window request counters shared by every API instance: one atomic ADD per request on the item of
  * the current window. Windows expire through the table's TTL a few minutes after they end.
  */
-export function createRateLimitStore(table: Table) {
+export function createRateLimitStore(table: Table): RateLimitStore {
   return {
     /** Counts one request in the window and returns the window's count including it. */
     async increment(scope: string, windowStartMs: number, expiresAtMs: number): Promise<number> {
@@ -28,4 +29,3 @@ export function createRateLimitStore(table: Table) {
     },
   };
 }
-export type RateLimitStore = ReturnType<typeof createRateLimitStore>;

@@ -1,7 +1,7 @@
-import type { StepRun } from "../domain/run";
-import type { RunCommit, StoredEvent } from "../domain/run-change";
-import { nextDueAtMs, type RunRecord } from "../domain/run-record";
-import { announcesWebhookEvent } from "../domain/webhook-events";
+import type { StepRun } from "../../domain/run";
+import type { RunCommit, StoredEvent } from "../../domain/run-change";
+import { nextDueAtMs, type RunRecord } from "../../domain/run-record";
+import { announcesWebhookEvent } from "../../domain/webhook-events";
 import type { Table } from "./dynamo-client";
 import { runIndexKeys } from "./index-keys";
 import { keys } from "./keys";

@@ -1,5 +1,5 @@
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { WebhookDelivery } from "../domain/webhook";
+import { WebhookDelivery } from "../../domain/webhook";
 import type { Table } from "./dynamo-client";
 import { webhookKeys } from "./webhook-keys";
 

@@ -1,29 +1,19 @@
 import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
-import { AccountRecord } from "../domain/account";
-import type { ApiKeyRecord } from "../domain/api-key";
-import { ConflictError } from "../domain/errors";
-import { WorkspaceRecord } from "../domain/workspace";
+import { AccountRecord } from "../../domain/account";
+import type { ApiKeyRecord } from "../../domain/api-key";
+import { ConflictError } from "../../domain/errors";
+import { inviteRejectedError } from "../../domain/invite";
+import { WorkspaceRecord } from "../../domain/workspace";
+import type { AccountStore, NewAccount } from "../../ports/store";
 import { apiKeyCreationItems } from "./api-key-store";
 import { cancellationCodes, lostRace } from "./conditions";
 import type { Table } from "./dynamo-client";
-import { type InviteRedemption, inviteRedemptionItem, inviteRejectedError } from "./invite-store";
+import { inviteRedemptionItem } from "./invite-store";
 import { keys } from "./keys";
 import { queryByPrefix } from "./query";
 import { SLUG_GUARD_ACTION, slugTakenError, workspaceCreationItems } from "./workspace-store";
 
-/**
- * Dashboard accounts. The email item is both the uniqueness guard and the login lookup (it carries the
- * password hash), so login reads one item; the account item serves lookups by id (sessions).
- */
-export interface NewAccount {
-  account: AccountRecord;
-  workspace: WorkspaceRecord;
-  apiKey: ApiKeyRecord;
-  /** SIGNUP_MODE=invite: the invite this sign-up uses up, in the same transaction. */
-  invite?: InviteRedemption;
-}
-
-export function createAccountStore(table: Table) {
+export function createAccountStore(table: Table): AccountStore {
   return {
     /**
      * Sign-up in one transaction: the account, its first workspace and that workspace's first API key,
@@ -110,4 +100,3 @@ export function createAccountStore(table: Table) {
     },
   };
 }
-export type AccountStore = ReturnType<typeof createAccountStore>;

@@ -1,4 +1,5 @@
-import { type AttemptCost, type CostCall, dayOf } from "../domain/cost-record";
+import { type AttemptCost, type CostCall, dayOf } from "../../domain/cost-record";
+import type { CostStore } from "../../ports/store";
 import { putIfAbsent } from "./conditional-writes";
 import type { Table } from "./dynamo-client";
 import { keys } from "./keys";
@@ -42,15 +43,15 @@ export function fromCostItem(item: Item): AttemptCost {
   };
 }
 
-export function createCostStore(table: Table) {
+/** The Put that records an attempt's costs in the commit ending the attempt. */
+export function costRecordAction(table: Table, cost: AttemptCost): TransactItem {
   return {
-    /** The Put that records an attempt's costs in the commit ending the attempt. */
-    recordAction(cost: AttemptCost): TransactItem {
-      return {
-        Put: { TableName: table.name, Item: costItem(cost), ConditionExpression: "attribute_not_exists(pk)" },
-      };
-    },
+    Put: { TableName: table.name, Item: costItem(cost), ConditionExpression: "attribute_not_exists(pk)" },
+  };
+}
 
+export function createCostStore(table: Table): CostStore {
+  return {
     /** Records costs outside a commit: for calls whose attempt lost its commit, since they were paid for. */
     async put(cost: AttemptCost): Promise<void> {
       // Already there: written by the attempt's own commit or an earlier put.
@@ -83,4 +84,3 @@ export function createCostStore(table: Table) {
     },
   };
 }
-export type CostStore = ReturnType<typeof createCostStore>;

@@ -1,5 +1,6 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
-import { RemoteToolRecord, type RemoteToolRecord as RemoteToolRecordType } from "../domain/remote-tool";
+import { RemoteToolRecord, type RemoteToolRecord as RemoteToolRecordType } from "../../domain/remote-tool";
+import type { RemoteToolStore } from "../../ports/store";
 import type { Table } from "./dynamo-client";
 import { keys } from "./keys";
 import { queryByPrefix } from "./query";
@@ -10,7 +11,7 @@ import { transactWrite, WriteConflict } from "./write-conflict";
  * deleted by id) and `TOOLNAME#<name>`, whose `attribute_not_exists` makes the name unique in the workspace
  * and which holds the whole tool, so a step resolves a tool by name with one read.
  */
-export function createRemoteToolStore(table: Table) {
+export function createRemoteToolStore(table: Table): RemoteToolStore {
   const get = async (key: { pk: string; sk: string }) => {
     const { Item } = await table.client.send(
       new GetCommand({ TableName: table.name, Key: key, ConsistentRead: true }),
@@ -71,4 +72,3 @@ export function createRemoteToolStore(table: Table) {
     },
   };
 }
-export type RemoteToolStore = ReturnType<typeof createRemoteToolStore>;

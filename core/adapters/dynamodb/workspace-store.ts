@@ -1,6 +1,7 @@
 import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
-import { ConflictError } from "../domain/errors";
-import { WorkspaceRecord } from "../domain/workspace";
+import { ConflictError } from "../../domain/errors";
+import { WorkspaceRecord } from "../../domain/workspace";
+import type { WorkspaceStore } from "../../ports/store";
 import { cancellationCodes, lostRace } from "./conditions";
 import type { Table } from "./dynamo-client";
 import { keys } from "./keys";
@@ -49,7 +50,7 @@ export function slugTakenError(slug: string): ConflictError {
   return new ConflictError(`A workspace with slug "${slug}" already exists`);
 }
 
-export function createWorkspaceStore(table: Table) {
+export function createWorkspaceStore(table: Table): WorkspaceStore {
   return {
     /** @throws ConflictError when the slug is taken, including by a concurrent creation. */
     async create(workspace: WorkspaceRecord): Promise<void> {
@@ -72,4 +73,3 @@ export function createWorkspaceStore(table: Table) {
     },
   };
 }
-export type WorkspaceStore = ReturnType<typeof createWorkspaceStore>;

@@ -1,5 +1,5 @@
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
-import type { RunRecord } from "../domain/run-record";
+import type { RunRecord } from "../../domain/run-record";
 import type { Table } from "./dynamo-client";
 import { type ItemKey, pad } from "./keys";
 import { batchGetAll, indexPartitionKeys } from "./query";

@@ -1,17 +1,18 @@
 import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import type { StoredEvent } from "../domain/run-change";
+import type { StoredEvent } from "../../domain/run-change";
+import type { WebhookOutboxStore, WebhookSweepEntry } from "../../ports/store";
 import { isConditionFailure } from "./conditions";
 import type { Table } from "./dynamo-client";
 import { keys } from "./keys";
 import { fromJournalItem } from "./run-items";
-import { parseWebhookSweepEntry, WEBHOOK_SWEEP_PREFIX, type WebhookSweepEntry } from "./webhook-keys";
+import { parseWebhookSweepEntry, WEBHOOK_SWEEP_PREFIX } from "./webhook-keys";
 
 /**
  * The webhook outbox: journal items whose commit announced webhook events carry a gsi5 entry
  * (`WEBHOOKS#<shard>`, written by the run's own commit) until the dispatcher has created their deliveries.
  * The webhook sweeper reads the same index partitions for deliveries whose next attempt is overdue.
  */
-export function createWebhookOutboxStore(table: Table) {
+export function createWebhookOutboxStore(table: Table): WebhookOutboxStore {
   return {
     /** The commit's events, and whether its outbox entry is still there (undefined: no such journal item). */
     async journal(
@@ -65,4 +66,3 @@ export function createWebhookOutboxStore(table: Table) {
     },
   };
 }
-export type WebhookOutboxStore = ReturnType<typeof createWebhookOutboxStore>;

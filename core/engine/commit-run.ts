@@ -1,0 +1,58 @@
+import { settleAttemptCost } from "../cost/rollup";
+import { runDoorbell } from "../domain/run-messages";
+import type { RunRecord } from "../domain/run-record";
+import type { Deps } from "../ports/deps";
+import type { CommitOutcome, RunChange } from "../ports/store";
+import { announceWebhookEvents } from "../webhooks/announce";
+import { scheduleWake, wakeScheduleName } from "./wake";
+
+/**
+ * The one commit pipeline. Every change of a run, the engine's and every API operation's (create, cancel,
+ * resume, retry, decide, supersede), is built in the domain (a RunTransition and what goes with it), then
+ * committed through the Store port as one conditional write, then followed by its effects:
+ *
+ * - always, derived from what was committed: the wake-up its timer needs, the webhook dispatch of the events
+ *   it announces, and the roll-up of the cost of the attempt it ends;
+ * - when the change declares them: a doorbell for the run (an API operation handing the run back to the
+ *   engine), and the removal of the schedule of a timer the change made moot.
+ *
+ * Whatever is lost here if the process dies is found again by the sweepers, because the commit itself
+ * recorded it (the sweep index, the webhook outbox, the pending-cost index).
+ */
+export interface DeclaredEffects {
+  ringDoorbell?: boolean;
+  /** The run as it was before the change, whose timer's schedule (if any) is to be cancelled. */
+  cancelScheduleOf?: RunRecord;
+}
+
+export type CommitDeps = Pick<Deps, "store" | "queue" | "scheduler" | "clock" | "webhookQueue" | "log">;
+
+export async function commitRun(
+  deps: CommitDeps,
+  change: RunChange,
+  effects: DeclaredEffects = {},
+): Promise<CommitOutcome> {
+  const outcome = await deps.store.runs.commit(change);
+  if (outcome.kind === "conflict") {
+    // The calls were paid for all the same: their record is kept outside the lost commit.
+    await settleAttemptCost(deps, change.cost, false);
+    return outcome;
+  }
+  await afterCommit(deps, change, effects);
+  return outcome;
+}
+
+/** The effects of a change that was committed (by commitRun, or within a run's creation). */
+export async function afterCommit(
+  deps: CommitDeps,
+  change: RunChange,
+  effects: DeclaredEffects = {},
+): Promise<void> {
+  const { run } = change.commit;
+  await scheduleWake(deps, run);
+  await announceWebhookEvents(deps, change.commit);
+  await settleAttemptCost(deps, change.cost, true);
+  const schedule = effects.cancelScheduleOf && wakeScheduleName(effects.cancelScheduleOf);
+  if (schedule) await deps.scheduler.cancel(schedule);
+  if (effects.ringDoorbell) await deps.queue.send(runDoorbell(run.workspaceId, run.id));
+}
