@@ -1,8 +1,9 @@
 import type { AttemptCost } from "../domain/cost-record";
 import { isoAt } from "../domain/time";
 import type { Deps } from "../ports/deps";
+import type { RunsStore } from "../ports/store";
 
-type RollupDeps = Pick<Deps, "store" | "clock" | "log">;
+type RollupDeps = Pick<Deps, "clock" | "log"> & { store: Pick<RunsStore, "costs" | "costRollups"> };
 
 const ROLLUP_TRIES = 5;
 /** Pending records rolled up by one summary request; more than this means rollups have been failing. */

@@ -2,7 +2,7 @@ import { settleAttemptCost } from "../cost/rollup";
 import { runDoorbell } from "../domain/run-messages";
 import type { RunRecord } from "../domain/run-record";
 import type { Deps } from "../ports/deps";
-import type { CommitOutcome, RunChange } from "../ports/store";
+import type { CommitOutcome, RunChange, RunsStore } from "../ports/store";
 import { announceWebhookEvents } from "../webhooks/announce";
 import { scheduleWake, wakeScheduleName } from "./wake";
 
@@ -25,7 +25,9 @@ export interface DeclaredEffects {
   cancelScheduleOf?: RunRecord;
 }
 
-export type CommitDeps = Pick<Deps, "store" | "queue" | "scheduler" | "clock" | "webhookQueue" | "log">;
+export type CommitDeps = Pick<Deps, "queue" | "scheduler" | "clock" | "webhookQueue" | "log"> & {
+  store: RunsStore;
+};
 
 export async function commitRun(
   deps: CommitDeps,

@@ -45,6 +45,15 @@ export interface Store {
   ping(): Promise<void>;
 }
 
+/**
+ * The part of the store that runs live in: what the engine, the commit pipeline and the run operations
+ * use, and what the in-memory adapter of the simulation harness implements.
+ */
+export type RunsStore = Pick<
+  Store,
+  "runs" | "approvals" | "costs" | "costRollups" | "definitions" | "sweepShards"
+>;
+
 // ---------------------------------------------------------------------------------------------------------
 // Runs: the only way a run changes is `commit`, all or nothing.
 

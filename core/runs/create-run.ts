@@ -6,7 +6,7 @@ import { RunStatus } from "../domain/statuses";
 import { isoAt } from "../domain/time";
 import { afterCommit, type CommitDeps } from "../engine/commit-run";
 import type { Deps } from "../ports/deps";
-import type { RunCreation } from "../ports/store";
+import type { RunCreation, RunsStore } from "../ports/store";
 import { supersedeChanges } from "./supersede";
 
 /** Creations racing on one workspace's counters retry; past this many lost races the caller gets a 409. */
@@ -76,7 +76,7 @@ export async function createRun(
 }
 
 async function findByIdempotencyKey(
-  deps: Pick<Deps, "store">,
+  deps: { store: RunsStore },
   workspaceId: string,
   idempotencyKey: string | undefined,
 ): Promise<RunRecord | undefined> {

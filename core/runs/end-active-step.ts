@@ -2,6 +2,7 @@ import type { ApprovalRequest } from "../domain/approval";
 import type { RunTransition } from "../domain/run-change";
 import { StepRunStatus } from "../domain/statuses";
 import type { Deps } from "../ports/deps";
+import type { RunsStore } from "../ports/store";
 
 /**
  * When a run is cancelled or superseded, its running or waiting step is cancelled with it, and an approval
@@ -9,7 +10,7 @@ import type { Deps } from "../ports/deps";
  * nobody can act on any more.
  */
 export async function endActiveStep(
-  deps: Pick<Deps, "store">,
+  deps: { store: RunsStore },
   tx: RunTransition,
 ): Promise<ApprovalRequest | undefined> {
   const active = tx.run.active;

@@ -1,11 +1,11 @@
 import { NotFoundError } from "../domain/errors";
 import type { WorkflowEvent } from "../domain/run";
 import type { Deps } from "../ports/deps";
-import type { Page } from "../ports/store";
+import type { Page, RunsStore } from "../ports/store";
 
 /** A run's events oldest first; event n is the run's n-th, so page N is a range and `total` the run's count. */
 export async function listRunEvents(
-  deps: Pick<Deps, "store">,
+  deps: { store: RunsStore },
   workspaceId: string,
   runId: string,
   page: number,

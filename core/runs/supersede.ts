@@ -2,7 +2,7 @@ import { RunTransition } from "../domain/run-change";
 import type { RunRecord } from "../domain/run-record";
 import { LIVE_RUN_STATUSES, RunStatus } from "../domain/statuses";
 import type { Deps } from "../ports/deps";
-import type { RunChange } from "../ports/store";
+import type { RunChange, RunsStore } from "../ports/store";
 import { endActiveStep } from "./end-active-step";
 
 /**
@@ -11,7 +11,7 @@ import { endActiveStep } from "./end-active-step";
  * moment ago may be missed by a concurrent creation; each change's version check keeps what it finds right.
  */
 export async function supersedeChanges(
-  deps: Pick<Deps, "store" | "clock" | "ids">,
+  deps: Pick<Deps, "clock" | "ids"> & { store: RunsStore },
   workspaceId: string,
   supersessionKey: string,
   newRunId: string,
