@@ -4,9 +4,9 @@ import { createRunAdvancer } from "../core/engine/advance-run";
 import { createDefinitionCache } from "../core/engine/definition-cache";
 import { buildLlmSteps } from "../core/llm/build-llm-step";
 import type { Deps } from "../core/ports/deps";
-import { createHandlerRegistry } from "../core/steps/handlers/registry";
+import { createHandlerRegistry } from "../core/steps/handlers/handler-registry";
 import type { TaskHandler } from "../core/steps/handlers/task-handler";
-import { createStepRunner } from "../core/steps/registry";
+import { createStepRunner } from "../core/steps/step-runner";
 
 /*
  * Apart from functions/deps.ts, so that only the entries that run steps (the worker, the local service)

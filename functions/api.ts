@@ -1,7 +1,7 @@
 import { handle } from "hono/aws-lambda";
+import { createPinoLogger } from "../core/adapters/log/pino-logger";
 import { createApp } from "../core/api/app";
 import { type Config, loadConfig } from "../core/config";
-import { createPinoLogger } from "../core/log/pino-logger";
 import type { Logger } from "../core/ports/logger";
 import { awsPlatform } from "./aws-platform";
 import { buildDeps, type Platform } from "./deps";

@@ -4,10 +4,10 @@ import { SQSClient } from "@aws-sdk/client-sqs";
 import { EventBridgeScheduler } from "../core/adapters/aws/eventbridge-scheduler";
 import { KmsKeyVault } from "../core/adapters/aws/kms-key-vault";
 import { SqsQueue } from "../core/adapters/aws/sqs-queue";
+import { createDynamoClient } from "../core/adapters/dynamodb/dynamo-client";
 import type { Config } from "../core/config";
 import type { WebhookMessage } from "../core/domain/webhook-messages";
 import { systemClock } from "../core/ports/clock";
-import { createDynamoClient } from "../core/adapters/dynamodb/dynamo-client";
 import type { Platform } from "./deps";
 
 /** The settings the AWS adapters cannot do without; infra/settings.ts must give each of them to every function. */

@@ -1,15 +1,15 @@
+import { createDocumentClient, type createDynamoClient } from "../core/adapters/dynamodb/dynamo-client";
+import { createStore } from "../core/adapters/dynamodb/store";
 import type { Config } from "../core/config";
 import { createIdGenerator } from "../core/domain/ids";
 import type { WebhookMessage } from "../core/domain/webhook-messages";
-import { createGuardedHttp } from "../core/http/guarded-http";
+import { createGuardedHttp } from "../core/outbound/guarded-http";
 import type { Clock } from "../core/ports/clock";
 import type { Deps } from "../core/ports/deps";
 import type { KeyVault } from "../core/ports/key-vault";
 import type { Logger } from "../core/ports/logger";
 import type { Queue } from "../core/ports/queue";
 import type { Scheduler } from "../core/ports/scheduler";
-import { createDocumentClient, type createDynamoClient } from "../core/adapters/dynamodb/dynamo-client";
-import { createStore } from "../core/adapters/dynamodb/store";
 
 /** What a composition root chooses: where DynamoDB is, how messages and timers travel, what time it is. */
 export interface Platform {

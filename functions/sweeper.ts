@@ -1,6 +1,6 @@
+import { createPinoLogger } from "../core/adapters/log/pino-logger";
 import { type Config, loadConfig } from "../core/config";
 import { sweepOverdueRuns } from "../core/engine/sweeper";
-import { createPinoLogger } from "../core/log/pino-logger";
 import type { Logger } from "../core/ports/logger";
 import { sweepWebhookOutbox } from "../core/webhooks/outbox-sweeper";
 import { awsPlatform } from "./aws-platform";

@@ -1,7 +1,7 @@
 import { createSqsBatchHandler } from "../core/adapters/aws/sqs-batch";
+import { createPinoLogger } from "../core/adapters/log/pino-logger";
 import { type Config, loadConfig } from "../core/config";
 import { WebhookMessageSchema } from "../core/domain/webhook-messages";
-import { createPinoLogger } from "../core/log/pino-logger";
 import type { Logger } from "../core/ports/logger";
 import { createWebhookWorker } from "../core/webhooks/worker";
 import { awsPlatform } from "./aws-platform";

@@ -1,6 +1,6 @@
 import { createSqsBatchHandler } from "../core/adapters/aws/sqs-batch";
+import { createPinoLogger } from "../core/adapters/log/pino-logger";
 import { type Config, loadConfig } from "../core/config";
-import { createPinoLogger } from "../core/log/pino-logger";
 import type { Logger } from "../core/ports/logger";
 import { buildAdvancer } from "./advancer";
 import { awsPlatform } from "./aws-platform";

@@ -3,7 +3,6 @@ import { dashboardRoutes } from "../dashboard/server/routes";
 import { NotFoundError } from "../domain/errors";
 import type { Deps } from "../ports/deps";
 import { mountApiReference } from "./api-reference";
-import { DASHBOARD_API_PREFIX, dashboardApi } from "./dashboard/dashboard-api";
 import type { AppEnv, WorkspaceEnv } from "./env";
 import { failure } from "./envelope";
 import { handleError } from "./error-handler";
@@ -24,6 +23,7 @@ import { webhookRoutes } from "./routes/webhooks";
 import { workflowDefinitionRoutes } from "./routes/workflow-definitions";
 import { workflowRunRoutes } from "./routes/workflow-runs";
 import { workspaceRoutes } from "./routes/workspaces";
+import { DASHBOARD_API_PREFIX, dashboardApi } from "./session/dashboard-api";
 
 export interface AppOptions {
   /** The caller's network address as the runtime knows it (socket, or the function URL's sourceIp). */

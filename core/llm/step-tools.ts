@@ -2,8 +2,8 @@ import { exceedsJsonDepth, jsonBytes } from "../domain/json-bounds";
 import { LIMITS } from "../domain/limits";
 import type { ToolCall, ToolSpec } from "../domain/llm-call";
 import type { LlmStep } from "../domain/step";
-import type { CallTool, ToolCallResult } from "../tools/call-remote-tool";
-import type { CallableTool, FindTool } from "../tools/manage-tools";
+import type { CallTool, ToolCallResult } from "../remote-tools/call-remote-tool";
+import type { CallableTool, FindTool } from "../remote-tools/manage-tools";
 import type { ToolCallSummary } from "./attempt-log";
 
 /** The step's tools: what the model is shown, and the registered tool behind each name it may call. */

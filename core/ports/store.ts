@@ -80,10 +80,14 @@ export type CommitOutcome = { kind: "committed" } | { kind: "conflict" };
 /**
  * A new run, numbered by the store among its workspace's and its definition's runs (for paging), with its
  * idempotency key claimed, and the runs it supersedes changed, all in one commit.
+ *
+ * `supersede` is asked for those changes only once the store has fixed the creation's place among the
+ * workspace's runs: a run created after that place makes this creation conflict, so of two creations
+ * racing on one supersession key, the later always sees (and supersedes) the earlier.
  */
 export interface RunCreation {
   run: Omit<RunRecord, "seq" | "defSeq">;
-  supersede: RunChange[];
+  supersede: () => Promise<RunChange[]>;
 }
 
 export type CreateOutcome =

@@ -6,7 +6,7 @@ import { RunStatus } from "../domain/statuses";
 import { isoAt } from "../domain/time";
 import { afterCommit, type CommitDeps } from "../engine/commit-run";
 import type { Deps } from "../ports/deps";
-import type { RunCreation, RunsStore } from "../ports/store";
+import type { RunChange, RunCreation, RunsStore } from "../ports/store";
 import { supersedeChanges } from "./supersede";
 
 /** Creations racing on one workspace's counters retry; past this many lost races the caller gets a 409. */
@@ -51,11 +51,14 @@ export async function createRun(
       nextStepName: null,
       startedAtMs: null,
     };
-    const supersession =
-      input.supersedeExisting && input.supersessionKey
-        ? await supersedeChanges(deps, workspaceId, input.supersessionKey, runId)
-        : { changes: [], superseded: [] };
-    const outcome = await deps.store.runs.create({ run, supersede: supersession.changes });
+    let supersession: { changes: RunChange[]; superseded: RunRecord[] } = { changes: [], superseded: [] };
+    const supersessionKey = input.supersedeExisting ? input.supersessionKey : undefined;
+    const supersede = async () => {
+      if (supersessionKey === undefined) return [];
+      supersession = await supersedeChanges(deps, workspaceId, supersessionKey, runId);
+      return supersession.changes;
+    };
+    const outcome = await deps.store.runs.create({ run, supersede });
     if (outcome.kind === "idempotent") {
       const winner = await deps.store.runs.get(workspaceId, outcome.runId);
       if (winner) return { run: winner, created: false };

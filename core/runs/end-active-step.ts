@@ -1,7 +1,6 @@
 import type { ApprovalRequest } from "../domain/approval";
 import type { RunTransition } from "../domain/run-change";
 import { StepRunStatus } from "../domain/statuses";
-import type { Deps } from "../ports/deps";
 import type { RunsStore } from "../ports/store";
 
 /**

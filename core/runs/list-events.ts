@@ -1,6 +1,5 @@
 import { NotFoundError } from "../domain/errors";
 import type { WorkflowEvent } from "../domain/run";
-import type { Deps } from "../ports/deps";
 import type { Page, RunsStore } from "../ports/store";
 
 /** A run's events oldest first; event n is the run's n-th, so page N is a range and `total` the run's count. */

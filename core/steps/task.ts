@@ -1,6 +1,6 @@
 import type { TaskStep } from "../domain/step";
 import type { StepExecutor } from "../domain/step-context";
-import type { HandlerRegistry } from "./handlers/registry";
+import type { HandlerRegistry } from "./handlers/handler-registry";
 import { StepError } from "./step-error";
 import { renderTemplate } from "./template";
 

@@ -1,7 +1,7 @@
 import { ValidationError } from "../domain/errors";
 import { isoAt } from "../domain/time";
 import type { CreatedWebhook, CreateWebhookInput, Webhook } from "../domain/webhook";
-import { registeredUrl } from "../http/registered-url";
+import { registeredUrl } from "../outbound/registered-url";
 import type { Deps } from "../ports/deps";
 import { generateWebhookSecret, webhookSecretContext } from "./secret";
 

@@ -1,8 +1,8 @@
 import { Writable } from "node:stream";
 import { beforeAll, describe, expect, it } from "vitest";
-import { SESSION_TTL_MS } from "../../core/accounts/session";
+import { createPinoLogger } from "../../core/adapters/log/pino-logger";
 import { createApp } from "../../core/api/app";
-import { createPinoLogger } from "../../core/log/pino-logger";
+import { SESSION_TTL_MS } from "../../core/auth/session";
 import { hashToken } from "../../core/security/secret-tokens";
 import { type SignedUp, signUp, withKey } from "../helpers/accounts";
 import type { ApprovalBody, RunBody, RunWithSteps } from "../helpers/api-types";

@@ -1,8 +1,8 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { INVITE_TTL_MS } from "../../core/accounts/invites";
 import { createDocumentClient, createDynamoClient } from "../../core/adapters/dynamodb/dynamo-client";
 import { keys } from "../../core/adapters/dynamodb/keys";
+import { INVITE_TTL_MS } from "../../core/auth/invites";
 import { hashToken } from "../../core/security/secret-tokens";
 import { expectData, expectError, type SignupData, uniqueEmail, uniqueSlug } from "../helpers/requests";
 import { createTestApp, type TestApp } from "../helpers/test-app";

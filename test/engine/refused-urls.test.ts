@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createRemoteTool } from "../../core/tools/manage-tools";
+import { createRemoteTool } from "../../core/remote-tools/manage-tools";
 import { type OpenAiFake, startOpenAiFake } from "../fakes/openai-server";
 import { type SignedUp, signUp, withKey } from "../helpers/accounts";
 import { answer, eventTypes, startTestServer, task } from "../helpers/engine";

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { verifyToolSignature } from "../../core/tools/signature";
+import { verifyToolSignature } from "../../core/remote-tools/signature";
 import { header, type RecordedRequest } from "../fakes/fake-server";
 import { type OpenAiFake, startOpenAiFake } from "../fakes/openai-server";
 import { type SignedUp, signUp, withKey } from "../helpers/accounts";

@@ -1,6 +1,5 @@
 import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { AccountRecord } from "../../domain/account";
-import type { ApiKeyRecord } from "../../domain/api-key";
 import { ConflictError } from "../../domain/errors";
 import { inviteRejectedError } from "../../domain/invite";
 import { WorkspaceRecord } from "../../domain/workspace";

@@ -1,5 +1,4 @@
 import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
-import { AppError, ErrorCode } from "../../domain/errors";
 import type { InviteRecord } from "../../domain/invite";
 import type { InviteRedemption, InviteStore } from "../../ports/store";
 import type { Table } from "./dynamo-client";

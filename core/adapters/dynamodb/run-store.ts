@@ -60,8 +60,10 @@ export function createRunStore(table: Table): RunStore {
       const counters = await runCreation.counters(fields.workspaceId, fields.definitionId);
       const run: RunRecord = { ...fields, seq: counters.runs + 1, defSeq: counters.definitionRuns + 1 };
       const creation = runCreation.createActions(run, counters);
+      // Read after the counters: a creation committed since then moved them, and this one conflicts.
+      const superseding = await supersede();
       try {
-        await transactWrite(table, [...creation, ...supersede.flatMap(changeItems)]);
+        await transactWrite(table, [...creation, ...superseding.flatMap(changeItems)]);
         return { kind: "created", run };
       } catch (error) {
         if (!(error instanceof WriteConflict)) throw error;

@@ -1,8 +1,8 @@
 import type { MiddlewareHandler } from "hono";
+import { API_KEY_PREFIX, hashApiKey } from "../../auth/api-key-secret";
 import { AuthError } from "../../domain/errors";
 import { isoAt } from "../../domain/time";
 import type { Deps } from "../../ports/deps";
-import { API_KEY_PREFIX, hashApiKey } from "../../security/api-key-secret";
 import type { WorkspaceEnv } from "../env";
 
 /** lastUsedAt is kept to the minute: exact enough to spot an unused key, cheap enough to keep on every key. */

@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { issueApiKey } from "../../auth/issue-api-key";
 import { ApiKeySummary, CreateApiKeyInput, CreatedApiKey } from "../../domain/api-key";
 import { NotFoundError } from "../../domain/errors";
 import type { Deps } from "../../ports/deps";
-import { issueApiKey } from "../../security/issue-api-key";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";
 import { IdParam } from "../params";

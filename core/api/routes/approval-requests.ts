@@ -1,8 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { decideApproval } from "../../approvals/decide-approval";
 import { ApprovalRequest, DecideApprovalInput } from "../../domain/approval";
 import type { CommitDeps } from "../../engine/commit-run";
 import type { Deps } from "../../ports/deps";
-import { decideApproval } from "../../runs/decide-approval";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";
 import { IdParam } from "../params";

@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
-import { logIn } from "../../accounts/log-in";
-import { signUp } from "../../accounts/sign-up";
+import { logIn } from "../../auth/log-in";
+import { signUp } from "../../auth/sign-up";
 import {
   AuthSettings,
   LoginInput,

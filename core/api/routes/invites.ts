@@ -1,5 +1,5 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { createInvite } from "../../accounts/invites";
+import { createInvite } from "../../auth/invites";
 import { CreatedInvite } from "../../domain/invite";
 import type { Deps } from "../../ports/deps";
 import type { AppEnv } from "../env";

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { CreatedRemoteTool, CreateRemoteToolInput, RemoteToolSummary } from "../../domain/remote-tool";
 import type { Deps } from "../../ports/deps";
-import { createRemoteTool, deleteRemoteTool, listRemoteTools } from "../../tools/manage-tools";
+import { createRemoteTool, deleteRemoteTool, listRemoteTools } from "../../remote-tools/manage-tools";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";
 import { IdParam } from "../params";

@@ -1,9 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { NotFoundError, ValidationError } from "../../domain/errors";
-import { LIMITS } from "../../domain/limits";
-import { isoAt } from "../../domain/time";
+import { createDefinition } from "../../definitions/create-definition";
+import { NotFoundError } from "../../domain/errors";
 import { CreateWorkflowDefinitionInput } from "../../domain/workflow-definition";
-import { type StoredWorkflowDefinition, WorkflowDefinition } from "../../domain/workflow-definition-record";
+import { WorkflowDefinition } from "../../domain/workflow-definition-record";
 import type { Deps } from "../../ports/deps";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";
@@ -53,30 +52,7 @@ const get = createRoute({
 export function workflowDefinitionRoutes(deps: Pick<Deps, "store" | "clock" | "ids">) {
   return createRouter<WorkspaceEnv>()
     .openapi(create, async (c) => {
-      const input = c.req.valid("json");
-      const stepsBytes = Buffer.byteLength(JSON.stringify(input.steps));
-      if (stepsBytes > LIMITS.definitionStepsBytes) {
-        throw new ValidationError(
-          `steps take ${stepsBytes} bytes; a definition holds at most ${LIMITS.definitionStepsBytes}`,
-          {
-            details: {
-              issues: [{ path: "steps", message: `at most ${LIMITS.definitionStepsBytes} bytes of JSON` }],
-            },
-          },
-        );
-      }
-      const now = isoAt(deps.clock.nowMs());
-      const definition: StoredWorkflowDefinition = {
-        id: deps.ids("definition"),
-        workspaceId: c.var.workspaceId,
-        name: input.name,
-        version: input.version,
-        description: input.description ?? null,
-        stepsJson: input.steps,
-        createdAt: now,
-        updatedAt: now,
-      };
-      await deps.store.definitions.create(definition);
+      const definition = await createDefinition(deps, c.var.workspaceId, c.req.valid("json"));
       return c.json(ok(definition), 201);
     })
     .openapi(list, async (c) => c.json(ok(await deps.store.definitions.list(c.var.workspaceId)), 200))

@@ -1,9 +1,9 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
 import { NotFoundError } from "../../domain/errors";
-import { isoAt } from "../../domain/time";
 import { CreateWorkspaceInput, Workspace } from "../../domain/workspace";
 import type { Deps } from "../../ports/deps";
+import { createWorkspace } from "../../workspaces/create-workspace";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";
 import { requireAdminToken } from "../middleware/admin-token";
@@ -48,16 +48,7 @@ export function workspaceRoutes(deps: Pick<Deps, "store" | "clock" | "ids" | "co
       const caller = await deps.store.workspaces.get(c.var.workspaceId);
       if (!caller) throw new NotFoundError("Workspace");
       const { name, slug } = c.req.valid("json");
-      const now = isoAt(deps.clock.nowMs());
-      const workspace = {
-        id: deps.ids("workspace"),
-        name,
-        slug,
-        ownerAccountId: caller.ownerAccountId,
-        createdAt: now,
-        updatedAt: now,
-      };
-      await deps.store.workspaces.create(workspace);
+      const workspace = await createWorkspace(deps, { name, slug, ownerAccountId: caller.ownerAccountId });
       return c.json(ok(Workspace.parse(workspace)), 201);
     })
     .openapi(current, async (c) => {

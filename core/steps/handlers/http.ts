@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { OutboundRequestFailed, OutboundUrlRefused } from "../../http/url-guard";
+import { OutboundRequestFailed, OutboundUrlRefused } from "../../outbound/url-guard";
 import type { OutboundHttp } from "../../ports/http";
 import { StepError } from "../step-error";
 import type { TaskHandler } from "./task-handler";

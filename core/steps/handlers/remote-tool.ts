@@ -1,6 +1,6 @@
 import { z } from "zod";
-import type { CallTool } from "../../tools/call-remote-tool";
-import type { FindTool } from "../../tools/manage-tools";
+import type { CallTool } from "../../remote-tools/call-remote-tool";
+import type { FindTool } from "../../remote-tools/manage-tools";
 import { StepError } from "../step-error";
 import type { TaskHandler } from "./task-handler";
 

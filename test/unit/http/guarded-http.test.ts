@@ -1,8 +1,8 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
-import { createGuardedHttp } from "../../../core/http/guarded-http";
-import { OutboundRequestFailed, OutboundUrlRefused } from "../../../core/http/url-guard";
+import { createGuardedHttp } from "../../../core/outbound/guarded-http";
+import { OutboundRequestFailed, OutboundUrlRefused } from "../../../core/outbound/url-guard";
 import { resolveNames } from "../../helpers/fake-dns";
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;

@@ -5,7 +5,7 @@ import {
   guardedLookup,
   isForbiddenAddress,
   OutboundUrlRefused,
-} from "../../../core/http/url-guard";
+} from "../../../core/outbound/url-guard";
 
 function lookupAll(
   allowPrivate: boolean,

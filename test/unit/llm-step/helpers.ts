@@ -13,8 +13,8 @@ import { LlmStep as LlmStepSchema } from "../../../core/domain/step";
 import type { StepOutcome } from "../../../core/domain/step-outcome";
 import { createLlmExecutor, type LlmExecutorDeps } from "../../../core/llm/llm-step";
 import type { ProviderCredentials } from "../../../core/llm/provider-credentials";
-import type { CallTool } from "../../../core/tools/call-remote-tool";
-import type { CallableTool } from "../../../core/tools/manage-tools";
+import type { CallTool } from "../../../core/remote-tools/call-remote-tool";
+import type { CallableTool } from "../../../core/remote-tools/manage-tools";
 
 /** What a scripted provider answers to one call: an answer, a classified failure, or a function of the request. */
 export type Scripted =

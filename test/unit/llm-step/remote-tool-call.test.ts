@@ -1,13 +1,13 @@
 import { createHmac } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createGuardedHttp } from "../../../core/http/guarded-http";
+import { createGuardedHttp } from "../../../core/outbound/guarded-http";
 import { systemClock } from "../../../core/ports/clock";
+import { createToolCaller } from "../../../core/remote-tools/call-remote-tool";
+import type { CallableTool } from "../../../core/remote-tools/manage-tools";
+import { signToolCall, verifyToolSignature } from "../../../core/remote-tools/signature";
 import { createRemoteToolHandler } from "../../../core/steps/handlers/remote-tool";
 import { StepError } from "../../../core/steps/step-error";
-import { createToolCaller } from "../../../core/tools/call-remote-tool";
-import type { CallableTool } from "../../../core/tools/manage-tools";
-import { signToolCall, verifyToolSignature } from "../../../core/tools/signature";
 import { startLoopbackServer } from "../../helpers/loopback-server";
 
 const SECRET = "tsec_test-secret-0123456789";

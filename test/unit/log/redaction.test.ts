@@ -1,6 +1,6 @@
 import { Writable } from "node:stream";
 import { describe, expect, it } from "vitest";
-import { createPinoLogger } from "../../../core/log/pino-logger";
+import { createPinoLogger } from "../../../core/adapters/log/pino-logger";
 
 function capture() {
   const lines: string[] = [];

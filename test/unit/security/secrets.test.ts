@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { generateApiKeySecret, hashApiKey } from "../../../core/security/api-key-secret";
+import { generateApiKeySecret, hashApiKey } from "../../../core/auth/api-key-secret";
+import { hashPassword, verifyPassword } from "../../../core/auth/passwords";
 import { constantTimeEqual } from "../../../core/security/constant-time";
-import { hashPassword, verifyPassword } from "../../../core/security/passwords";
 
 describe("API key secrets", () => {
   it("generates svc_ keys whose stored hash is the SHA-256 of the key and whose prefix is its start", () => {

@@ -1,7 +1,7 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
-import { createGuardedHttp } from "../../../core/http/guarded-http";
+import { createGuardedHttp } from "../../../core/outbound/guarded-http";
 import { createHttpHandler } from "../../../core/steps/handlers/http";
 import type { TaskContext } from "../../../core/steps/handlers/task-handler";
 import { StepError } from "../../../core/steps/step-error";

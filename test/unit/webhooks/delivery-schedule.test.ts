@@ -7,6 +7,7 @@ import {
   outboxIndexKeys,
   parseWebhookSweepEntry,
 } from "../../../core/adapters/dynamodb/webhook-keys";
+import { silentLogger } from "../../../core/adapters/log/pino-logger";
 import { loadConfig } from "../../../core/config";
 import type { RunCommit } from "../../../core/domain/run-change";
 import type { RunRecord } from "../../../core/domain/run-record";
@@ -17,7 +18,6 @@ import {
   webhookDispatch,
   webhookMessageKey,
 } from "../../../core/domain/webhook-messages";
-import { silentLogger } from "../../../core/log/pino-logger";
 import { deliveryRequestHeaders, nextStep } from "../../../core/webhooks/deliver";
 import { deliveryIdFor } from "../../../core/webhooks/delivery-id";
 

@@ -4,8 +4,8 @@ import { RunStatus } from "../domain/statuses";
 import { applyOutcome } from "../engine/apply-outcome";
 import type { CommitDeps } from "../engine/commit-run";
 import type { Deps } from "../ports/deps";
-import { changeRun } from "./change-run";
-import { refuseOutOfBounds } from "./refuse-out-of-bounds";
+import { changeRun } from "../runs/change-run";
+import { refuseOutOfBounds } from "../runs/refuse-out-of-bounds";
 
 /**
  * Decides a pending approval (spec 3.4, 4.5) in the same commit that moves its run on: approved continues

@@ -1,5 +1,5 @@
 import type { Context, MiddlewareHandler } from "hono";
-import { findSession } from "../../accounts/session";
+import { findSession } from "../../auth/session";
 import { AuthError, NotFoundError, ValidationError } from "../../domain/errors";
 import type { Deps } from "../../ports/deps";
 import type { DashboardWorkspaceEnv, SessionEnv } from "./env";

@@ -1,4 +1,4 @@
-import { OutboundRequestFailed, OutboundUrlRefused } from "../http/url-guard";
+import { OutboundRequestFailed, OutboundUrlRefused } from "../outbound/url-guard";
 import type { Clock } from "../ports/clock";
 import type { OutboundHttp } from "../ports/http";
 import type { CallableTool } from "./manage-tools";

@@ -8,7 +8,7 @@ import {
   toRemoteToolSummary,
 } from "../domain/remote-tool";
 import { isoAt } from "../domain/time";
-import { registeredUrl } from "../http/registered-url";
+import { registeredUrl } from "../outbound/registered-url";
 import type { Deps } from "../ports/deps";
 import { generateToken } from "../security/secret-tokens";
 

@@ -1,6 +1,6 @@
 import type { OutboundHttp } from "../../ports/http";
-import type { CallTool } from "../../tools/call-remote-tool";
-import type { FindTool } from "../../tools/manage-tools";
+import type { CallTool } from "../../remote-tools/call-remote-tool";
+import type { FindTool } from "../../remote-tools/manage-tools";
 import { failHandler, noopHandler, setStateHandler } from "./builtin";
 import { createHttpHandler } from "./http";
 import { createRemoteToolHandler } from "./remote-tool";

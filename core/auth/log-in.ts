@@ -2,7 +2,7 @@ import type { AccountUser, LoginInput } from "../domain/account";
 import { AuthError } from "../domain/errors";
 import type { Workspace } from "../domain/workspace";
 import type { Deps } from "../ports/deps";
-import { hashPassword, verifyPassword } from "../security/passwords";
+import { hashPassword, verifyPassword } from "./passwords";
 import { startSession } from "./session";
 
 export interface LogInResult {

@@ -4,7 +4,7 @@ import type { StepOutcome } from "../domain/step-outcome";
 import { approvalExecutor } from "./approval";
 import { conditionExecutor } from "./condition";
 import { externalEventExecutor } from "./external-event";
-import type { HandlerRegistry } from "./handlers/registry";
+import type { HandlerRegistry } from "./handlers/handler-registry";
 import { createTaskExecutor } from "./task";
 import { waitExecutor } from "./wait";
 

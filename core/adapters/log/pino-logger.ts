@@ -1,5 +1,5 @@
 import { pino } from "pino";
-import type { Logger } from "../ports/logger";
+import type { Logger } from "../../ports/logger";
 
 /**
  * Field names that may carry a secret. The code never logs such values on purpose; redaction is the belt to

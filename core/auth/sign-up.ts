@@ -7,9 +7,9 @@ import { isoAt } from "../domain/time";
 import { slugify, type Workspace, type WorkspaceRecord } from "../domain/workspace";
 import type { Deps } from "../ports/deps";
 import type { InviteRedemption } from "../ports/store";
-import { issueApiKey } from "../security/issue-api-key";
-import { hashPassword } from "../security/passwords";
 import { hashToken } from "../security/secret-tokens";
+import { issueApiKey } from "./issue-api-key";
+import { hashPassword } from "./passwords";
 import { startSession } from "./session";
 
 /** A slug we derived ourselves may collide; a few random suffixes make a second collision unlikely. */

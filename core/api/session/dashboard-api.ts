@@ -1,6 +1,6 @@
 import { Hono, type MiddlewareHandler, type Schema } from "hono";
-import { describeSession } from "../../accounts/describe-session";
-import { endSession } from "../../accounts/session";
+import { describeSession } from "../../auth/describe-session";
+import { endSession } from "../../auth/session";
 import type { Deps } from "../../ports/deps";
 import type { WorkspaceEnv } from "../env";
 import { ok } from "../envelope";

@@ -1,4 +1,4 @@
-import { generateToken, hashToken } from "./secret-tokens";
+import { generateToken, hashToken } from "../security/secret-tokens";
 
 export const API_KEY_PREFIX = "svc_";
 /** How much of a key is shown back in lists: enough to tell keys apart, far too little to use one. */
