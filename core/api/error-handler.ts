@@ -1,24 +1,20 @@
 import type { Context } from "hono";
 import { HTTPException } from "hono/http-exception";
-import type { ContentfulStatusCode } from "hono/utils/http-status";
 import { ZodError } from "zod";
 import { AppError, ErrorCode, RateLimitError, ValidationError } from "../domain/errors";
 import { BoundExceeded } from "../domain/limits";
 import type { Logger } from "../ports/logger";
 import { failure } from "./envelope";
+import { codeOfStatus, statusOf } from "./error-status";
 import { toValidationError } from "./validation";
 
 /** Statuses Hono itself raises (malformed JSON 400, unsupported media type 415) mapped onto our codes. */
 function fromHttpException(error: HTTPException): AppError {
-  const code =
-    error.status === 401
-      ? ErrorCode.AUTH_ERROR
-      : error.status === 404
-        ? ErrorCode.NOT_FOUND
-        : ErrorCode.VALIDATION_ERROR;
   const message =
     error.status === 415 ? "Content-Type must be application/json" : error.message || "Invalid request";
-  return new AppError(code, message, { status: error.status < 500 ? error.status : 400 });
+  return new AppError(codeOfStatus(error.status), message, {
+    status: error.status < 500 ? error.status : 400,
+  });
 }
 
 /**
@@ -39,5 +35,5 @@ export function handleError(error: Error, c: Context): Response {
     appError = new AppError(ErrorCode.INTERNAL_ERROR, "Internal server error");
   }
   if (appError instanceof RateLimitError) c.header("Retry-After", String(appError.retryAfterSec));
-  return c.json(failure(appError), appError.status as ContentfulStatusCode);
+  return c.json(failure(appError), statusOf(appError));
 }

@@ -1,6 +1,7 @@
 /**
  * The service's error vocabulary. Every error a request can end in is an AppError whose `code` is one of
- * the specification's section 7 codes; `ERROR_STATUS` is the only place a code becomes an HTTP status.
+ * the specification's section 7 codes; the HTTP edge (core/api/error-status.ts) is the only place a code
+ * becomes an HTTP status.
  */
 export const ErrorCode = {
   VALIDATION_ERROR: "VALIDATION_ERROR",
@@ -12,22 +13,13 @@ export const ErrorCode = {
 } as const;
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
-export const ERROR_STATUS = {
-  VALIDATION_ERROR: 400,
-  AUTH_ERROR: 401,
-  NOT_FOUND: 404,
-  CONFLICT: 409,
-  RATE_LIMIT_ERROR: 429,
-  INTERNAL_ERROR: 500,
-} as const satisfies Record<ErrorCode, number>;
-
 export type ErrorDetails = Record<string, unknown>;
 
 export class AppError extends Error {
   readonly code: ErrorCode;
   readonly details: ErrorDetails | undefined;
-  /** Overrides the code's usual status where HTTP has a more precise one (413, 415) for the same code. */
-  readonly status: number;
+  /** Where HTTP has a more precise status than the code's usual one (403, 413, 415, 503). */
+  readonly status: number | undefined;
 
   constructor(
     code: ErrorCode,
@@ -38,7 +30,7 @@ export class AppError extends Error {
     this.name = new.target.name;
     this.code = code;
     this.details = options.details;
-    this.status = options.status ?? ERROR_STATUS[code];
+    this.status = options.status;
   }
 }
 

@@ -1,3 +1,5 @@
+import { StepError, StepFailureCode } from "./step-error";
+
 /**
  * Every bound Weft puts on what one input can make it do, in one table: docs/limits.md lists the same rows
  * (a test holds the two together). Bounds crossed by an API request are refused before anything is
@@ -53,23 +55,21 @@ export const LIMITS = {
 
 /** The codes a step or run failure carries when a bound of this table was crossed. */
 export const BoundCode = {
-  TEMPLATE_TOO_LARGE: "TEMPLATE_TOO_LARGE",
-  OUTPUT_TOO_LARGE: "OUTPUT_TOO_LARGE",
-  OUTPUT_TOO_DEEP: "OUTPUT_TOO_DEEP",
-  STATE_TOO_LARGE: "STATE_TOO_LARGE",
-  ITEM_TOO_LARGE: "ITEM_TOO_LARGE",
-  STEP_LIMIT: "STEP_LIMIT",
-  ADVANCE_FAILED: "ADVANCE_FAILED",
+  TEMPLATE_TOO_LARGE: StepFailureCode.TEMPLATE_TOO_LARGE,
+  OUTPUT_TOO_LARGE: StepFailureCode.OUTPUT_TOO_LARGE,
+  OUTPUT_TOO_DEEP: StepFailureCode.OUTPUT_TOO_DEEP,
+  STATE_TOO_LARGE: StepFailureCode.STATE_TOO_LARGE,
+  ITEM_TOO_LARGE: StepFailureCode.ITEM_TOO_LARGE,
+  STEP_LIMIT: StepFailureCode.STEP_LIMIT,
+  ADVANCE_FAILED: StepFailureCode.ADVANCE_FAILED,
 } as const;
 export type BoundCode = (typeof BoundCode)[keyof typeof BoundCode];
 
 /** A bound crossed while a run executes: the step fails for good with `code`. */
-export class BoundExceeded extends Error {
-  readonly code: BoundCode;
+export class BoundExceeded extends StepError {
+  declare readonly code: BoundCode;
 
   constructor(code: BoundCode, message: string) {
-    super(message);
-    this.name = "BoundExceeded";
-    this.code = code;
+    super(code, message, { retryable: false });
   }
 }

@@ -1,3 +1,4 @@
+import type { EventPayloads, EventType } from "./events";
 import type { IdGenerator } from "./ids";
 import type { StepRun, WorkflowEvent } from "./run";
 import type { Lease, RunRecord } from "./run-record";
@@ -51,7 +52,11 @@ export class RunTransition {
     this.run.status = to;
   }
 
-  record(eventType: string, payload: Record<string, unknown>, stepRunId: string | null = null): void {
+  record<T extends EventType>(
+    eventType: T,
+    payload: EventPayloads[T],
+    stepRunId: string | null = null,
+  ): void {
     this.run.eventSeq += 1;
     this.events.push({
       id: this.ids("event"),

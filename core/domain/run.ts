@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { boundedJsonObject } from "./bounded-json";
+import { EVENT_TYPES } from "./events";
 import { LIMITS } from "./limits";
 import { RUN_STATUSES, type RunStatus, StepRunStatus } from "./statuses";
 
@@ -53,7 +54,7 @@ export const WorkflowEvent = z.object({
   id: z.string(),
   workflowRunId: z.string(),
   stepRunId: z.string().nullable(),
-  eventType: z.string(),
+  eventType: z.enum(EVENT_TYPES),
   payload: Json,
   createdAt: z.string(),
 });

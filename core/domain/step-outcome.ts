@@ -1,13 +1,22 @@
 import type { AttemptCost } from "./cost-record";
+import type { RunEvent } from "./events";
 import type { StepWait } from "./run-record";
 
 type Json = Record<string, unknown>;
 
 /** An event the attempt produced along the way (an LLM call, a fallback, a tool call), recorded in order. */
-export interface AttemptEvent {
-  eventType: string;
-  payload: Json;
-}
+export type AttemptEvent = Extract<
+  RunEvent,
+  {
+    eventType:
+      | "LLM_CALL_STARTED"
+      | "LLM_CALL_COMPLETED"
+      | "LLM_CALL_FAILED"
+      | "LLM_FALLBACK_TRIGGERED"
+      | "GUARDRAIL_TRIGGERED"
+      | "TOOL_CALL_EXECUTED";
+  }
+>;
 
 /**
  * What one attempt of a step came to. Executors return it; apply-outcome turns it into the transition the

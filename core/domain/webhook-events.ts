@@ -1,8 +1,10 @@
 /**
  * The webhook event names of spec 6.2 and the run events they announce. A commit whose events include one
  * of these run events is a webhook outbox entry (core/store/run-items.ts), dispatched after the commit.
- * Free of imports, so the dashboard's browser bundle can share the names.
+ * Free of runtime imports, so the dashboard's browser bundle can share the names.
  */
+import type { EventType } from "./events";
+
 export const WEBHOOK_EVENTS = [
   "workflow.completed",
   "workflow.failed",
@@ -12,7 +14,7 @@ export const WEBHOOK_EVENTS = [
 ] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
 
-export const WEBHOOK_EVENT_OF_RUN_EVENT: Readonly<Record<string, WebhookEventName>> = {
+export const WEBHOOK_EVENT_OF_RUN_EVENT: Readonly<Partial<Record<EventType, WebhookEventName>>> = {
   WORKFLOW_COMPLETED: "workflow.completed",
   WORKFLOW_FAILED: "workflow.failed",
   WORKFLOW_CANCELLED: "workflow.cancelled",
@@ -23,7 +25,7 @@ export const WEBHOOK_EVENT_OF_RUN_EVENT: Readonly<Record<string, WebhookEventNam
 /** The webhook event a run event announces, if any. */
 export function webhookEventOf(eventType: string): WebhookEventName | undefined {
   return Object.hasOwn(WEBHOOK_EVENT_OF_RUN_EVENT, eventType)
-    ? WEBHOOK_EVENT_OF_RUN_EVENT[eventType]
+    ? WEBHOOK_EVENT_OF_RUN_EVENT[eventType as EventType]
     : undefined;
 }
 

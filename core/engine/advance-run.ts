@@ -6,6 +6,7 @@ import type { Lease, RunRecord } from "../domain/run-record";
 import { RunStatus, StepRunStatus } from "../domain/statuses";
 import type { StepDefinition } from "../domain/step";
 import type { StepRunner } from "../domain/step-context";
+import { StepError } from "../domain/step-error";
 import type { StepOutcome } from "../domain/step-outcome";
 import type { Deps } from "../ports/deps";
 import type { RunChange } from "../ports/store";
@@ -189,9 +190,9 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
           nowMs: deps.clock.nowMs(),
         });
       } catch (error) {
-        // A bound the run's own data crossed fails the same way on every attempt: no retry.
-        if (error instanceof BoundExceeded)
-          return { kind: "failed", error: error.message, retryable: false, code: error.code };
+        // A step failure with a code (a bound the run's data crossed is never retryable) keeps its code.
+        if (error instanceof StepError)
+          return { kind: "failed", error: error.message, retryable: error.retryable, code: error.code };
         log.warn({ err: error, stepName: step.name }, "step threw");
         return {
           kind: "failed",

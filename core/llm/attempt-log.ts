@@ -1,4 +1,5 @@
 import type { AttemptCost, CostCall } from "../domain/cost-record";
+import type { EventPayloads } from "../domain/events";
 import type { AttemptEvent } from "../domain/step-outcome";
 
 /** One tool call as the step's output lists it. */
@@ -28,8 +29,15 @@ export class AttemptLog {
     this.secrets = secrets.filter((secret) => secret.length >= 8);
   }
 
-  event(eventType: string, payload: Record<string, unknown>): void {
-    this.events.push({ eventType, payload: { stepName: this.stepName, ...payload } });
+  event<T extends AttemptEvent["eventType"]>(
+    eventType: T,
+    payload: Omit<EventPayloads[T], "stepName">,
+  ): void {
+    // TypeScript cannot tie T's payload to T inside the union; the signature above already does.
+    this.events.push({
+      eventType,
+      payload: { stepName: this.stepName, ...payload },
+    } as unknown as AttemptEvent);
   }
 
   scrub(text: string): string {

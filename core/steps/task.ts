@@ -1,7 +1,7 @@
 import type { TaskStep } from "../domain/step";
 import type { StepExecutor } from "../domain/step-context";
+import { StepError } from "../domain/step-error";
 import type { HandlerRegistry } from "./handlers/handler-registry";
-import { StepError } from "./step-error";
 import { renderTemplate } from "./template";
 
 /** `task`: fills the config's placeholders, then runs the named handler. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { StepError } from "../step-error";
+import { StepError } from "../../domain/step-error";
 import type { TaskHandler } from "./task-handler";
 
 /** `noop`: does nothing, successfully. The benchmark's unit of work. */

@@ -1,7 +1,7 @@
 import { z } from "zod";
+import { StepError } from "../../domain/step-error";
 import { OutboundRequestFailed, OutboundUrlRefused } from "../../outbound/url-guard";
 import type { OutboundHttp } from "../../ports/http";
-import { StepError } from "../step-error";
 import type { TaskHandler } from "./task-handler";
 
 // RFC 9110 token characters; Node would throw on anything else, so a bad name is caught here as a config error.

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { statusOf } from "../../../core/api/error-status";
 import { ConflictError } from "../../../core/domain/errors";
 import {
   assertRunTransition,
@@ -76,7 +77,7 @@ describe("run status table", () => {
     }
     expect(thrown).toBeInstanceOf(ConflictError);
     expect((thrown as ConflictError).code).toBe("CONFLICT");
-    expect((thrown as ConflictError).status).toBe(409);
+    expect(statusOf(thrown as ConflictError)).toBe(409);
     expect((thrown as Error).message).toContain(from);
     expect((thrown as Error).message).toContain(to);
   });

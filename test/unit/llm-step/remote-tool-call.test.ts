@@ -7,7 +7,7 @@ import { createToolCaller } from "../../../core/remote-tools/call-remote-tool";
 import type { CallableTool } from "../../../core/remote-tools/manage-tools";
 import { signToolCall, verifyToolSignature } from "../../../core/remote-tools/signature";
 import { createRemoteToolHandler } from "../../../core/steps/handlers/remote-tool";
-import { StepError } from "../../../core/steps/step-error";
+import { StepError } from "../../../core/domain/step-error";
 import { startLoopbackServer } from "../../helpers/loopback-server";
 
 const SECRET = "tsec_test-secret-0123456789";

@@ -4,7 +4,7 @@ import { beforeAll, describe, expect, it } from "vitest";
 import { createGuardedHttp } from "../../../core/outbound/guarded-http";
 import { createHttpHandler } from "../../../core/steps/handlers/http";
 import type { TaskContext } from "../../../core/steps/handlers/task-handler";
-import { StepError } from "../../../core/steps/step-error";
+import { StepError } from "../../../core/domain/step-error";
 import { startLoopbackServer } from "../../helpers/loopback-server";
 
 interface Received {

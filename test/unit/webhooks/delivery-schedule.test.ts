@@ -9,6 +9,7 @@ import {
 } from "../../../core/adapters/dynamodb/webhook-keys";
 import { silentLogger } from "../../../core/adapters/log/pino-logger";
 import { loadConfig } from "../../../core/config";
+import type { EventType } from "../../../core/domain/events";
 import type { RunCommit } from "../../../core/domain/run-change";
 import type { RunRecord } from "../../../core/domain/run-record";
 import {
@@ -103,7 +104,7 @@ describe("the webhook outbox in a run's commit", () => {
     active: null,
     nextStepName: null,
   } as unknown as RunRecord;
-  const commit = (eventTypes: string[]): RunCommit => ({
+  const commit = (eventTypes: EventType[]): RunCommit => ({
     expectedVersion: 3,
     run,
     stepRuns: [],

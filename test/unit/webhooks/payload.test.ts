@@ -1,12 +1,13 @@
 import { describe, expect, it } from "vitest";
 import type { ApprovalRequest } from "../../../core/domain/approval";
+import type { EventType } from "../../../core/domain/events";
 import type { StoredEvent } from "../../../core/domain/run-change";
 import { announcesWebhookEvent, WEBHOOK_EVENTS, webhookEventOf } from "../../../core/domain/webhook-events";
 import { webhookBody } from "../../../core/webhooks/payload";
 
 const at = "2026-03-01T12:00:00.000Z";
 
-function event(eventType: string, payload: Record<string, unknown>): StoredEvent {
+function event(eventType: EventType, payload: Record<string, unknown>): StoredEvent {
   return { id: "evt_1", seq: 7, workflowRunId: "run_1", stepRunId: null, eventType, payload, createdAt: at };
 }
 

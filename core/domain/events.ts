@@ -1,0 +1,80 @@
+/**
+ * Every run event type (spec 6.1) with its payload: the one table the engine records from, the API lists,
+ * webhooks announce and the dashboard shows. `code` on the two failure events is Weft's addition (why,
+ * for programs: a bound of docs/limits.md or a handler's code), present only when a failure has one.
+ */
+type Json = Record<string, unknown>;
+
+// A type, not an interface: payloads must stay assignable to plain JSON records.
+type ModelFields = {
+  stepName: string;
+  model: string;
+  provider: string;
+};
+
+export interface EventPayloads {
+  WORKFLOW_STARTED: { definitionId: string; input: Json };
+  WORKFLOW_COMPLETED: { output: Json | null; durationMs: number };
+  WORKFLOW_FAILED: { error: string; stepName: string | null; code?: string };
+  WORKFLOW_CANCELLED: Record<string, never>;
+  WORKFLOW_SUPERSEDED: { supersededBy: string };
+  STEP_STARTED: { stepName: string; stepType: string; attempt: number };
+  STEP_COMPLETED: { stepName: string; durationMs: number };
+  STEP_FAILED: { stepName: string; error: string; attempt: number; code?: string };
+  STEP_RETRYING: { stepName: string; attempt: number; delayMs: number; error: string | null };
+  APPROVAL_REQUESTED: { stepName: string; approvalRequestId: string };
+  APPROVAL_DECIDED: {
+    stepName: string;
+    approvalRequestId: string;
+    decision: "approved" | "rejected" | "edited";
+    decidedBy: string | null;
+  };
+  SIGNAL_RECEIVED: { stepName: string; signalType: string };
+  LLM_CALL_STARTED: ModelFields & { round: number };
+  LLM_CALL_COMPLETED: ModelFields & {
+    inputTokens: number;
+    outputTokens: number;
+    costUsd: number;
+    durationMs: number;
+    /** The model is in no price table: its cost counts as 0. */
+    unpriced?: true;
+  };
+  LLM_CALL_FAILED: ModelFields & { error: string; durationMs: number };
+  LLM_FALLBACK_TRIGGERED: { stepName: string; failedModel: string; nextModel: string; error: string };
+  GUARDRAIL_TRIGGERED: { stepName: string; model: string; guardrail: string; reason: string };
+  TOOL_CALL_EXECUTED: { stepName: string; tool: string; durationMs: number; ok: boolean; error?: string };
+}
+
+export type EventType = keyof EventPayloads;
+
+/** One event as a change records it: its type and the payload that type carries. */
+export type RunEvent = { [T in EventType]: { eventType: T; payload: EventPayloads[T] } }[EventType];
+
+export const EVENT_TYPES = [
+  "WORKFLOW_STARTED",
+  "WORKFLOW_COMPLETED",
+  "WORKFLOW_FAILED",
+  "WORKFLOW_CANCELLED",
+  "WORKFLOW_SUPERSEDED",
+  "STEP_STARTED",
+  "STEP_COMPLETED",
+  "STEP_FAILED",
+  "STEP_RETRYING",
+  "APPROVAL_REQUESTED",
+  "APPROVAL_DECIDED",
+  "SIGNAL_RECEIVED",
+  "LLM_CALL_STARTED",
+  "LLM_CALL_COMPLETED",
+  "LLM_CALL_FAILED",
+  "LLM_FALLBACK_TRIGGERED",
+  "GUARDRAIL_TRIGGERED",
+  "TOOL_CALL_EXECUTED",
+] as const satisfies readonly EventType[];
+
+/** The events that end a run (until a retry revives a FAILED one). */
+export const TERMINAL_EVENT_TYPES = [
+  "WORKFLOW_COMPLETED",
+  "WORKFLOW_FAILED",
+  "WORKFLOW_CANCELLED",
+  "WORKFLOW_SUPERSEDED",
+] as const satisfies readonly EventType[];

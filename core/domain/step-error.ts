@@ -1,0 +1,45 @@
+/**
+ * Every code a step failure can carry, in one table: a handler's (thrown as StepError) or a bound's
+ * (thrown as BoundExceeded, core/domain/limits.ts). The code reaches STEP_FAILED and WORKFLOW_FAILED
+ * payloads as `code`; `retryable` decides whether the step's retry policy applies at all.
+ */
+export const StepFailureCode = {
+  /** The step's configuration cannot work (a missing field, a bad header): it fails the same every time. */
+  HANDLER_CONFIG: "HANDLER_CONFIG",
+  /** The `fail` handler, on purpose. */
+  FAIL_HANDLER: "FAIL_HANDLER",
+  /** The outbound guard refused the URL (not public HTTPS, or a forbidden address). */
+  URL_REFUSED: "URL_REFUSED",
+  HTTP_FAILED: "HTTP_FAILED",
+  HTTP_NON_2XX: "HTTP_NON_2XX",
+  UNKNOWN_TOOL: "UNKNOWN_TOOL",
+  TOOL_FAILED: "TOOL_FAILED",
+  TEMPLATE_TOO_LARGE: "TEMPLATE_TOO_LARGE",
+  OUTPUT_TOO_LARGE: "OUTPUT_TOO_LARGE",
+  OUTPUT_TOO_DEEP: "OUTPUT_TOO_DEEP",
+  STATE_TOO_LARGE: "STATE_TOO_LARGE",
+  ITEM_TOO_LARGE: "ITEM_TOO_LARGE",
+  STEP_LIMIT: "STEP_LIMIT",
+  ADVANCE_FAILED: "ADVANCE_FAILED",
+} as const;
+export type StepFailureCode = (typeof StepFailureCode)[keyof typeof StepFailureCode];
+
+/**
+ * A step attempt's failure. `retryable` decides whether the step's retry policy applies: a bad configuration
+ * fails the same way every time, so retrying it only delays the inevitable.
+ */
+export class StepError extends Error {
+  readonly code: StepFailureCode;
+  readonly retryable: boolean;
+
+  constructor(
+    code: StepFailureCode,
+    message: string,
+    options: { retryable?: boolean; cause?: unknown } = {},
+  ) {
+    super(message, { cause: options.cause });
+    this.name = new.target.name;
+    this.code = code;
+    this.retryable = options.retryable ?? true;
+  }
+}
