@@ -1,0 +1,80 @@
+import type { IdGenerator } from "../domain/ids";
+import type { RunTransition } from "../domain/run-change";
+import type { Lease } from "../domain/run-record";
+import { RunStatus } from "../domain/statuses";
+import type { StepDefinition } from "../domain/step";
+import { applyOutcome, failRun, markStarted, type OutcomeEffects, startNextStep } from "./apply-outcome";
+import type { Plan } from "./plan";
+
+/** What a plan that runs no step of its own needs besides the transition: a fresh lease, and ids. */
+export interface ClaimContext {
+  steps: readonly StepDefinition[];
+  lease: () => Lease;
+  ids: IdGenerator;
+}
+
+/**
+ * The transition a plan other than "execute" calls for (spec 3.3 steps 2-5). Pure: it edits the transition
+ * and leaves a step RUNNING under the worker's lease, if any, for the worker to execute after the commit.
+ */
+export function claim(
+  plan: Exclude<Plan, { kind: "execute" | "nothing" }>,
+  tx: RunTransition,
+  context: ClaimContext,
+): OutcomeEffects {
+  const { steps, lease, ids } = context;
+  switch (plan.kind) {
+    case "start-run":
+      markStarted(tx);
+      tx.run.nextStepName = steps[0]?.name ?? null;
+      startNextStep(tx, steps, lease());
+      return {};
+    case "start-next":
+      startNextStep(tx, steps, lease());
+      return {};
+    case "take-over":
+      tx.requireActive().lease = lease();
+      return {};
+    case "retry-step":
+      tx.restartActiveStep(lease());
+      return {};
+    case "timer-elapsed": {
+      const effects = applyOutcome(tx, steps, { kind: "completed", output: {} }, ids);
+      startNextIfDue(tx, context);
+      return effects;
+    }
+    case "deadline-passed":
+      return timeOut(tx, context);
+  }
+}
+
+/** Starts the step the cursor names when the run is between steps, under a fresh lease. */
+export function startNextIfDue(tx: RunTransition, context: Pick<ClaimContext, "steps" | "lease">): void {
+  if (tx.run.status === RunStatus.Running && !tx.run.active && tx.run.nextStepName !== null) {
+    startNextStep(tx, context.steps, context.lease());
+  }
+}
+
+/** A wait past its deadline fails its step, and the step's retry policy decides (decisions section 3). */
+function timeOut(tx: RunTransition, { steps, ids }: ClaimContext): OutcomeEffects {
+  const wait = tx.requireActive().wait;
+  if (wait?.kind === "approval") {
+    const failed = applyOutcome(
+      tx,
+      steps,
+      { kind: "failed", error: "approval timed out", retryable: true },
+      ids,
+    );
+    return { ...failed, expireApprovalId: wait.approvalRequestId };
+  }
+  if (wait?.kind === "signal") {
+    return applyOutcome(
+      tx,
+      steps,
+      { kind: "failed", error: "external event timed out", retryable: true },
+      ids,
+    );
+  }
+  failRun(tx, "The run's wait has no deadline", null);
+  return {};
+}
