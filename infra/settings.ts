@@ -180,7 +180,7 @@ export interface PermissionSettings {
 
 /**
  * Every IAM statement of every engine function, written out rather than derived from SST links, which
- * grant every DynamoDB or SQS action. The table's actions are those core/store sends (a TransactWriteItems
+ * grant every DynamoDB or SQS action. The table's actions are those the DynamoDB adapter (core/adapters/dynamodb) sends (a TransactWriteItems
  * needs the item actions it is made of, ConditionCheckItem included); the queues are only sent to (each
  * consumer's receive and delete permissions come from its subscription, on its own queue).
  */

@@ -4,7 +4,7 @@ import { expectError } from "../helpers/requests";
 import { noop, startReceiver, type WebhookHarness, webhookHarness } from "./harness";
 
 /**
- * The outbound URL guard (core/http/url-guard.ts, shared with remote tools and the http handler) as webhooks
+ * The outbound URL guard (core/outbound/url-guard.ts, shared with remote tools and the http handler) as webhooks
  * meet it, with private URLs not allowed, as in production: IP literals and local names are refused at
  * registration, other names at delivery once resolved. (Redirects: retries.test.ts; they are never followed.)
  */
