@@ -1,0 +1,113 @@
+import { describe, expect, it } from "vitest";
+import { DOORBELL_GRACE_MS, LEASE_SWEEP_BUCKET_MS, nextDueAtMs } from "../../../core/domain/run-record";
+import { RunStatus } from "../../../core/domain/statuses";
+import { isoAt } from "../../../core/domain/time";
+import { active, lease, MINUTE, runningRun, runRecord, T0 } from "./builders";
+
+/** T0 is a whole multiple of the sweep bucket (midnight), which the rounding cases rely on. */
+const updatedAt = isoAt(T0);
+
+describe("nextDueAtMs", () => {
+  it("gives a PENDING run the doorbell's grace after it was last written", () => {
+    expect(T0 % LEASE_SWEEP_BUCKET_MS).toBe(0);
+    expect(nextDueAtMs(runRecord({ updatedAt }))).toBe(T0 + DOORBELL_GRACE_MS);
+    expect(DOORBELL_GRACE_MS).toBe(MINUTE);
+  });
+
+  it("gives a RUNNING run between steps the same grace for its unclaimed next step", () => {
+    expect(nextDueAtMs(runningRun({ updatedAt, active: null, nextStepName: "b" }))).toBe(
+      T0 + DOORBELL_GRACE_MS,
+    );
+  });
+
+  it("rounds a lease's expiry up to the next sweep bucket", () => {
+    const run = runningRun({ updatedAt, lease: lease("w", { untilMs: T0 + 1 }) });
+    expect(nextDueAtMs(run)).toBe(T0 + LEASE_SWEEP_BUCKET_MS);
+    const later = runningRun({ updatedAt, lease: lease("w", { untilMs: T0 + LEASE_SWEEP_BUCKET_MS + 1 }) });
+    expect(nextDueAtMs(later)).toBe(T0 + 2 * LEASE_SWEEP_BUCKET_MS);
+  });
+
+  it("keeps a lease expiry that falls on a bucket boundary as it is", () => {
+    const run = runningRun({ updatedAt, lease: lease("w", { untilMs: T0 + 3 * LEASE_SWEEP_BUCKET_MS }) });
+    expect(nextDueAtMs(run)).toBe(T0 + 3 * LEASE_SWEEP_BUCKET_MS);
+  });
+
+  it("is a failed step's retry time", () => {
+    const run = runningRun({ updatedAt, stepStatus: "FAILED", lease: null, retryAtMs: T0 + 1234 });
+    expect(nextDueAtMs(run)).toBe(T0 + 1234);
+  });
+
+  it("is a timer's end", () => {
+    const run = runRecord({
+      updatedAt,
+      status: "WAITING",
+      active: active({
+        stepStatus: "WAITING",
+        lease: null,
+        wait: { kind: "timer", untilMs: T0 + 99 * MINUTE },
+      }),
+    });
+    expect(nextDueAtMs(run)).toBe(T0 + 99 * MINUTE);
+  });
+
+  it("is a signal's or an approval's deadline", () => {
+    const signal = runRecord({
+      updatedAt,
+      status: "WAITING",
+      active: active({
+        stepStatus: "WAITING",
+        lease: null,
+        wait: { kind: "signal", signalType: "paid", deadlineMs: T0 + 5 },
+      }),
+    });
+    const approval = runRecord({
+      updatedAt,
+      status: "PAUSED",
+      active: active({
+        stepStatus: "WAITING",
+        lease: null,
+        wait: { kind: "approval", approvalRequestId: "apr_1", deadlineMs: T0 + 6 },
+      }),
+    });
+    expect(nextDueAtMs(signal)).toBe(T0 + 5);
+    expect(nextDueAtMs(approval)).toBe(T0 + 6);
+  });
+
+  it("is nothing for a wait only an outside action can end (no deadline)", () => {
+    const signal = runRecord({
+      updatedAt,
+      status: "WAITING",
+      active: active({
+        stepStatus: "WAITING",
+        lease: null,
+        wait: { kind: "signal", signalType: "paid", deadlineMs: null },
+      }),
+    });
+    const approval = runRecord({
+      updatedAt,
+      status: "PAUSED",
+      active: active({
+        stepStatus: "WAITING",
+        lease: null,
+        wait: { kind: "approval", approvalRequestId: "apr_1", deadlineMs: null },
+      }),
+    });
+    expect(nextDueAtMs(signal)).toBeUndefined();
+    expect(nextDueAtMs(approval)).toBeUndefined();
+  });
+
+  it("falls back to the grace for an active step with no lease, retry or wait", () => {
+    expect(nextDueAtMs(runningRun({ updatedAt, lease: null }))).toBe(T0 + DOORBELL_GRACE_MS);
+  });
+
+  it.each([RunStatus.Completed, RunStatus.Failed, RunStatus.Cancelled, RunStatus.Superseded])(
+    "is nothing for a %s run, even with a lease or a retry left on its step",
+    (status) => {
+      expect(nextDueAtMs(runningRun({ updatedAt, status }))).toBeUndefined();
+      expect(
+        nextDueAtMs(runningRun({ updatedAt, status, stepStatus: "FAILED", lease: null, retryAtMs: T0 })),
+      ).toBeUndefined();
+      expect(nextDueAtMs(runRecord({ updatedAt, status }))).toBeUndefined();
+    },
+  );
+});

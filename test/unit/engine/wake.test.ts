@@ -1,0 +1,152 @@
+import { describe, expect, it } from "vitest";
+import type { RunRecord } from "../../../core/domain/run-record";
+import { scheduleWake, timedWakeAtMs, wakeScheduleName } from "../../../core/engine/wake";
+import { MAX_QUEUE_DELAY_MS } from "../../../core/ports/queue";
+import {
+  active,
+  fixedClock,
+  MINUTE,
+  recordingQueue,
+  recordingScheduler,
+  runningRun,
+  runRecord,
+  T0,
+} from "./builders";
+
+const doorbell = { type: "run.advance", workspaceId: "wsp_1", runId: "run_1" };
+
+async function wake(run: RunRecord, nowMs = T0) {
+  const queue = recordingQueue();
+  const scheduler = recordingScheduler();
+  await scheduleWake({ queue, scheduler, clock: fixedClock(nowMs) }, run);
+  return { queue: queue.sent, scheduled: scheduler.scheduled, cancelled: scheduler.cancelled };
+}
+
+const onTimer = (untilMs: number, attempt = 1) =>
+  runRecord({
+    status: "WAITING",
+    active: active({ stepStatus: "WAITING", lease: null, attempt, wait: { kind: "timer", untilMs } }),
+  });
+
+const retryAt = (retryAtMs: number, attempt = 1) =>
+  runningRun({ stepStatus: "FAILED", lease: null, attempt, retryAtMs });
+
+describe("scheduleWake", () => {
+  it("puts the doorbell on the queue with the delay when it is due within 15 minutes", async () => {
+    expect(await wake(onTimer(T0 + 5 * MINUTE))).toEqual({
+      queue: [{ message: doorbell, options: { delayMs: 5 * MINUTE } }],
+      scheduled: [],
+      cancelled: [],
+    });
+  });
+
+  it("still uses the queue at exactly 15 minutes", async () => {
+    const { queue, scheduled } = await wake(onTimer(T0 + MAX_QUEUE_DELAY_MS));
+    expect(MAX_QUEUE_DELAY_MS).toBe(15 * MINUTE);
+    expect(queue).toEqual([{ message: doorbell, options: { delayMs: MAX_QUEUE_DELAY_MS } }]);
+    expect(scheduled).toEqual([]);
+  });
+
+  it("schedules a one-shot named after the active step and attempt when it is due later", async () => {
+    const atMs = T0 + MAX_QUEUE_DELAY_MS + 1;
+    const { queue, scheduled } = await wake(onTimer(atMs, 2));
+    expect(queue).toEqual([]);
+    expect(scheduled).toEqual([{ name: "run_1-stp_1-2", atMs, message: doorbell }]);
+  });
+
+  it("rings at once (delay 0) for a time already past", async () => {
+    const { queue } = await wake(onTimer(T0 - MINUTE));
+    expect(queue).toEqual([{ message: doorbell, options: { delayMs: 0 } }]);
+  });
+
+  it("wakes a RUNNING run for its failed step's retry", async () => {
+    expect((await wake(retryAt(T0 + 2000))).queue).toEqual([
+      { message: doorbell, options: { delayMs: 2000 } },
+    ]);
+    const late = await wake(retryAt(T0 + 60 * MINUTE, 3));
+    expect(late.scheduled).toEqual([{ name: "run_1-stp_1-3", atMs: T0 + 60 * MINUTE, message: doorbell }]);
+  });
+
+  it("wakes a signal or approval wait at its deadline", async () => {
+    const signal = runRecord({
+      status: "WAITING",
+      active: active({
+        stepStatus: "WAITING",
+        lease: null,
+        wait: { kind: "signal", signalType: "paid", deadlineMs: T0 + MINUTE },
+      }),
+    });
+    const approval = runRecord({
+      status: "PAUSED",
+      active: active({
+        stepStatus: "WAITING",
+        lease: null,
+        wait: { kind: "approval", approvalRequestId: "apr_1", deadlineMs: T0 + 2 * 60 * MINUTE },
+      }),
+    });
+    expect((await wake(signal)).queue).toEqual([{ message: doorbell, options: { delayMs: MINUTE } }]);
+    expect((await wake(approval)).scheduled).toEqual([
+      { name: "run_1-stp_1-1", atMs: T0 + 2 * 60 * MINUTE, message: doorbell },
+    ]);
+  });
+
+  const nothing = { queue: [], scheduled: [], cancelled: [] };
+
+  it.each([
+    ["a PENDING run", runRecord()],
+    ["a RUNNING step under a lease (the sweeper covers dead workers)", runningRun()],
+    ["a RUNNING run between steps", runningRun({ active: null, nextStepName: "b" })],
+    ["a completed run", runRecord({ status: "COMPLETED", output: {} })],
+    [
+      "a FAILED run, whatever its step's retry time",
+      runningRun({ status: "FAILED", stepStatus: "FAILED", lease: null, retryAtMs: T0 + MINUTE }),
+    ],
+    [
+      "a signal wait without a deadline",
+      runRecord({
+        status: "WAITING",
+        active: active({
+          stepStatus: "WAITING",
+          lease: null,
+          wait: { kind: "signal", signalType: "x", deadlineMs: null },
+        }),
+      }),
+    ],
+    [
+      "an approval without a deadline",
+      runRecord({
+        status: "PAUSED",
+        active: active({
+          stepStatus: "WAITING",
+          lease: null,
+          wait: { kind: "approval", approvalRequestId: "apr_1", deadlineMs: null },
+        }),
+      }),
+    ],
+  ])("asks for no wake-up for %s", async (_label, run) => {
+    expect(await wake(run)).toEqual(nothing);
+    expect(timedWakeAtMs(run)).toBeUndefined();
+  });
+});
+
+describe("timedWakeAtMs", () => {
+  it("is the retry time, the timer's end or the deadline", () => {
+    expect(timedWakeAtMs(retryAt(T0 + 7))).toBe(T0 + 7);
+    expect(timedWakeAtMs(onTimer(T0 + 8))).toBe(T0 + 8);
+  });
+});
+
+describe("wakeScheduleName", () => {
+  it("derives the name from the run, its active step run and the attempt", () => {
+    expect(wakeScheduleName(onTimer(T0, 1))).toBe("run_1-stp_1-1");
+    expect(wakeScheduleName(onTimer(T0, 4))).toBe("run_1-stp_1-4");
+  });
+
+  it("gives each attempt of a step its own name", () => {
+    expect(wakeScheduleName(retryAt(T0, 1))).not.toBe(wakeScheduleName(retryAt(T0, 2)));
+  });
+
+  it("has no name for a run without an active step", () => {
+    expect(wakeScheduleName(runningRun({ active: null, nextStepName: "b" }))).toBeUndefined();
+  });
+});
