@@ -1,3 +1,6 @@
+import { BoundCode, BoundExceeded, LIMITS } from "../../domain/limits";
+import type { TransactItem } from "./transact";
+
 /**
  * An item's size as DynamoDB counts it against its 400 KB bound and bills it: attribute names and string
  * values in UTF-8 bytes, numbers by their significant digits, 3 bytes of overhead per list or map plus 1
@@ -11,6 +14,23 @@ export function itemSizeBytes(item: Record<string, unknown>): number {
     bytes += Buffer.byteLength(name) + valueSize(value);
   }
   return bytes;
+}
+
+/**
+ * Refuses a transaction, before anything is sent, when one of its puts is over DynamoDB's bound: no retry can
+ * store it. Shared with the in-memory store, so both refuse the same changes with the same error.
+ */
+export function refuseOversizedPuts(actions: readonly TransactItem[]): void {
+  for (const action of actions) {
+    const put = action.Put?.Item;
+    const bytes = put ? itemSizeBytes(put) : 0;
+    if (bytes > LIMITS.itemBytes) {
+      throw new BoundExceeded(
+        BoundCode.ITEM_TOO_LARGE,
+        `The change would store an item of ${bytes} bytes; DynamoDB holds at most ${LIMITS.itemBytes}`,
+      );
+    }
+  }
 }
 
 function valueSize(value: unknown): number {

@@ -3,7 +3,7 @@ import { ConflictError } from "../../domain/errors";
 import { BoundCode, BoundExceeded, LIMITS } from "../../domain/limits";
 import { cancellationCodes, isConditionFailure } from "./conditions";
 import type { Table } from "./dynamo-client";
-import { itemSizeBytes } from "./item-size";
+import { refuseOversizedPuts } from "./item-size";
 import type { TransactItem } from "./transact";
 
 /**
@@ -30,10 +30,7 @@ export class WriteConflict extends ConflictError {
  * bound refused before sending as BoundExceeded (ITEM_TOO_LARGE), which no retry can cure.
  */
 export async function transactWrite(table: Table, items: TransactItem[]): Promise<void> {
-  for (const item of items) {
-    const put = item.Put?.Item;
-    if (put) refuseOversizedItem(itemSizeBytes(put));
-  }
+  refuseOversizedPuts(items);
   try {
     await table.client.send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {
@@ -54,15 +51,6 @@ function isItemSizeRefusal(error: unknown): boolean {
   return [error.message, ...reasons.map((reason) => reason.Message ?? "")].some((message) =>
     ITEM_SIZE_REFUSAL.test(message),
   );
-}
-
-function refuseOversizedItem(bytes: number): void {
-  if (bytes > LIMITS.itemBytes) {
-    throw new BoundExceeded(
-      BoundCode.ITEM_TOO_LARGE,
-      `The change would store an item of ${bytes} bytes; DynamoDB holds at most ${LIMITS.itemBytes}`,
-    );
-  }
 }
 
 function oversized(cause: unknown): BoundExceeded {

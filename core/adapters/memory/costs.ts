@@ -1,0 +1,42 @@
+import { dayOf } from "../../domain/cost-record";
+import type { CostStore } from "../../ports/store";
+import { storedCost } from "./dynamo-items";
+import { costSlot } from "./run-change";
+import { byKey, type MemoryState, type StoredCost } from "./state";
+
+/** Attempt costs: written by run changes (run-change.ts) or `put`; pending until rolled up (cost-rollups.ts). */
+export function createMemoryCosts(state: MemoryState): CostStore {
+  const byFirstCall = (a: StoredCost, b: StoredCost) =>
+    byKey(`${a.firstCallAt}#${a.cost.id}`, `${b.firstCallAt}#${b.cost.id}`);
+  const costsOf = (workspaceId: string, matches: (stored: StoredCost) => boolean) =>
+    [...state.costs.values()].filter((stored) => stored.cost.workspaceId === workspaceId && matches(stored));
+
+  return {
+    async put(cost) {
+      if (!state.costs.has(costSlot(cost))) {
+        state.costs.set(costSlot(cost), { ...storedCost(cost), rolledUpAt: null });
+      }
+    },
+
+    async forRun(workspaceId, runId) {
+      const costs = costsOf(workspaceId, ({ cost }) => cost.workflowRunId === runId)
+        .map(({ cost }) => cost)
+        .sort((a, b) => byKey(a.id, b.id));
+      return structuredClone(costs);
+    },
+
+    async pending(workspaceId, limit) {
+      const pending = costsOf(workspaceId, ({ rolledUpAt }) => rolledUpAt === null)
+        .sort(byFirstCall)
+        .slice(0, limit);
+      return structuredClone(pending.map(({ cost }) => cost));
+    },
+
+    async firstCalledOn(workspaceId, days) {
+      const onDays = [...new Set(days)].flatMap((day) =>
+        costsOf(workspaceId, ({ firstCallAt }) => dayOf(firstCallAt) === day).sort(byFirstCall),
+      );
+      return structuredClone(onDays.map(({ cost }) => cost));
+    },
+  };
+}

@@ -1,0 +1,66 @@
+import type { AttemptCost } from "../../domain/cost-record";
+import type { RunRecord } from "../../domain/run-record";
+import type { RunChange } from "../../ports/store";
+import { openApprovalAction, settleApprovalAction } from "../dynamodb/approval-store";
+import { costItem, costRecordAction, fromCostItem } from "../dynamodb/cost-store";
+import type { Table } from "../dynamodb/dynamo-client";
+import { refuseOversizedPuts } from "../dynamodb/item-size";
+import { createRunCreationStore, type RunCounters } from "../dynamodb/run-creation";
+import { commitItems, fromJournalItem, fromRunItem, type JournalEntry, runItem } from "../dynamodb/run-items";
+import type { TransactItem } from "../dynamodb/transact";
+
+/**
+ * The items the DynamoDB adapter would write, built by its own pure builders: the memory store refuses the
+ * changes DynamoDB would refuse for their size, and keeps each record as DynamoDB would hand it back (free-form
+ * JSON through JSON), so the two cannot drift apart on either.
+ */
+
+// The builders name the table in each action; these actions are measured and read, never sent.
+const unsent: Table = { name: "weft-memory", client: undefined as unknown as Table["client"] };
+
+/** A run change's TransactWriteItems, as run-store.ts builds them. */
+export function changeActions(change: RunChange): TransactItem[] {
+  const { workspaceId } = change.commit.run;
+  return [
+    ...commitItems(unsent, change.commit),
+    ...(change.openApproval ? [openApprovalAction(unsent, workspaceId, change.openApproval)] : []),
+    ...(change.settleApproval ? [settleApprovalAction(unsent, workspaceId, change.settleApproval)] : []),
+    ...(change.cost ? [costRecordAction(unsent, change.cost)] : []),
+  ];
+}
+
+/** A creation's own actions: the run, its counters moved on, its idempotency key claimed. */
+export function creationActions(run: RunRecord, counters: RunCounters): TransactItem[] {
+  return createRunCreationStore(unsent).createActions(run, counters);
+}
+
+/**
+ * Throws what DynamoDB (or the adapter before sending) throws for a transaction no retry can store: an item
+ * over the bound, or two actions on one item.
+ */
+export function refuseUnwritable(actions: readonly TransactItem[]): void {
+  refuseOversizedPuts(actions);
+  const touched = actions.map((action) => {
+    const key = action.Put?.Item ?? action.Update?.Key ?? action.Delete?.Key ?? action.ConditionCheck?.Key;
+    return JSON.stringify([key?.pk, key?.sk]);
+  });
+  if (new Set(touched).size < touched.length) {
+    throw new Error("Transaction request cannot include multiple operations on one item");
+  }
+}
+
+export function storedRun(run: RunRecord): { record: RunRecord; sweepKey: string | undefined } {
+  const item = runItem(run);
+  return { record: fromRunItem(item), sweepKey: item.gsi5sk as string | undefined };
+}
+
+/** The journal entry among a change's actions; undefined for a change that records no event. */
+export function storedJournal(actions: readonly TransactItem[]): JournalEntry | undefined {
+  const item = actions.find((action) => action.Put?.Item?.entity === "RunJournal")?.Put?.Item;
+  return item && fromJournalItem(item);
+}
+
+export function storedCost(cost: AttemptCost): { cost: AttemptCost; firstCallAt: string } {
+  const item = costItem(cost);
+  return { cost: fromCostItem(item), firstCallAt: String(item.firstCallAt) };
+}

@@ -1,0 +1,55 @@
+import type { AttemptCost } from "../../domain/cost-record";
+import type { RunChange } from "../../ports/store";
+import { keys } from "../dynamodb/keys";
+import type { TransactItem } from "../dynamodb/transact";
+import { storedCost, storedJournal, storedRun } from "./dynamo-items";
+import { type MemoryState, type StoredRun, slot } from "./state";
+
+/**
+ * One run change against the memory state, with the conditions of the DynamoDB transaction: checked all
+ * together against the state before any write (`holds`), then written all together (`apply`).
+ */
+export const runSlot = (workspaceId: string, runId: string) => slot(keys.run(workspaceId, runId));
+export const approvalSlot = (workspaceId: string, approvalId: string) =>
+  slot(keys.approval(workspaceId, approvalId));
+export const costSlot = (cost: AttemptCost) =>
+  slot(keys.attemptCost(cost.workspaceId, cost.workflowRunId, cost.id));
+
+export function holds(state: MemoryState, change: RunChange): boolean {
+  const { commit, openApproval, settleApproval, cost } = change;
+  const { workspaceId, id } = commit.run;
+  const stored = state.runs.get(runSlot(workspaceId, id));
+  if (!stored || stored.record.version !== commit.expectedVersion) return false;
+  const firstSeq = commit.events[0]?.seq;
+  if (firstSeq !== undefined && stored.journals.some((journal) => journal.firstSeq === firstSeq))
+    return false;
+  if (openApproval && state.approvals.has(approvalSlot(workspaceId, openApproval.id))) return false;
+  if (settleApproval) {
+    const current = state.approvals.get(approvalSlot(workspaceId, settleApproval.id))?.approval;
+    if (!current || current.decision !== null || current.expiredAt !== null) return false;
+  }
+  return !(cost && state.costs.has(costSlot(cost)));
+}
+
+/** Writes a change whose conditions hold; `actions` are its DynamoDB actions, from which the journal is read. */
+export function apply(state: MemoryState, change: RunChange, actions: readonly TransactItem[]): void {
+  const { commit, openApproval, settleApproval, cost } = change;
+  const { workspaceId, id } = commit.run;
+  const stored = state.runs.get(runSlot(workspaceId, id)) as StoredRun;
+  Object.assign(stored, storedRun(commit.run));
+  const journal = storedJournal(actions);
+  const firstSeq = commit.events[0]?.seq;
+  if (journal && firstSeq !== undefined) {
+    stored.journals.push({ firstSeq, ...journal });
+    stored.journals.sort((a, b) => a.firstSeq - b.firstSeq);
+  }
+  for (const approval of [openApproval, settleApproval]) {
+    if (approval) {
+      state.approvals.set(approvalSlot(workspaceId, approval.id), {
+        workspaceId,
+        approval: structuredClone(approval),
+      });
+    }
+  }
+  if (cost) state.costs.set(costSlot(cost), { ...storedCost(cost), rolledUpAt: null });
+}

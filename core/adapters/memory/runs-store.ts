@@ -1,0 +1,60 @@
+import type { ApprovalRequest } from "../../domain/approval";
+import type { AttemptCost } from "../../domain/cost-record";
+import type { RunRecord } from "../../domain/run-record";
+import type { RunsStore } from "../../ports/store";
+import { SWEEP_SHARDS } from "../dynamodb/index-keys";
+import { createMemoryApprovals } from "./approvals";
+import { instrument, type MemoryStoreHook } from "./calls";
+import { createMemoryCostRollups } from "./cost-rollups";
+import { createMemoryCosts } from "./costs";
+import { createMemoryDefinitions } from "./definitions";
+import { createMemoryRuns } from "./runs";
+import { emptyState, type IdempotencyClaim, type Journal, type RunCounter } from "./state";
+
+export type { MemoryStoreCall, MemoryStoreHook, MemoryStoreOperation } from "./calls";
+
+/**
+ * The RunsStore in memory, for the deterministic simulation harness only (test/simulation/): the DynamoDB
+ * adapter's semantics, which test/contract/runs-store.contract.ts holds both to, with no timer and no
+ * randomness of its own. Everything read is a copy, everything written is copied in.
+ */
+export interface MemoryRunsStoreOptions {
+  /** Called before and after every operation: see MemoryStoreHook. */
+  onCall?: MemoryStoreHook;
+}
+
+/** Everything the store holds, copied, for the harness's invariant checks. */
+export interface MemoryRunsDump {
+  runs: { run: RunRecord; journals: Journal[] }[];
+  approvals: { workspaceId: string; approval: ApprovalRequest }[];
+  costs: { cost: AttemptCost; rolledUpAt: string | null }[];
+  idempotencyKeys: IdempotencyClaim[];
+  counters: RunCounter[];
+}
+
+export type MemoryRunsStore = RunsStore & {
+  /** Synchronous, and outside the hook: the harness reads the state between steps. */
+  dump(): MemoryRunsDump;
+};
+
+export function createMemoryRunsStore(options: MemoryRunsStoreOptions = {}): MemoryRunsStore {
+  const state = emptyState();
+  const { onCall } = options;
+  return {
+    runs: instrument("runs", createMemoryRuns(state), onCall),
+    approvals: instrument("approvals", createMemoryApprovals(state), onCall),
+    costs: instrument("costs", createMemoryCosts(state), onCall),
+    costRollups: instrument("costRollups", createMemoryCostRollups(state), onCall),
+    definitions: instrument("definitions", createMemoryDefinitions(state), onCall),
+    sweepShards: SWEEP_SHARDS,
+
+    dump: () =>
+      structuredClone({
+        runs: [...state.runs.values()].map(({ record, journals }) => ({ run: record, journals })),
+        approvals: [...state.approvals.values()],
+        costs: [...state.costs.values()].map(({ cost, rolledUpAt }) => ({ cost, rolledUpAt })),
+        idempotencyKeys: [...state.idempotency.values()],
+        counters: [...state.counters.values()],
+      }),
+  };
+}

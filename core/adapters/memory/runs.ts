@@ -1,0 +1,146 @@
+import type { StepRun } from "../../domain/run";
+import type { RunRecord } from "../../domain/run-record";
+import type { CreateOutcome, RunChange, RunCreation, RunFilters, RunStore } from "../../ports/store";
+import { sweepShard } from "../dynamodb/index-keys";
+import { keys } from "../dynamodb/keys";
+import { definitionCounterScope, runsCounterScope } from "../dynamodb/run-creation";
+import { changeActions, creationActions, refuseUnwritable, storedRun } from "./dynamo-items";
+import { apply, holds, runSlot } from "./run-change";
+import { byKey, type MemoryState, slot } from "./state";
+
+/**
+ * Runs in memory, with the DynamoDB adapter's semantics (run-store.ts) as the contract suite holds them. Every
+ * method is synchronous up to its answer, so each is atomic; `create` alone awaits (its `supersede`) between
+ * fixing its numbers and writing, as the adapter does.
+ */
+export function createMemoryRuns(state: MemoryState): RunStore {
+  const counterSlot = (workspaceId: string, scope: string) => slot(keys.runCounter(workspaceId, scope));
+  const idempotencySlot = (workspaceId: string, key: string) => slot(keys.idempotency(workspaceId, key));
+  const count = (workspaceId: string, scope: string) =>
+    state.counters.get(counterSlot(workspaceId, scope))?.count ?? 0;
+
+  function runsOf(workspaceId: string, matches: (run: RunRecord) => boolean): RunRecord[] {
+    return [...state.runs.values()]
+      .map((stored) => stored.record)
+      .filter((run) => run.workspaceId === workspaceId && matches(run))
+      .sort((a, b) => b.seq - a.seq);
+  }
+
+  function moveCounter(workspaceId: string, scope: string): void {
+    state.counters.set(counterSlot(workspaceId, scope), {
+      workspaceId,
+      scope,
+      count: count(workspaceId, scope) + 1,
+    });
+  }
+
+  return {
+    async get(workspaceId, runId) {
+      const stored = state.runs.get(runSlot(workspaceId, runId));
+      return stored && structuredClone(stored.record);
+    },
+
+    async commit(change: RunChange) {
+      const actions = changeActions(change);
+      refuseUnwritable(actions);
+      if (!holds(state, change)) return { kind: "conflict" };
+      apply(state, change, actions);
+      return { kind: "committed" };
+    },
+
+    async create({ run: fields, supersede }: RunCreation): Promise<CreateOutcome> {
+      const { workspaceId, definitionId, idempotencyKey } = fields;
+      const counters = {
+        runs: count(workspaceId, runsCounterScope),
+        definitionRuns: count(workspaceId, definitionCounterScope(definitionId)),
+      };
+      const run: RunRecord = { ...fields, seq: counters.runs + 1, defSeq: counters.definitionRuns + 1 };
+      const superseding = await supersede();
+      const changes = superseding.map((change) => ({ change, actions: changeActions(change) }));
+      refuseUnwritable([...creationActions(run, counters), ...changes.flatMap(({ actions }) => actions)]);
+
+      const claim =
+        idempotencyKey === null
+          ? undefined
+          : state.idempotency.get(idempotencySlot(workspaceId, idempotencyKey));
+      if (claim) return { kind: "idempotent", runId: claim.runId };
+      const unmoved =
+        count(workspaceId, runsCounterScope) === counters.runs &&
+        count(workspaceId, definitionCounterScope(definitionId)) === counters.definitionRuns;
+      if (
+        !unmoved ||
+        state.runs.has(runSlot(workspaceId, run.id)) ||
+        !superseding.every((change) => holds(state, change))
+      ) {
+        return { kind: "conflict" };
+      }
+
+      moveCounter(workspaceId, runsCounterScope);
+      moveCounter(workspaceId, definitionCounterScope(definitionId));
+      if (idempotencyKey !== null) {
+        state.idempotency.set(idempotencySlot(workspaceId, idempotencyKey), {
+          workspaceId,
+          idempotencyKey,
+          runId: run.id,
+        });
+      }
+      const stored = { ...storedRun(run), journals: [] };
+      state.runs.set(runSlot(workspaceId, run.id), stored);
+      for (const { change, actions } of changes) apply(state, change, actions);
+      return { kind: "created", run: structuredClone(stored.record) };
+    },
+
+    async runIdForIdempotencyKey(workspaceId, idempotencyKey) {
+      return state.idempotency.get(idempotencySlot(workspaceId, idempotencyKey))?.runId;
+    },
+
+    /** One sort over the workspace's runs: the adapter's counters and indexes give the same pages. */
+    async list(workspaceId, filters: RunFilters, page, pageSize) {
+      const { status, definitionId, supersessionKey } = filters;
+      const matching = runsOf(
+        workspaceId,
+        (run) =>
+          (status === undefined || run.status === status) &&
+          (definitionId === undefined || run.definitionId === definitionId) &&
+          (supersessionKey === undefined || run.supersessionKey === supersessionKey),
+      );
+      const start = (page - 1) * pageSize;
+      return { items: structuredClone(matching.slice(start, start + pageSize)), total: matching.length };
+    },
+
+    async withSupersessionKey(workspaceId, supersessionKey) {
+      return structuredClone(runsOf(workspaceId, (run) => run.supersessionKey === supersessionKey));
+    },
+
+    async stepRuns(run: RunRecord) {
+      const journals = state.runs.get(runSlot(run.workspaceId, run.id))?.journals ?? [];
+      const latest = new Map<string, StepRun>();
+      for (const stepRun of journals.flatMap((journal) => journal.stepRuns)) latest.set(stepRun.id, stepRun);
+      if (run.active) latest.set(run.active.stepRun.id, run.active.stepRun);
+      return structuredClone([...latest.values()]).sort(
+        (a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id),
+      );
+    },
+
+    async events(run: RunRecord, fromSeq, toSeq) {
+      const journals = state.runs.get(runSlot(run.workspaceId, run.id))?.journals ?? [];
+      return structuredClone(
+        journals.flatMap((journal) => journal.events).filter((e) => e.seq >= fromSeq && e.seq <= toSeq),
+      );
+    },
+
+    /** In the adapter's sweep-index order (its gsi5 sort key), up to `limit`. */
+    async overdue(shard, dueBy, limit) {
+      // The adapter's key condition: a key sorts at or before `<dueBy>#~` when its due time is at or before dueBy.
+      const bound = `${dueBy}#~`;
+      return [...state.runs.values()]
+        .filter(
+          ({ record, sweepKey }) =>
+            sweepKey !== undefined && sweepKey <= bound && sweepShard(record.id) === shard,
+        )
+        .sort((a, b) => byKey(a.sweepKey ?? "", b.sweepKey ?? ""))
+        .slice(0, limit)
+        .map(({ record }) => ({ workspaceId: record.workspaceId, runId: record.id }));
+    },
+  };
+}

@@ -1,0 +1,85 @@
+import type { ApprovalRequest } from "../../domain/approval";
+import type { AttemptCost, ModelTotals } from "../../domain/cost-record";
+import type { RunRecord } from "../../domain/run-record";
+import type { StoredWorkflowDefinition } from "../../domain/workflow-definition-record";
+import type { JournalEntry } from "../dynamodb/run-items";
+
+/**
+ * What the in-memory store holds. Maps are keyed by the DynamoDB adapter's own item keys (`keys.ts`), so two
+ * records share a slot here exactly when they would share an item there.
+ */
+export interface Journal extends JournalEntry {
+  /** The sequence number of its first event: the journal item's sort key. */
+  firstSeq: number;
+}
+
+export interface StoredRun {
+  record: RunRecord;
+  /** The run's sweep-index sort key as DynamoDB writes it (gsi5sk); undefined when no worker is due. */
+  sweepKey: string | undefined;
+  /** Oldest first. */
+  journals: Journal[];
+}
+
+export interface StoredCost {
+  cost: AttemptCost;
+  /** The time of its first call, which orders the pending list and names its day. */
+  firstCallAt: string;
+  /** Null while pending (the adapter's sparse gsi2 entry is there). */
+  rolledUpAt: string | null;
+}
+
+export interface IdempotencyClaim {
+  workspaceId: string;
+  idempotencyKey: string;
+  runId: string;
+}
+
+export interface RunCounter {
+  workspaceId: string;
+  /** `RUNS`, or `DEF#<definition>`, as in run-creation.ts. */
+  scope: string;
+  count: number;
+}
+
+export interface WorkspaceRollups {
+  /** Keyed by day and model. */
+  dayModels: Map<string, ModelTotals & { day: string }>;
+  /** Keyed by day and run. */
+  dayRuns: Map<string, { day: string; runId: string }>;
+  allModels: Map<string, ModelTotals>;
+  seenRuns: Set<string>;
+  allRuns: number;
+}
+
+export interface MemoryState {
+  runs: Map<string, StoredRun>;
+  counters: Map<string, RunCounter>;
+  idempotency: Map<string, IdempotencyClaim>;
+  approvals: Map<string, { workspaceId: string; approval: ApprovalRequest }>;
+  costs: Map<string, StoredCost>;
+  rollups: Map<string, WorkspaceRollups>;
+  definitions: Map<string, StoredWorkflowDefinition>;
+}
+
+export function emptyState(): MemoryState {
+  return {
+    runs: new Map(),
+    counters: new Map(),
+    idempotency: new Map(),
+    approvals: new Map(),
+    costs: new Map(),
+    rollups: new Map(),
+    definitions: new Map(),
+  };
+}
+
+/** One map key for an item key. */
+export function slot(key: { pk: string; sk: string }): string {
+  return JSON.stringify([key.pk, key.sk]);
+}
+
+/** Sort-key order: by UTF-16 code units, which is DynamoDB's byte order for the ASCII keys it is given. */
+export function byKey(a: string, b: string): number {
+  return a < b ? -1 : a > b ? 1 : 0;
+}
