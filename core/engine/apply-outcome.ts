@@ -157,7 +157,7 @@ export function failAttempt(
     active.retryAtMs = tx.nowMs + delayMs;
     tx.record(
       "STEP_RETRYING",
-      { stepName: step.name, attempt: attempt + 1, delayMs, error },
+      { stepName: step.name, attempt: attempt + 1, delayMs, error: bounded(error) },
       active.stepRun.id,
     );
     return;

@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import { runDoorbell } from "../domain/run-messages";
 import type { RunRecord } from "../domain/run-record";
 import { RunStatus } from "../domain/statuses";
@@ -17,10 +18,18 @@ export function timedWakeAtMs(run: RunRecord): number | undefined {
   return active.wait?.deadlineMs ?? undefined;
 }
 
-/** Names the schedule of the run's current timer, so cancelling the run can remove it. */
+/**
+ * Names the schedule of the run's current wake-up, so whoever ends the wait can remove it. The name is
+ * derived from the step run, its attempt and the moment: a wait's deadline and the retry that follows it
+ * share the step run and attempt, and must not share a schedule. Hashed, as Scheduler names are at most
+ * 64 characters.
+ */
 export function wakeScheduleName(run: RunRecord): string | undefined {
   const active = run.active;
-  return active ? `${run.id}-${active.stepRun.id}-${active.stepRun.attempt}` : undefined;
+  const atMs = timedWakeAtMs(run);
+  if (!active || atMs === undefined) return undefined;
+  const wake = createHash("sha256").update(`${active.stepRun.id}:${active.stepRun.attempt}:${atMs}`);
+  return `${run.id}-${wake.digest("hex").slice(0, 24)}`;
 }
 
 /**

@@ -6,7 +6,8 @@ export function readPath(root: unknown, path: string): unknown {
   let value = root;
   for (const segment of path.split(".")) {
     if (segment === "") continue;
-    if (value === null || typeof value !== "object") return undefined;
+    // Own properties only: "constructor" or "__proto__" must name nothing, not the prototype's members.
+    if (value === null || typeof value !== "object" || !Object.hasOwn(value, segment)) return undefined;
     value = (value as Record<string, unknown>)[segment];
   }
   return value;

@@ -308,6 +308,14 @@ describe("applyOutcome: failed", () => {
     expect(event(commit, "WORKFLOW_FAILED").payload).toMatchObject({ error: cut });
   });
 
+  it("cuts the error text that STEP_RETRYING repeats as well", () => {
+    const long = "e".repeat(LIMITS.errorChars + 500);
+    const { commit } = apply({ kind: "failed", error: long, retryable: true }, undefined, retrying);
+    expect(event(commit, "STEP_RETRYING").payload).toMatchObject({
+      error: `${"e".repeat(LIMITS.errorChars)}…`,
+    });
+  });
+
   it("keeps an error text of exactly LIMITS.errorChars as it is", () => {
     const exact = "e".repeat(LIMITS.errorChars);
     const { commit } = apply({ kind: "failed", error: exact, retryable: false });

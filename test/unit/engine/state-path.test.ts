@@ -21,6 +21,14 @@ describe("readPath", () => {
     expect(readPath(undefined, "a")).toBeUndefined();
   });
 
+  it("names nothing with the names of inherited members", () => {
+    for (const path of ["constructor", "__proto__", "toString", "hasOwnProperty", "order.constructor"]) {
+      expect(readPath(state, path), path).toBeUndefined();
+    }
+    expect(renderTemplate("x{{toString}}", { input: {}, state: {} })).toBe("x");
+    expect(renderTemplate("{{input.__proto__}}", { input: {}, state: {} })).toBe("");
+  });
+
   it("reads the root itself for an empty path and skips empty segments", () => {
     expect(readPath(state, "")).toBe(state);
     expect(readPath(state, "order..total")).toBe(42);

@@ -51,7 +51,7 @@ describe("scheduleWake", () => {
     const atMs = T0 + MAX_QUEUE_DELAY_MS + 1;
     const { queue, scheduled } = await wake(onTimer(atMs, 2));
     expect(queue).toEqual([]);
-    expect(scheduled).toEqual([{ name: "run_1-stp_1-2", atMs, message: doorbell }]);
+    expect(scheduled).toEqual([{ name: wakeScheduleName(onTimer(atMs, 2)), atMs, message: doorbell }]);
   });
 
   it("rings at once (delay 0) for a time already past", async () => {
@@ -64,7 +64,9 @@ describe("scheduleWake", () => {
       { message: doorbell, options: { delayMs: 2000 } },
     ]);
     const late = await wake(retryAt(T0 + 60 * MINUTE, 3));
-    expect(late.scheduled).toEqual([{ name: "run_1-stp_1-3", atMs: T0 + 60 * MINUTE, message: doorbell }]);
+    expect(late.scheduled).toEqual([
+      { name: wakeScheduleName(retryAt(T0 + 60 * MINUTE, 3)), atMs: T0 + 60 * MINUTE, message: doorbell },
+    ]);
   });
 
   it("wakes a signal or approval wait at its deadline", async () => {
@@ -86,7 +88,7 @@ describe("scheduleWake", () => {
     });
     expect((await wake(signal)).queue).toEqual([{ message: doorbell, options: { delayMs: MINUTE } }]);
     expect((await wake(approval)).scheduled).toEqual([
-      { name: "run_1-stp_1-1", atMs: T0 + 2 * 60 * MINUTE, message: doorbell },
+      { name: wakeScheduleName(approval), atMs: T0 + 2 * 60 * MINUTE, message: doorbell },
     ]);
   });
 
@@ -137,16 +139,29 @@ describe("timedWakeAtMs", () => {
 });
 
 describe("wakeScheduleName", () => {
-  it("derives the name from the run, its active step run and the attempt", () => {
-    expect(wakeScheduleName(onTimer(T0, 1))).toBe("run_1-stp_1-1");
-    expect(wakeScheduleName(onTimer(T0, 4))).toBe("run_1-stp_1-4");
+  it("starts with the run's id and stays within Scheduler's 64 characters", () => {
+    const name = wakeScheduleName(onTimer(T0, 1));
+    expect(name?.startsWith("run_1-")).toBe(true);
+    expect(name?.length).toBeLessThanOrEqual(64);
   });
 
   it("gives each attempt of a step its own name", () => {
     expect(wakeScheduleName(retryAt(T0, 1))).not.toBe(wakeScheduleName(retryAt(T0, 2)));
   });
 
-  it("has no name for a run without an active step", () => {
+  it("gives a wait's deadline and the retry after it, same step run and attempt, different names", () => {
+    const deadline = runRecord({
+      status: "PAUSED",
+      active: active({
+        stepStatus: "WAITING",
+        lease: null,
+        wait: { kind: "approval", approvalRequestId: "apr_1", deadlineMs: T0 + 60 * MINUTE },
+      }),
+    });
+    expect(wakeScheduleName(deadline)).not.toBe(wakeScheduleName(retryAt(T0 + 90 * MINUTE, 1)));
+  });
+
+  it("has no name for a run that needs no wake-up", () => {
     expect(wakeScheduleName(runningRun({ active: null, nextStepName: "b" }))).toBeUndefined();
   });
 });
