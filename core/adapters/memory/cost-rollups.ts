@@ -1,14 +1,13 @@
 import { addToSums, dayOf, type ModelTotals } from "../../domain/cost-record";
 import type { CostRollupStore } from "../../ports/store";
-import { addAsDynamoDb } from "./decimal";
+import { decimalOf, plus, toNumber } from "./decimal";
 import { costSlot } from "./run-change";
-import { byKey, type MemoryState, type WorkspaceRollups } from "./state";
+import { byKey, type MemoryState, type RollupSums, type WorkspaceRollups } from "./state";
 
 /**
- * A workspace's cost rollups (cost-rollup-store.ts): each operation is one atomic step here, so none loses to
- * a concurrent one ("conflict" is DynamoDB's TransactionConflict, which memory has no cause for). Sums move
- * as the adapter's do: the record's calls summed per group in floating point, then added to the rollups with
- * DynamoDB's decimal `ADD`.
+ * A workspace's cost rollups (cost-rollup-store.ts). Each operation is one atomic step here, so none loses to
+ * a concurrent one: "conflict" is DynamoDB's TransactionConflict, which memory has no cause for. Sums move as
+ * the adapter's do: a record's calls summed per group in floating point, then added to the rollups exactly.
  */
 export function createMemoryCostRollups(state: MemoryState): CostRollupStore {
   const rollupsOf = (workspaceId: string) => state.rollups.get(workspaceId) ?? noRollups();
@@ -25,7 +24,8 @@ export function createMemoryCostRollups(state: MemoryState): CostRollupStore {
   function dayModels(workspaceId: string, fromDay: string, toDay: string) {
     return [...rollupsOf(workspaceId).dayModels.values()]
       .filter(within(fromDay, toDay))
-      .sort((a, b) => byKey(a.day, b.day) || byKey(a.model, b.model));
+      .sort((a, b) => byKey(a.day, b.day) || byKey(a.model, b.model))
+      .map(({ day, ...sums }) => ({ day, ...totalsOf(sums) }));
   }
 
   return {
@@ -54,9 +54,11 @@ export function createMemoryCostRollups(state: MemoryState): CostRollupStore {
       const rollups = writableRollupsOf(cost.workspaceId);
       for (const [key, totals] of byDay) {
         const [day = ""] = JSON.parse(key) as string[];
-        add(rollups.dayModels, key, { day, ...totals });
+        const sums = add(rollups.dayModels.get(key), totals);
+        rollups.dayModels.set(key, { day, ...sums });
       }
-      for (const [model, totals] of byModel) add(rollups.allModels, model, totals);
+      for (const [model, totals] of byModel)
+        rollups.allModels.set(model, add(rollups.allModels.get(model), totals));
       return "rolled-up";
     },
 
@@ -66,17 +68,17 @@ export function createMemoryCostRollups(state: MemoryState): CostRollupStore {
         .sort((a, b) => byKey(a.day, b.day) || byKey(a.runId, b.runId))
         .map(({ runId }) => runId);
       const models = dayModels(workspaceId, fromDay, toDay).map(({ day: _, ...totals }) => totals);
-      return structuredClone({ models, runIds });
+      return { models, runIds };
     },
 
     async dayModels(workspaceId, fromDay, toDay) {
-      return structuredClone(dayModels(workspaceId, fromDay, toDay));
+      return dayModels(workspaceId, fromDay, toDay);
     },
 
     async allTime(workspaceId) {
       const rollups = rollupsOf(workspaceId);
-      const models = [...rollups.allModels.values()].sort((a, b) => byKey(a.model, b.model));
-      return structuredClone({ models, totalRuns: rollups.allRuns });
+      const models = [...rollups.allModels.values()].sort((a, b) => byKey(a.model, b.model)).map(totalsOf);
+      return { models, totalRuns: rollups.allRuns };
     },
   };
 }
@@ -85,15 +87,25 @@ function noRollups(): WorkspaceRollups {
   return { dayModels: new Map(), dayRuns: new Map(), allModels: new Map(), seenRuns: new Set(), allRuns: 0 };
 }
 
-/** DynamoDB's `ADD` of each total to the rollup at `key`, which starts at zero. */
-function add<T extends ModelTotals>(rollups: Map<string, T>, key: string, totals: T): void {
-  const current = rollups.get(key);
-  if (!current) {
-    rollups.set(key, { ...totals });
-    return;
-  }
-  current.costUsd = addAsDynamoDb(current.costUsd, totals.costUsd);
-  current.inputTokens = addAsDynamoDb(current.inputTokens, totals.inputTokens);
-  current.outputTokens = addAsDynamoDb(current.outputTokens, totals.outputTokens);
-  current.calls = addAsDynamoDb(current.calls, totals.calls);
+/** DynamoDB's `ADD` of each total to the sums, which start at zero. */
+function add(sums: RollupSums | undefined, totals: ModelTotals): RollupSums {
+  const sum = (field: Exclude<keyof RollupSums, "model">) =>
+    sums ? plus(sums[field], decimalOf(totals[field])) : decimalOf(totals[field]);
+  return {
+    model: totals.model,
+    costUsd: sum("costUsd"),
+    inputTokens: sum("inputTokens"),
+    outputTokens: sum("outputTokens"),
+    calls: sum("calls"),
+  };
+}
+
+function totalsOf(sums: RollupSums): ModelTotals {
+  return {
+    model: sums.model,
+    costUsd: toNumber(sums.costUsd),
+    inputTokens: toNumber(sums.inputTokens),
+    outputTokens: toNumber(sums.outputTokens),
+    calls: toNumber(sums.calls),
+  };
 }

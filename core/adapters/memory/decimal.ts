@@ -1,19 +1,27 @@
 /**
- * DynamoDB's `ADD` on a number: exact decimal arithmetic on the numbers as written (their shortest decimal
- * form), read back as the nearest double. Adding in floating point would drift from it (0.1 + 0.2).
+ * A number as DynamoDB holds it: exact decimal digits × 10^exponent. `ADD` is exact on these (DynamoDB keeps
+ * 38 digits), and a read turns the sum into the nearest double only then; summing doubles instead drifts
+ * from it (0.1 + 0.2, or a sum whose digits below a double's precision add up).
  */
-export function addAsDynamoDb(a: number, b: number): number {
-  const x = decimal(a);
-  const y = decimal(b);
-  const exponent = Math.min(x.exponent, y.exponent);
-  const sum =
-    x.digits * 10n ** BigInt(x.exponent - exponent) + y.digits * 10n ** BigInt(y.exponent - exponent);
-  return Number(`${sum}e${exponent}`);
+export interface Decimal {
+  digits: bigint;
+  exponent: number;
 }
 
-/** `value` as digits × 10^exponent, from its shortest round-tripping decimal form. */
-function decimal(value: number): { digits: bigint; exponent: number } {
+/** The number as the SDK writes it: its shortest round-tripping decimal form. */
+export function decimalOf(value: number): Decimal {
   const [mantissa = "", exponent = ""] = value.toExponential().split("e");
   const [whole = "", fraction = ""] = mantissa.split(".");
   return { digits: BigInt(whole + fraction), exponent: Number(exponent) - fraction.length };
+}
+
+export function plus(a: Decimal, b: Decimal): Decimal {
+  const exponent = Math.min(a.exponent, b.exponent);
+  const scaled = (x: Decimal) => x.digits * 10n ** BigInt(x.exponent - exponent);
+  return { digits: scaled(a) + scaled(b), exponent };
+}
+
+/** As the SDK reads it back. */
+export function toNumber(value: Decimal): number {
+  return Number(`${value.digits}e${value.exponent}`);
 }

@@ -1,8 +1,9 @@
 import type { ApprovalRequest } from "../../domain/approval";
-import type { AttemptCost, ModelTotals } from "../../domain/cost-record";
+import type { AttemptCost } from "../../domain/cost-record";
 import type { RunRecord } from "../../domain/run-record";
 import type { StoredWorkflowDefinition } from "../../domain/workflow-definition-record";
 import type { JournalEntry } from "../dynamodb/run-items";
+import type { Decimal } from "./decimal";
 
 /**
  * What the in-memory store holds. Maps are keyed by the DynamoDB adapter's own item keys (`keys.ts`), so two
@@ -42,12 +43,21 @@ export interface RunCounter {
   count: number;
 }
 
+/** A rollup's sums, exact as DynamoDB keeps them. */
+export interface RollupSums {
+  model: string;
+  costUsd: Decimal;
+  inputTokens: Decimal;
+  outputTokens: Decimal;
+  calls: Decimal;
+}
+
 export interface WorkspaceRollups {
   /** Keyed by day and model. */
-  dayModels: Map<string, ModelTotals & { day: string }>;
+  dayModels: Map<string, RollupSums & { day: string }>;
   /** Keyed by day and run. */
   dayRuns: Map<string, { day: string; runId: string }>;
-  allModels: Map<string, ModelTotals>;
+  allModels: Map<string, RollupSums>;
   seenRuns: Set<string>;
   allRuns: number;
 }

@@ -1,0 +1,88 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import type { RunsStore } from "../../core/ports/store";
+import { call, costOf } from "./run-fixtures";
+import type { MakeStore } from "./runs-store.contract";
+
+const ws = "wsp_costs";
+const [D1, D2] = ["2030-01-01", "2030-01-02"];
+const r1 = { workspaceId: ws, id: "run_000001" };
+const r2 = { workspaceId: ws, id: "run_000002" };
+
+/**
+ * Three attempts' costs: the first of r1 with calls on two days (one past midnight), one of r2, and a later
+ * one of r1 whose tiny call only an exact sum keeps.
+ */
+const cost1 = costOf(r1, "cost_000001", [
+  call({ costUsd: 0.1, createdAt: `${D1}T10:00:00.000Z` }),
+  call({ model: "gpt-4o-mini", costUsd: 0.25, createdAt: `${D1}T10:01:00.000Z` }),
+  call({ costUsd: 0.2, createdAt: `${D2}T00:00:30.000Z` }),
+]);
+const cost2 = costOf(r2, "cost_000002", [call({ costUsd: 0.2, createdAt: `${D1}T11:00:00.000Z` })]);
+const cost3 = costOf(r1, "cost_000003", [call({ costUsd: 3e-17, createdAt: `${D2}T12:00:00.000Z` })]);
+
+const totals = (model: string, costUsd: number, calls: number) => ({
+  model,
+  costUsd,
+  inputTokens: 10 * calls,
+  outputTokens: 5 * calls,
+  calls,
+});
+
+/** Cost records and their rollups: each record rolled up once, whoever tries, with DynamoDB's sums. */
+export function describeCosts(makeStore: MakeStore): void {
+  describe("costs", () => {
+    let store: RunsStore;
+
+    beforeEach(async () => {
+      store = await makeStore();
+      for (const cost of [cost1, cost2, cost3]) await store.costs.put(cost);
+    });
+
+    it("lists a run's records oldest first, the pending ones by first call, and those first called on days", async () => {
+      expect(await store.costs.forRun(ws, r1.id)).toEqual([cost1, cost3]);
+      expect(await store.costs.pending(ws, 10)).toEqual([cost1, cost2, cost3]);
+      expect(await store.costs.pending(ws, 2)).toEqual([cost1, cost2]);
+      expect(await store.costs.firstCalledOn(ws, [D2, D1, D2])).toEqual([cost3, cost1, cost2]);
+      expect(await store.costs.pending("wsp_other", 10)).toEqual([]);
+    });
+
+    it("counts a run once however many of its records are marked", async () => {
+      expect(await store.costRollups.markRun(cost1)).toBe("rolled-up");
+      expect(await store.costRollups.markRun(cost1)).toBe("already");
+      expect(await store.costRollups.markRun(cost3)).toBe("already");
+      expect(await store.costRollups.markRun(cost2)).toBe("rolled-up");
+
+      expect((await store.costRollups.allTime(ws)).totalRuns).toBe(2);
+      expect((await store.costRollups.days(ws, D1, D1)).runIds).toEqual([r1.id, r2.id]);
+      expect((await store.costRollups.days(ws, D1, D2)).runIds).toEqual([r1.id, r2.id, r1.id]);
+      expect((await store.costRollups.days(ws, D2, D2)).runIds).toEqual([r1.id]);
+    });
+
+    it("rolls each record up once, summing as DynamoDB does", async () => {
+      for (const cost of [cost1, cost2, cost3]) {
+        expect(await store.costRollups.rollUp(cost, "2030-01-03T00:00:00.000Z")).toBe("rolled-up");
+      }
+      expect(await store.costRollups.rollUp(cost1, "2030-01-03T00:00:00.000Z")).toBe("already");
+      const never = costOf(r2, "cost_000009", [call()]);
+      expect(await store.costRollups.rollUp(never, "2030-01-03T00:00:00.000Z")).toBe("already");
+
+      expect(await store.costs.pending(ws, 10)).toEqual([]);
+      expect(await store.costs.forRun(ws, r1.id)).toEqual([cost1, cost3]);
+      // Exact decimal sums, read back as doubles: 0.1 + 0.2 is 0.3 here, not 0.30000000000000004.
+      expect(await store.costRollups.dayModels(ws, D1, D2)).toEqual([
+        { day: D1, ...totals("gpt-4o", 0.3, 2) },
+        { day: D1, ...totals("gpt-4o-mini", 0.25, 1) },
+        { day: D2, ...totals("gpt-4o", Number("0.20000000000000003"), 2) },
+      ]);
+      expect((await store.costRollups.days(ws, D2, D2)).models).toEqual([
+        totals("gpt-4o", Number("0.20000000000000003"), 2),
+      ]);
+      // r1's first record adds 0.1 + 0.2 summed as doubles (0.30000000000000004); then 0.2 and 3e-17 exactly.
+      expect(await store.costRollups.allTime(ws)).toEqual({
+        models: [totals("gpt-4o", Number("0.50000000000000007"), 4), totals("gpt-4o-mini", 0.25, 1)],
+        totalRuns: 0,
+      });
+      expect(await store.costRollups.allTime("wsp_other")).toEqual({ models: [], totalRuns: 0 });
+    });
+  });
+}

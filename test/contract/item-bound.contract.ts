@@ -1,0 +1,93 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { itemSizeBytes } from "../../core/adapters/dynamodb/item-size";
+import { runItem } from "../../core/adapters/dynamodb/run-items";
+import type { IdGenerator } from "../../core/domain/ids";
+import { LIMITS } from "../../core/domain/limits";
+import type { RunChange, RunsStore } from "../../core/ports/store";
+import {
+  awaitApproval,
+  call,
+  commitOf,
+  costOf,
+  created,
+  fixedIds,
+  newRun,
+  start,
+  stored,
+  transition,
+} from "./run-fixtures";
+import type { MakeStore } from "./runs-store.contract";
+
+const ws = "wsp_bound";
+const tooLarge = { name: "BoundExceeded", code: "ITEM_TOO_LARGE" };
+
+/**
+ * DynamoDB's 400 KB item bound, measured as DynamoDB measures the items the adapter writes: a change that
+ * would write a larger item is refused with BoundExceeded (ITEM_TOO_LARGE), and nothing of it is written.
+ */
+export function describeItemBound(makeStore: MakeStore): void {
+  describe("the item bound", () => {
+    let store: RunsStore;
+    let ids: IdGenerator;
+
+    beforeEach(async () => {
+      store = await makeStore();
+      ids = fixedIds();
+    });
+
+    /** A change starting the run whose run item is `bytes` over the bound (padded in its state). */
+    async function startPastTheBound(bytes: number): Promise<RunChange> {
+      const run = await created(store, newRun(ids, ws));
+      const tx = transition(run, ids);
+      start(tx);
+      tx.run.state.pad = "";
+      const openApproval = awaitApproval(tx, ids);
+      const change = commitOf(tx, { openApproval, cost: costOf(run, "cost_1", [call()]) });
+      change.commit.run.state.pad = "x".repeat(
+        LIMITS.itemBytes + bytes - itemSizeBytes(runItem(change.commit.run)),
+      );
+      expect(itemSizeBytes(runItem(change.commit.run))).toBe(LIMITS.itemBytes + bytes);
+      return change;
+    }
+
+    it("commits a change whose run item is exactly at the bound", async () => {
+      const change = await startPastTheBound(0);
+
+      expect(await store.runs.commit(change)).toEqual({ kind: "committed" });
+      expect(await stored(store, change.commit.run)).toEqual(change.commit.run);
+    });
+
+    it("refuses a change whose run item is one byte past it, writing nothing of the change", async () => {
+      const change = await startPastTheBound(1);
+      const { run } = change.commit;
+
+      await expect(store.runs.commit(change)).rejects.toMatchObject(tooLarge);
+      expect((await stored(store, run)).version).toBe(1);
+      expect(await store.runs.events(run, 1, 10)).toEqual([]);
+      expect(await store.approvals.get(ws, change.openApproval?.id ?? "")).toBeUndefined();
+      expect(await store.costs.forRun(ws, run.id)).toEqual([]);
+    });
+
+    it("refuses a change whose journal item is past it, however small the run item", async () => {
+      const run = await created(store, newRun(ids, ws));
+      const tx = transition(run, ids);
+      start(tx);
+      tx.record("WORKFLOW_FAILED", { error: "x".repeat(LIMITS.itemBytes), stepName: "a" });
+
+      await expect(store.runs.commit(commitOf(tx))).rejects.toMatchObject(tooLarge);
+      expect(await stored(store, run)).toEqual(run);
+      expect(await store.runs.events(run, 1, 10)).toEqual([]);
+    });
+
+    it("refuses a creation whose run item is past it, numbering nothing", async () => {
+      const input = { text: "x".repeat(LIMITS.itemBytes) };
+      const run = newRun(ids, ws, { input, idempotencyKey: "key-1" });
+
+      await expect(store.runs.create({ run, supersede: async () => [] })).rejects.toMatchObject(tooLarge);
+      expect(await store.runs.get(ws, run.id)).toBeUndefined();
+      expect(await store.runs.runIdForIdempotencyKey(ws, "key-1")).toBeUndefined();
+      expect(await store.runs.list(ws, {}, 1, 10)).toEqual({ items: [], total: 0 });
+      expect((await created(store, newRun(ids, ws))).seq).toBe(1);
+    });
+  });
+}

@@ -1,0 +1,125 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import type { IdGenerator } from "../../core/domain/ids";
+import type { RunRecord } from "../../core/domain/run-record";
+import { RunStatus } from "../../core/domain/statuses";
+import type { RunChange, RunsStore } from "../../core/ports/store";
+import { commitOf, created, fixedIds, MINUTE, newRun, start, stored, T0, transition } from "./run-fixtures";
+import type { MakeStore } from "./runs-store.contract";
+
+const ws = "wsp_create";
+
+/** `runs.create`: numbering, the idempotency key's claim and the superseded runs' changes in one commit. */
+export function describeCreation(makeStore: MakeStore): void {
+  describe("create", () => {
+    let store: RunsStore;
+    let ids: IdGenerator;
+
+    beforeEach(async () => {
+      store = await makeStore();
+      ids = fixedIds();
+    });
+
+    /** The changes superseding `runs` as supersede.ts builds them, from the records read now. */
+    async function supersessionOf(runs: RunRecord[], by: string): Promise<RunChange[]> {
+      const changes: RunChange[] = [];
+      for (const run of runs) {
+        const tx = transition(await stored(store, run), ids, T0 + 5 * MINUTE);
+        tx.setRunStatus(RunStatus.Superseded);
+        tx.record("WORKFLOW_SUPERSEDED", { supersededBy: by });
+        changes.push(commitOf(tx));
+      }
+      return changes;
+    }
+
+    it("numbers runs densely per workspace and per definition", async () => {
+      const numbers = [];
+      for (const [workspaceId, definitionId] of [
+        [ws, "def_a"],
+        [ws, "def_b"],
+        [ws, "def_a"],
+        ["wsp_other", "def_a"],
+        [ws, "def_a"],
+      ] as const) {
+        const run = await created(store, newRun(ids, workspaceId, { definitionId }));
+        expect(await store.runs.get(run.workspaceId, run.id)).toEqual(run);
+        numbers.push([run.seq, run.defSeq]);
+      }
+
+      expect(numbers).toEqual([
+        [1, 1],
+        [2, 1],
+        [3, 2],
+        [1, 1],
+        [4, 3],
+      ]);
+    });
+
+    it("claims the idempotency key: a second creation with it gets the first run and creates nothing", async () => {
+      const first = await created(store, newRun(ids, ws, { idempotencyKey: "order-1" }));
+      const second = newRun(ids, ws, { idempotencyKey: "order-1" });
+
+      expect(await store.runs.create({ run: second, supersede: async () => [] })).toEqual({
+        kind: "idempotent",
+        runId: first.id,
+      });
+      expect(await store.runs.runIdForIdempotencyKey(ws, "order-1")).toBe(first.id);
+      expect(await store.runs.get(ws, second.id)).toBeUndefined();
+      expect((await store.runs.list(ws, {}, 1, 10)).total).toBe(1);
+      expect(await store.runs.runIdForIdempotencyKey("wsp_other", "order-1")).toBeUndefined();
+      const elsewhere = await created(store, newRun(ids, "wsp_other", { idempotencyKey: "order-1" }));
+      expect(await store.runs.runIdForIdempotencyKey("wsp_other", "order-1")).toBe(elsewhere.id);
+    });
+
+    it("supersedes the runs its changes name in the same commit", async () => {
+      const old = await created(store, newRun(ids, ws, { supersessionKey: "cart-7" }));
+      const next = newRun(ids, ws, { supersessionKey: "cart-7" });
+      let changes: RunChange[] = [];
+      const supersede = async () => {
+        changes = await supersessionOf(await store.runs.withSupersessionKey(ws, "cart-7"), next.id);
+        return changes;
+      };
+
+      const outcome = await store.runs.create({ run: next, supersede });
+
+      expect(outcome).toEqual({ kind: "created", run: { ...next, seq: 2, defSeq: 2 } });
+      const superseded = await stored(store, old);
+      expect(superseded).toEqual(changes[0]?.commit.run);
+      expect(superseded.status).toBe(RunStatus.Superseded);
+      expect(await store.runs.events(superseded, 1, 1)).toEqual(changes[0]?.commit.events);
+    });
+
+    it("conflicts, creating nothing, when a run it supersedes moved before the commit", async () => {
+      const old = await created(store, newRun(ids, ws, { supersessionKey: "cart-7" }));
+      const next = newRun(ids, ws, { supersessionKey: "cart-7", idempotencyKey: "order-2" });
+      const started = transition(old, ids);
+      start(started);
+      const concurrent = commitOf(started);
+      const supersede = async () => {
+        const changes = await supersessionOf([old], next.id);
+        await store.runs.commit(concurrent);
+        return changes;
+      };
+
+      expect(await store.runs.create({ run: next, supersede })).toEqual({ kind: "conflict" });
+      expect(await store.runs.get(ws, next.id)).toBeUndefined();
+      expect(await store.runs.runIdForIdempotencyKey(ws, "order-2")).toBeUndefined();
+      expect(await stored(store, old)).toEqual(concurrent.commit.run);
+      expect((await store.runs.list(ws, {}, 1, 10)).total).toBe(1);
+    });
+
+    it("conflicts when a creation committed after it fixed its numbers", async () => {
+      await created(store, newRun(ids, ws));
+      const late = newRun(ids, ws);
+      const early = newRun(ids, ws);
+      const supersede = async () => {
+        await created(store, early);
+        return [];
+      };
+
+      expect(await store.runs.create({ run: late, supersede })).toEqual({ kind: "conflict" });
+      expect(await store.runs.get(ws, late.id)).toBeUndefined();
+      expect((await stored(store, { ...early, seq: 0, defSeq: 0 })).seq).toBe(2);
+      expect((await created(store, late)).seq).toBe(3);
+    });
+  });
+}

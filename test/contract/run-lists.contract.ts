@@ -1,0 +1,167 @@
+import { beforeEach, describe, expect, it } from "vitest";
+import { sweepShard } from "../../core/adapters/dynamodb/index-keys";
+import type { IdGenerator } from "../../core/domain/ids";
+import type { RunRecord } from "../../core/domain/run-record";
+import { RunStatus } from "../../core/domain/statuses";
+import { isoAt } from "../../core/domain/time";
+import type { Page, RunsStore } from "../../core/ports/store";
+import {
+  commitOf,
+  completeRun,
+  created,
+  fixedIds,
+  MINUTE,
+  newRun,
+  start,
+  stored,
+  T0,
+  transition,
+} from "./run-fixtures";
+import type { MakeStore } from "./runs-store.contract";
+
+const ws = "wsp_lists";
+
+/** The run lists (newest first, 1-based pages, `total` the whole list's) and the sweep index. */
+export function describeRunLists(makeStore: MakeStore): void {
+  let store: RunsStore;
+  let ids: IdGenerator;
+
+  beforeEach(async () => {
+    store = await makeStore();
+    ids = fixedIds();
+  });
+
+  async function startRun(run: RunRecord, nowMs = T0 + MINUTE): Promise<void> {
+    const tx = transition(await stored(store, run), ids, nowMs);
+    start(tx);
+    expect(await store.runs.commit(commitOf(tx))).toEqual({ kind: "committed" });
+  }
+
+  describe("lists", () => {
+    /** r1…r5 of definitions a b a b a, supersession keys k - k - k2; r2 and r3 RUNNING, the others PENDING. */
+    async function fiveRuns(): Promise<RunRecord[]> {
+      const runs = [];
+      for (const [definitionId, supersessionKey] of [
+        ["def_a", "k"],
+        ["def_b", null],
+        ["def_a", "k"],
+        ["def_b", null],
+        ["def_a", "k2"],
+      ] as const) {
+        runs.push(await created(store, newRun(ids, ws, { definitionId, supersessionKey })));
+      }
+      for (const run of runs.slice(1, 3)) await startRun(run);
+      await created(store, newRun(ids, "wsp_other", { definitionId: "def_a", supersessionKey: "k" }));
+      return Promise.all(runs.map((run) => stored(store, run)));
+    }
+
+    const page = (items: (RunRecord | undefined)[], total: number): Page<RunRecord> => ({
+      items: items as RunRecord[],
+      total,
+    });
+
+    it("pages all of a workspace's runs newest first", async () => {
+      const [r1, r2, r3, r4, r5] = await fiveRuns();
+
+      expect(await store.runs.list(ws, {}, 1, 2)).toEqual(page([r5, r4], 5));
+      expect(await store.runs.list(ws, {}, 2, 2)).toEqual(page([r3, r2], 5));
+      expect(await store.runs.list(ws, {}, 3, 2)).toEqual(page([r1], 5));
+      expect(await store.runs.list(ws, {}, 4, 2)).toEqual(page([], 5));
+      expect(await store.runs.list("wsp_none", {}, 1, 2)).toEqual(page([], 0));
+    });
+
+    it("pages a definition's runs", async () => {
+      const [r1, r2, r3, r4, r5] = await fiveRuns();
+
+      expect(await store.runs.list(ws, { definitionId: "def_a" }, 1, 2)).toEqual(page([r5, r3], 3));
+      expect(await store.runs.list(ws, { definitionId: "def_a" }, 2, 2)).toEqual(page([r1], 3));
+      expect(await store.runs.list(ws, { definitionId: "def_b" }, 1, 5)).toEqual(page([r4, r2], 2));
+      expect(await store.runs.list(ws, { definitionId: "def_none" }, 1, 5)).toEqual(page([], 0));
+    });
+
+    it("pages the runs of a status, as they are now", async () => {
+      const [r1, r2, r3, r4, r5] = await fiveRuns();
+
+      expect(await store.runs.list(ws, { status: RunStatus.Running }, 1, 1)).toEqual(page([r3], 2));
+      expect(await store.runs.list(ws, { status: RunStatus.Running }, 2, 1)).toEqual(page([r2], 2));
+      expect(await store.runs.list(ws, { status: RunStatus.Pending }, 1, 5)).toEqual(page([r5, r4, r1], 3));
+      expect(await store.runs.list(ws, { status: RunStatus.Completed }, 1, 5)).toEqual(page([], 0));
+    });
+
+    it("pages the runs of a supersession key, and combined filters", async () => {
+      const [r1, r2, r3, , r5] = await fiveRuns();
+
+      expect(await store.runs.list(ws, { supersessionKey: "k" }, 1, 5)).toEqual(page([r3, r1], 2));
+      expect(await store.runs.list(ws, { supersessionKey: "k" }, 2, 1)).toEqual(page([r1], 2));
+      expect(await store.runs.list(ws, { supersessionKey: "k", status: RunStatus.Running }, 1, 5)).toEqual(
+        page([r3], 1),
+      );
+      expect(await store.runs.list(ws, { status: RunStatus.Pending, definitionId: "def_a" }, 1, 1)).toEqual(
+        page([r5], 2),
+      );
+      expect(await store.runs.list(ws, { status: RunStatus.Pending, definitionId: "def_a" }, 2, 1)).toEqual(
+        page([r1], 2),
+      );
+      expect(await store.runs.list(ws, { status: RunStatus.Running, definitionId: "def_b" }, 1, 5)).toEqual(
+        page([r2], 1),
+      );
+    });
+
+    it("finds the runs of a supersession key in any status, newest first", async () => {
+      const [r1, , r3] = await fiveRuns();
+
+      expect(await store.runs.withSupersessionKey(ws, "k")).toEqual([r3, r1]);
+      expect(await store.runs.withSupersessionKey(ws, "none")).toEqual([]);
+    });
+  });
+
+  describe("overdue", () => {
+    /** Run ids that the sweep index puts in one shard, and one that it puts elsewhere. */
+    function sweepIds(): { same: string[]; other: string } {
+      const candidates = Array.from({ length: 200 }, (_, i) => `run_sweep_${i}`);
+      const shard = sweepShard(candidates[0] ?? "");
+      const same = candidates.filter((id) => sweepShard(id) === shard).slice(0, 4);
+      const other = candidates.find((id) => sweepShard(id) !== shard) ?? "";
+      return { same, other };
+    }
+
+    const ref = (runId: string | undefined) => ({ workspaceId: ws, runId });
+    const due = (minutes: number) => isoAt(T0 + minutes * MINUTE);
+
+    it("lists a shard's runs due by a time, earliest due first, at most `limit`, in the adapter's shards", async () => {
+      const { same, other } = sweepIds();
+      const [a, b, d, e] = same;
+      const shard = sweepShard(a ?? "");
+      // PENDING runs are due a minute after their last change; a RUNNING one at its lease's 5-minute bucket.
+      await created(store, newRun(ids, ws, { id: a, updatedAt: isoAt(T0 + MINUTE) }));
+      const early = await created(store, newRun(ids, ws, { id: b, updatedAt: isoAt(T0) }));
+      await created(store, newRun(ids, ws, { id: other, updatedAt: isoAt(T0) }));
+      await startRun(await created(store, newRun(ids, ws, { id: d })), T0 + 11 * MINUTE);
+      const finished = await created(store, newRun(ids, ws, { id: e }));
+      const ending = transition(finished, ids);
+      start(ending);
+      completeRun(ending);
+      await store.runs.commit(commitOf(ending));
+
+      expect(await store.runs.overdue(shard, due(5), 10)).toEqual([ref(b), ref(a)]);
+      expect(await store.runs.overdue(shard, due(5), 1)).toEqual([ref(b)]);
+      expect(await store.runs.overdue(shard, due(1), 10)).toEqual([ref(b)]);
+      expect(await store.runs.overdue(shard, isoAt(T0 + MINUTE - 1), 10)).toEqual([]);
+      expect(await store.runs.overdue(shard, due(60), 10)).toEqual([ref(b), ref(a), ref(d)]);
+
+      const everywhere = [];
+      for (let s = 0; s < store.sweepShards; s++) {
+        for (const found of await store.runs.overdue(s, due(60), 10)) everywhere.push([s, found.runId]);
+      }
+      expect(everywhere.sort()).toEqual(
+        [a, b, d, other].map((runId) => [sweepShard(runId ?? ""), runId]).sort(),
+      );
+
+      const ended = transition(early, ids, T0 + 2 * MINUTE);
+      start(ended);
+      completeRun(ended);
+      await store.runs.commit(commitOf(ended));
+      expect(await store.runs.overdue(shard, due(5), 10)).toEqual([ref(a)]);
+    });
+  });
+}

@@ -1,0 +1,28 @@
+import { describe } from "vitest";
+import type { RunsStore } from "../../core/ports/store";
+import { describeCosts } from "./costs.contract";
+import { describeDefinitions } from "./definitions.contract";
+import { describeItemBound } from "./item-bound.contract";
+import { describeRunCommit } from "./run-commit.contract";
+import { describeCreation } from "./run-creation.contract";
+import { describeRunLists } from "./run-lists.contract";
+import { describeRunReads } from "./run-reads.contract";
+
+/** A store with nothing in it; each test gets its own. */
+export type MakeStore = () => Promise<RunsStore>;
+
+/**
+ * The semantics of the RunsStore port (core/ports/store.ts) that the engine relies on, run against each
+ * adapter: the DynamoDB one on DynamoDB Local and the simulation harness's in-memory one.
+ */
+export function describeRunsStoreContract(name: string, makeStore: MakeStore): void {
+  describe(`${name} RunsStore`, () => {
+    describeRunCommit(makeStore);
+    describeRunReads(makeStore);
+    describeItemBound(makeStore);
+    describeCreation(makeStore);
+    describeRunLists(makeStore);
+    describeCosts(makeStore);
+    describeDefinitions(makeStore);
+  });
+}
