@@ -17,6 +17,20 @@ import type { TransactItem } from "./transact";
 import { transactWrite, WriteConflict } from "./write-conflict";
 
 /**
+ * A run change's TransactWriteItems: the run item at its expected version and its journal, and the approval
+ * and cost items the change carries.
+ */
+export function changeItems(table: Table, change: RunChange): TransactItem[] {
+  const { workspaceId } = change.commit.run;
+  const items = commitItems(table, change.commit);
+  if (change.openApproval) items.push(openApprovalAction(table, workspaceId, change.openApproval));
+  if (change.settleApproval) items.push(settleApprovalAction(table, workspaceId, change.settleApproval));
+  // In the run's own partition: no item another run touches, so no conflict that would repeat the calls.
+  if (change.cost) items.push(costRecordAction(table, change.cost));
+  return items;
+}
+
+/**
  * Runs and their journals. A run lives in its own partition (`WS#<wsp>#RUN#<run>`): the run item, and one
  * journal item per committed transition holding that transition's events and step-run snapshots. A change
  * is one TransactWriteItems: the run item conditional on its version, its journal item, and the approval
@@ -33,22 +47,12 @@ export function createRunStore(table: Table): RunStore {
     return Item ? fromRunItem(Item) : undefined;
   }
 
-  function changeItems(change: RunChange): TransactItem[] {
-    const { workspaceId } = change.commit.run;
-    const items = commitItems(table, change.commit);
-    if (change.openApproval) items.push(openApprovalAction(table, workspaceId, change.openApproval));
-    if (change.settleApproval) items.push(settleApprovalAction(table, workspaceId, change.settleApproval));
-    // In the run's own partition: no item another run touches, so no conflict that would repeat the calls.
-    if (change.cost) items.push(costRecordAction(table, change.cost));
-    return items;
-  }
-
   return {
     get,
 
     async commit(change: RunChange): Promise<CommitOutcome> {
       try {
-        await transactWrite(table, changeItems(change));
+        await transactWrite(table, changeItems(table, change));
         return { kind: "committed" };
       } catch (error) {
         if (error instanceof WriteConflict) return { kind: "conflict" };
@@ -63,7 +67,10 @@ export function createRunStore(table: Table): RunStore {
       // Read after the counters: a creation committed since then moved them, and this one conflicts.
       const superseding = await supersede();
       try {
-        await transactWrite(table, [...creation, ...superseding.flatMap(changeItems)]);
+        await transactWrite(table, [
+          ...creation,
+          ...superseding.flatMap((change) => changeItems(table, change)),
+        ]);
         return { kind: "created", run };
       } catch (error) {
         if (!(error instanceof WriteConflict)) throw error;

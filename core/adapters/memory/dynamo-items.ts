@@ -1,12 +1,12 @@
 import type { AttemptCost } from "../../domain/cost-record";
 import type { RunRecord } from "../../domain/run-record";
 import type { RunChange } from "../../ports/store";
-import { openApprovalAction, settleApprovalAction } from "../dynamodb/approval-store";
-import { costItem, costRecordAction, fromCostItem } from "../dynamodb/cost-store";
+import { costItem, fromCostItem } from "../dynamodb/cost-store";
 import type { Table } from "../dynamodb/dynamo-client";
 import { refuseOversizedPuts } from "../dynamodb/item-size";
 import { createRunCreationStore, type RunCounters } from "../dynamodb/run-creation";
-import { commitItems, fromJournalItem, fromRunItem, type JournalEntry, runItem } from "../dynamodb/run-items";
+import { fromJournalItem, fromRunItem, type JournalEntry, runItem } from "../dynamodb/run-items";
+import { changeItems } from "../dynamodb/run-store";
 import type { TransactItem } from "../dynamodb/transact";
 
 /**
@@ -19,15 +19,7 @@ import type { TransactItem } from "../dynamodb/transact";
 const unsent: Table = { name: "weft-memory", client: undefined as unknown as Table["client"] };
 
 /** A run change's TransactWriteItems, as run-store.ts builds them. */
-export function changeActions(change: RunChange): TransactItem[] {
-  const { workspaceId } = change.commit.run;
-  return [
-    ...commitItems(unsent, change.commit),
-    ...(change.openApproval ? [openApprovalAction(unsent, workspaceId, change.openApproval)] : []),
-    ...(change.settleApproval ? [settleApprovalAction(unsent, workspaceId, change.settleApproval)] : []),
-    ...(change.cost ? [costRecordAction(unsent, change.cost)] : []),
-  ];
-}
+export const changeActions = (change: RunChange): TransactItem[] => changeItems(unsent, change);
 
 /** A creation's own actions: the run, its counters moved on, its idempotency key claimed. */
 export function creationActions(run: RunRecord, counters: RunCounters): TransactItem[] {
