@@ -106,3 +106,33 @@ export function nextDueAtMs(run: RunRecord): number | undefined {
   if (active.wait) return active.wait.deadlineMs ?? undefined;
   return updatedAtMs + DOORBELL_GRACE_MS;
 }
+
+/** What creating a run takes: the caller's choices, the rest of a new run follows from them. */
+export interface NewRunFields {
+  id: string;
+  workspaceId: string;
+  definitionId: string;
+  input: Record<string, unknown>;
+  idempotencyKey: string | null;
+  supersessionKey: string | null;
+  createdAt: string;
+}
+
+/** A run as it is created: PENDING, nothing started, the input in its state; the store numbers it. */
+export function pendingRun(fields: NewRunFields): Omit<RunRecord, "seq" | "defSeq"> {
+  return {
+    ...fields,
+    status: RunStatus.Pending,
+    output: null,
+    currentStepName: null,
+    updatedAt: fields.createdAt,
+    state: { input: fields.input },
+    version: 1,
+    eventSeq: 0,
+    stepRunSeq: 0,
+    stepsExecuted: 0,
+    active: null,
+    nextStepName: null,
+    startedAtMs: null,
+  };
+}

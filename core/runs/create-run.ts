@@ -1,12 +1,11 @@
 import { ConflictError, NotFoundError } from "../domain/errors";
 import type { CreateRunInput } from "../domain/run";
 import { runDoorbell } from "../domain/run-messages";
-import type { RunRecord } from "../domain/run-record";
-import { RunStatus } from "../domain/statuses";
+import { pendingRun, type RunRecord } from "../domain/run-record";
 import { isoAt } from "../domain/time";
 import { afterCommit, type CommitDeps } from "../engine/commit-run";
 import type { Deps } from "../ports/deps";
-import type { RunChange, RunCreation, RunsStore } from "../ports/store";
+import type { RunChange, RunsStore } from "../ports/store";
 import { supersedeChanges } from "./supersede";
 
 /** Creations racing on one workspace's counters retry; past this many lost races the caller gets a 409. */
@@ -29,28 +28,15 @@ export async function createRun(
     const existing = await findByIdempotencyKey(deps, workspaceId, input.idempotencyKey);
     if (existing) return { run: existing, created: false };
 
-    const now = isoAt(deps.clock.nowMs());
-    const run: RunCreation["run"] = {
+    const run = pendingRun({
       id: runId,
       workspaceId,
       definitionId: definition.id,
-      status: RunStatus.Pending,
       input: input.input,
-      output: null,
       idempotencyKey: input.idempotencyKey ?? null,
       supersessionKey: input.supersessionKey ?? null,
-      currentStepName: null,
-      createdAt: now,
-      updatedAt: now,
-      state: { input: input.input },
-      version: 1,
-      eventSeq: 0,
-      stepRunSeq: 0,
-      stepsExecuted: 0,
-      active: null,
-      nextStepName: null,
-      startedAtMs: null,
-    };
+      createdAt: isoAt(deps.clock.nowMs()),
+    });
     let supersession: { changes: RunChange[]; superseded: RunRecord[] } = { changes: [], superseded: [] };
     const supersessionKey = input.supersedeExisting ? input.supersessionKey : undefined;
     const supersede = async () => {

@@ -3,7 +3,7 @@ import type { ApprovalRequest } from "../../core/domain/approval";
 import type { AttemptCost, CostCall } from "../../core/domain/cost-record";
 import { type IdGenerator, type IdKind, IdPrefix } from "../../core/domain/ids";
 import { RunTransition } from "../../core/domain/run-change";
-import type { Lease, RunRecord } from "../../core/domain/run-record";
+import { type Lease, pendingRun, type RunRecord } from "../../core/domain/run-record";
 import { RunStatus } from "../../core/domain/statuses";
 import { isoAt } from "../../core/domain/time";
 import type { RunChange, RunCreation, RunsStore } from "../../core/ports/store";
@@ -31,30 +31,16 @@ export function newRun(
   workspaceId: string,
   fields: Partial<RunCreation["run"]> = {},
 ): RunCreation["run"] {
-  const now = isoAt(T0);
-  const input = { customer: "Ada" };
-  return {
+  const base = pendingRun({
     id: ids("run"),
     workspaceId,
     definitionId: "def_a",
-    status: RunStatus.Pending,
-    input,
-    output: null,
+    input: { customer: "Ada" },
     idempotencyKey: null,
     supersessionKey: null,
-    currentStepName: null,
-    createdAt: now,
-    updatedAt: now,
-    state: { input },
-    version: 1,
-    eventSeq: 0,
-    stepRunSeq: 0,
-    stepsExecuted: 0,
-    active: null,
-    nextStepName: null,
-    startedAtMs: null,
-    ...fields,
-  };
+    createdAt: isoAt(T0),
+  });
+  return { ...base, ...fields };
 }
 
 /** Creates the run with nothing to supersede; fails the test unless it was created. */

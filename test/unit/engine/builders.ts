@@ -8,7 +8,13 @@ import type { RetryPolicy } from "../../../core/domain/retry-policy";
 import type { StepRun } from "../../../core/domain/run";
 import { RunTransition } from "../../../core/domain/run-change";
 import type { RunDoorbell } from "../../../core/domain/run-messages";
-import type { ActiveStep, Lease, RunRecord, StepWait } from "../../../core/domain/run-record";
+import {
+  type ActiveStep,
+  type Lease,
+  pendingRun,
+  type RunRecord,
+  type StepWait,
+} from "../../../core/domain/run-record";
 import { RunStatus, type StepRunStatus } from "../../../core/domain/statuses";
 import type { StepDefinition, TaskStep } from "../../../core/domain/step";
 import { isoAt } from "../../../core/domain/time";
@@ -43,32 +49,18 @@ export function retry(policy: Partial<RetryPolicy> = {}): RetryPolicy {
   return { maxAttempts: 3, backoffMs: 1000, backoffMultiplier: 2, maxBackoffMs: 300_000, ...policy };
 }
 
-/** A run as created: PENDING, nothing started. */
+/** A run as created: PENDING, nothing started (with an empty state unless a test gives one). */
 export function runRecord(overrides: Partial<RunRecord> = {}): RunRecord {
-  return {
+  const created = pendingRun({
     id: "run_1",
     workspaceId: "wsp_1",
     definitionId: "def_1",
-    status: RunStatus.Pending,
     input: { customer: "Ada" },
-    output: null,
     idempotencyKey: null,
     supersessionKey: null,
-    currentStepName: null,
     createdAt: isoAt(T0 - MINUTE),
-    updatedAt: isoAt(T0 - MINUTE),
-    state: {},
-    version: 1,
-    eventSeq: 0,
-    stepRunSeq: 0,
-    stepsExecuted: 0,
-    active: null,
-    nextStepName: null,
-    startedAtMs: null,
-    seq: 1,
-    defSeq: 1,
-    ...overrides,
-  };
+  });
+  return { ...created, state: {}, seq: 1, defSeq: 1, ...overrides };
 }
 
 export function stepRun(overrides: Partial<StepRun> = {}): StepRun {
