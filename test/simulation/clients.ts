@@ -1,0 +1,100 @@
+/**
+ * The API's callers, racing the engine through the real run operations: creations (some sharing an
+ * idempotency key and sent twice, some superseding the runs of their key), signals, approval decisions,
+ * retries and cancellations. Like a client reacting to what it sees, a request mostly targets a run it
+ * fits, and sometimes any run, which the operation must then refuse.
+ */
+import { decideApproval } from "../../core/approvals/decide-approval";
+import type { RunRecord } from "../../core/domain/run-record";
+import { RunStatus } from "../../core/domain/statuses";
+import type { StoredWorkflowDefinition } from "../../core/domain/workflow-definition-record";
+import { cancelRun } from "../../core/runs/cancel-run";
+import { createRun } from "../../core/runs/create-run";
+import { resumeRun } from "../../core/runs/resume-run";
+import { retryRun } from "../../core/runs/retry-run";
+import type { Creation } from "./invariants";
+import type { ActorPorts, World } from "./ports";
+import type { Random } from "./random";
+import { REQUEST_WEIGHTS, runInput, SIGNAL } from "./workload";
+
+export const WORKSPACE = "wsp_sim";
+
+/** Starts an API actor running `op`. */
+export type SpawnRequest = (
+  role: string,
+  subject: string,
+  op: (ports: ActorPorts) => Promise<unknown>,
+) => Promise<void>;
+
+export class Clients {
+  /** What API answers said: the run a creation made or, for a repeated idempotency key, found. */
+  readonly creations: Creation[] = [];
+
+  constructor(
+    private readonly world: World,
+    private readonly random: Random,
+    private readonly spawn: SpawnRequest,
+  ) {}
+
+  async create(definition: StoredWorkflowDefinition): Promise<void> {
+    const supersessionKey = this.random.chance(0.4) ? this.random.pick(["k1", "k2"]) : undefined;
+    const idempotencyKey = this.random.chance(0.3) ? `idem-${this.random.int(3)}` : undefined;
+    const input = {
+      definitionId: definition.id,
+      input: runInput(this.random),
+      idempotencyKey,
+      supersessionKey,
+      supersedeExisting: supersessionKey !== undefined,
+    };
+    // A client that did not hear back sends the same creation again, racing the first.
+    const copies = idempotencyKey !== undefined && this.random.chance(0.5) ? 2 : 1;
+    for (let copy = 0; copy < copies; copy++) {
+      await this.spawn("create", definition.id, async (ports) => {
+        const { run } = await createRun(ports, WORKSPACE, input);
+        this.creations.push({ runId: run.id, idempotencyKey });
+      });
+    }
+  }
+
+  async request(definitions: readonly StoredWorkflowDefinition[]): Promise<void> {
+    const kind = this.random.weighted(REQUEST_WEIGHTS);
+    if (kind === "create") return this.create(this.random.pick(definitions));
+    if (kind === "decide") return this.decide();
+    const fits: Record<typeof kind, (run: RunRecord) => boolean> = {
+      resume: (run) => run.status === RunStatus.Waiting && run.active?.wait?.kind === "signal",
+      retry: (run) => run.status === RunStatus.Failed,
+      cancel: () => true,
+    };
+    const run = await this.pickRun(fits[kind]);
+    if (!run) return;
+    if (kind === "resume") {
+      const signalType = this.random.chance(0.9) ? SIGNAL : "other";
+      return this.spawn("resume", run.id, (ports) =>
+        resumeRun(ports, WORKSPACE, run.id, { signalType, payload: { received: true } }),
+      );
+    }
+    if (kind === "retry") return this.spawn("retry", run.id, (ports) => retryRun(ports, WORKSPACE, run.id));
+    return this.spawn("cancel", run.id, (ports) => cancelRun(ports, WORKSPACE, run.id));
+  }
+
+  private async decide(): Promise<void> {
+    const pending = this.random.chance(0.8) ? true : undefined;
+    const approvals = await this.world.store.approvals.list(WORKSPACE, pending);
+    if (approvals.length === 0) return;
+    const approval = this.random.pick(approvals);
+    const decision = this.random.weighted({ approved: 3, rejected: 2, edited: 1 });
+    await this.spawn("decide", approval.workflowRunId, (ports) =>
+      decideApproval(ports, WORKSPACE, approval.id, {
+        decision,
+        ...(decision === "edited" ? { editedContent: { edited: true } } : {}),
+      }),
+    );
+  }
+
+  private async pickRun(fits: (run: RunRecord) => boolean): Promise<RunRecord | undefined> {
+    const { items } = await this.world.store.runs.list(WORKSPACE, {}, 1, 1000);
+    const fitting = items.filter(fits);
+    const pool = fitting.length > 0 && this.random.chance(0.8) ? fitting : items;
+    return pool.length === 0 ? undefined : this.random.pick(pool);
+  }
+}

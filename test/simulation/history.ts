@@ -1,0 +1,58 @@
+/**
+ * What was written, as the writers saw it: every change the store accepted, in the order it accepted them,
+ * with who wrote it. The store's dump says where runs ended; this says how they got there, which is what
+ * the status tables are checked against, and which commits were a retry's.
+ */
+import type { StoredEvent } from "../../core/domain/run-change";
+import type { RunRecord } from "../../core/domain/run-record";
+import type { RunStatus, StepRunStatus } from "../../core/domain/statuses";
+import type { RunChange } from "../../core/ports/store";
+import type { Actor } from "./interleaver";
+
+export interface StepRunWrite {
+  id: string;
+  status: StepRunStatus;
+  attempt: number;
+}
+
+export interface Write {
+  /** Position in the schedule's history. */
+  at: number;
+  by: string;
+  role: string;
+  runId: string;
+  /** The version the writer read; 0 for the run's creation. */
+  fromVersion: number;
+  status: RunStatus;
+  /** The step runs the change touched and the active one, as the change left them. */
+  stepRuns: StepRunWrite[];
+  events: Pick<StoredEvent, "seq" | "eventType" | "stepRunId">[];
+}
+
+export function creationWrite(run: RunRecord, at: number, actor: Actor): Write {
+  return {
+    at,
+    by: actor.name,
+    role: actor.role,
+    runId: run.id,
+    fromVersion: 0,
+    status: run.status,
+    stepRuns: [],
+    events: [],
+  };
+}
+
+export function changeWrite(change: RunChange, at: number, actor: Actor): Write {
+  const { run, events, stepRuns, expectedVersion } = change.commit;
+  const touched = run.active ? [...stepRuns, run.active.stepRun] : stepRuns;
+  return {
+    at,
+    by: actor.name,
+    role: actor.role,
+    runId: run.id,
+    fromVersion: expectedVersion,
+    status: run.status,
+    stepRuns: touched.map(({ id, status, attempt }) => ({ id, status, attempt })),
+    events: events.map(({ seq, eventType, stepRunId }) => ({ seq, eventType, stepRunId })),
+  };
+}

@@ -1,0 +1,412 @@
+/**
+ * The engine's promises (core/engine/README.md), checked after a schedule from what the store holds (its
+ * dump), what was written to it and by whom (the history), and what reached the outside world (the http
+ * record). Each check names the invariant it holds, so a failing seed says which promise broke.
+ */
+import type { MemoryRunsDump } from "../../core/adapters/memory/runs-store";
+import type { StoredEvent } from "../../core/domain/run-change";
+import type { RunRecord } from "../../core/domain/run-record";
+import {
+  FINAL_RUN_STATUSES,
+  LIVE_RUN_STATUSES,
+  RUN_TRANSITIONS,
+  RunStatus,
+  STEP_TRANSITIONS,
+  StepRunStatus,
+} from "../../core/domain/statuses";
+import type { Write } from "./history";
+import type { RecordedRequest } from "./http-recorder";
+
+export interface Evidence {
+  dump: MemoryRunsDump;
+  writes: readonly Write[];
+  requests: readonly RecordedRequest[];
+  creations: readonly Creation[];
+}
+
+/** A creation's answer, as its client got it. */
+export interface Creation {
+  runId: string;
+  idempotencyKey: string | undefined;
+}
+
+export interface Violation {
+  invariant: string;
+  runId: string | null;
+  detail: string;
+}
+
+/** What the checks saw that is allowed but worth counting. */
+export interface Observations {
+  /** Requests repeated with one key, each decided before any outcome of that attempt was committed. */
+  repeatedEffects: number;
+  /** Of those, sent after another worker had committed the step's outcome (the sender's lease had run out). */
+  repeatsAfterOutcome: number;
+}
+
+const TERMINAL_EVENTS: Record<string, RunStatus> = {
+  WORKFLOW_COMPLETED: RunStatus.Completed,
+  WORKFLOW_CANCELLED: RunStatus.Cancelled,
+  WORKFLOW_SUPERSEDED: RunStatus.Superseded,
+};
+
+export function checkInvariants(evidence: Evidence): { violations: Violation[]; observations: Observations } {
+  const violations: Violation[] = [];
+  const flag = (invariant: string, runId: string | null, detail: string) =>
+    violations.push({ invariant, runId, detail });
+  const writesByRun = groupBy(evidence.writes, (write) => write.runId);
+
+  noRunLost(evidence, flag);
+  approvalsSettled(evidence.dump, flag);
+  for (const { run, journals } of evidence.dump.runs) {
+    const events = journals.flatMap((entry) => entry.events);
+    denseSeqs(run, events, flag);
+    lifecycle(run, events, writesByRun.get(run.id) ?? [], flag);
+    statusReplay(run, writesByRun.get(run.id) ?? [], flag);
+  }
+  completedOnce(evidence.dump, flag);
+  idempotentCreation(evidence, flag);
+  newestLive(evidence, flag);
+  const observations = effects(evidence, flag);
+  return { violations, observations };
+}
+
+type Flag = (invariant: string, runId: string | null, detail: string) => void;
+
+/**
+ * Invariant 4: after the drain, every run has ended or waits for a person: a signal, or a decision on the
+ * approval it waits on, which must still be pending.
+ */
+function noRunLost({ dump, creations, writes }: Evidence, flag: Flag): void {
+  const pending = new Map(
+    dump.approvals
+      .filter(({ approval }) => approval.decision === null && approval.expiredAt === null)
+      .map(({ approval }) => [approval.id, approval.workflowRunId]),
+  );
+  const stored = new Set(dump.runs.map(({ run }) => run.id));
+  const created = new Set([
+    ...creations.map((creation) => creation.runId),
+    ...writes.filter((w) => w.fromVersion === 0).map((w) => w.runId),
+  ]);
+  for (const runId of created) {
+    if (!stored.has(runId)) flag("no run lost", runId, "created, but the store does not have it");
+  }
+  for (const { run } of dump.runs) {
+    if (FINAL_RUN_STATUSES.includes(run.status) || run.status === RunStatus.Failed) continue;
+    const wait = run.active?.wait;
+    const waitsForPerson =
+      (run.status === RunStatus.Waiting && wait?.kind === "signal" && wait.deadlineMs === null) ||
+      (run.status === RunStatus.Paused &&
+        wait?.kind === "approval" &&
+        wait.deadlineMs === null &&
+        pending.get(wait.approvalRequestId) === run.id);
+    if (!waitsForPerson) {
+      const where = run.active
+        ? `step ${run.active.stepRun.stepName} ${run.active.stepRun.status}, wait ${JSON.stringify(wait)}, ` +
+          `lease ${JSON.stringify(run.active.lease)}, retry at ${run.active.retryAtMs}`
+        : `no active step, next ${run.nextStepName}`;
+      flag("no run lost", run.id, `${run.status} after the drain (${where})`);
+    }
+  }
+}
+
+/**
+ * An approval is offered only while its run waits on it: one its run no longer waits for is settled in the
+ * same commit that moved the run on (decided, expired, cancelled, superseded), so nobody is asked in vain.
+ */
+function approvalsSettled(dump: MemoryRunsDump, flag: Flag): void {
+  const runs = new Map(dump.runs.map(({ run }) => [run.id, run]));
+  for (const { approval } of dump.approvals) {
+    if (approval.decision !== null || approval.expiredAt !== null) continue;
+    const run = runs.get(approval.workflowRunId);
+    const wait = run?.active?.wait;
+    if (
+      run?.status !== RunStatus.Paused ||
+      wait?.kind !== "approval" ||
+      wait.approvalRequestId !== approval.id
+    ) {
+      flag(
+        "approvals settle with their run",
+        approval.workflowRunId,
+        `${approval.id} is pending, but the run is ` +
+          `${run?.status} waiting on ${JSON.stringify(wait ?? null)}`,
+      );
+    }
+  }
+}
+
+/** Events are numbered 1..n per run, with no gap and no number twice. */
+function denseSeqs(run: RunRecord, events: readonly StoredEvent[], flag: Flag): void {
+  const seqs = events.map((event) => event.seq).sort((a, b) => a - b);
+  const dense = seqs.length === run.eventSeq && seqs.every((seq, i) => seq === i + 1);
+  if (!dense) flag("event seqs dense", run.id, `eventSeq ${run.eventSeq}, journal holds [${seqs.join(",")}]`);
+}
+
+/**
+ * One WORKFLOW_STARTED, first; one terminal event, last, matching the status; a WORKFLOW_FAILED is the last
+ * event or is followed by a retry's commit (the retry endpoint revives a FAILED run).
+ */
+function lifecycle(
+  run: RunRecord,
+  events: readonly StoredEvent[],
+  writes: readonly Write[],
+  flag: Flag,
+): void {
+  const ordered = [...events].sort((a, b) => a.seq - b.seq);
+  const types = ordered.map((event) => event.eventType);
+  const started = types.filter((type) => type === "WORKFLOW_STARTED").length;
+  const bare =
+    types.length === 1 && (types[0] === "WORKFLOW_CANCELLED" || types[0] === "WORKFLOW_SUPERSEDED");
+  if (types.length > 0 && !bare && (started !== 1 || types[0] !== "WORKFLOW_STARTED")) {
+    flag("one WORKFLOW_STARTED", run.id, `events: ${types.join(" ")}`);
+  }
+  const terminal = ordered.filter((event) => event.eventType in TERMINAL_EVENTS);
+  if (terminal.length > 1 || (terminal[0] && terminal[0] !== ordered.at(-1))) {
+    flag("one terminal event", run.id, `events: ${types.join(" ")}`);
+  }
+  const retrySeqs = new Set(
+    writes
+      .filter((write) => write.role === "retry")
+      .flatMap((write) => write.events.map((event) => event.seq)),
+  );
+  for (const failed of ordered.filter((event) => event.eventType === "WORKFLOW_FAILED")) {
+    if (failed === ordered.at(-1) || retrySeqs.has(failed.seq + 1)) continue;
+    flag(
+      "one terminal event",
+      run.id,
+      `events after WORKFLOW_FAILED #${failed.seq} without a retry: ${types.join(" ")}`,
+    );
+  }
+  const last = ordered.at(-1)?.eventType;
+  const expected =
+    run.status === RunStatus.Failed
+      ? "WORKFLOW_FAILED"
+      : Object.keys(TERMINAL_EVENTS).find((type) => TERMINAL_EVENTS[type] === run.status);
+  if (expected !== undefined && last !== expected) {
+    flag("one terminal event", run.id, `${run.status} but its last event is ${last ?? "none"}`);
+  }
+}
+
+/**
+ * Replays what was written to the run. Invariant 2: one commit per version (a second from the same version
+ * is a lost update), and the store ends where the last commit left it. The state tables: each status
+ * reachable from the one before (a commit may pass through several), nothing after COMPLETED, CANCELLED or
+ * SUPERSEDED, only a retry after FAILED; likewise for each step run.
+ */
+function statusReplay(run: RunRecord, writes: readonly Write[], flag: Flag): void {
+  const ordered = [...writes].sort((a, b) => a.fromVersion - b.fromVersion || a.at - b.at);
+  let status: RunStatus | undefined;
+  const steps = new Map<string, { status: StepRunStatus; attempt: number }>();
+  let forked = false;
+  ordered.forEach((write, i) => {
+    if (write.fromVersion !== i && !forked) {
+      forked = true;
+      flag(
+        "one commit per version",
+        run.id,
+        `write by ${write.by} from version ${write.fromVersion}, expected ${i}` +
+          ` (versions written: ${ordered.map((w) => w.fromVersion).join(",")})`,
+      );
+    }
+    if (status !== undefined) {
+      const ended =
+        FINAL_RUN_STATUSES.includes(status) || (status === RunStatus.Failed && write.role !== "retry");
+      if (ended || !reachableRun(status, write.status)) {
+        flag(
+          "statuses by the tables",
+          run.id,
+          `${status} → ${write.status} by ${write.by} (v${write.fromVersion})`,
+        );
+      }
+    }
+    status = write.status;
+    for (const stepRun of write.stepRuns) {
+      const before = steps.get(stepRun.id) ?? { status: StepRunStatus.Running, attempt: 1 };
+      const retried = stepRun.attempt > before.attempt;
+      const moved = retried
+        ? reachableStep(before.status, StepRunStatus.Failed) &&
+          reachableStep(StepRunStatus.Running, stepRun.status)
+        : stepRun.attempt === before.attempt && reachableStep(before.status, stepRun.status);
+      if (!moved) {
+        flag(
+          "statuses by the tables",
+          run.id,
+          `step run ${stepRun.id}: ${before.status}#${before.attempt} → ` +
+            `${stepRun.status}#${stepRun.attempt} by ${write.by}`,
+        );
+      }
+      steps.set(stepRun.id, stepRun);
+    }
+  });
+  if (ordered.length > 0 && (run.version !== ordered.length || run.status !== status)) {
+    flag(
+      "one commit per version",
+      run.id,
+      `stored v${run.version} ${run.status}, but ${ordered.length} writes ending ${status}`,
+    );
+  }
+}
+
+/**
+ * Invariant 3: a step run is COMPLETED by one commit only, with one STEP_COMPLETED; and each of its
+ * attempts is started once, in order (two workers both starting one attempt would show here).
+ */
+function completedOnce(dump: MemoryRunsDump, flag: Flag): void {
+  const completions = new Map<string, string[]>();
+  for (const { run, journals } of dump.runs) {
+    const runId = run.id;
+    journals.forEach((entry, i) => {
+      for (const stepRun of entry.stepRuns) {
+        if (stepRun.status !== StepRunStatus.Completed) continue;
+        completions.set(stepRun.id, [...(completions.get(stepRun.id) ?? []), `${runId} journal #${i + 1}`]);
+      }
+    });
+    const completedEvents = groupBy(
+      journals.flatMap((entry) => entry.events).filter((event) => event.eventType === "STEP_COMPLETED"),
+      (event) => event.stepRunId ?? "",
+    );
+    for (const [stepRunId, events] of completedEvents) {
+      if (events.length > 1) {
+        flag(
+          "no step completed twice",
+          runId,
+          `${events.length} STEP_COMPLETED for ${stepRunId} (seqs ${events.map((e) => e.seq).join(",")})`,
+        );
+      }
+    }
+    const starts = groupBy(
+      journals.flatMap((entry) => entry.events).filter((event) => event.eventType === "STEP_STARTED"),
+      (event) => event.stepRunId ?? "",
+    );
+    for (const [stepRunId, events] of starts) {
+      const attempts = events.sort((a, b) => a.seq - b.seq).map((event) => Number(event.payload.attempt));
+      if (attempts.some((attempt, i) => attempt !== i + 1)) {
+        flag("one start per attempt", runId, `${stepRunId} started as attempts ${attempts.join(",")}`);
+      }
+    }
+  }
+  for (const [stepRunId, where] of completions) {
+    if (where.length > 1)
+      flag("no step completed twice", null, `${stepRunId} COMPLETED in ${where.join(" and ")}`);
+  }
+}
+
+/**
+ * One idempotency key, one run, however many requests raced with it: in the store, and in what every
+ * creation with the key answered.
+ */
+function idempotentCreation({ dump, creations }: Evidence, flag: Flag): void {
+  const runsByKey = new Map<string, Set<string>>();
+  const note = (key: string, runId: string) =>
+    runsByKey.set(key, (runsByKey.get(key) ?? new Set()).add(runId));
+  for (const { run } of dump.runs) if (run.idempotencyKey !== null) note(run.idempotencyKey, run.id);
+  for (const { idempotencyKey, runId } of creations)
+    if (idempotencyKey !== undefined) note(idempotencyKey, runId);
+  for (const [key, runIds] of runsByKey) {
+    if (runIds.size > 1) flag("one run per idempotency key", null, `"${key}": ${[...runIds].join(", ")}`);
+  }
+}
+
+/**
+ * Every creation with a supersession key supersedes (the workload always asks it to), so of the runs
+ * sharing a key only the newest is left live, even when creations raced; an older one may live again
+ * only through a retry after that creation (a FAILED run is not live, so it is not superseded).
+ */
+function newestLive({ dump, writes }: Evidence, flag: Flag): void {
+  const byKey = groupBy(
+    dump.runs.map(({ run }) => run).filter((run) => run.supersessionKey !== null),
+    (run) => run.supersessionKey ?? "",
+  );
+  for (const runs of byKey.values()) {
+    const newest = runs.reduce((a, b) => (b.seq > a.seq ? b : a));
+    const createdAt = writes.find((write) => write.runId === newest.id && write.fromVersion === 0)?.at ?? 0;
+    for (const run of runs) {
+      if (run === newest || !LIVE_RUN_STATUSES.includes(run.status)) continue;
+      const revived = writes.some(
+        (write) => write.runId === run.id && write.role === "retry" && write.at > createdAt,
+      );
+      if (!revived)
+        flag(
+          "only the newest live",
+          run.id,
+          `${run.status}, but ${newest.id} was created after it with its key`,
+        );
+    }
+  }
+}
+
+/**
+ * External effects: a request is sent only for an attempt whose outcome was not yet committed when the
+ * worker decided to send it (its last store answer); so one key is repeated only for an attempt that a
+ * crash or a lost lease interrupted, never for one whose outcome the sender could have known.
+ */
+function effects({ writes, requests }: Evidence, flag: Flag): Observations {
+  const outcomes = new Map<string, number>();
+  for (const write of writes) {
+    for (const stepRun of write.stepRuns) {
+      const settled = stepRun.status !== StepRunStatus.Running;
+      for (let attempt = 1; attempt <= stepRun.attempt; attempt++) {
+        if (attempt === stepRun.attempt && !settled) continue;
+        const key = `${stepRun.id}:${attempt}`;
+        if (!outcomes.has(key)) outcomes.set(key, write.at);
+      }
+    }
+  }
+  const observations: Observations = { repeatedEffects: 0, repeatsAfterOutcome: 0 };
+  const seen = new Set<string>();
+  for (const request of requests) {
+    const outcomeAt = outcomes.get(request.key);
+    if (outcomeAt !== undefined && outcomeAt <= request.decidedAt) {
+      flag(
+        "effects only for unfinished attempts",
+        runOf(writes, request.stepRunId),
+        `${request.actor} sent ${request.key} ` +
+          `at #${request.at}, deciding at #${request.decidedAt}, after its outcome was committed at #${outcomeAt}`,
+      );
+    }
+    if (seen.has(request.key)) {
+      observations.repeatedEffects += 1;
+      if (outcomeAt !== undefined && outcomeAt < request.at) observations.repeatsAfterOutcome += 1;
+    }
+    seen.add(request.key);
+  }
+  return observations;
+}
+
+function runOf(writes: readonly Write[], stepRunId: string): string | null {
+  return writes.find((write) => write.stepRuns.some((stepRun) => stepRun.id === stepRunId))?.runId ?? null;
+}
+
+function closure<S extends string>(table: Readonly<Record<S, readonly S[]>>): Map<S, Set<S>> {
+  const reach = new Map<S, Set<S>>();
+  for (const from of Object.keys(table) as S[]) {
+    const seen = new Set<S>([from]);
+    const frontier = [from];
+    for (let next = frontier.pop(); next !== undefined; next = frontier.pop()) {
+      for (const to of table[next]) {
+        if (!seen.has(to)) {
+          seen.add(to);
+          frontier.push(to);
+        }
+      }
+    }
+    reach.set(from, seen);
+  }
+  return reach;
+}
+
+const RUN_REACH = closure(RUN_TRANSITIONS);
+const STEP_REACH = closure(STEP_TRANSITIONS);
+const reachableRun = (from: RunStatus, to: RunStatus) => RUN_REACH.get(from)?.has(to) ?? false;
+const reachableStep = (from: StepRunStatus, to: StepRunStatus) => STEP_REACH.get(from)?.has(to) ?? false;
+
+function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const k = key(item);
+    const group = groups.get(k);
+    if (group) group.push(item);
+    else groups.set(k, [item]);
+  }
+  return groups;
+}

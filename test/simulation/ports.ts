@@ -1,0 +1,114 @@
+/**
+ * The ports one actor sees: the shared store, queue, scheduler and outside world, each call going through
+ * the actor's gate. The store's accepted writes are recorded here, on their way back, because only here is
+ * it known both that a write was applied and who wrote it, even when its answer is then lost.
+ */
+import { silentLogger } from "../../core/adapters/log/pino-logger";
+import type { IdGenerator } from "../../core/domain/ids";
+import type { CommitDeps } from "../../core/engine/commit-run";
+import type { Deps } from "../../core/ports/deps";
+import type { OutboundHttp } from "../../core/ports/http";
+import type { RunChange, RunsStore } from "../../core/ports/store";
+import type { ManualClock } from "../helpers/manual-clock";
+import type { ChaosQueue } from "./chaos-queue";
+import type { ChaosScheduler } from "./chaos-scheduler";
+import { changeWrite, creationWrite, type Write } from "./history";
+import type { HttpRecorder } from "./http-recorder";
+import type { Actor, Interleaver } from "./interleaver";
+
+export interface World {
+  inter: Interleaver;
+  store: RunsStore;
+  queue: ChaosQueue;
+  scheduler: ChaosScheduler;
+  http: HttpRecorder;
+  clock: ManualClock;
+  ids: IdGenerator;
+  writes: Write[];
+}
+
+export type ActorPorts = CommitDeps & Pick<Deps, "ids"> & { http: OutboundHttp };
+
+export function portsFor(world: World, actor: Actor): ActorPorts {
+  const { inter, store: raw } = world;
+  const read = <T>(what: string, op: () => Promise<T>) => inter.call(actor, what, op, true);
+  const recorded = (change: RunChange) => world.writes.push(changeWrite(change, inter.time, actor));
+
+  const store: RunsStore = {
+    sweepShards: raw.sweepShards,
+    // Only model calls have a cost, and the simulation runs no llm step: nothing here is ever called.
+    costs: raw.costs,
+    costRollups: raw.costRollups,
+    definitions: {
+      create: (definition) => read("definitions.create", () => raw.definitions.create(definition)),
+      get: (workspaceId, id) => read("definitions.get", () => raw.definitions.get(workspaceId, id)),
+      list: (workspaceId) => read("definitions.list", () => raw.definitions.list(workspaceId)),
+    },
+    approvals: {
+      get: (workspaceId, id) => read("approvals.get", () => raw.approvals.get(workspaceId, id)),
+      list: (workspaceId, pending) => read("approvals.list", () => raw.approvals.list(workspaceId, pending)),
+    },
+    runs: {
+      get: (workspaceId, runId) => read("runs.get", () => raw.runs.get(workspaceId, runId)),
+      commit: (change) =>
+        read("runs.commit", async () => {
+          const outcome = await raw.runs.commit(change);
+          if (outcome.kind === "committed") recorded(change);
+          return outcome;
+        }),
+      create: (creation) =>
+        read("runs.create", async () => {
+          let superseding: RunChange[] = [];
+          const outcome = await raw.runs.create({
+            run: creation.run,
+            supersede: async () => {
+              superseding = await creation.supersede();
+              return superseding;
+            },
+          });
+          if (outcome.kind === "created") {
+            world.writes.push(creationWrite(outcome.run, inter.time, actor));
+            for (const change of superseding) recorded(change);
+          }
+          return outcome;
+        }),
+      runIdForIdempotencyKey: (workspaceId, key) =>
+        read("runs.runIdForIdempotencyKey", () => raw.runs.runIdForIdempotencyKey(workspaceId, key)),
+      list: (workspaceId, filters, page, size) =>
+        read("runs.list", () => raw.runs.list(workspaceId, filters, page, size)),
+      withSupersessionKey: (workspaceId, key) =>
+        read("runs.withSupersessionKey", () => raw.runs.withSupersessionKey(workspaceId, key)),
+      stepRuns: (run) => read("runs.stepRuns", () => raw.runs.stepRuns(run)),
+      events: (run, from, to) => read("runs.events", () => raw.runs.events(run, from, to)),
+      overdue: (shard, dueBy, limit) => read("runs.overdue", () => raw.runs.overdue(shard, dueBy, limit)),
+    },
+  };
+
+  return {
+    store,
+    clock: world.clock,
+    ids: world.ids,
+    log: silentLogger,
+    queue: {
+      send: (doorbell, options) =>
+        inter.call(actor, "queue.send", async () => world.queue.send(doorbell, options?.delayMs)),
+    },
+    scheduler: {
+      schedule: (name, atMs, doorbell) =>
+        inter.call(actor, "scheduler.schedule", async () => world.scheduler.schedule(name, atMs, doorbell)),
+      cancel: (name) => inter.call(actor, "scheduler.cancel", async () => world.scheduler.cancel(name)),
+    },
+    // Dispatches are only a crash point here: webhooks are not simulated, their sweeper covers a lost one.
+    webhookQueue: { send: () => inter.call(actor, "webhooks.send", async () => {}) },
+    http: {
+      request: (request) =>
+        inter.call(actor, "http.request", async () =>
+          world.http.request(request, {
+            actor: actor.name,
+            at: inter.time,
+            decidedAt: actor.lastStoreAnswerAt,
+          }),
+        ),
+    },
+  };
+}

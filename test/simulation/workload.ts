@@ -1,0 +1,101 @@
+/**
+ * What a schedule asks of the service: a few small definitions drawn from every step type the engine runs
+ * without a model (noop, set_state, fail, http, condition, wait, external_event, approval), a few runs, and
+ * API requests that race the engine (cancel, resume, decide, retry, create with supersession).
+ */
+import type { RetryPolicy } from "../../core/domain/retry-policy";
+import type { StepDefinition } from "../../core/domain/step";
+import type { Random } from "./random";
+
+export const SIGNAL = "go";
+const MINUTE = 60_000;
+
+type StepKind = "noop" | "set_state" | "fail" | "http" | "condition" | "wait" | "external_event" | "approval";
+
+const STEP_WEIGHTS: Record<StepKind, number> = {
+  noop: 2,
+  set_state: 1,
+  fail: 0.5,
+  http: 3,
+  condition: 1,
+  wait: 1.5,
+  external_event: 1.5,
+  approval: 1.5,
+};
+
+/** Backoffs both under and over the 15 minutes a queue message can be delayed, so both wake-up paths run. */
+function retryPolicy(random: Random): RetryPolicy {
+  return {
+    maxAttempts: random.between(1, 3),
+    backoffMs: random.pick([1000, 30_000, 20 * MINUTE]),
+    backoffMultiplier: 1,
+    maxBackoffMs: 30 * MINUTE,
+  };
+}
+
+/** Half the human steps wait without a deadline, so some runs end the drain waiting, as they may. */
+function timeoutMs(random: Random): number | undefined {
+  return random.pick([undefined, undefined, MINUTE, 30 * MINUTE]);
+}
+
+function step(random: Random, kind: StepKind, name: string, later: readonly string[]): StepDefinition {
+  switch (kind) {
+    case "noop":
+      return { type: "task", name, handler: "noop", config: {} };
+    case "set_state":
+      return { type: "task", name, handler: "set_state", config: { values: { [name]: "{{input.n}}" } } };
+    case "fail":
+      return { type: "task", name, handler: "fail", config: { error: "boom" }, retry: retryPolicy(random) };
+    case "http":
+      return {
+        type: "task",
+        name,
+        handler: "http",
+        config: { url: "https://effects.example/{{input.n}}", method: "POST", body: { step: name } },
+        retry: retryPolicy(random),
+      };
+    case "condition": {
+      const [trueStep, falseStep] = later;
+      if (trueStep === undefined) return { type: "task", name, handler: "noop", config: {} };
+      return {
+        type: "condition",
+        name,
+        expression: "input.flag",
+        trueStep,
+        falseStep: falseStep ?? trueStep,
+      };
+    }
+    case "wait":
+      return { type: "wait", name, durationMs: random.pick([0, 5000, 20 * MINUTE]) };
+    case "external_event":
+      return { type: "external_event", name, signalType: SIGNAL, timeoutMs: timeoutMs(random) };
+    case "approval":
+      return {
+        type: "approval",
+        name,
+        contentKey: "input",
+        timeoutMs: timeoutMs(random),
+        retry: retryPolicy(random),
+      };
+  }
+}
+
+/** Two to four steps; a condition only jumps forward, so every run ends. */
+export function definitionSteps(random: Random): StepDefinition[] {
+  const names = Array.from({ length: random.between(2, 4) }, (_, i) => `s${i + 1}`);
+  return names.map((name, i) => step(random, random.weighted(STEP_WEIGHTS), name, names.slice(i + 1)));
+}
+
+export function runInput(random: Random): Record<string, unknown> {
+  return { n: random.int(100), flag: random.chance(0.5) };
+}
+
+type Request = "resume" | "decide" | "retry" | "cancel" | "create";
+
+export const REQUEST_WEIGHTS: Record<Request, number> = {
+  resume: 4,
+  decide: 4,
+  retry: 2,
+  cancel: 0.7,
+  create: 1,
+};
