@@ -1,13 +1,10 @@
-import { KMSClient } from "@aws-sdk/client-kms";
-import { SchedulerClient } from "@aws-sdk/client-scheduler";
-import { SQSClient } from "@aws-sdk/client-sqs";
-import { EventBridgeScheduler } from "../core/adapters/aws/eventbridge-scheduler";
-import { KmsKeyVault } from "../core/adapters/aws/kms-key-vault";
-import { SqsQueue } from "../core/adapters/aws/sqs-queue";
 import { createDynamoClient } from "../core/adapters/dynamodb/dynamo-client";
 import type { Config } from "../core/config";
 import type { WebhookMessage } from "../core/domain/webhook-messages";
 import { systemClock } from "../core/ports/clock";
+import type { KeyVault } from "../core/ports/key-vault";
+import type { Queue } from "../core/ports/queue";
+import type { Scheduler } from "../core/ports/scheduler";
 import type { Platform } from "./deps";
 
 /** The settings the AWS adapters cannot do without; infra/settings.ts must give each of them to every function. */
@@ -30,13 +27,27 @@ export interface AwsConnection {
   endpoint?: string | undefined;
 }
 
-/** The AWS adapters, from the settings the infra gives every function. */
+/**
+ * The AWS adapters, from the settings the infra gives every function. DynamoDB, which nearly every call
+ * needs, is built at once. The SQS, Scheduler and KMS adapters, each with its SDK client, are imported and
+ * built on their first call: the API serves most requests, and the sweeper most minutes, without one, and
+ * none of them is then loaded during a cold start (each is a chunk of its own in the bundle). Each is built
+ * once per process, as before; a missing setting still fails here, at load time.
+ */
 export function awsPlatform(config: Config, connection: AwsConnection = {}): Platform {
   const required = (name: (typeof AWS_PLATFORM_SETTINGS)[number]) => {
     const value = config[name];
     if (typeof value !== "string" || value === "") throw new Error(`${name} is not set`);
     return value;
   };
+  const stepQueueUrl = required("STEP_QUEUE_URL");
+  const webhookQueueUrl = required("WEBHOOK_QUEUE_URL");
+  const scheduleSettings = {
+    groupName: required("SCHEDULE_GROUP"),
+    queueArn: required("STEP_QUEUE_ARN"),
+    roleArn: required("SCHEDULER_ROLE_ARN"),
+  };
+  const keyId = required("KMS_KEY_ID");
   const { endpoint } = connection;
   const clientConfig = {
     region: config.AWS_REGION,
@@ -45,27 +56,57 @@ export function awsPlatform(config: Config, connection: AwsConnection = {}): Pla
   // By default the SQS client sends each request to its QueueUrl's host, not to an AWS_ENDPOINT_URL from the
   // environment (only an `endpoint` in its config stops that). In AWS the two are the same host anyway.
   const sqsConfig = { ...clientConfig, useQueueUrlAsEndpoint: false };
+  const sqsQueue = <M>(queueUrl: string): Queue<M> => {
+    const queue = onFirstUse(async () => {
+      const [{ SQSClient }, { SqsQueue }] = await Promise.all([
+        import("@aws-sdk/client-sqs"),
+        import("../core/adapters/aws/sqs-queue"),
+      ]);
+      return new SqsQueue<M>({ client: new SQSClient(sqsConfig), queueUrl });
+    });
+    return { send: async (message, options) => (await queue()).send(message, options) };
+  };
+
+  const scheduler = onFirstUse(async () => {
+    const [{ SchedulerClient }, { EventBridgeScheduler }] = await Promise.all([
+      import("@aws-sdk/client-scheduler"),
+      import("../core/adapters/aws/eventbridge-scheduler"),
+    ]);
+    return new EventBridgeScheduler({ client: new SchedulerClient(clientConfig), ...scheduleSettings });
+  });
+
+  const keyVault = onFirstUse(async () => {
+    const [{ KMSClient }, { KmsKeyVault }] = await Promise.all([
+      import("@aws-sdk/client-kms"),
+      import("../core/adapters/aws/kms-key-vault"),
+    ]);
+    return new KmsKeyVault({ client: new KMSClient(clientConfig), keyId, clock: systemClock });
+  });
+
   return {
     dynamo: createDynamoClient({ region: config.AWS_REGION, endpoint: config.DYNAMODB_ENDPOINT ?? endpoint }),
-    queue: new SqsQueue({
-      client: new SQSClient(sqsConfig),
-      queueUrl: required("STEP_QUEUE_URL"),
-    }),
-    webhookQueue: new SqsQueue<WebhookMessage>({
-      client: new SQSClient(sqsConfig),
-      queueUrl: required("WEBHOOK_QUEUE_URL"),
-    }),
-    scheduler: new EventBridgeScheduler({
-      client: new SchedulerClient(clientConfig),
-      groupName: required("SCHEDULE_GROUP"),
-      queueArn: required("STEP_QUEUE_ARN"),
-      roleArn: required("SCHEDULER_ROLE_ARN"),
-    }),
-    keyVault: new KmsKeyVault({
-      client: new KMSClient(clientConfig),
-      keyId: required("KMS_KEY_ID"),
-      clock: systemClock,
-    }),
+    queue: sqsQueue(stepQueueUrl),
+    webhookQueue: sqsQueue<WebhookMessage>(webhookQueueUrl),
+    scheduler: {
+      schedule: async (name, atMs, message) => (await scheduler()).schedule(name, atMs, message),
+      cancel: async (name) => (await scheduler()).cancel(name),
+    } satisfies Scheduler,
+    keyVault: {
+      encrypt: async (plaintext, context) => (await keyVault()).encrypt(plaintext, context),
+      decrypt: async (ciphertext, context) => (await keyVault()).decrypt(ciphertext, context),
+    } satisfies KeyVault,
     clock: systemClock,
+  };
+}
+
+/** `load`, run on the first call only; the later calls share its result. A failed load is run again. */
+function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
+  let loading: Promise<T> | undefined;
+  return () => {
+    loading ??= load().catch((error: unknown) => {
+      loading = undefined;
+      throw error;
+    });
+    return loading;
   };
 }

@@ -4,6 +4,7 @@ import { secretsKey } from "./kms";
 import { stepQueue, webhookQueue } from "./queues";
 import { scheduleGroup, schedulerRole } from "./scheduler";
 import {
+  BUNDLE,
   ENGINE_PERMISSIONS,
   type EngineEnvironmentKey,
   type EngineResource,
@@ -45,6 +46,17 @@ export const enginePermissions = ENGINE_PERMISSIONS.map(({ actions, resources, c
   }),
 }));
 
+/**
+ * How SST bundles each function, from BUNDLE (infra/settings.ts), which bench/bundle.ts bundles with too.
+ * The arrays are copied: SST's props take mutable ones.
+ */
+export const nodejsBundle = {
+  format: BUNDLE.format,
+  minify: BUNDLE.minify,
+  splitting: BUNDLE.splitting,
+  esbuild: { ...BUNDLE.esbuild, external: [...BUNDLE.esbuild.external] },
+};
+
 /** One Lambda of the engine, from its settings, with the engine's environment and permissions. */
 export function engineFunction(
   settings: { handler: string; memoryMb: number; timeoutSeconds: number },
@@ -53,6 +65,7 @@ export function engineFunction(
   return {
     handler: settings.handler,
     ...LAMBDA_RUNTIME,
+    nodejs: nodejsBundle,
     memory: `${settings.memoryMb} MB` as const,
     timeout: `${settings.timeoutSeconds} seconds` as const,
     environment: { ...engineEnvironment, ...extraEnvironment },

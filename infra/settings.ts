@@ -6,6 +6,59 @@
 export const LAMBDA_RUNTIME = { runtime: "nodejs22.x", architecture: "arm64" } as const;
 
 /**
+ * The AWS SDK for JavaScript v3 in the Lambda runtime, and why the functions bundle their own all the same.
+ *
+ * What the runtime ships: every supported Node.js runtime carries one coherent copy of SDK v3, a specific
+ * 3.x minor set by the runtime's release and the Region, not the latest (docs.aws.amazon.com/lambda/latest/
+ * dg/lambda-nodejs.html, "Runtime-included SDK versions", which gives a handler that reads it rather than a
+ * table; an aws-cdk integration test records 3.895.0 on nodejs22.x, while Weft pins ^3.1162).
+ * Service clients and the `lib-*` packages alike: `@aws-sdk/lib-dynamodb` resolves from
+ * /var/runtime/node_modules too. Every package Weft imports is below, so taking them from the runtime
+ * would be correct; it is not done, for two reasons:
+ * - cold start: the runtime's copy is CommonJS and the bundle is ESM. Node imports CommonJS from ESM through
+ *   cjs-module-lexer, slower than require (nodejs/node#59913, still so in Node 22), and loads whole
+ *   packages unminified (1.15 MB for these five). Bundled, esbuild keeps the commands Weft uses, minified,
+ *   and splits off the credential providers a function never calls. Measured with bench/bundle.ts's
+ *   method, each entry's module init is 50 to 65 ms longer with the runtime's copy (sweeper 154 against
+ *   89 ms, api 185 against 134), as AWS users found on Lambda itself (aws/aws-cdk#28311: 800 against 400);
+ * - version: the bundle runs the SDK the tests ran. The runtime's copy moves with runtime updates and lags
+ *   behind, and a mix of the two is what breaks: lib-dynamodb and client-dynamodb from either side of
+ *   3.928.0 fail every DocumentClient call ("serializerMiddleware is not found").
+ * The price is bytes: 250 kB of SDK in each cold start, which cost nothing per invocation.
+ * To take the SDK from the runtime after all, put all of these in BUNDLE.esbuild.external: the bundle test
+ * (test/unit/infra/bundle.test.ts) refuses an external the runtime does not ship, and a partial SDK.
+ */
+export const RUNTIME_SDK_PACKAGES = [
+  "@aws-sdk/client-dynamodb",
+  "@aws-sdk/lib-dynamodb",
+  "@aws-sdk/client-kms",
+  "@aws-sdk/client-scheduler",
+  "@aws-sdk/client-sqs",
+] as const;
+
+/**
+ * How every function is bundled: the `nodejs` props of sst.aws.Function (infra/engine-access.ts), read as
+ * well by bench/bundle.ts and test/unit/infra/bundle.test.ts, which bundle the entries with SST's own
+ * esbuild settings plus these (bench/lib/lambda-bundle.ts), so what they measure is what is deployed. ESM
+ * with code splitting: a module loaded with `await import()` (an LLM provider's SDK, the SQS, Scheduler
+ * and KMS clients, the API's docs page) becomes a chunk beside the handler, read on first use rather than
+ * at every cold start. `target` is named because SST accepts only `esYYYY` names (`node22` would be
+ * silently ignored); Node 22 runs ES2023. `keepNames` is SST's default and needed: errors take their
+ * `name` from their class (`this.name = new.target.name`), which minifying would otherwise rename.
+ * Nothing is external: see RUNTIME_SDK_PACKAGES.
+ */
+export const BUNDLE = {
+  format: "esm",
+  minify: true,
+  splitting: true,
+  esbuild: {
+    target: "es2023",
+    keepNames: true,
+    external: [] as readonly (typeof RUNTIME_SDK_PACKAGES)[number][],
+  },
+} as const;
+
+/**
  * Stages whose data may go with them: `sst remove` deletes everything, table included. Every other stage
  * is retained and protected (infra/stage.ts), so a stage nobody listed here, `prod` or a personal stage
  * SST names after your user alike, never loses its data to a typo. A star matches any run of characters.

@@ -1,5 +1,4 @@
 import type { OpenAPIHono } from "@hono/zod-openapi";
-import { renderApiReference } from "./docs-page";
 import type { AppEnv } from "./env";
 
 const DOCUMENT_CONFIG = {
@@ -16,6 +15,7 @@ const DOCUMENT_CONFIG = {
 /**
  * `/openapi.json` is generated from the same zod schemas that validate requests, so it cannot drift from
  * what the API accepts; `/docs` renders it as a page with no external script, for offline and Lambda use.
+ * The page's renderer is imported on the first `/docs` request, not at every cold start of the API.
  */
 export function mountApiReference(app: OpenAPIHono<AppEnv>): void {
   app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
@@ -26,8 +26,11 @@ export function mountApiReference(app: OpenAPIHono<AppEnv>): void {
   });
   app.doc31("/openapi.json", DOCUMENT_CONFIG);
   let page: string | undefined;
-  app.get("/docs", (c) => {
-    page ??= renderApiReference(app.getOpenAPI31Document(DOCUMENT_CONFIG));
+  app.get("/docs", async (c) => {
+    if (page === undefined) {
+      const { renderApiReference } = await import("./docs-page");
+      page = renderApiReference(app.getOpenAPI31Document(DOCUMENT_CONFIG));
+    }
     return c.html(page);
   });
 }

@@ -1,8 +1,5 @@
 import type { Config } from "../config";
 import type { LlmProvider, ProviderName } from "../domain/llm-call";
-import { createAnthropicProvider } from "./providers/anthropic";
-import { createGoogleProvider } from "./providers/google";
-import { createOpenAiProvider } from "./providers/openai";
 
 /** The specification's model-name prefixes ("Model provider selection"); anything else resolves to none. */
 const MODEL_PREFIXES: readonly (readonly [string, ProviderName])[] = [
@@ -21,12 +18,37 @@ export function providerForModel(model: string): ProviderName | undefined {
 
 type ProviderSettings = Pick<Config, "OPENAI_BASE_URL" | "ANTHROPIC_BASE_URL" | "GOOGLE_BASE_URL">;
 
-/** One adapter per provider. They hold no key or connection, so one set serves every workspace. */
+/**
+ * One adapter per provider. They hold no key or connection, so one set serves every workspace. Each
+ * adapter is imported with its SDK on its first call (the three SDKs are some 550 kB minified): a worker
+ * loads only those of the providers it calls, once, after its cold start rather than during it.
+ */
 export function createProviders(config: ProviderSettings): Record<ProviderName, LlmProvider> {
   return {
-    openai: createOpenAiProvider({ baseUrl: config.OPENAI_BASE_URL }),
-    anthropic: createAnthropicProvider({ baseUrl: config.ANTHROPIC_BASE_URL }),
-    google: createGoogleProvider({ baseUrl: config.GOOGLE_BASE_URL }),
+    openai: onFirstCall("openai", async () =>
+      (await import("./providers/openai")).createOpenAiProvider({ baseUrl: config.OPENAI_BASE_URL }),
+    ),
+    anthropic: onFirstCall("anthropic", async () =>
+      (await import("./providers/anthropic")).createAnthropicProvider({ baseUrl: config.ANTHROPIC_BASE_URL }),
+    ),
+    google: onFirstCall("google", async () =>
+      (await import("./providers/google")).createGoogleProvider({ baseUrl: config.GOOGLE_BASE_URL }),
+    ),
+  };
+}
+
+/** A provider whose adapter is created by `load` when first called; a failed load is tried again next call. */
+function onFirstCall(name: ProviderName, load: () => Promise<LlmProvider>): LlmProvider {
+  let loading: Promise<LlmProvider> | undefined;
+  return {
+    name,
+    async complete(request) {
+      loading ??= load().catch((error: unknown) => {
+        loading = undefined;
+        throw error;
+      });
+      return (await loading).complete(request);
+    },
   };
 }
 

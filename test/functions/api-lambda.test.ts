@@ -3,50 +3,10 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyResult, Context } from "aws
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { ensureTable } from "../../core/adapters/dynamodb/create-table";
 import { createDynamoClient } from "../../core/adapters/dynamodb/dynamo-client";
+import { functionUrlEvent } from "./function-url-event";
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResult>;
 let handler: Handler;
-
-/** A Lambda function URL request (payload format 2.0), as AWS delivers it. */
-function functionUrlEvent(
-  method: string,
-  path: string,
-  init: { body?: string; headers?: Record<string, string>; base64?: boolean } = {},
-): APIGatewayProxyEventV2 {
-  const [rawPath = path, rawQueryString = ""] = path.split("?");
-  return {
-    version: "2.0",
-    routeKey: "$default",
-    rawPath,
-    rawQueryString,
-    headers: { host: "abc123.lambda-url.us-east-1.on.aws", "user-agent": "curl/8.5.0", ...init.headers },
-    requestContext: {
-      accountId: "anonymous",
-      apiId: "abc123",
-      domainName: "abc123.lambda-url.us-east-1.on.aws",
-      domainPrefix: "abc123",
-      http: {
-        method,
-        path: rawPath,
-        protocol: "HTTP/1.1",
-        sourceIp: "198.51.100.23",
-        userAgent: "curl/8.5.0",
-      },
-      requestId: randomBytes(8).toString("hex"),
-      routeKey: "$default",
-      stage: "$default",
-      time: "20/Nov/2026:12:00:00 +0000",
-      timeEpoch: Date.parse("2026-11-20T12:00:00Z"),
-    },
-    body:
-      init.body === undefined
-        ? undefined
-        : init.base64
-          ? Buffer.from(init.body).toString("base64")
-          : init.body,
-    isBase64Encoded: init.base64 ?? false,
-  };
-}
 
 const context = { awsRequestId: "req-1", functionName: "weft-api" } as Context;
 interface Body {
@@ -133,6 +93,19 @@ describe("functions/api (Lambda function URL)", () => {
     expect(json(malformed)).toMatchObject({ success: false, error: { code: "VALIDATION_ERROR" } });
     expect(unknown.statusCode).toBe(404);
     expect(json(unknown)).toMatchObject({ success: false, error: { code: "NOT_FOUND" } });
+  });
+
+  it("serves the OpenAPI document and the docs page, whose renderer it loads on the first /docs request", async () => {
+    const document = await handler(functionUrlEvent("GET", "/openapi.json"), context);
+    const page = await handler(functionUrlEvent("GET", "/docs"), context);
+    const again = await handler(functionUrlEvent("GET", "/docs"), context);
+
+    expect(document.statusCode).toBe(200);
+    expect(JSON.parse(document.body)).toMatchObject({ openapi: "3.1.0", info: { title: "Weft API" } });
+    expect(page.statusCode).toBe(200);
+    expect(page.headers?.["content-type"]).toMatch(/text\/html/);
+    expect(page.body).toContain("/v1/workflow-definitions");
+    expect(again.body).toBe(page.body);
   });
 
   it("answers a missing API key with 401 AUTH_ERROR", async () => {

@@ -1,0 +1,167 @@
+import { spawnSync } from "node:child_process";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { pathToFileURL } from "node:url";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import {
+  type BundledEntry,
+  type BundleParts,
+  bundleEntry,
+  bundleParts,
+  lambdaBuildOptions,
+  REPO_ROOT,
+} from "../../../bench/lib/lambda-bundle";
+import { BUNDLE, FUNCTIONS, type FunctionName, RUNTIME_SDK_PACKAGES } from "../../../infra/settings";
+
+/**
+ * The functions as `sst deploy` bundles them (BUNDLE through bench/lib/lambda-bundle.ts, the same code
+ * bench/bundle.ts measures with): what is left to the runtime, what a cold start reads, and that the
+ * chunks split off behind `await import()` still load.
+ */
+const source = (path: string) => readFileSync(join(REPO_ROOT, path), "utf8");
+const entryFile = (name: FunctionName) => join(REPO_ROOT, `${FUNCTIONS[name].handler.split(".")[0]}.ts`);
+const SDK_INPUT = /node_modules\/@(aws-sdk|smithy)\//;
+const names = Object.keys(FUNCTIONS) as FunctionName[];
+
+let outRoot: string;
+const bundles = new Map<FunctionName, BundledEntry & { parts: BundleParts; dir: string }>();
+
+beforeAll(async () => {
+  outRoot = mkdtempSync(join(tmpdir(), "weft-bundle-test-"));
+  await Promise.all(
+    names.map(async (name) => {
+      const dir = join(outRoot, name);
+      mkdirSync(dir);
+      const bundled = await bundleEntry(entryFile(name), dir, join(REPO_ROOT, "node_modules"));
+      bundles.set(name, { ...bundled, parts: bundleParts(bundled.metafile), dir });
+    }),
+  );
+});
+
+afterAll(() => rmSync(outRoot, { recursive: true, force: true }));
+
+const bundleOf = (name: FunctionName) => {
+  const bundle = bundles.get(name);
+  if (!bundle) throw new Error(`${name} was not bundled`);
+  return bundle;
+};
+
+/** The `@aws-sdk/*` packages the project's own files import (not those the SDK imports itself). */
+const sdkImportsOfSources = (name: FunctionName) =>
+  new Set(
+    Object.entries(bundleOf(name).metafile.inputs)
+      .filter(([path]) => !path.includes("node_modules/"))
+      .flatMap(([, input]) => input.imports.map((imported) => imported.original ?? imported.path))
+      .filter((path) => path.startsWith("@aws-sdk/"))
+      .map((path) => path.split("/").slice(0, 2).join("/")),
+  );
+
+describe("the bundle settings", () => {
+  it("are what every function is deployed with and what the bench bundles with", () => {
+    const engineAccess = source("infra/engine-access.ts");
+    expect(engineAccess).toMatch(/nodejs: nodejsBundle,/);
+    expect(engineAccess).toMatch(
+      /format: BUNDLE\.format,\s*minify: BUNDLE\.minify,\s*splitting: BUNDLE\.splitting,/,
+    );
+    expect(engineAccess).toMatch(
+      /esbuild: \{ \.\.\.BUNDLE\.esbuild, external: \[\.\.\.BUNDLE\.esbuild\.external\] \}/,
+    );
+    for (const file of ["infra/api.ts", "infra/worker.ts", "infra/webhooks.ts"]) {
+      const declared = source(file).match(/FUNCTIONS\.\w+/g) ?? [];
+      expect(source(file), file).toMatch(/engineFunction\(FUNCTIONS\.\w+/);
+      expect(declared.length, file).toBeGreaterThan(0);
+    }
+    expect(source("bench/bundle.ts")).toMatch(/from "\.\/lib\/lambda-bundle"/);
+
+    const options = lambdaBuildOptions("functions/api.ts", "/tmp/out");
+    expect(options).toMatchObject({
+      format: BUNDLE.format,
+      minify: BUNDLE.minify,
+      splitting: BUNDLE.splitting,
+      target: BUNDLE.esbuild.target,
+      keepNames: BUNDLE.esbuild.keepNames,
+    });
+    expect(options.external).toEqual(expect.arrayContaining([...BUNDLE.esbuild.external]));
+  });
+
+  it("name an esbuild target SST understands (it ignores anything but esYYYY and esnext)", () => {
+    expect(BUNDLE.esbuild.target).toMatch(/^(es20\d\d|esnext)$/);
+  });
+
+  it("leave to the runtime only AWS SDK packages the Node.js runtime ships", () => {
+    const shipped: readonly string[] = RUNTIME_SDK_PACKAGES;
+
+    for (const external of BUNDLE.esbuild.external) expect(shipped).toContain(external);
+  });
+
+  it("list every AWS SDK package the functions import, so the SDK can only move to the runtime whole", () => {
+    const shipped: readonly string[] = RUNTIME_SDK_PACKAGES;
+
+    for (const name of names)
+      for (const pkg of sdkImportsOfSources(name)) expect(shipped, name).toContain(pkg);
+  });
+});
+
+describe("each function's bundle", () => {
+  it.each(names)(
+    "%s: takes the AWS SDK from one place only, never part bundled and part the runtime's",
+    (name) => {
+      const { metafile, parts } = bundleOf(name);
+      const externalSdk = parts.externalImports.filter((path) => path.startsWith("@aws-sdk/"));
+      const bundledSdk = Object.keys(metafile.inputs).filter((path) => SDK_INPUT.test(path));
+
+      if (externalSdk.length === 0) {
+        expect(bundledSdk.length).toBeGreaterThan(0);
+      } else {
+        expect(bundledSdk).toEqual([]);
+        expect(externalSdk.sort()).toEqual([...sdkImportsOfSources(name)].sort());
+      }
+      // Nothing else is asked of the runtime: every other package travels in the bundle.
+      expect(parts.externalImports.filter((path) => !path.startsWith("@aws-sdk/"))).toEqual([]);
+    },
+  );
+
+  it("worker: loads no LLM provider SDK at a cold start; each is a chunk read on its provider's first call", () => {
+    const { parts } = bundleOf("worker");
+    const cold = parts.coldInputs.map(({ input }) => input);
+
+    for (const sdk of ["openai", "@anthropic-ai/sdk", "@google/generative-ai"])
+      expect(cold).not.toContain(sdk);
+    expect(parts.lazyBytes).toBeGreaterThan(300_000);
+  });
+
+  it("api: loads the docs page's renderer on the first /docs request, not at a cold start", () => {
+    const cold = bundleOf("api").parts.coldInputs.map(({ input }) => input);
+
+    expect(cold).toContain("core/api");
+    const coldFiles = Object.entries(bundleOf("api").metafile.outputs)
+      .filter(([path]) => bundleOf("api").parts.coldFiles.includes(path.replace(/\\/g, "/")))
+      .flatMap(([, output]) => Object.keys(output.inputs));
+    expect(coldFiles).not.toContain("core/api/docs-page.ts");
+  });
+
+  it.each(names)("%s: loads the SQS, Scheduler and KMS clients on first use, not at a cold start", (name) => {
+    const cold = bundleOf(name).parts.coldInputs.map(({ input }) => input);
+
+    for (const client of ["@aws-sdk/client-sqs", "@aws-sdk/client-scheduler", "@aws-sdk/client-kms"]) {
+      expect(cold).not.toContain(client);
+    }
+  });
+
+  it.each(names)(
+    "%s: every chunk, the ones behind `await import()` included, loads in a fresh Node",
+    (name) => {
+      const { dir } = bundleOf(name);
+      const chunks = readdirSync(dir).filter((file) => file.endsWith(".mjs") && file !== "bundle.mjs");
+      const script = `for (const file of ${JSON.stringify(chunks.map((file) => pathToFileURL(join(dir, file)).href))}) await import(file);`;
+      const child = spawnSync(process.execPath, ["--no-warnings", "--input-type=module", "-e", script], {
+        encoding: "utf8",
+      });
+
+      expect(chunks.length).toBeGreaterThan(0);
+      expect(child.stderr).toBe("");
+      expect(child.status).toBe(0);
+    },
+  );
+});
