@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { SignupMode } from "./domain/account";
 import { PricingOverrides } from "./domain/pricing";
 

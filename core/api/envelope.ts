@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { AppError } from "../domain/errors";
 
 /** The response envelope of spec section 1, as schemas (for OpenAPI) and as builders (for handlers). */

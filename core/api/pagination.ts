@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { PageMeta } from "./envelope";
 
 /** `page` and `pageSize` of every paginated list (spec section 8). */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { CreatedApiKey } from "./api-key";
 import { Workspace, WorkspaceName, WorkspaceSlug } from "./workspace";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { AppError, ErrorCode } from "./errors";
 
 /** The answer to POST /v1/invites: the only time the code is shown; the store keeps its hash. */

@@ -1,7 +1,7 @@
 // The package has no "exports" map, so plain Node ESM needs the real file name here.
 import Ajv2020, { type Options } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import { z } from "zod";
+import * as z from "zod";
 import { linearRegExp } from "./linear-regex";
 
 /**

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { JsonSchemaObject } from "./json-schema";
 import { LIMITS } from "./limits";
 import { linearRegExp } from "./linear-regex";

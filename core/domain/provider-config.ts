@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { PROVIDER_NAMES, type ProviderName } from "./llm-call";
 
 /** Spec 2.9 and 4.7: a workspace's own key for one model provider, with its place in the fallback order. */

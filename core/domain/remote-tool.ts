@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /** Spec 2.10 and 8: a customer-hosted tool that llm steps (and the remote_tool handler) may call. */
 export const REMOTE_TOOL_NAME = /^[A-Za-z][A-Za-z0-9_-]*$/;

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { boundedJsonObject } from "./bounded-json";
 import { EVENT_TYPES } from "./events";
 import { LIMITS } from "./limits";

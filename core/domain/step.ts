@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { llmStepFields, requirePrompt, unknownTypeError } from "./llm-step";
 import { RetryPolicy } from "./retry-policy";
 

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 
 /**
  * What travels on the webhook queue: ids only, never a body or a secret. Like the engine's doorbells they are

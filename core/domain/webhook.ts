@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { WEBHOOK_EVENTS } from "./webhook-events";
 
 /** Webhook registrations (spec 2.11) and their deliveries, as zod schemas sharing names with their types. */

@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import type { StepDefinition } from "./step";
 
 /** A stored definition as the API returns it; `stepsJson` holds the steps exactly as validated at creation. */

@@ -1,5 +1,5 @@
 import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from "aws-lambda";
-import { z } from "zod";
+import * as z from "zod";
 import type { EngineMessage } from "../../domain/run-messages";
 import type { Logger } from "../../ports/logger";
 

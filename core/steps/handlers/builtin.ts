@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { StepError } from "../../domain/step-error";
 import type { TaskHandler } from "./task-handler";
 

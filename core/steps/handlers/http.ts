@@ -1,4 +1,4 @@
-import { z } from "zod";
+import * as z from "zod";
 import { StepError } from "../../domain/step-error";
 import { OutboundRequestFailed, OutboundUrlRefused } from "../../outbound/url-guard";
 import type { OutboundHttp } from "../../ports/http";
