@@ -1,13 +1,13 @@
 import { createHmac } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
 import { beforeAll, describe, expect, it } from "vitest";
+import { StepError } from "../../../core/domain/step-error";
 import { createGuardedHttp } from "../../../core/outbound/guarded-http";
 import { systemClock } from "../../../core/ports/clock";
 import { createToolCaller } from "../../../core/remote-tools/call-remote-tool";
 import type { CallableTool } from "../../../core/remote-tools/manage-tools";
 import { signToolCall, verifyToolSignature } from "../../../core/remote-tools/signature";
 import { createRemoteToolHandler } from "../../../core/steps/handlers/remote-tool";
-import { StepError } from "../../../core/domain/step-error";
 import { startLoopbackServer } from "../../helpers/loopback-server";
 
 const SECRET = "tsec_test-secret-0123456789";

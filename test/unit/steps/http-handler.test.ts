@@ -1,10 +1,10 @@
 import { createServer, type IncomingHttpHeaders } from "node:http";
 import type { AddressInfo } from "node:net";
 import { beforeAll, describe, expect, it } from "vitest";
+import { StepError } from "../../../core/domain/step-error";
 import { createGuardedHttp } from "../../../core/outbound/guarded-http";
 import { createHttpHandler } from "../../../core/steps/handlers/http";
 import type { TaskContext } from "../../../core/steps/handlers/task-handler";
-import { StepError } from "../../../core/domain/step-error";
 import { startLoopbackServer } from "../../helpers/loopback-server";
 
 interface Received {
