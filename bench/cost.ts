@@ -1,0 +1,423 @@
+import { mkdtempSync, rmSync } from "node:fs";
+import { cpus, tmpdir } from "node:os";
+import { join } from "node:path";
+import { parseArgs } from "node:util";
+import { type DynamoDbLocal, startDynamoDbLocal } from "../core/adapters/local/dynamodb-local";
+import { type OpenAiFake, startOpenAiFake } from "../test/fakes/openai-server";
+import { type LocalService, startLocalService } from "../test/helpers/local-service";
+import { type BillingProxy, startBillingProxy } from "./lib/billing-proxy";
+import {
+  type ModeFigures,
+  perRun,
+  perStep,
+  phaseUnits,
+  pricePerMillion,
+  printBreakdown,
+  printModeTable,
+  queueMessages,
+  rounded,
+  type Units,
+} from "./lib/cost-report";
+import {
+  ALL_WEBHOOK_EVENTS,
+  ApiClient,
+  deliveriesPerRun,
+  driveRuns,
+  type Receiver,
+  RUN_INPUT,
+  STEP_TYPES,
+  type StepType,
+  signUp,
+  sleep,
+  startReceiver,
+  stepsOf,
+  WAIT_MS,
+  type Workspace,
+} from "./lib/cost-workloads";
+import { DynamoWire } from "./lib/dynamo-wire";
+import { inferQueueMessages } from "./lib/queue-inference";
+import { runBench, wholeNumberOption } from "./lib/run-bench";
+import { PRICES, SQS_REQUESTS_PER_MESSAGE } from "./lib/step-cost";
+import { type Counts, since, Tally } from "./lib/tally";
+import { itemKind, requestBucket } from "./lib/weft-items";
+
+/**
+ * What a step and a run cost in AWS, counted the way DynamoDB bills: the real service (`npm start`, API,
+ * engine and webhook worker) on DynamoDB Local behind bench/lib/billing-proxy.ts, which bills every request
+ * from the sizes of the items it reads and writes. For each step type, R runs of a workflow of N steps and R
+ * of 2N steps are created and driven to their end over the HTTP API (decide and resume calls included); a
+ * step costs (units(2N) − units(N)) / (N·R), a run a 1-step run's units less one step. Once in a workspace
+ * without webhooks, once in one with a webhook for every event, to show what webhooks add. Queue messages
+ * are inferred from the commits (bench/lib/queue-inference.ts). `npm run bench:cost -- --steps 10 --runs 10`.
+ */
+interface Options {
+  steps: number;
+  runs: number;
+  types: StepType[];
+}
+
+const TABLE_NAME = "weft";
+/** A phase has ended when no measured request has been in flight for this long. */
+const QUIET_MS = 1500;
+const SETTLE_LIMIT_MS = 60_000;
+const MAX_PHASE_ATTEMPTS = 2;
+/** Replies queued on the fake OpenAI server: more than any run of the bench asks for. */
+const LLM_REPLIES = 20_000;
+
+function readOptions(): Options {
+  const { values } = parseArgs({
+    options: {
+      steps: { type: "string", default: "10" },
+      runs: { type: "string", default: "10" },
+      types: { type: "string", default: STEP_TYPES.join(",") },
+    },
+  });
+  const types = String(values.types)
+    .split(",")
+    .map((type) => type.trim());
+  for (const type of types) {
+    if (!(STEP_TYPES as readonly string[]).includes(type)) {
+      throw new Error(`--types takes a comma-separated list of ${STEP_TYPES.join(", ")}; got "${type}"`);
+    }
+  }
+  return {
+    steps: wholeNumberOption("steps", values.steps, 200),
+    runs: wholeNumberOption("runs", values.runs, 200),
+    types: types as StepType[],
+  };
+}
+
+interface Harness {
+  service: LocalService;
+  proxy: BillingProxy;
+  tally: Tally;
+  dynamo: DynamoWire;
+  receiver: Receiver;
+  stop(): Promise<void>;
+}
+
+async function startHarness(): Promise<Harness> {
+  const cleanups: (() => unknown)[] = [];
+  let stopped: Promise<void> | undefined;
+  const stop = () => {
+    stopped ??= (async () => {
+      for (const cleanup of cleanups.reverse()) {
+        try {
+          await cleanup();
+        } catch (error) {
+          console.error(`cleanup failed: ${error instanceof Error ? error.message : String(error)}`);
+        }
+      }
+    })();
+    return stopped;
+  };
+  try {
+    const dataDir = mkdtempSync(join(tmpdir(), "weft-bench-cost-"));
+    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+    // In memory: the bench's table lives as long as the bench.
+    const local: DynamoDbLocal = await startDynamoDbLocal({});
+    cleanups.push(() => local.stop());
+    const dynamo = new DynamoWire(local.endpoint);
+    cleanups.push(() => dynamo.close());
+    const tally = new Tally();
+    const proxy = await startBillingProxy({
+      target: local.endpoint,
+      tally,
+      classify: requestBucket,
+      kindOf: itemKind,
+      onCommit: (commit) => inferQueueMessages(commit, tally),
+    });
+    cleanups.push(() => proxy.stop());
+    const receiver = await startReceiver();
+    cleanups.push(() => receiver.stop());
+    const openai: OpenAiFake = await startOpenAiFake();
+    cleanups.push(() => openai.close());
+    openai.reply(
+      ...Array.from({ length: LLM_REPLIES }, () => ({ text: "ok", usage: { input: 12, output: 1 } })),
+    );
+    const service = await startLocalService({
+      DATA_DIR: dataDir,
+      DYNAMODB_ENDPOINT: proxy.endpoint,
+      TABLE_NAME,
+      ALLOW_PRIVATE_URLS: "true",
+      OPENAI_BASE_URL: openai.baseUrl,
+      // Out of reach, so it never refuses; it still makes its DynamoDB write per request, as in production.
+      RATE_LIMIT_PER_MINUTE: "100000000",
+      LOG_LEVEL: "warn",
+    });
+    cleanups.push(() => service.stop("SIGTERM"));
+    return { service, proxy, tally, dynamo, receiver, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+interface Mode {
+  label: string;
+  key: "plain" | "webhooks";
+  workspace: Workspace;
+  webhooks: boolean;
+}
+
+interface PhaseResult {
+  mode: Mode["key"];
+  workload: StepType | "baseline";
+  steps: number;
+  runs: number;
+  elapsedMs: number;
+  completed: number;
+  apiCalls: number;
+  /** Entries the sweeps found overdue during the phase: each would have rung a run or re-sent a dispatch. */
+  sweptEntries: number;
+  deliveries: number;
+  units: Units;
+  /** 1, or more when a phase was measured again because the sweeps interfered. */
+  attempt: number;
+}
+
+async function main(h: Harness, options: Options): Promise<number> {
+  const { steps: n, runs } = options;
+  const api = new ApiClient(h.service.url);
+  const httpUrl = `${h.receiver.url}/http-step`;
+  console.log(
+    `The service on DynamoDB Local through the billing proxy; ${runs} runs of ${n} and ${2 * n} steps per step type`,
+  );
+
+  const modes: Mode[] = [];
+  for (const [key, webhooks] of [
+    ["plain", false],
+    ["webhooks", true],
+  ] as const) {
+    const workspace = await signUp(api, key);
+    await api.call("PUT", "/v1/llm-providers", workspace.apiKey, {
+      provider: "openai",
+      apiKey: "sk-bench-fake",
+    });
+    if (webhooks) {
+      await api.call("POST", "/v1/webhooks", workspace.apiKey, {
+        url: `${h.receiver.url}/webhook`,
+        events: ALL_WEBHOOK_EVENTS,
+      });
+    }
+    modes.push({
+      key,
+      label: webhooks ? "With a webhook registered for every event" : "Without webhooks",
+      workspace,
+      webhooks,
+    });
+  }
+
+  const settle = async () => {
+    const started = Date.now();
+    for (;;) {
+      const { inFlight, lastEndedAtMs } = h.proxy.activity("work");
+      if (inFlight === 0 && Date.now() - lastEndedAtMs >= QUIET_MS) return;
+      if (Date.now() - started > SETTLE_LIMIT_MS) throw new Error("the service did not go quiet");
+      await sleep(100);
+    }
+  };
+
+  const phases: PhaseResult[] = [];
+  const measurePhase = async (
+    mode: Mode,
+    workload: StepType | "baseline",
+    length: number,
+    definitionId: string,
+    attempt: number,
+  ): Promise<PhaseResult> => {
+    await settle();
+    const before = h.tally.snapshot();
+    const hooksBefore = h.receiver.count("/webhook");
+    const started = Date.now();
+    const runIds: string[] = [];
+    // One at a time: concurrent creations in a workspace race for its run counters and retry.
+    for (let i = 0; i < runs; i++) {
+      const run = await api.call<{ id: string }>("POST", "/v1/workflow-runs", mode.workspace.apiKey, {
+        definitionId,
+        input: RUN_INPUT,
+      });
+      runIds.push(run.id);
+    }
+    const deadlineMs = Date.now() + 120_000 + 2 * length * (WAIT_MS + 1000);
+    const driven = await driveRuns(
+      { api, dynamo: h.dynamo, tableName: TABLE_NAME, workspace: mode.workspace, deadlineMs },
+      runIds,
+    );
+    const expected = mode.webhooks ? runs * deliveriesPerRun(workload, length) : 0;
+    while (h.receiver.count("/webhook") - hooksBefore < expected) {
+      if (Date.now() > deadlineMs) throw new Error(`${workload}: webhook deliveries missing at the deadline`);
+      await sleep(50);
+    }
+    await settle();
+    const delta: Counts = since(before, h.tally.snapshot());
+    const result: PhaseResult = {
+      mode: mode.key,
+      workload,
+      steps: length,
+      runs,
+      elapsedMs: Date.now() - started,
+      completed: driven.statuses.filter((status) => status === "COMPLETED").length,
+      apiCalls: runs + driven.apiCalls,
+      sweptEntries: delta["sweeper.items:Query"] ?? 0,
+      deliveries: h.receiver.count("/webhook") - hooksBefore,
+      units: phaseUnits(delta),
+      attempt,
+    };
+    console.log(
+      `  ${mode.key.padEnd(8)} ${workload.padEnd(14)} ×${String(length).padStart(3)}${attempt > 1 ? ` (again, attempt ${attempt})` : ""}: ` +
+        `${result.completed}/${runs} completed in ${(result.elapsedMs / 1000).toFixed(1)} s; ` +
+        `WRU ${result.units.wru ?? 0}, RRU ${result.units.rru ?? 0}, queue messages ${queueMessages(result.units)}` +
+        (result.sweptEntries > 0 ? `; the sweeps found ${result.sweptEntries} overdue entries` : ""),
+    );
+    return result;
+  };
+
+  /**
+   * A phase during which the sweeps found overdue entries is measured again: locally they re-ring runs and
+   * re-send webhook messages 1 s after they are due (in AWS, 2 minutes), so on a busy machine a backlog of a
+   * second puts their extra reads in the figures.
+   */
+  const runPhase = async (
+    mode: Mode,
+    workload: StepType | "baseline",
+    length: number,
+    definitionId: string,
+  ) => {
+    let result = await measurePhase(mode, workload, length, definitionId, 1);
+    while (result.sweptEntries > 0 && result.attempt < MAX_PHASE_ATTEMPTS) {
+      result = await measurePhase(mode, workload, length, definitionId, result.attempt + 1);
+    }
+    phases.push(result);
+    return result.units;
+  };
+
+  const figures: Record<Mode["key"], ModeFigures> = {} as Record<Mode["key"], ModeFigures>;
+  const backgroundBefore = h.tally.snapshot();
+  const measuredFrom = Date.now();
+  for (const mode of modes) {
+    const define = async (name: string, steps: unknown[]) =>
+      (
+        await api.call<{ id: string }>("POST", "/v1/workflow-definitions", mode.workspace.apiKey, {
+          name,
+          version: "1",
+          steps,
+        })
+      ).id;
+    const baselineId = await define("baseline", stepsOf("noop", 1, { httpUrl }));
+    const definitions = new Map<StepType, [string, string]>();
+    for (const type of new Set<StepType>(["noop", ...options.types])) {
+      definitions.set(type, [
+        await define(`${type}-${n}`, stepsOf(type, n, { httpUrl })),
+        await define(`${type}-${2 * n}`, stepsOf(type, 2 * n, { httpUrl })),
+      ]);
+    }
+    const baseline = await runPhase(mode, "baseline", 1, baselineId);
+    const perStepUnits: Record<string, Units> = {};
+    for (const [type, [shortId, longId]] of definitions) {
+      const short = await runPhase(mode, type, n, shortId);
+      const long = await runPhase(mode, type, 2 * n, longId);
+      perStepUnits[type] = perStep(short, long, n, runs);
+    }
+    const noop = perStepUnits.noop ?? {};
+    figures[mode.key] = {
+      label: `${mode.label} (${runs} runs of ${n} and of ${2 * n} steps per type)`,
+      perStep: Object.fromEntries(options.types.map((type) => [type, perStepUnits[type] ?? {}])),
+      perRun: perRun(baseline, noop, runs),
+    };
+  }
+  const measuredMinutes = (Date.now() - measuredFrom) / 60_000;
+  const background = since(backgroundBefore, h.tally.snapshot());
+
+  for (const mode of modes) {
+    const modeFigures = figures[mode.key];
+    printModeTable(modeFigures);
+  }
+  for (const mode of modes) printBreakdown(figures[mode.key]);
+  const webhookExtra = (units: Units, plain: Units) => ({
+    wru: (units.wru ?? 0) - (plain.wru ?? 0),
+    rru: (units.rru ?? 0) - (plain.rru ?? 0),
+    messages: queueMessages(units) - queueMessages(plain),
+  });
+  console.log("\nWhat a webhook adds (webhooks − without): per step, and per run");
+  for (const type of [...options.types, "per run"]) {
+    const pick = (mode: Mode["key"]) =>
+      type === "per run" ? figures[mode].perRun : (figures[mode].perStep[type] ?? {});
+    const extra = webhookExtra(pick("webhooks"), pick("plain"));
+    console.log(
+      `  ${type.padEnd(15)} WRU ${extra.wru.toFixed(2).padStart(6)}, RRU ${extra.rru.toFixed(2).padStart(6)}, SQS messages ${extra.messages.toFixed(2).padStart(5)}`,
+    );
+  }
+
+  const perMinute = (key: string) => (background[key] ?? 0) / measuredMinutes;
+  console.log(
+    `\nBackground, not in the figures above: the sweeps (every 5 s locally) ${perMinute("sweeper.rru").toFixed(1)} RRU/min; ` +
+      `API keys' lastUsedAt (once a minute per key in use) ${perMinute("key-touch.wru").toFixed(1)} WRU/min.`,
+  );
+  const billingErrors = background["proxy.billing-errors"] ?? 0;
+  const proxyErrors = background["proxy.errors"] ?? 0;
+  const incomplete = phases.filter((phase) => phase.completed !== phase.runs);
+  const swept = phases.filter((phase) => phase.sweptEntries > 0);
+  if (swept.length > 0) {
+    console.log(
+      `Note: in ${swept.length} phase(s) the sweeps found overdue entries (a late timer or dispatch) in all ${MAX_PHASE_ATTEMPTS} attempts; their extra reads and writes are in those figures.`,
+    );
+  }
+  const valid = incomplete.length === 0 && billingErrors === 0 && proxyErrors === 0;
+  if (!valid) {
+    console.error(
+      `FAIL: ${incomplete.length} phase(s) with runs that did not complete, ${billingErrors} requests the proxy could not bill, ${proxyErrors} proxy errors`,
+    );
+  }
+
+  const jsonFigures = (units: Units) => ({
+    units: rounded(units),
+    sqsMessages: round4(queueMessages(units)),
+    dollarsPerMillion: pricePerMillion(units),
+  });
+  const cpu = cpus();
+  const result = {
+    bench: "cost",
+    stepsN: n,
+    runsR: runs,
+    method:
+      "per step: (units(2N) − units(N)) / (N·R); per run: units(1-step run) / R − one noop step; units billed by bench/lib/billing-proxy.ts from item sizes",
+    prices: {
+      dynamoWruPerMillion: PRICES.dynamoWru,
+      dynamoRruPerMillion: PRICES.dynamoRru,
+      sqsRequestPerMillion: PRICES.sqsRequest,
+      sqsRequestsPerMessage: SQS_REQUESTS_PER_MESSAGE,
+      stepFunctionsStandardPerMillionTransitions: PRICES.stepFunctionsStandardTransition,
+    },
+    modes: Object.fromEntries(
+      modes.map((mode) => [
+        mode.key,
+        {
+          perStep: Object.fromEntries(
+            Object.entries(figures[mode.key].perStep).map(([type, units]) => [type, jsonFigures(units)]),
+          ),
+          perRun: jsonFigures(figures[mode.key].perRun),
+        },
+      ]),
+    ),
+    background: {
+      measuredMinutes: round4(measuredMinutes),
+      sweeperRruPerMinute: round4(perMinute("sweeper.rru")),
+      keyTouchWruPerMinute: round4(perMinute("key-touch.wru")),
+    },
+    phases: phases.map((phase) => ({ ...phase, units: rounded(phase.units) })),
+    machine: { cpu: cpu[0]?.model ?? "unknown", cpus: cpu.length, node: process.version },
+    valid,
+  };
+  console.log(JSON.stringify(result));
+  return valid ? 0 : 1;
+}
+
+const round4 = (value: number) => Math.round(value * 1e4) / 1e4;
+
+await runBench({
+  readOptions,
+  start: () => startHarness(),
+  stopping: "the service, the billing proxy and DynamoDB Local",
+  main,
+});

@@ -1,0 +1,230 @@
+import { createServer, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { keys } from "../../core/adapters/dynamodb/keys";
+import type { WireItem } from "./billed-units";
+import type { DynamoWire } from "./dynamo-wire";
+
+/**
+ * The cost bench's workload: one workflow definition per step type and length, runs created and driven to
+ * their end through the service's HTTP API exactly as a client would (decisions and signals included), and
+ * the bench's own observation of the runs, read straight from DynamoDB Local so that it is not billed.
+ */
+export const STEP_TYPES = [
+  "noop",
+  "set_state",
+  "condition",
+  "http",
+  "wait",
+  "approval",
+  "external_event",
+  "llm",
+] as const;
+export type StepType = (typeof STEP_TYPES)[number];
+
+export const WAIT_MS = 1000;
+export const SIGNAL_TYPE = "bench.signal";
+export const RUN_INPUT = { flag: true };
+/** Every webhook event, so a registered webhook gets a delivery for each one a run announces. */
+export const ALL_WEBHOOK_EVENTS = [
+  "workflow.completed",
+  "workflow.failed",
+  "workflow.cancelled",
+  "approval.requested",
+  "approval.decided",
+];
+
+export interface WorkloadContext {
+  /** Where `http` steps send their GET (the bench's receiver). */
+  httpUrl: string;
+}
+
+/** `n` steps of `type`. Conditions jump to the next one; the last jumps to a trailing noop both lengths share. */
+export function stepsOf(type: StepType, n: number, context: WorkloadContext): unknown[] {
+  const name = (i: number) => `s${i + 1}`;
+  const each = (step: (i: number) => Record<string, unknown>) =>
+    Array.from({ length: n }, (_, i) => ({ name: name(i), ...step(i) }));
+  switch (type) {
+    case "noop":
+      return each(() => ({ type: "task", handler: "noop" }));
+    case "set_state":
+      return each((i) => ({ type: "task", handler: "set_state", config: { values: { last: name(i) } } }));
+    case "condition": {
+      const next = (i: number) => (i + 1 < n ? name(i + 1) : "end");
+      return [
+        ...each((i) => ({
+          type: "condition",
+          expression: "input.flag",
+          trueStep: next(i),
+          falseStep: next(i),
+        })),
+        { type: "task", name: "end", handler: "noop" },
+      ];
+    }
+    case "http":
+      return each(() => ({ type: "task", handler: "http", config: { url: context.httpUrl, method: "GET" } }));
+    case "wait":
+      return each(() => ({ type: "wait", durationMs: WAIT_MS }));
+    case "approval":
+      return each(() => ({ type: "approval", contentKey: "input" }));
+    case "external_event":
+      return each(() => ({ type: "external_event", signalType: SIGNAL_TYPE }));
+    case "llm":
+      return each(() => ({
+        type: "llm",
+        model: "gpt-4o-mini",
+        messages: [{ role: "user", content: "Answer with one word: ok?" }],
+      }));
+  }
+}
+
+/** Webhook deliveries one run of `type` × `n` announces: workflow.completed, and requested + decided per approval. */
+export function deliveriesPerRun(type: StepType | "baseline", n: number): number {
+  return 1 + (type === "approval" ? 2 * n : 0);
+}
+
+// --- The API, as a client ----------------------------------------------------------------------------
+
+export class ApiClient {
+  constructor(readonly url: string) {}
+
+  async call<T>(method: string, path: string, key?: string, body?: unknown): Promise<T> {
+    const response = await fetch(`${this.url}${path}`, {
+      method,
+      headers: { ...(key ? { "x-api-key": key } : {}), "content-type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (response.status >= 300) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+    return (JSON.parse(text) as { data: T }).data;
+  }
+}
+
+export interface Workspace {
+  id: string;
+  apiKey: string;
+}
+
+export async function signUp(api: ApiClient, label: string): Promise<Workspace> {
+  const signup = await api.call<{ apiKey: { key: string }; workspace: { id: string } }>(
+    "POST",
+    "/v1/dashboard-auth/signup",
+    undefined,
+    { email: `cost-${label}@example.com`, password: "cost bench password", workspaceName: `Cost ${label}` },
+  );
+  return { id: signup.workspace.id, apiKey: signup.apiKey.key };
+}
+
+// --- Observing and driving runs ------------------------------------------------------------------------
+
+interface ObservedRun {
+  status: string;
+  active: {
+    stepRun: { id: string };
+    wait: { kind: string; approvalRequestId?: string } | null;
+  } | null;
+}
+
+const TERMINAL = new Set(["COMPLETED", "FAILED", "CANCELLED", "SUPERSEDED"]);
+const POLL_MS = 100;
+
+/** The run as stored, read strongly consistent from DynamoDB Local itself (not through the proxy). */
+async function observe(dynamo: DynamoWire, tableName: string, workspaceId: string, runId: string) {
+  const key = keys.run(workspaceId, runId);
+  const item = await dynamo.getItem(tableName, { pk: { S: key.pk }, sk: { S: key.sk } });
+  if (!item) throw new Error(`run ${runId} is missing`);
+  return parseRun(item);
+}
+
+function parseRun(item: WireItem): ObservedRun {
+  const active = item.activeJson?.S;
+  return {
+    status: item.status?.S ?? "",
+    active: active ? (JSON.parse(active) as ObservedRun["active"]) : null,
+  };
+}
+
+export interface DriveResult {
+  statuses: string[];
+  apiCalls: number;
+}
+
+/**
+ * Takes each run to its end as a client would: decides every approval it pauses at and sends the signal
+ * every external_event step waits for, over the API, once each. Fails past the deadline.
+ */
+export async function driveRuns(
+  options: {
+    api: ApiClient;
+    dynamo: DynamoWire;
+    tableName: string;
+    workspace: Workspace;
+    deadlineMs: number;
+  },
+  runIds: readonly string[],
+): Promise<DriveResult> {
+  const { api, dynamo, tableName, workspace } = options;
+  let apiCalls = 0;
+  const drive = async (runId: string): Promise<string> => {
+    const done = new Set<string>();
+    for (;;) {
+      const run = await observe(dynamo, tableName, workspace.id, runId);
+      if (TERMINAL.has(run.status)) return run.status;
+      const wait = run.active?.wait;
+      const stepRunId = run.active?.stepRun.id ?? "";
+      if (run.status === "PAUSED" && wait?.kind === "approval" && !done.has(stepRunId)) {
+        done.add(stepRunId);
+        apiCalls += 1;
+        await api.call("POST", `/v1/approval-requests/${wait.approvalRequestId}/decide`, workspace.apiKey, {
+          decision: "approved",
+        });
+      } else if (run.status === "WAITING" && wait?.kind === "signal" && !done.has(stepRunId)) {
+        done.add(stepRunId);
+        apiCalls += 1;
+        await api.call("POST", `/v1/workflow-runs/${runId}/resume`, workspace.apiKey, {
+          signalType: SIGNAL_TYPE,
+        });
+      }
+      if (Date.now() > options.deadlineMs)
+        throw new Error(`run ${runId} still ${run.status} at the deadline`);
+      await sleep(POLL_MS);
+    }
+  };
+  const statuses = await Promise.all(runIds.map(drive));
+  return { statuses, apiCalls };
+}
+
+export const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+// --- The receiver of http steps and webhooks -----------------------------------------------------------
+
+export interface Receiver {
+  url: string;
+  /** Requests received per path. */
+  count(path: string): number;
+  stop(): Promise<void>;
+}
+
+/** A loopback server answering 200 with a small JSON body to everything, counting requests per path. */
+export async function startReceiver(): Promise<Receiver> {
+  const counts = new Map<string, number>();
+  const server: Server = createServer((req, res) => {
+    req.resume();
+    req.on("end", () => {
+      const path = (req.url ?? "/").split("?")[0] ?? "/";
+      counts.set(path, (counts.get(path) ?? 0) + 1);
+      res.writeHead(200, { "content-type": "application/json" });
+      res.end('{"ok":true}');
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    count: (path) => counts.get(path) ?? 0,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      }),
+  };
+}
