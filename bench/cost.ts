@@ -6,6 +6,7 @@ import { type DynamoDbLocal, startDynamoDbLocal } from "../core/adapters/local/d
 import { type OpenAiFake, startOpenAiFake } from "../test/fakes/openai-server";
 import { type LocalService, startLocalService } from "../test/helpers/local-service";
 import { type BillingProxy, startBillingProxy } from "./lib/billing-proxy";
+import { cleanupStack } from "./lib/cleanups";
 import {
   type ModeFigures,
   perRun,
@@ -97,20 +98,8 @@ interface Harness {
 }
 
 async function startHarness(): Promise<Harness> {
-  const cleanups: (() => unknown)[] = [];
-  let stopped: Promise<void> | undefined;
-  const stop = () => {
-    stopped ??= (async () => {
-      for (const cleanup of cleanups.reverse()) {
-        try {
-          await cleanup();
-        } catch (error) {
-          console.error(`cleanup failed: ${error instanceof Error ? error.message : String(error)}`);
-        }
-      }
-    })();
-    return stopped;
-  };
+  const cleanups = cleanupStack();
+  const stop = cleanups.stop;
   try {
     const dataDir = mkdtempSync(join(tmpdir(), "weft-bench-cost-"));
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));

@@ -17,6 +17,7 @@ import type { TaskHandler } from "../../core/steps/handlers/task-handler";
 import { buildAdvancer } from "../../functions/advancer";
 import { buildDeps } from "../../functions/deps";
 import { createLocalTransport } from "../../functions/local-engine";
+import { cleanupStack } from "./cleanups";
 import { meterDynamo } from "./dynamo-meter";
 import { countingQueue, countingScheduler, heldQueue, timedAdvancer } from "./engine-meters";
 import { Tally } from "./tally";
@@ -62,21 +63,9 @@ export interface EngineHarnessOptions {
 
 export async function startEngineHarness(options: EngineHarnessOptions): Promise<EngineHarness> {
   const dataDir = mkdtempSync(join(tmpdir(), "weft-bench-engine-"));
-  const cleanups: (() => unknown)[] = [() => rmSync(dataDir, { recursive: true, force: true })];
-  let stopped: Promise<void> | undefined;
-  const stop = () => {
-    stopped ??= (async () => {
-      // Newest first: workers before the client, the client before DynamoDB Local, that before its files.
-      for (const cleanup of cleanups.reverse()) {
-        try {
-          await cleanup();
-        } catch (error) {
-          console.error(`cleanup failed: ${error instanceof Error ? error.message : String(error)}`);
-        }
-      }
-    })();
-    return stopped;
-  };
+  const cleanups = cleanupStack();
+  cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
+  const stop = cleanups.stop;
 
   try {
     const config = loadConfig({
