@@ -7,8 +7,9 @@ import type { AppEnv, WorkspaceEnv } from "./env";
 import { failure } from "./envelope";
 import { handleError } from "./error-handler";
 import { apiKeyAuth } from "./middleware/api-key-auth";
+import { batchedWindowCounter } from "./middleware/batched-window-counter";
 import { bodySize } from "./middleware/body-size";
-import { rateLimit } from "./middleware/rate-limit";
+import { exactWindowCounter, rateLimit } from "./middleware/rate-limit";
 import { requestContext } from "./middleware/request-context";
 import { createRouter } from "./router";
 import { apiKeyRoutes } from "./routes/api-keys";
@@ -47,13 +48,17 @@ export function createApp(deps: Deps, options: AppOptions) {
   // Sign-up, login and invites (admin token) are the /v1 routes without an API key; they are limited per
   // client address instead.
   const authenticate = apiKeyAuth(deps);
+  // Every workspace request passes the workspace limit, so it counts in memory and writes behind the
+  // requests; sign-up and login attempts are few, and their limit stays exact across instances.
   const workspaceLimit = rateLimit<WorkspaceEnv>(deps, {
     limitPerMinute: deps.config.RATE_LIMIT_PER_MINUTE,
     scope: (c) => `ws:${c.var.workspaceId}`,
+    counter: batchedWindowCounter(deps),
   });
   const authLimit = rateLimit<AppEnv>(deps, {
     limitPerMinute: deps.config.AUTH_RATE_LIMIT_PER_MINUTE,
     scope: (c) => `auth:${options.clientAddress(c) ?? "unknown"}`,
+    counter: exactWindowCounter(deps),
   });
   app.use("/v1/*", async function v1Guard(c, next) {
     if (c.req.path.startsWith(DASHBOARD_AUTH_PATH) || c.req.path === INVITES_PATH) return authLimit(c, next);

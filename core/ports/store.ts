@@ -242,8 +242,8 @@ export interface WorkspaceStore {
 }
 
 export interface RateLimitStore {
-  /** Counts one request in the window and returns the window's count including it. */
-  increment(scope: string, windowStartMs: number, expiresAtMs: number): Promise<number>;
+  /** Adds `requests` to the window's count and returns the count including them, from every instance. */
+  increment(scope: string, windowStartMs: number, expiresAtMs: number, requests: number): Promise<number>;
 }
 
 // ---------------------------------------------------------------------------------------------------------

@@ -4,21 +4,27 @@ import type { Table } from "./dynamo-client";
 import { keys } from "./keys";
 
 /**
- * Fixed-window request counters shared by every API instance: one atomic ADD per request on the item of
- * the current window. Windows expire through the table's TTL a few minutes after they end.
+ * Fixed-window request counters shared by every API instance: atomic ADDs on the item of the window, of one
+ * request or of a batch an instance counted in memory. Windows expire through the table's TTL a few minutes
+ * after they end.
  */
 export function createRateLimitStore(table: Table): RateLimitStore {
   return {
-    /** Counts one request in the window and returns the window's count including it. */
-    async increment(scope: string, windowStartMs: number, expiresAtMs: number): Promise<number> {
+    /** Adds `requests` to the window's count and returns the count including them. */
+    async increment(
+      scope: string,
+      windowStartMs: number,
+      expiresAtMs: number,
+      requests: number,
+    ): Promise<number> {
       const result = await table.client.send(
         new UpdateCommand({
           TableName: table.name,
           Key: keys.rateWindow(scope, windowStartMs),
           UpdateExpression:
-            "ADD requestCount :one SET ttlEpochSec = if_not_exists(ttlEpochSec, :ttl), entity = :entity",
+            "ADD requestCount :requests SET ttlEpochSec = if_not_exists(ttlEpochSec, :ttl), entity = :entity",
           ExpressionAttributeValues: {
-            ":one": 1,
+            ":requests": requests,
             ":ttl": Math.ceil(expiresAtMs / 1000),
             ":entity": "RateWindow",
           },

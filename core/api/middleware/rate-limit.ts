@@ -4,8 +4,26 @@ import type { Deps } from "../../ports/deps";
 import { hashToken } from "../../security/secret-tokens";
 
 const WINDOW_MS = 60_000;
-/** Window items outlive their window a little, so a late request never recreates an expired one. */
+/** Window items outlive their window a little, so a late write never recreates an expired one. */
 const WINDOW_RETENTION_MS = 5 * WINDOW_MS;
+
+/** When the item of the window starting at `windowStartMs` may expire. */
+export const windowExpiresAtMs = (windowStartMs: number): number => windowStartMs + WINDOW_RETENTION_MS;
+
+/**
+ * Counts one request of `scope` in the fixed one-minute window starting at `windowStartMs` and answers the
+ * window's count including it, as far as the counter knows it.
+ */
+export type WindowCounter = (scope: string, windowStartMs: number) => number | Promise<number>;
+
+/**
+ * One awaited atomic ADD in DynamoDB per request: exact across every instance, at the price of a write on the
+ * request's path.
+ */
+export function exactWindowCounter(deps: Pick<Deps, "store">): WindowCounter {
+  return (scope, windowStartMs) =>
+    deps.store.rateLimits.increment(scope, windowStartMs, windowExpiresAtMs(windowStartMs), 1);
+}
 
 interface WindowCount {
   remaining: number;
@@ -14,22 +32,15 @@ interface WindowCount {
   exceeded: boolean;
 }
 
-/**
- * Counts one request in the scope's fixed one-minute window, in DynamoDB so the limit holds across every
- * Lambda instance.
- */
 async function countRequest(
-  deps: Pick<Deps, "store" | "clock">,
+  deps: Pick<Deps, "clock">,
+  counter: WindowCounter,
   scope: string,
   limitPerMinute: number,
 ): Promise<WindowCount> {
   const nowMs = deps.clock.nowMs();
   const windowStartMs = nowMs - (nowMs % WINDOW_MS);
-  const count = await deps.store.rateLimits.increment(
-    scope,
-    windowStartMs,
-    windowStartMs + WINDOW_RETENTION_MS,
-  );
+  const count = await counter(scope, windowStartMs);
   return {
     remaining: Math.max(0, limitPerMinute - count),
     resetSec: Math.max(1, Math.ceil((windowStartMs + WINDOW_MS - nowMs) / 1000)),
@@ -41,15 +52,16 @@ export interface RateLimitOptions<E extends Env> {
   limitPerMinute: number;
   /** The counter a request is charged to: "ws:<id>", "auth:<address>". */
   scope: (c: Context<E>) => string;
+  counter: WindowCounter;
 }
 
 /** A refused request gets 429 with Retry-After set to the seconds until the window ends. */
 export function rateLimit<E extends Env>(
-  deps: Pick<Deps, "store" | "clock">,
+  deps: Pick<Deps, "clock">,
   options: RateLimitOptions<E>,
 ): MiddlewareHandler<E> {
   return async function rateLimitMiddleware(c, next) {
-    const window = await countRequest(deps, options.scope(c), options.limitPerMinute);
+    const window = await countRequest(deps, options.counter, options.scope(c), options.limitPerMinute);
     c.header("RateLimit-Limit", String(options.limitPerMinute));
     c.header("RateLimit-Remaining", String(window.remaining));
     c.header("RateLimit-Reset", String(window.resetSec));
@@ -62,12 +74,14 @@ export function rateLimit<E extends Env>(
  * Sign-up and login attempts per e-mail address (AUTH_ACCOUNT_RATE_LIMIT_PER_MINUTE), whatever address they
  * come from: guessing one account's password from many addresses runs into it. Every attempt counts, for
  * accounts that exist or not, so the answers do not tell which e-mails have accounts. The counter is keyed
- * by the address's hash, so the table holds no e-mail addresses for it.
+ * by the address's hash, so the table holds no e-mail addresses for it. It is exact: a guesser spreading
+ * attempts over many instances gets no more of them.
  */
 export function accountAttemptLimit(deps: Pick<Deps, "store" | "clock" | "config">) {
+  const counter = exactWindowCounter(deps);
   return async function chargeAccountAttempt(normalisedEmail: string): Promise<void> {
     const scope = `acct:${hashToken(normalisedEmail)}`;
-    const window = await countRequest(deps, scope, deps.config.AUTH_ACCOUNT_RATE_LIMIT_PER_MINUTE);
+    const window = await countRequest(deps, counter, scope, deps.config.AUTH_ACCOUNT_RATE_LIMIT_PER_MINUTE);
     if (window.exceeded) throw new RateLimitError(window.resetSec);
   };
 }
