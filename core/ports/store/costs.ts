@@ -1,0 +1,28 @@
+import type { AttemptCost, DayModelTotals, ModelTotals } from "../../domain/cost-record";
+
+export type RollupResult = "rolled-up" | "already" | "conflict";
+
+export interface CostStore {
+  /** Records costs outside a run's commit: for calls whose attempt lost its commit, since they were paid for. */
+  put(cost: AttemptCost): Promise<void>;
+  /** Every cost record of a run, oldest attempt first. */
+  forRun(workspaceId: string, runId: string): Promise<AttemptCost[]>;
+  /** Cost records not yet rolled up (normally none: each is rolled up right after its commit). */
+  pending(workspaceId: string, limit: number): Promise<AttemptCost[]>;
+  /** Cost records whose first call was on one of `days`; calls of a record may run past midnight. */
+  firstCalledOn(workspaceId: string, days: readonly string[]): Promise<AttemptCost[]>;
+}
+
+export interface CostRollupStore {
+  /** Marks the run as having calls on each day of the record's calls, and counts it once all-time. */
+  markRun(cost: AttemptCost): Promise<RollupResult>;
+  /** Adds the record's calls to the day/model and all-time rollups, once whoever tries. */
+  rollUp(cost: AttemptCost, now: string): Promise<RollupResult>;
+  days(
+    workspaceId: string,
+    fromDay: string,
+    toDay: string,
+  ): Promise<{ models: ModelTotals[]; runIds: string[] }>;
+  dayModels(workspaceId: string, fromDay: string, toDay: string): Promise<DayModelTotals[]>;
+  allTime(workspaceId: string): Promise<{ models: ModelTotals[]; totalRuns: number }>;
+}

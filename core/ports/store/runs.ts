@@ -1,0 +1,88 @@
+import type { ApprovalRequest } from "../../domain/approval";
+import type { AttemptCost } from "../../domain/cost-record";
+import type { StepRun } from "../../domain/run";
+import type { RunCommit, StoredEvent } from "../../domain/run-change";
+import type { RunRecord } from "../../domain/run-record";
+import type { RunStatus } from "../../domain/statuses";
+
+// Runs: the only way a run changes is `commit`, all or nothing.
+
+/**
+ * One change of one run, with what must be written in the same atomic commit: the run's transition (its new
+ * record, events and step-run snapshots, written only if the run is still at `expectedVersion`), approval
+ * requests opened or settled by it, and the cost of the attempt it ends.
+ */
+export interface RunChange {
+  commit: RunCommit;
+  /** A request the change opens (an approval step starting to wait). */
+  openApproval?: ApprovalRequest;
+  /**
+   * A request the change decides or expires. It must still be undecided and unexpired when the change
+   * commits: of two decisions, one commits and the other gets a conflict.
+   */
+  settleApproval?: ApprovalRequest;
+  /** The model calls of the attempt the change ends, stored whatever the attempt came to. */
+  cost?: AttemptCost;
+}
+
+export type CommitOutcome = { kind: "committed" } | { kind: "conflict" };
+
+/**
+ * A new run, numbered by the store among its workspace's and its definition's runs (for paging), with its
+ * idempotency key claimed, and the runs it supersedes changed, all in one commit.
+ *
+ * `supersede` is asked for those changes only once the store has fixed the creation's place among the
+ * workspace's runs: a run created after that place makes this creation conflict, so of two creations
+ * racing on one supersession key, the later always sees (and supersedes) the earlier.
+ */
+export interface RunCreation {
+  run: Omit<RunRecord, "seq" | "defSeq">;
+  supersede: () => Promise<RunChange[]>;
+}
+
+export type CreateOutcome =
+  | { kind: "created"; run: RunRecord }
+  /** Another creation holds the idempotency key: the run it created. */
+  | { kind: "idempotent"; runId: string }
+  /** A superseded run moved, or a concurrent creation took the same numbers: read again and retry. */
+  | { kind: "conflict" };
+
+export interface RunFilters {
+  status?: RunStatus;
+  definitionId?: string;
+  supersessionKey?: string;
+}
+
+export interface Page<T> {
+  items: T[];
+  total: number;
+}
+
+export interface RunRef {
+  workspaceId: string;
+  runId: string;
+}
+
+export interface RunStore {
+  /** Strongly consistent: the record every decision about the run is made from. */
+  get(workspaceId: string, runId: string): Promise<RunRecord | undefined>;
+  create(creation: RunCreation): Promise<CreateOutcome>;
+  commit(change: RunChange): Promise<CommitOutcome>;
+  runIdForIdempotencyKey(workspaceId: string, idempotencyKey: string): Promise<string | undefined>;
+  /** Newest first, 1-based pages; `total` counts the whole list. */
+  list(workspaceId: string, filters: RunFilters, page: number, pageSize: number): Promise<Page<RunRecord>>;
+  /** The runs that share a supersession key (any status); a run created a moment ago may be missing. */
+  withSupersessionKey(workspaceId: string, supersessionKey: string): Promise<RunRecord[]>;
+  /** Every step run of the run, in the order they were started, each in its latest state. */
+  stepRuns(run: RunRecord): Promise<StepRun[]>;
+  /** Events `fromSeq`..`toSeq` (inclusive, 1-based), oldest first; the cost follows the page. */
+  events(run: RunRecord, fromSeq: number, toSeq: number): Promise<StoredEvent[]>;
+  /** Runs of one sweep shard whose next due time is at or before `dueBy`, at most `limit`. */
+  overdue(shard: number, dueBy: string, limit: number): Promise<RunRef[]>;
+}
+
+export interface ApprovalStore {
+  get(workspaceId: string, approvalId: string): Promise<ApprovalRequest | undefined>;
+  /** Newest first. `pending` true: undecided and unexpired; false: decided; undefined: all. */
+  list(workspaceId: string, pending: boolean | undefined): Promise<ApprovalRequest[]>;
+}

@@ -1,0 +1,68 @@
+import type { StoredEvent } from "../../domain/run-change";
+import type { DeliveryAttempt, DeliveryRecord, WebhookDelivery, WebhookRecord } from "../../domain/webhook";
+
+export interface WebhookStore {
+  create(record: WebhookRecord): Promise<void>;
+  get(workspaceId: string, webhookId: string): Promise<WebhookRecord | undefined>;
+  /** Oldest first. */
+  list(workspaceId: string): Promise<WebhookRecord[]>;
+  /** One write, however many deliveries wait: each finds the webhook gone when its message comes. */
+  delete(workspaceId: string, webhookId: string): Promise<boolean>;
+}
+
+export interface StoredDelivery extends DeliveryRecord {
+  /** Set while an attempt is in progress: until then, no other worker may make it. */
+  claimUntilMs: number | null;
+}
+
+export type DeliveryCreateOutcome = "created" | "exists" | "webhook-gone";
+export type ClaimOutcome = "claimed" | "taken" | "webhook-gone";
+export type AttemptOutcome =
+  | { status: "delivered" }
+  | { status: "failed" }
+  | { status: "pending"; nextAttemptAtMs: number };
+
+export interface WebhookDeliveryStore {
+  create(record: DeliveryRecord): Promise<DeliveryCreateOutcome>;
+  get(workspaceId: string, webhookId: string, deliveryId: string): Promise<StoredDelivery | undefined>;
+  claim(
+    delivery: StoredDelivery,
+    attempt: number,
+    nowMs: number,
+    claimUntilMs: number,
+  ): Promise<ClaimOutcome>;
+  /** @returns false when the claim was lost. */
+  recordAttempt(
+    delivery: StoredDelivery,
+    claimUntilMs: number,
+    entry: DeliveryAttempt,
+    outcome: AttemptOutcome,
+    now: string,
+  ): Promise<boolean>;
+  cancel(delivery: Pick<DeliveryRecord, "workspaceId" | "webhookId" | "id">, now: string): Promise<void>;
+  /** One page of a webhook's delivery log, newest first. */
+  page(workspaceId: string, webhookId: string, offset: number, limit: number): Promise<WebhookDelivery[]>;
+}
+
+export type WebhookSweepEntry =
+  | { kind: "outbox"; workspaceId: string; runId: string; journalSeq: number; dueAt: string }
+  | {
+      kind: "delivery";
+      workspaceId: string;
+      webhookId: string;
+      deliveryId: string;
+      attempt: number;
+      dueAt: string;
+    };
+
+export interface WebhookOutboxStore {
+  /** A commit's events, and whether its outbox entry is still there (undefined: no such commit). */
+  journal(
+    workspaceId: string,
+    runId: string,
+    journalSeq: number,
+  ): Promise<{ events: StoredEvent[]; pending: boolean } | undefined>;
+  /** Removes the outbox entry once every delivery of the commit exists. */
+  clear(workspaceId: string, runId: string, journalSeq: number): Promise<void>;
+  dueForSweep(shard: number, dueBy: string, limit: number): Promise<WebhookSweepEntry[]>;
+}
