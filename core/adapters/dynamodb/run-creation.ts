@@ -1,9 +1,12 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import type { RunRecord } from "../../domain/run-record";
+import type { CreateOutcome, RunCreation } from "../../ports/store";
+import { changeItems } from "./change-items";
 import type { Table } from "./dynamo-client";
 import { keys } from "./keys";
 import { runItem } from "./run-items";
 import type { TransactItem } from "./transact";
+import { transactWrite, WriteConflict } from "./write-conflict";
 
 /**
  * Creating a run numbers it among the workspace's runs and its definition's runs. The numbers must be dense
@@ -49,7 +52,7 @@ export function createRunCreationStore(table: Table) {
     };
   }
 
-  return {
+  const store = {
     counter,
 
     async counters(workspaceId: string, definitionId: string): Promise<RunCounters> {
@@ -85,6 +88,28 @@ export function createRunCreationStore(table: Table) {
       return actions;
     },
 
+    async create({ run: fields, supersede }: RunCreation): Promise<CreateOutcome> {
+      const numbers = await store.counters(fields.workspaceId, fields.definitionId);
+      const run: RunRecord = { ...fields, seq: numbers.runs + 1, defSeq: numbers.definitionRuns + 1 };
+      const creation = store.createActions(run, numbers);
+      // Read after the counters: a creation committed since then moved them, and this one conflicts.
+      const superseding = await supersede();
+      try {
+        await transactWrite(table, [
+          ...creation,
+          ...superseding.flatMap((change) => changeItems(table, change)),
+        ]);
+        return { kind: "created", run };
+      } catch (error) {
+        if (!(error instanceof WriteConflict)) throw error;
+        if (run.idempotencyKey !== null && error.lostAt(creation.length - 1)) {
+          const runId = await store.runIdForIdempotencyKey(run.workspaceId, run.idempotencyKey);
+          if (runId) return { kind: "idempotent", runId };
+        }
+        return { kind: "conflict" };
+      }
+    },
+
     async runIdForIdempotencyKey(workspaceId: string, idempotencyKey: string): Promise<string | undefined> {
       const { Item } = await table.client.send(
         new GetCommand({
@@ -96,4 +121,5 @@ export function createRunCreationStore(table: Table) {
       return typeof Item?.runId === "string" ? Item.runId : undefined;
     },
   };
+  return store;
 }

@@ -2,33 +2,17 @@ import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { StepRun } from "../../domain/run";
 import type { StoredEvent } from "../../domain/run-change";
 import type { RunRecord } from "../../domain/run-record";
-import type { CommitOutcome, CreateOutcome, RunChange, RunCreation, RunStore } from "../../ports/store";
-import { openApprovalAction, settleApprovalAction } from "./approval-store";
-import { costRecordAction } from "./cost-store";
+import type { CommitOutcome, RunChange, RunStore } from "../../ports/store";
+import { changeItems } from "./change-items";
 import type { Table } from "./dynamo-client";
 import { runListPartitions } from "./index-keys";
 import { keys } from "./keys";
 import { queryByPrefix } from "./query";
 import { createRunCreationStore } from "./run-creation";
-import { commitItems, fromJournalItem, fromRunItem } from "./run-items";
+import { fromJournalItem, fromRunItem } from "./run-items";
 import { listRuns } from "./run-list-query";
 import { createRunListStore } from "./run-lists";
-import type { TransactItem } from "./transact";
 import { transactWrite, WriteConflict } from "./write-conflict";
-
-/**
- * A run change's TransactWriteItems: the run item at its expected version and its journal, and the approval
- * and cost items the change carries.
- */
-export function changeItems(table: Table, change: RunChange): TransactItem[] {
-  const { workspaceId } = change.commit.run;
-  const items = commitItems(table, change.commit);
-  if (change.openApproval) items.push(openApprovalAction(table, workspaceId, change.openApproval));
-  if (change.settleApproval) items.push(settleApprovalAction(table, workspaceId, change.settleApproval));
-  // In the run's own partition: no item another run touches, so no conflict that would repeat the calls.
-  if (change.cost) items.push(costRecordAction(table, change.cost));
-  return items;
-}
 
 /**
  * Runs and their journals. A run lives in its own partition (`WS#<wsp>#RUN#<run>`): the run item, and one
@@ -60,27 +44,7 @@ export function createRunStore(table: Table): RunStore {
       }
     },
 
-    async create({ run: fields, supersede }: RunCreation): Promise<CreateOutcome> {
-      const counters = await runCreation.counters(fields.workspaceId, fields.definitionId);
-      const run: RunRecord = { ...fields, seq: counters.runs + 1, defSeq: counters.definitionRuns + 1 };
-      const creation = runCreation.createActions(run, counters);
-      // Read after the counters: a creation committed since then moved them, and this one conflicts.
-      const superseding = await supersede();
-      try {
-        await transactWrite(table, [
-          ...creation,
-          ...superseding.flatMap((change) => changeItems(table, change)),
-        ]);
-        return { kind: "created", run };
-      } catch (error) {
-        if (!(error instanceof WriteConflict)) throw error;
-        if (run.idempotencyKey !== null && error.lostAt(creation.length - 1)) {
-          const runId = await runCreation.runIdForIdempotencyKey(run.workspaceId, run.idempotencyKey);
-          if (runId) return { kind: "idempotent", runId };
-        }
-        return { kind: "conflict" };
-      }
-    },
+    create: runCreation.create,
 
     runIdForIdempotencyKey: runCreation.runIdForIdempotencyKey,
 

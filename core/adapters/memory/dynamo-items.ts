@@ -1,12 +1,12 @@
 import type { AttemptCost } from "../../domain/cost-record";
 import type { RunRecord } from "../../domain/run-record";
 import type { RunChange } from "../../ports/store";
+import { changeItems } from "../dynamodb/change-items";
 import { costItem, fromCostItem } from "../dynamodb/cost-store";
 import type { Table } from "../dynamodb/dynamo-client";
 import { refuseOversizedPuts } from "../dynamodb/item-size";
 import { createRunCreationStore, type RunCounters } from "../dynamodb/run-creation";
 import { fromJournalItem, fromRunItem, type JournalEntry, runItem } from "../dynamodb/run-items";
-import { changeItems } from "../dynamodb/run-store";
 import type { TransactItem } from "../dynamodb/transact";
 
 /**
