@@ -1,22 +1,52 @@
 import type { EventPayloads, EventType } from "./events";
 import type { IdGenerator } from "./ids";
 import type { StepRun, WorkflowEvent } from "./run";
+import {
+  appendHistory,
+  historyBytes,
+  RECENT_HISTORY_BYTES,
+  RECENT_HISTORY_MAX_BYTES,
+  type RunHistory,
+} from "./run-history";
 import type { Lease, RunRecord } from "./run-record";
 import { assertRunTransition, assertStepTransition, type RunStatus, StepRunStatus } from "./statuses";
 import type { StepDefinition } from "./step";
 import { isoAt } from "./time";
+import { announcesWebhookEvent } from "./webhook-events";
 
 export interface StoredEvent extends WorkflowEvent {
   seq: number;
 }
 
-/** One atomic change of a run: committed as a single conditional write, or not at all. */
+/**
+ * One atomic change of a run: committed as a single conditional write, or not at all. Its history (events and
+ * step-run snapshots) goes into the run item's `recent`, or, for a change announced to webhooks, into a
+ * journal item written with it; a commit may also file the history the run item kept so far.
+ */
 export interface RunCommit {
   expectedVersion: number;
+  /** The run as the change leaves it, `recent` included. */
   run: RunRecord;
+  /** The events this change records. */
   events: StoredEvent[];
   /** Snapshots of the step runs this change touched, latest state. */
   stepRuns: StepRun[];
+  /**
+   * History committed earlier that this change moves out of the run item into a journal item of its own.
+   * It is committed already, so writing it before the change, and again by a racing writer, is harmless.
+   */
+  filed?: RunHistory;
+  /**
+   * History written with the change in a journal item of its own (the run's recent history and this change's):
+   * a change announced to webhooks, whose journal item is listed in the webhook outbox until its events are
+   * dispatched, or a change whose history is too large to keep in the run item.
+   */
+  journal?: { history: RunHistory; outbox: boolean };
+}
+
+export interface FinishOptions {
+  /** The workspace has webhooks and the change announces webhook events: see RunCommit.journal. */
+  webhookOutbox?: boolean;
 }
 
 /**
@@ -27,6 +57,7 @@ export class RunTransition {
   readonly run: RunRecord;
   readonly nowMs: number;
   private readonly expectedVersion: number;
+  private readonly priorRecent: RunHistory;
   private readonly events: StoredEvent[] = [];
   private readonly touched = new Map<string, StepRun>();
 
@@ -37,6 +68,7 @@ export class RunTransition {
   ) {
     this.run = structuredClone(before);
     this.expectedVersion = before.version;
+    this.priorRecent = before.recent ?? { events: [], stepRuns: [] };
     this.nowMs = nowMs;
     this.run.version = before.version + 1;
     this.run.updatedAt = isoAt(nowMs);
@@ -136,20 +168,45 @@ export class RunTransition {
     return Buffer.byteLength(JSON.stringify({ events: this.events, stepRuns: [...this.touched.values()] }));
   }
 
+  /** True when the change records an event that webhooks are told about. */
+  announcesWebhookEvent(): boolean {
+    return announcesWebhookEvent(this.events);
+  }
+
   /**
-   * The step run still active at the end is left out of the snapshots: the run item carries its latest
-   * state, and its snapshot is journalled when it stops being active. That keeps a step's journal item
-   * small (it is paid for by the kilobyte on every step).
+   * The change as it is to be committed. The step run still active at the end is left out of the snapshots:
+   * the run item carries its latest state, and its snapshot is kept once it stops being active. The history
+   * the run item kept is filed once it and this change's together pass RECENT_HISTORY_BYTES; a change's
+   * history over RECENT_HISTORY_MAX_BYTES never goes into the run item, which must stay under DynamoDB's bound.
    */
-  finish(): RunCommit {
+  finish(options: FinishOptions = {}): RunCommit {
     const activeId = this.run.active?.stepRun.id;
-    return {
-      expectedVersion: this.expectedVersion,
-      run: this.run,
+    const added: RunHistory = {
       events: this.events,
       stepRuns: [...this.touched.values()]
         .filter((stepRun) => stepRun.id !== activeId)
         .map((stepRun) => structuredClone(stepRun)),
     };
+    const commit: RunCommit = {
+      expectedVersion: this.expectedVersion,
+      run: this.run,
+      events: added.events,
+      stepRuns: added.stepRuns,
+    };
+    const prior = this.priorRecent;
+    let recent: RunHistory;
+    const outbox = options.webhookOutbox === true;
+    if (added.events.length > 0 && (outbox || historyBytes(added) > RECENT_HISTORY_MAX_BYTES)) {
+      commit.journal = { history: appendHistory(prior, added), outbox };
+      recent = { events: [], stepRuns: [] };
+    } else if (prior.events.length > 0 && historyBytes(prior) + historyBytes(added) > RECENT_HISTORY_BYTES) {
+      commit.filed = prior;
+      recent = added;
+    } else {
+      recent = appendHistory(prior, added);
+    }
+    if (recent.events.length > 0 || recent.stepRuns.length > 0) this.run.recent = recent;
+    else delete this.run.recent;
+    return commit;
   }
 }

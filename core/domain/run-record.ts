@@ -1,4 +1,5 @@
 import type { StepRun, WorkflowRun } from "./run";
+import type { RunHistory } from "./run-history";
 import { RunStatus } from "./statuses";
 
 /**
@@ -46,6 +47,11 @@ export interface RunRecord extends WorkflowRun {
    * itself because doorbells come and go, and the run fails when they reach the bound. Absent when zero.
    */
   failedAdvances?: number;
+  /**
+   * The latest stretch of the run's history, kept in the run item until a later commit files it in a journal
+   * item (RunTransition.finish decides). Absent when empty. Never part of the API's run.
+   */
+  recent?: RunHistory;
   /** Position among the workspace's runs and among its definition's runs: dense, 1-based, for paging. */
   seq: number;
   defSeq: number;

@@ -1,4 +1,5 @@
 import { settleAttemptCost } from "../cost/rollup";
+import type { RunCommit, RunTransition } from "../domain/run-change";
 import { runDoorbell } from "../domain/run-messages";
 import type { RunRecord } from "../domain/run-record";
 import type { Deps } from "../ports/deps";
@@ -28,6 +29,18 @@ export interface DeclaredEffects {
 export type CommitDeps = Pick<Deps, "queue" | "scheduler" | "clock" | "webhookQueue" | "log"> & {
   store: RunsStore;
 };
+
+/**
+ * The transition as the commit pipeline commits it: when it announces webhook events and the workspace has
+ * webhooks, its history goes to the webhook outbox; otherwise no webhook costs anything.
+ */
+export async function finishTransition(
+  deps: { store: Pick<RunsStore, "webhooks"> },
+  tx: RunTransition,
+): Promise<RunCommit> {
+  const webhookOutbox = tx.announcesWebhookEvent() && (await deps.store.webhooks.any(tx.run.workspaceId));
+  return tx.finish({ webhookOutbox });
+}
 
 export async function commitRun(
   deps: CommitDeps,

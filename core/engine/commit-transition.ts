@@ -4,7 +4,7 @@ import type { RunRecord } from "../domain/run-record";
 import type { Deps } from "../ports/deps";
 import type { RunChange } from "../ports/store";
 import { failForGood, type OutcomeEffects } from "./apply-outcome";
-import { type CommitDeps, commitRun } from "./commit-run";
+import { type CommitDeps, commitRun, finishTransition } from "./commit-run";
 
 export type TransitionDeps = CommitDeps & Pick<Deps, "ids">;
 
@@ -40,7 +40,7 @@ async function commitAsIs(
   effects: OutcomeEffects,
   before: RunRecord,
 ): Promise<RunRecord | undefined> {
-  const change: RunChange = { commit: tx.finish() };
+  const change: RunChange = { commit: await finishTransition(deps, tx) };
   if (effects.createApproval) change.openApproval = effects.createApproval;
   if (effects.expireApprovalId) {
     const approval = await deps.store.approvals.get(before.workspaceId, effects.expireApprovalId);

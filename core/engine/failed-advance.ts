@@ -2,7 +2,7 @@ import { BoundCode, LIMITS } from "../domain/limits";
 import { RunTransition } from "../domain/run-change";
 import type { RunRecord } from "../domain/run-record";
 import { failForGood } from "./apply-outcome";
-import { commitRun } from "./commit-run";
+import { commitRun, finishTransition } from "./commit-run";
 import type { TransitionDeps } from "./commit-transition";
 
 /**
@@ -28,7 +28,7 @@ export async function countFailedAdvance(
     );
   }
   try {
-    await commitRun(deps, { commit: tx.finish() });
+    await commitRun(deps, { commit: await finishTransition(deps, tx) });
   } catch (countError) {
     deps.log.warn({ err: countError, runId: run.id }, "could not count a failed advance");
   }

@@ -57,4 +57,4 @@ export interface Store {
 export type RunsStore = Pick<
   Store,
   "runs" | "approvals" | "costs" | "costRollups" | "definitions" | "sweepShards"
->;
+> & { webhooks: Pick<WebhookStore, "any"> };

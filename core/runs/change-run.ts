@@ -1,7 +1,7 @@
 import { ConflictError, NotFoundError } from "../domain/errors";
 import { RunTransition } from "../domain/run-change";
 import type { RunRecord } from "../domain/run-record";
-import { type CommitDeps, commitRun } from "../engine/commit-run";
+import { type CommitDeps, commitRun, finishTransition } from "../engine/commit-run";
 import type { Deps } from "../ports/deps";
 import type { RunChange } from "../ports/store";
 
@@ -35,7 +35,7 @@ export async function changeRun(
     if (!run) throw new NotFoundError("Workflow run");
     const tx = new RunTransition(run, deps.clock.nowMs(), deps.ids);
     const extras = (await change(run, tx)) ?? {};
-    const commit = tx.finish();
+    const commit = await finishTransition(deps, tx);
     const outcome = await commitRun(
       deps,
       { commit, ...extras },

@@ -1,6 +1,7 @@
 import { RunTransition } from "../domain/run-change";
 import type { RunRecord } from "../domain/run-record";
 import { LIVE_RUN_STATUSES, RunStatus } from "../domain/statuses";
+import { finishTransition } from "../engine/commit-run";
 import type { Deps } from "../ports/deps";
 import type { RunChange, RunsStore } from "../ports/store";
 import { endActiveStep } from "./end-active-step";
@@ -24,7 +25,8 @@ export async function supersedeChanges(
     tx.setRunStatus(RunStatus.Superseded);
     const settleApproval = await endActiveStep(deps, tx);
     tx.record("WORKFLOW_SUPERSEDED", { supersededBy: newRunId });
-    changes.push({ commit: tx.finish(), ...(settleApproval ? { settleApproval } : {}) });
+    const commit = await finishTransition(deps, tx);
+    changes.push({ commit, ...(settleApproval ? { settleApproval } : {}) });
   }
   return { changes, superseded: live };
 }

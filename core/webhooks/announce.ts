@@ -1,10 +1,9 @@
 import type { RunCommit } from "../domain/run-change";
-import { announcesWebhookEvent } from "../domain/webhook-events";
 import { webhookDispatch } from "../domain/webhook-messages";
 import type { Deps } from "../ports/deps";
 
 /**
- * Sent after a run's commit when it announced webhook events: the dispatch message for its journal item.
+ * Sent after a run's commit that wrote the webhook outbox: the dispatch message for its journal item.
  * Never throws: the commit already holds the outbox entry, so a message lost here is sent again by the
  * webhook sweeper, and the operation that committed must not fail for it.
  */
@@ -12,8 +11,8 @@ export async function announceWebhookEvents(
   deps: Pick<Deps, "webhookQueue" | "log">,
   commit: RunCommit,
 ): Promise<void> {
-  const first = commit.events[0];
-  if (!first || !announcesWebhookEvent(commit.events)) return;
+  const first = commit.journal?.outbox ? commit.journal.history.events[0] : undefined;
+  if (!first) return;
   const { workspaceId, id: runId } = commit.run;
   try {
     await deps.webhookQueue.send(webhookDispatch(workspaceId, runId, first.seq));

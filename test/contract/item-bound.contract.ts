@@ -62,8 +62,9 @@ export function describeItemBound(makeStore: MakeStore): void {
       const { run } = change.commit;
 
       await expect(store.runs.commit(change)).rejects.toMatchObject(tooLarge);
-      expect((await stored(store, run)).version).toBe(1);
-      expect(await store.runs.events(run, 1, 10)).toEqual([]);
+      const after = await stored(store, run);
+      expect(after.version).toBe(1);
+      expect(await store.runs.events(after, 1, 10)).toEqual([]);
       expect(await store.approvals.get(ws, change.openApproval?.id ?? "")).toBeUndefined();
       expect(await store.costs.forRun(ws, run.id)).toEqual([]);
     });

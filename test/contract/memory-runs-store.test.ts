@@ -120,7 +120,7 @@ describe("the in-memory RunsStore for the simulation harness", () => {
     expect((await stored(store, run)).status).toBe(RunStatus.Cancelled);
   });
 
-  it("dumps every run with its journals, approvals, costs, idempotency keys and counters, as copies", async () => {
+  it("dumps every run with its history, approvals, costs, idempotency keys and counters, as copies", async () => {
     const store = createMemoryRunsStore();
     const ids = fixedIds();
     const run = await created(store, newRun(ids, ws, { idempotencyKey: "order-1" }));
@@ -133,9 +133,7 @@ describe("the in-memory RunsStore for the simulation harness", () => {
 
     const dump = store.dump();
     expect(dump).toEqual({
-      runs: [
-        { run: change.commit.run, journals: [{ firstSeq: 1, events: change.commit.events, stepRuns: [] }] },
-      ],
+      runs: [{ run: change.commit.run, history: { events: change.commit.events, stepRuns: [] } }],
       approvals: [{ workspaceId: ws, approval }],
       costs: [{ cost, rolledUpAt: null }],
       idempotencyKeys: [{ workspaceId: ws, idempotencyKey: "order-1", runId: run.id }],
@@ -144,8 +142,8 @@ describe("the in-memory RunsStore for the simulation harness", () => {
         { workspaceId: ws, scope: "DEF#def_a", count: 1 },
       ],
     });
-    dump.runs[0]?.journals.pop();
-    expect(store.dump().runs[0]?.journals).toHaveLength(1);
+    dump.runs[0]?.history.events.pop();
+    expect(store.dump().runs[0]?.history.events).toEqual(change.commit.events);
   });
 
   // DynamoDB refuses such a transaction with a ValidationException; DynamoDB Local instead evaluates the

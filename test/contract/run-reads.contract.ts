@@ -96,6 +96,56 @@ export function describeRunReads(makeStore: MakeStore): void {
       ]);
     });
 
+    /** Steps s0..s(n-1), each completed in a commit of its own that starts the next; the run item files its history as it goes. */
+    async function runOfSteps(n: number) {
+      const run = await created(store, newRun(ids, ws));
+      const first = transition(run, ids);
+      start(first, "s0");
+      await store.runs.commit(commitOf(first));
+      for (let i = 1; i < n; i++) {
+        const tx = transition(await stored(store, run), ids, T0 + (i + 1) * MINUTE);
+        completeAndStart(tx, `s${i}`);
+        expect(await store.runs.commit(commitOf(tx))).toEqual({ kind: "committed" });
+      }
+      return stored(store, run);
+    }
+
+    it("reads a long history back whole while commits file it out of the run item", async () => {
+      const run = await runOfSteps(30);
+
+      const events = await store.runs.events(run, 1, run.eventSeq);
+      expect(events.map((event) => event.seq)).toEqual(Array.from({ length: run.eventSeq }, (_, i) => i + 1));
+      expect(JSON.stringify(run.recent ?? {}).length).toBeLessThan(4096);
+      expect((await store.runs.events(run, 20, 22)).map((event) => event.seq)).toEqual([20, 21, 22]);
+      const stepRuns = await store.runs.stepRuns(run);
+      expect(stepRuns.map((stepRun) => [stepRun.stepName, stepRun.status])).toEqual(
+        Array.from({ length: 30 }, (_, i) => [`s${i}`, i < 29 ? "COMPLETED" : "RUNNING"]),
+      );
+    });
+
+    it("keeps every event once when a commit that filed history loses its race", async () => {
+      const before = await runOfSteps(4);
+      const loser = transition(before, ids, T0 + 10 * MINUTE);
+      completeAndStart(loser, "late");
+      const winner = transition(before, ids, T0 + 10 * MINUTE);
+      completeAndStart(winner, "s4");
+      const lost = commitOf(loser);
+      expect(lost.commit.filed).toBeDefined();
+
+      expect(await store.runs.commit(commitOf(winner))).toEqual({ kind: "committed" });
+      expect(await store.runs.commit(lost)).toEqual({ kind: "conflict" });
+      const run = await stored(store, before);
+      const events = await store.runs.events(run, 1, 100);
+      expect(events.map((event) => event.seq)).toEqual(Array.from({ length: run.eventSeq }, (_, i) => i + 1));
+      expect((await store.runs.stepRuns(run)).map((stepRun) => stepRun.stepName)).toEqual([
+        "s0",
+        "s1",
+        "s2",
+        "s3",
+        "s4",
+      ]);
+    });
+
     it("reads a commit in the very next get", async () => {
       const run = await created(store, newRun(ids, ws));
       let current = run;

@@ -39,6 +39,7 @@ export function portsFor(world: World, actor: Actor): ActorPorts {
     // Only model calls have a cost, and the simulation runs no llm step: nothing here is ever called.
     costs: raw.costs,
     costRollups: raw.costRollups,
+    webhooks: { any: (workspaceId) => read("webhooks.any", () => raw.webhooks.any(workspaceId)) },
     definitions: {
       create: (definition) => read("definitions.create", () => raw.definitions.create(definition)),
       get: (workspaceId, id) => read("definitions.get", () => raw.definitions.get(workspaceId, id)),

@@ -5,8 +5,9 @@
 import { createMemoryRunsStore } from "../../core/adapters/memory/runs-store";
 import { eventsOf, runSchedule, type ScheduleResult, type StoreUnderTest } from "./schedule";
 
-export function memoryStore(): StoreUnderTest {
-  const store = createMemoryRunsStore();
+/** Odd seeds run in a workspace with webhooks, so announcing commits take the webhook outbox's path too. */
+export function memoryStore(seed: number): StoreUnderTest {
+  const store = createMemoryRunsStore({ hasWebhooks: () => seed % 2 === 1 });
   return { store, dump: () => store.dump() };
 }
 
@@ -26,7 +27,7 @@ export interface Summary {
 export async function runSchedules(options: {
   firstSeed: number;
   schedules: number;
-  store: () => StoreUnderTest;
+  store: (seed: number) => StoreUnderTest;
   /** Stop once this many schedules have failed. */
   stopAfter?: number;
   trace?: (line: string) => void;
@@ -42,7 +43,8 @@ export async function runSchedules(options: {
     elapsedMs: 0,
   };
   for (let i = 0; i < options.schedules; i++) {
-    const result = await runSchedule(options.firstSeed + i, options.store(), { trace: options.trace });
+    const seed = options.firstSeed + i;
+    const result = await runSchedule(seed, options.store(seed), { trace: options.trace });
     summary.schedules += 1;
     summary.repeatedEffects += result.observations.repeatedEffects;
     summary.repeatsAfterOutcome += result.observations.repeatsAfterOutcome;

@@ -390,6 +390,5 @@ function prefixed(prefix: string, counts: Record<string, number>): Record<string
 
 /** A run's events in order, for a report. */
 export function eventsOf(dump: MemoryRunsDump, runId: string): StoredEvent[] {
-  const journals = dump.runs.find(({ run }) => run.id === runId)?.journals ?? [];
-  return journals.flatMap((entry) => entry.events).sort((a, b) => a.seq - b.seq);
+  return dump.runs.find(({ run }) => run.id === runId)?.history.events ?? [];
 }

@@ -30,12 +30,12 @@ describe("deterministic simulation", () => {
 
   it("replays a seed exactly", async () => {
     const fingerprint = async (seed: number) => {
-      const result = await runSchedule(seed, memoryStore());
-      const runs = result.dump.runs.map(({ run, journals }) => [
+      const result = await runSchedule(seed, memoryStore(seed));
+      const runs = result.dump.runs.map(({ run, history }) => [
         run.id,
         run.status,
         run.version,
-        journals.flatMap((journal) => journal.events.map((event) => `${event.seq}${event.eventType}`)),
+        history.events.map((event) => `${event.seq}${event.eventType}`),
       ]);
       return JSON.stringify({ counts: result.counts, runs });
     };

@@ -6,15 +6,24 @@ import { commitItems } from "./run-items";
 import type { TransactItem } from "./transact";
 
 /**
- * A run change's TransactWriteItems: the run item at its expected version and its journal, and the approval
- * and cost items the change carries.
+ * A run change's writes: what must commit atomically (the run at its expected version, the outbox journal,
+ * the approval and cost items the change carries), and the journal filing earlier history, apart.
  */
-export function changeItems(table: Table, change: RunChange): TransactItem[] {
+export function changeWrites(
+  table: Table,
+  change: RunChange,
+): { atomic: TransactItem[]; filed?: TransactItem } {
   const { workspaceId } = change.commit.run;
-  const items = commitItems(table, change.commit);
-  if (change.openApproval) items.push(openApprovalAction(table, workspaceId, change.openApproval));
-  if (change.settleApproval) items.push(settleApprovalAction(table, workspaceId, change.settleApproval));
+  const { atomic, filed } = commitItems(table, change.commit);
+  if (change.openApproval) atomic.push(openApprovalAction(table, workspaceId, change.openApproval));
+  if (change.settleApproval) atomic.push(settleApprovalAction(table, workspaceId, change.settleApproval));
   // In the run's own partition: no item another run touches, so no conflict that would repeat the calls.
-  if (change.cost) items.push(costRecordAction(table, change.cost));
-  return items;
+  if (change.cost) atomic.push(costRecordAction(table, change.cost));
+  return filed ? { atomic, filed } : { atomic };
+}
+
+/** All of a change's writes as actions of one transaction, for a change committed with others (a creation's). */
+export function changeItems(table: Table, change: RunChange): TransactItem[] {
+  const { atomic, filed } = changeWrites(table, change);
+  return filed ? [filed, ...atomic] : atomic;
 }

@@ -1,7 +1,6 @@
-import type { StepRun } from "../../domain/run";
-import type { RunCommit, StoredEvent } from "../../domain/run-change";
+import type { RunCommit } from "../../domain/run-change";
+import type { RunHistory } from "../../domain/run-history";
 import { nextDueAtMs, type RunRecord } from "../../domain/run-record";
-import { announcesWebhookEvent } from "../../domain/webhook-events";
 import type { Table } from "./dynamo-client";
 import { runIndexKeys } from "./index-keys";
 import { keys } from "./keys";
@@ -15,7 +14,7 @@ import { outboxIndexKeys } from "./webhook-keys";
  */
 type Item = Record<string, unknown>;
 
-const JSON_FIELDS = ["input", "output", "state", "active"] as const;
+const JSON_FIELDS = ["input", "output", "state", "active", "recent"] as const;
 
 export function runItem(run: RunRecord): Item {
   const item: Item = { ...keys.run(run.workspaceId, run.id), entity: "WorkflowRun" };
@@ -50,17 +49,17 @@ export function fromRunItem(item: Item): RunRecord {
   return record as unknown as RunRecord;
 }
 
-export interface JournalEntry {
-  events: StoredEvent[];
-  stepRuns: StepRun[];
-}
-
 /**
- * A commit writes the run (only if nobody else moved it since it was read) and one journal item holding
- * the commit's events and step-run snapshots: two items per transition, whatever happened in it.
+ * A commit's writes: the run, conditional on its version, and with it the change's own journal item if it has
+ * one (RunCommit.journal); then, apart, the journal item filing the history the run item kept (`filed`), which is
+ * committed history already, so it is written first, on its own, and a writer that files the same stretch
+ * again (longer, after a lost race) replaces it, never the other way round.
  */
-export function commitItems(table: Table, commit: RunCommit): TransactItem[] {
-  const { run, events, stepRuns } = commit;
+export function commitItems(
+  table: Table,
+  commit: RunCommit,
+): { atomic: TransactItem[]; filed?: TransactItem } {
+  const { run } = commit;
   const runPut: TransactItem = {
     Put: {
       TableName: table.name,
@@ -69,34 +68,34 @@ export function commitItems(table: Table, commit: RunCommit): TransactItem[] {
       ExpressionAttributeValues: { ":expected": commit.expectedVersion },
     },
   };
-  const firstEvent = events[0];
-  // A change that records no event (a step starting to wait, a lease taken over) only touches the active
-  // step, whose latest state the run item itself carries; every change that ends a step records an event.
-  if (!firstEvent) return [runPut];
-  const journal: JournalEntry = { events, stepRuns };
-  return [
-    runPut,
-    {
-      Put: {
-        TableName: table.name,
-        Item: {
-          ...keys.journal(run.workspaceId, run.id, firstEvent.seq),
-          entity: "RunJournal",
-          firstSeq: firstEvent.seq,
-          lastSeq: run.eventSeq,
-          journalJson: JSON.stringify(journal),
-          // Webhook outbox: a commit that announces webhook events is listed in gsi5 until they are
-          // dispatched, so a dispatch lost after this commit is found again by the webhook sweeper.
-          ...(announcesWebhookEvent(events)
-            ? outboxIndexKeys(run.id, firstEvent.createdAt, firstEvent.seq)
-            : {}),
-        },
-        ConditionExpression: "attribute_not_exists(pk)",
-      },
-    },
-  ];
+  const atomic = [runPut];
+  if (commit.journal) atomic.push(journalPut(table, run, commit.journal.history, commit.journal.outbox));
+  return commit.filed ? { atomic, filed: journalPut(table, run, commit.filed, false) } : { atomic };
 }
 
-export function fromJournalItem(item: Item): JournalEntry {
-  return JSON.parse(String(item.journalJson)) as JournalEntry;
+function journalPut(table: Table, run: RunRecord, history: RunHistory, outbox: boolean): TransactItem {
+  const first = history.events[0];
+  const last = history.events.at(-1);
+  if (!first || !last) throw new Error(`run ${run.id}: a journal item holds at least one event`);
+  return {
+    Put: {
+      TableName: table.name,
+      Item: {
+        ...keys.journal(run.workspaceId, run.id, first.seq),
+        entity: "RunJournal",
+        firstSeq: first.seq,
+        lastSeq: last.seq,
+        journalJson: JSON.stringify(history),
+        // Webhook outbox: listed in gsi5 until its events are dispatched, so a dispatch lost after this
+        // commit is found again by the webhook sweeper.
+        ...(outbox ? outboxIndexKeys(run.id, last.createdAt, first.seq) : {}),
+      },
+      ConditionExpression: "attribute_not_exists(pk) OR lastSeq <= :lastSeq",
+      ExpressionAttributeValues: { ":lastSeq": last.seq },
+    },
+  };
+}
+
+export function fromJournalItem(item: Item): RunHistory {
+  return JSON.parse(String(item.journalJson)) as RunHistory;
 }

@@ -3,22 +3,23 @@ import type { StepRun } from "../../domain/run";
 import type { StoredEvent } from "../../domain/run-change";
 import type { RunRecord } from "../../domain/run-record";
 import type { CommitOutcome, RunChange, RunStore } from "../../ports/store";
-import { changeItems } from "./change-items";
+import { changeWrites } from "./change-items";
 import type { Table } from "./dynamo-client";
 import { runListPartitions } from "./index-keys";
 import { keys } from "./keys";
 import { queryByPrefix } from "./query";
 import { createRunCreationStore } from "./run-creation";
+import { eventsOf, stepRunsOf } from "./run-history";
 import { fromJournalItem, fromRunItem } from "./run-items";
 import { listRuns } from "./run-list-query";
 import { createRunListStore } from "./run-lists";
-import { transactWrite, WriteConflict } from "./write-conflict";
+import { putUnlessRefused, WriteConflict, writeAtomically } from "./write-conflict";
 
 /**
- * Runs and their journals. A run lives in its own partition (`WS#<wsp>#RUN#<run>`): the run item, and one
- * journal item per committed transition holding that transition's events and step-run snapshots. A change
- * is one TransactWriteItems: the run item conditional on its version, its journal item, and the approval
- * and cost items the change carries.
+ * Runs and their history. A run lives in its own partition (`WS#<wsp>#RUN#<run>`): the run item, which keeps
+ * the latest stretch of its history, and journal items holding the stretches filed before. A change is one
+ * conditional write of the run item, or one transaction when it carries more (an approval, a cost record,
+ * an outbox journal); see RunCommit for the history's layout.
  */
 export function createRunStore(table: Table): RunStore {
   const runCreation = createRunCreationStore(table);
@@ -36,7 +37,9 @@ export function createRunStore(table: Table): RunStore {
 
     async commit(change: RunChange): Promise<CommitOutcome> {
       try {
-        await transactWrite(table, changeItems(table, change));
+        const { atomic, filed } = changeWrites(table, change);
+        if (filed) await putUnlessRefused(table, filed);
+        await writeAtomically(table, atomic);
         return { kind: "committed" };
       } catch (error) {
         if (error instanceof WriteConflict) return { kind: "conflict" };
@@ -65,14 +68,7 @@ export function createRunStore(table: Table): RunStore {
         keys.runPartition(run.workspaceId, run.id),
         keys.journalPrefix,
       );
-      const latest = new Map<string, StepRun>();
-      for (const item of journals) {
-        for (const stepRun of fromJournalItem(item).stepRuns) latest.set(stepRun.id, stepRun);
-      }
-      if (run.active) latest.set(run.active.stepRun.id, run.active.stepRun);
-      return [...latest.values()].sort(
-        (a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id),
-      );
+      return stepRunsOf(run, journals.map(fromJournalItem));
     },
 
     /**
@@ -104,9 +100,7 @@ export function createRunStore(table: Table): RunStore {
           ConsistentRead: true,
         }),
       );
-      return (range.Items ?? [])
-        .flatMap((item) => fromJournalItem(item).events)
-        .filter((event) => event.seq >= fromSeq && event.seq <= toSeq);
+      return eventsOf(run, (range.Items ?? []).map(fromJournalItem), fromSeq, toSeq);
     },
   };
 }

@@ -1,4 +1,4 @@
-import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { WebhookRecord } from "../../domain/webhook";
 import type { WebhookStore } from "../../ports/store";
 import { deleteIfPresent } from "./conditional-writes";
@@ -41,6 +41,24 @@ export function createWebhookStore(table: Table): WebhookStore {
         webhookKeys.webhookPrefix,
       );
       return items.map((item) => WebhookRecord.parse(item));
+    },
+
+    /** One key read at most (Limit 1, keys only): what every commit that announces webhook events asks. */
+    async any(workspaceId: string): Promise<boolean> {
+      const { Items } = await table.client.send(
+        new QueryCommand({
+          TableName: table.name,
+          KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
+          ExpressionAttributeValues: {
+            ":pk": webhookKeys.webhook(workspaceId, "").pk,
+            ":prefix": webhookKeys.webhookPrefix,
+          },
+          ProjectionExpression: "pk",
+          Limit: 1,
+          ConsistentRead: true,
+        }),
+      );
+      return (Items?.length ?? 0) > 0;
     },
 
     /**

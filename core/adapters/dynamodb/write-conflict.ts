@@ -1,4 +1,4 @@
-import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { PutCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { ConflictError } from "../../domain/errors";
 import { BoundCode, BoundExceeded, LIMITS } from "../../domain/limits";
 import { cancellationCodes, isConditionFailure } from "./conditions";
@@ -38,6 +38,37 @@ export async function transactWrite(table: Table, items: TransactItem[]): Promis
     const codes = cancellationCodes(error);
     if (codes) throw new WriteConflict(codes, { cause: error });
     if (isConditionFailure(error)) throw new WriteConflict(["ConditionalCheckFailed"], { cause: error });
+    throw error;
+  }
+}
+
+/**
+ * Writes `items` all or none: one Put alone is a plain conditional PutItem, billed half what the same write
+ * costs in a transaction; more go as one transaction. Losses and oversized items surface as in transactWrite.
+ */
+export async function writeAtomically(table: Table, items: TransactItem[]): Promise<void> {
+  const [only] = items;
+  if (items.length !== 1 || !only?.Put) return transactWrite(table, items);
+  refuseOversizedPuts(items);
+  try {
+    await table.client.send(new PutCommand(only.Put));
+  } catch (error) {
+    if (isItemSizeRefusal(error)) throw oversized(error);
+    if (isConditionFailure(error)) throw new WriteConflict(["ConditionalCheckFailed"], { cause: error });
+    throw error;
+  }
+}
+
+/** Writes one Put whose condition may fail without that meaning anything: @returns false when it did. */
+export async function putUnlessRefused(table: Table, item: TransactItem): Promise<boolean> {
+  if (!item.Put) throw new Error("putUnlessRefused takes a Put");
+  refuseOversizedPuts([item]);
+  try {
+    await table.client.send(new PutCommand(item.Put));
+    return true;
+  } catch (error) {
+    if (isItemSizeRefusal(error)) throw oversized(error);
+    if (isConditionFailure(error)) return false;
     throw error;
   }
 }

@@ -1,13 +1,14 @@
 import type { AttemptCost } from "../../domain/cost-record";
 import type { RunRecord } from "../../domain/run-record";
 import type { RunChange } from "../../ports/store";
-import { changeItems } from "../dynamodb/change-items";
+import { changeItems, changeWrites } from "../dynamodb/change-items";
 import { costItem, fromCostItem } from "../dynamodb/cost-store";
 import type { Table } from "../dynamodb/dynamo-client";
 import { refuseOversizedPuts } from "../dynamodb/item-size";
 import { createRunCreationStore, type RunCounters } from "../dynamodb/run-creation";
-import { fromJournalItem, fromRunItem, type JournalEntry, runItem } from "../dynamodb/run-items";
+import { fromJournalItem, fromRunItem, runItem } from "../dynamodb/run-items";
 import type { TransactItem } from "../dynamodb/transact";
+import type { Journal } from "./state";
 
 /**
  * The items the DynamoDB adapter would write, built by its own pure builders: the memory store refuses the
@@ -18,7 +19,10 @@ import type { TransactItem } from "../dynamodb/transact";
 // The builders name the table in each action; these actions are measured and read, never sent.
 const unsent: Table = { name: "weft-memory", client: undefined as unknown as Table["client"] };
 
-/** A run change's TransactWriteItems, as run-store.ts builds them. */
+/** A run change's writes, as run-store.ts builds them: the atomic ones, and the filing written before. */
+export const changeWriteActions = (change: RunChange) => changeWrites(unsent, change);
+
+/** A run change's writes as actions of one transaction, as a creation commits a superseded run's change. */
 export const changeActions = (change: RunChange): TransactItem[] => changeItems(unsent, change);
 
 /** A creation's own actions: the run, its counters moved on, its idempotency key claimed. */
@@ -46,10 +50,13 @@ export function storedRun(run: RunRecord): { record: RunRecord; sweepKey: string
   return { record: fromRunItem(item), sweepKey: item.gsi5sk as string | undefined };
 }
 
-/** The journal entry among a change's actions; undefined for a change that records no event. */
-export function storedJournal(actions: readonly TransactItem[]): JournalEntry | undefined {
-  const item = actions.find((action) => action.Put?.Item?.entity === "RunJournal")?.Put?.Item;
-  return item && fromJournalItem(item);
+/** The journal items among a change's actions. */
+export function storedJournals(actions: readonly TransactItem[]): Journal[] {
+  return actions.flatMap((action) => {
+    const item = action.Put?.Item;
+    if (item?.entity !== "RunJournal") return [];
+    return [{ ...fromJournalItem(item), firstSeq: Number(item.firstSeq), lastSeq: Number(item.lastSeq) }];
+  });
 }
 
 export function storedCost(cost: AttemptCost): { cost: AttemptCost; firstCallAt: string } {

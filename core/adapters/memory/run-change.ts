@@ -2,8 +2,8 @@ import type { AttemptCost } from "../../domain/cost-record";
 import type { RunChange } from "../../ports/store";
 import { keys } from "../dynamodb/keys";
 import type { TransactItem } from "../dynamodb/transact";
-import { storedCost, storedJournal, storedRun } from "./dynamo-items";
-import { type MemoryState, type StoredRun, slot } from "./state";
+import { storedCost, storedJournals, storedRun } from "./dynamo-items";
+import { type Journal, type MemoryState, type StoredRun, slot } from "./state";
 
 /**
  * One run change against the memory state, with the conditions of the DynamoDB transaction: checked all
@@ -15,14 +15,12 @@ export const approvalSlot = (workspaceId: string, approvalId: string) =>
 export const costSlot = (cost: AttemptCost) =>
   slot(keys.attemptCost(cost.workspaceId, cost.workflowRunId, cost.id));
 
-export function holds(state: MemoryState, change: RunChange): boolean {
+export function holds(state: MemoryState, change: RunChange, actions: readonly TransactItem[]): boolean {
   const { commit, openApproval, settleApproval, cost } = change;
   const { workspaceId, id } = commit.run;
   const stored = state.runs.get(runSlot(workspaceId, id));
   if (!stored || stored.record.version !== commit.expectedVersion) return false;
-  const firstSeq = commit.events[0]?.seq;
-  if (firstSeq !== undefined && stored.journals.some((journal) => journal.firstSeq === firstSeq))
-    return false;
+  if (!storedJournals(actions).every((journal) => journalWritable(stored, journal))) return false;
   if (openApproval && state.approvals.has(approvalSlot(workspaceId, openApproval.id))) return false;
   if (settleApproval) {
     const current = state.approvals.get(approvalSlot(workspaceId, settleApproval.id))?.approval;
@@ -37,12 +35,7 @@ export function apply(state: MemoryState, change: RunChange, actions: readonly T
   const { workspaceId, id } = commit.run;
   const stored = state.runs.get(runSlot(workspaceId, id)) as StoredRun;
   Object.assign(stored, storedRun(commit.run));
-  const journal = storedJournal(actions);
-  const firstSeq = commit.events[0]?.seq;
-  if (journal && firstSeq !== undefined) {
-    stored.journals.push({ firstSeq, ...journal });
-    stored.journals.sort((a, b) => a.firstSeq - b.firstSeq);
-  }
+  for (const journal of storedJournals(actions)) writeJournal(stored, journal);
   for (const approval of [openApproval, settleApproval]) {
     if (approval) {
       state.approvals.set(approvalSlot(workspaceId, approval.id), {
@@ -52,4 +45,19 @@ export function apply(state: MemoryState, change: RunChange, actions: readonly T
     }
   }
   if (cost) state.costs.set(costSlot(cost), { ...storedCost(cost), rolledUpAt: null });
+}
+
+/** The journal item's condition: no journal from the same first event, or a shorter one. */
+function journalWritable(stored: StoredRun, journal: Journal): boolean {
+  const existing = stored.journals.find((held) => held.firstSeq === journal.firstSeq);
+  return !existing || existing.lastSeq <= journal.lastSeq;
+}
+
+/** Writes a journal item if its condition holds. @returns false when it did not. */
+export function writeJournal(stored: StoredRun, journal: Journal): boolean {
+  if (!journalWritable(stored, journal)) return false;
+  stored.journals = [...stored.journals.filter((held) => held.firstSeq !== journal.firstSeq), journal].sort(
+    (a, b) => a.firstSeq - b.firstSeq,
+  );
+  return true;
 }

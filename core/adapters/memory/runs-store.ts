@@ -1,5 +1,6 @@
 import type { ApprovalRequest } from "../../domain/approval";
 import type { AttemptCost } from "../../domain/cost-record";
+import { mergeHistory, type RunHistory } from "../../domain/run-history";
 import type { RunRecord } from "../../domain/run-record";
 import type { RunsStore } from "../../ports/store";
 import { SWEEP_SHARDS } from "../dynamodb/index-keys";
@@ -9,7 +10,7 @@ import { createMemoryCostRollups } from "./cost-rollups";
 import { createMemoryCosts } from "./costs";
 import { createMemoryDefinitions } from "./definitions";
 import { createMemoryRuns } from "./runs";
-import { emptyState, type IdempotencyClaim, type Journal, type RunCounter } from "./state";
+import { emptyState, type IdempotencyClaim, type RunCounter } from "./state";
 
 export type { MemoryStoreCall, MemoryStoreHook, MemoryStoreOperation } from "./calls";
 
@@ -21,11 +22,14 @@ export type { MemoryStoreCall, MemoryStoreHook, MemoryStoreOperation } from "./c
 export interface MemoryRunsStoreOptions {
   /** Called before and after every operation: see MemoryStoreHook. */
   onCall?: MemoryStoreHook;
+  /** The workspaces that have webhooks (none by default): their announcing commits write the outbox. */
+  hasWebhooks?: (workspaceId: string) => boolean;
 }
 
 /** Everything the store holds, copied, for the harness's invariant checks. */
 export interface MemoryRunsDump {
-  runs: { run: RunRecord; journals: Journal[] }[];
+  /** Each run with its whole history, journals and the run item's own merged as readers see them. */
+  runs: { run: RunRecord; history: RunHistory }[];
   approvals: { workspaceId: string; approval: ApprovalRequest }[];
   costs: { cost: AttemptCost; rolledUpAt: string | null }[];
   idempotencyKeys: IdempotencyClaim[];
@@ -46,11 +50,19 @@ export function createMemoryRunsStore(options: MemoryRunsStoreOptions = {}): Mem
     costs: instrument("costs", createMemoryCosts(state), onCall),
     costRollups: instrument("costRollups", createMemoryCostRollups(state), onCall),
     definitions: instrument("definitions", createMemoryDefinitions(state), onCall),
+    webhooks: instrument(
+      "webhooks",
+      { any: async (workspaceId: string) => options.hasWebhooks?.(workspaceId) ?? false },
+      onCall,
+    ),
     sweepShards: SWEEP_SHARDS,
 
     dump: () =>
       structuredClone({
-        runs: [...state.runs.values()].map(({ record, journals }) => ({ run: record, journals })),
+        runs: [...state.runs.values()].map(({ record, journals }) => ({
+          run: record,
+          history: mergeHistory(record.recent ? [...journals, record.recent] : journals),
+        })),
         approvals: [...state.approvals.values()],
         costs: [...state.costs.values()].map(({ cost, rolledUpAt }) => ({ cost, rolledUpAt })),
         idempotencyKeys: [...state.idempotency.values()],

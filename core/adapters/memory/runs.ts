@@ -1,11 +1,18 @@
-import type { StepRun } from "../../domain/run";
 import type { RunRecord } from "../../domain/run-record";
 import type { CreateOutcome, RunChange, RunCreation, RunFilters, RunStore } from "../../ports/store";
 import { sweepShard } from "../dynamodb/index-keys";
 import { keys } from "../dynamodb/keys";
 import { definitionCounterScope, runsCounterScope } from "../dynamodb/run-creation";
-import { changeActions, creationActions, refuseUnwritable, storedRun } from "./dynamo-items";
-import { apply, holds, runSlot } from "./run-change";
+import { eventsOf, stepRunsOf } from "../dynamodb/run-history";
+import {
+  changeActions,
+  changeWriteActions,
+  creationActions,
+  refuseUnwritable,
+  storedJournals,
+  storedRun,
+} from "./dynamo-items";
+import { apply, holds, runSlot, writeJournal } from "./run-change";
 import { byKey, type MemoryState, slot } from "./state";
 
 /**
@@ -41,10 +48,13 @@ export function createMemoryRuns(state: MemoryState): RunStore {
     },
 
     async commit(change: RunChange) {
-      const actions = changeActions(change);
-      refuseUnwritable(actions);
-      if (!holds(state, change)) return { kind: "conflict" };
-      apply(state, change, actions);
+      const { atomic, filed } = changeWriteActions(change);
+      refuseUnwritable(filed ? [filed, ...atomic] : atomic);
+      const stored = state.runs.get(runSlot(change.commit.run.workspaceId, change.commit.run.id));
+      // Filed history is committed already: the adapter writes it first, on its own, whatever follows.
+      if (filed && stored) for (const journal of storedJournals([filed])) writeJournal(stored, journal);
+      if (!holds(state, change, atomic)) return { kind: "conflict" };
+      apply(state, change, atomic);
       return { kind: "committed" };
     },
 
@@ -70,7 +80,7 @@ export function createMemoryRuns(state: MemoryState): RunStore {
       if (
         !unmoved ||
         state.runs.has(runSlot(workspaceId, run.id)) ||
-        !superseding.every((change) => holds(state, change))
+        !changes.every(({ change, actions }) => holds(state, change, actions))
       ) {
         return { kind: "conflict" };
       }
@@ -114,19 +124,12 @@ export function createMemoryRuns(state: MemoryState): RunStore {
 
     async stepRuns(run: RunRecord) {
       const journals = state.runs.get(runSlot(run.workspaceId, run.id))?.journals ?? [];
-      const latest = new Map<string, StepRun>();
-      for (const stepRun of journals.flatMap((journal) => journal.stepRuns)) latest.set(stepRun.id, stepRun);
-      if (run.active) latest.set(run.active.stepRun.id, run.active.stepRun);
-      return structuredClone([...latest.values()]).sort(
-        (a, b) => a.createdAt.localeCompare(b.createdAt) || a.id.localeCompare(b.id),
-      );
+      return structuredClone(stepRunsOf(run, journals));
     },
 
     async events(run: RunRecord, fromSeq, toSeq) {
       const journals = state.runs.get(runSlot(run.workspaceId, run.id))?.journals ?? [];
-      return structuredClone(
-        journals.flatMap((journal) => journal.events).filter((e) => e.seq >= fromSeq && e.seq <= toSeq),
-      );
+      return structuredClone(eventsOf(run, journals, fromSeq, toSeq));
     },
 
     /** In the adapter's sweep-index order (its gsi5 sort key), up to `limit`. */

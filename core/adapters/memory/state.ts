@@ -1,17 +1,19 @@
 import type { ApprovalRequest } from "../../domain/approval";
 import type { AttemptCost } from "../../domain/cost-record";
+import type { RunHistory } from "../../domain/run-history";
 import type { RunRecord } from "../../domain/run-record";
 import type { StoredWorkflowDefinition } from "../../domain/workflow-definition-record";
-import type { JournalEntry } from "../dynamodb/run-items";
 import type { Decimal } from "./decimal";
 
 /**
  * What the in-memory store holds. Maps are keyed by the DynamoDB adapter's own item keys (`keys.ts`), so two
  * records share a slot here exactly when they would share an item there.
  */
-export interface Journal extends JournalEntry {
+export interface Journal extends RunHistory {
   /** The sequence number of its first event: the journal item's sort key. */
   firstSeq: number;
+  /** A journal is replaced only by a longer stretch from the same first event (run-items.ts). */
+  lastSeq: number;
 }
 
 export interface StoredRun {

@@ -6,6 +6,11 @@ export interface WebhookStore {
   get(workspaceId: string, webhookId: string): Promise<WebhookRecord | undefined>;
   /** Oldest first. */
   list(workspaceId: string): Promise<WebhookRecord[]>;
+  /**
+   * Whether the workspace has any webhook, strongly consistent: a commit that announces webhook events
+   * writes the webhook outbox only then, so a workspace without webhooks pays nothing for them.
+   */
+  any(workspaceId: string): Promise<boolean>;
   /** One write, however many deliveries wait: each finds the webhook gone when its message comes. */
   delete(workspaceId: string, webhookId: string): Promise<boolean>;
 }

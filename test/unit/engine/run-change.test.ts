@@ -212,3 +212,61 @@ describe("RunTransition: step runs", () => {
     expect(commit.stepRuns[0]?.output).toEqual({ n: 1 });
   });
 });
+
+describe("RunTransition: where a change's history goes", () => {
+  const completed = (payload: Record<string, unknown> = {}) => {
+    const tx = transition(runningRun(), T0, fixedIds(2));
+    tx.setStepStatus(StepRunStatus.Completed, { output: payload });
+    tx.record("STEP_COMPLETED", { stepName: "a", durationMs: 1 }, "stp_1");
+    tx.run.active = null;
+    return tx;
+  };
+
+  it("keeps a small change's history in the run item, after what the run item kept", () => {
+    const first = completed().finish();
+    expect(first.run.recent?.events.map((event) => event.eventType)).toEqual(["STEP_COMPLETED"]);
+    expect(first.filed).toBeUndefined();
+    expect(first.journal).toBeUndefined();
+
+    const next = transition(first.run, T0 + MINUTE, fixedIds(5));
+    next.record("WORKFLOW_COMPLETED", { output: {}, durationMs: 1 });
+    const second = next.finish();
+    expect(second.run.recent?.events.map((event) => event.seq)).toEqual([3, 4]);
+    expect(second.run.recent?.stepRuns.map((stepRun) => stepRun.id)).toEqual(["stp_1"]);
+  });
+
+  it("files what the run item kept once it and the change's history pass a kilobyte", () => {
+    const first = completed({ text: "x".repeat(600) }).finish();
+    const next = transition(first.run, T0 + MINUTE, fixedIds(5));
+    next.record("WORKFLOW_COMPLETED", { output: { text: "y".repeat(600) }, durationMs: 1 });
+    const second = next.finish();
+
+    expect(second.filed).toEqual(first.run.recent);
+    expect(second.run.recent?.events.map((event) => event.eventType)).toEqual(["WORKFLOW_COMPLETED"]);
+    expect(second.run.recent?.stepRuns).toEqual([]);
+  });
+
+  it("writes a change announced to webhooks, with what the run item kept, in an outbox journal", () => {
+    const first = completed().finish();
+    const next = transition(first.run, T0 + MINUTE, fixedIds(5));
+    next.record("WORKFLOW_COMPLETED", { output: {}, durationMs: 1 });
+    expect(next.announcesWebhookEvent()).toBe(true);
+    const second = next.finish({ webhookOutbox: true });
+
+    expect(second.journal?.outbox).toBe(true);
+    expect(second.journal?.history.events.map((event) => event.seq)).toEqual([3, 4]);
+    expect(second.run.recent).toBeUndefined();
+  });
+
+  it("keeps a large change's history out of the run item, which must stay under DynamoDB's bound", () => {
+    const commit = completed({ text: "x".repeat(20_000) }).finish();
+    expect(commit.journal).toMatchObject({ outbox: false });
+    expect(commit.journal?.history.stepRuns[0]?.output).toEqual({ text: "x".repeat(20_000) });
+    expect(commit.run.recent).toBeUndefined();
+  });
+
+  it("can be finished twice with the same answer", () => {
+    const tx = completed();
+    expect(tx.finish()).toEqual(tx.finish());
+  });
+});

@@ -104,11 +104,8 @@ describe("the webhook outbox in a run's commit", () => {
     active: null,
     nextStepName: null,
   } as unknown as RunRecord;
-  const commit = (eventTypes: EventType[]): RunCommit => ({
-    expectedVersion: 3,
-    run,
-    stepRuns: [],
-    events: eventTypes.map((eventType, index) => ({
+  const events = (eventTypes: EventType[]) =>
+    eventTypes.map((eventType, index) => ({
       id: `evt_${index}`,
       seq: 4 + index,
       workflowRunId: "run_1",
@@ -116,23 +113,35 @@ describe("the webhook outbox in a run's commit", () => {
       eventType,
       payload: {},
       createdAt: "2026-01-01T00:00:00.000Z",
-    })),
+    }));
+  const table = { name: "t", client: {} as never };
+  const commit = (extra: Partial<RunCommit>): RunCommit => ({
+    expectedVersion: 3,
+    run,
+    stepRuns: [],
+    events: [],
+    ...extra,
   });
-  const journalOf = (items: ReturnType<typeof commitItems>) => items[1]?.Put?.Item ?? {};
 
-  it("marks the journal item of a commit that announces a webhook event", () => {
-    const journal = journalOf(
-      commitItems({ name: "t", client: {} as never }, commit(["STEP_COMPLETED", "WORKFLOW_COMPLETED"])),
+  it("writes a change announced to webhooks with its journal item, listed in the outbox", () => {
+    const history = { events: events(["STEP_COMPLETED", "WORKFLOW_COMPLETED"]), stepRuns: [] };
+    const { atomic, filed } = commitItems(
+      table,
+      commit({ events: history.events, journal: { history, outbox: true } }),
     );
 
-    expect(journal).toMatchObject(outboxIndexKeys("run_1", "2026-01-01T00:00:00.000Z", 4));
+    expect(filed).toBeUndefined();
+    expect(atomic).toHaveLength(2);
+    expect(atomic[1]?.Put?.Item).toMatchObject(outboxIndexKeys("run_1", "2026-01-01T00:00:00.000Z", 4));
   });
 
-  it("leaves other commits out of the outbox", () => {
-    const journal = journalOf(commitItems({ name: "t", client: {} as never }, commit(["STEP_STARTED"])));
+  it("files earlier history apart from the commit, out of the outbox", () => {
+    const filedHistory = { events: events(["STEP_STARTED", "STEP_COMPLETED"]), stepRuns: [] };
+    const { atomic, filed } = commitItems(table, commit({ filed: filedHistory }));
 
-    expect(journal.gsi5pk).toBeUndefined();
-    expect(journal.gsi5sk).toBeUndefined();
+    expect(atomic).toHaveLength(1);
+    expect(filed?.Put?.Item).toMatchObject({ firstSeq: 4, lastSeq: 5 });
+    expect(filed?.Put?.Item?.gsi5pk).toBeUndefined();
   });
 });
 
