@@ -5,12 +5,13 @@ import {
   appendHistory,
   historyBytes,
   RECENT_HISTORY_BYTES,
-  RECENT_HISTORY_MAX_BYTES,
+  RUN_ITEM_HISTORY_BUDGET_BYTES,
   type RunHistory,
 } from "./run-history";
 import type { Lease, RunRecord } from "./run-record";
 import { assertRunTransition, assertStepTransition, type RunStatus, StepRunStatus } from "./statuses";
 import type { StepDefinition } from "./step";
+import { jsonBytes } from "./json-bounds";
 import { isoAt } from "./time";
 import { announcesWebhookEvent } from "./webhook-events";
 
@@ -177,7 +178,7 @@ export class RunTransition {
    * The change as it is to be committed. The step run still active at the end is left out of the snapshots:
    * the run item carries its latest state, and its snapshot is kept once it stops being active. The history
    * the run item kept is filed once it and this change's together pass RECENT_HISTORY_BYTES; a change's
-   * history over RECENT_HISTORY_MAX_BYTES never goes into the run item, which must stay under DynamoDB's bound.
+   * history that would take the run item past RUN_ITEM_HISTORY_BUDGET_BYTES goes to a journal item instead.
    */
   finish(options: FinishOptions = {}): RunCommit {
     const activeId = this.run.active?.stepRun.id;
@@ -196,7 +197,9 @@ export class RunTransition {
     const prior = this.priorRecent;
     let recent: RunHistory;
     const outbox = options.webhookOutbox === true;
-    if (added.events.length > 0 && (outbox || historyBytes(added) > RECENT_HISTORY_MAX_BYTES)) {
+    const tooLarge = () =>
+      jsonBytes(this.run) + historyBytes(added) > RUN_ITEM_HISTORY_BUDGET_BYTES;
+    if (added.events.length > 0 && (outbox || tooLarge())) {
       commit.journal = { history: appendHistory(prior, added), outbox };
       recent = { events: [], stepRuns: [] };
     } else if (prior.events.length > 0 && historyBytes(prior) + historyBytes(added) > RECENT_HISTORY_BYTES) {

@@ -20,10 +20,12 @@ export interface RunHistory {
 export const RECENT_HISTORY_BYTES = 1024;
 
 /**
- * A change's history larger than this goes to a journal item written with it rather than into the run item:
- * a run item near DynamoDB's 400 KB bound with its own data (state, input, output) must not be pushed over it.
+ * The run item's share of DynamoDB's 400 KB item bound that its history may bring it to: a change whose
+ * history would take the run item (state, input, output and all) past this keeps it in a journal item written
+ * with it instead. Runs of ordinary size never get near it; a run near the bound with its own data must not be
+ * pushed over it by its history.
  */
-export const RECENT_HISTORY_MAX_BYTES = 16 * 1024;
+export const RUN_ITEM_HISTORY_BUDGET_BYTES = 256 * 1024;
 
 export const historyBytes = (history: RunHistory): number => Buffer.byteLength(JSON.stringify(history));
 

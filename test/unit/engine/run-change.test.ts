@@ -258,11 +258,15 @@ describe("RunTransition: where a change's history goes", () => {
     expect(second.run.recent).toBeUndefined();
   });
 
-  it("keeps a large change's history out of the run item, which must stay under DynamoDB's bound", () => {
-    const commit = completed({ text: "x".repeat(20_000) }).finish();
+  it("keeps a change's history out of a run item it would take near DynamoDB's bound", () => {
+    const commit = completed({ text: "x".repeat(300_000) }).finish();
     expect(commit.journal).toMatchObject({ outbox: false });
-    expect(commit.journal?.history.stepRuns[0]?.output).toEqual({ text: "x".repeat(20_000) });
+    expect(commit.journal?.history.stepRuns[0]?.output).toEqual({ text: "x".repeat(300_000) });
     expect(commit.run.recent).toBeUndefined();
+
+    const ordinary = completed({ text: "x".repeat(20_000) }).finish();
+    expect(ordinary.journal).toBeUndefined();
+    expect(ordinary.run.recent?.stepRuns[0]?.output).toEqual({ text: "x".repeat(20_000) });
   });
 
   it("can be finished twice with the same answer", () => {
