@@ -1,6 +1,6 @@
 import { fromRunItem } from "../../core/adapters/dynamodb/run-items";
+import { WEBHOOK_SWEEP_PREFIX } from "../../core/adapters/dynamodb/webhook-keys";
 import type { StoredEvent } from "../../core/domain/run-change";
-import { announcesWebhookEvent } from "../../core/domain/webhook-events";
 import { timedWakeAtMs } from "../../core/engine/wake";
 import { MAX_QUEUE_DELAY_MS } from "../../core/ports/queue";
 import type { WireItem } from "./billed-units";
@@ -19,8 +19,8 @@ import type { Tally } from "./tally";
  * SIGNAL_RECEIVED / APPROVAL_DECIDED), `q.wake` (core/engine/wake.ts scheduleWake after every run commit whose
  * run then has a timed wake-up: an SQS delayed message up to 15 minutes ahead) and `q.schedule` (further
  * ahead: an EventBridge Scheduler one-shot, which later sends one message too), `q.dispatch`
- * (core/webhooks/announce.ts: one webhook dispatch per commit announcing a webhook event, whether or not the
- * workspace has webhooks: its journal item is written with the outbox's gsi5 keys), `q.attempt`
+ * (core/webhooks/announce.ts: one webhook dispatch per commit that wrote the webhook outbox, a journal item
+ * with `WEBHOOKS#` gsi5 keys: only in workspaces with webhooks), `q.attempt`
  * (core/webhooks/dispatch.ts queues attempt 1 of each delivery it creates; core/webhooks/deliver.ts queues the
  * next attempt after a failed one).
  *
@@ -29,6 +29,11 @@ import type { Tally } from "./tally";
  * re-sends (the bench counts the entries the sweeps found instead).
  */
 export function inferQueueMessages(commit: ObservedCommit, tally: Tally, nowMs = Date.now()): void {
+  if (
+    newEvents(commit).some((e) => e.eventType === "SIGNAL_RECEIVED" || e.eventType === "APPROVAL_DECIDED")
+  ) {
+    tally.add("q.ring");
+  }
   for (const write of commit.writes) {
     const { before, after } = write;
     const sk = write.key.sk?.S ?? "";
@@ -37,12 +42,12 @@ export function inferQueueMessages(commit: ObservedCommit, tally: Tally, nowMs =
       if (!before) tally.add("q.create");
       const wakeAtMs = timedWakeAtMs(fromRunItem(unmarshallItem(after)));
       if (wakeAtMs !== undefined) tally.add(wakeAtMs - nowMs <= MAX_QUEUE_DELAY_MS ? "q.wake" : "q.schedule");
-    } else if (sk.startsWith("JRN#") && !before) {
-      const events = journalEvents(after);
-      if (announcesWebhookEvent(events)) tally.add("q.dispatch");
-      if (events.some((e) => e.eventType === "SIGNAL_RECEIVED" || e.eventType === "APPROVAL_DECIDED")) {
-        tally.add("q.ring");
-      }
+    } else if (
+      sk.startsWith("JRN#") &&
+      after.gsi5pk?.S?.startsWith(WEBHOOK_SWEEP_PREFIX) &&
+      !before?.gsi5pk
+    ) {
+      tally.add("q.dispatch");
     } else if (sk.startsWith("DELIVERY#")) {
       if (!before) tally.add("q.attempt");
       else if (after.status?.S === "pending" && attemptCount(after) > attemptCount(before))
@@ -51,10 +56,25 @@ export function inferQueueMessages(commit: ObservedCommit, tally: Tally, nowMs =
   }
 }
 
-function journalEvents(item: WireItem): StoredEvent[] {
-  const json = item.journalJson?.S;
-  if (!json) return [];
-  return (JSON.parse(json) as { events?: StoredEvent[] }).events ?? [];
+/**
+ * The events a run commit recorded: those numbered past the run's `eventSeq` before it, found in the run
+ * item's kept history or in a journal item the same commit wrote (docs/data-model.md, "Runs and their history").
+ */
+function newEvents(commit: ObservedCommit): StoredEvent[] {
+  const runWrite = commit.writes.find((write) => write.key.sk?.S === "RUN" && write.after);
+  if (!runWrite?.after) return [];
+  const fromSeq = Number(runWrite.before?.eventSeq?.N ?? 0);
+  const histories = [
+    runWrite.after.recentJson?.S,
+    ...commit.writes.map((write) => write.after?.journalJson?.S),
+  ];
+  const events = new Map<number, StoredEvent>();
+  for (const json of histories) {
+    for (const event of json ? ((JSON.parse(json) as { events?: StoredEvent[] }).events ?? []) : []) {
+      if (event.seq > fromSeq) events.set(event.seq, event);
+    }
+  }
+  return [...events.values()];
 }
 
 function attemptCount(item: WireItem): number {
