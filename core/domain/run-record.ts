@@ -83,11 +83,19 @@ export function toWorkflowRun(run: RunRecord): WorkflowRun {
 export const DOORBELL_GRACE_MS = 60_000;
 
 /**
- * A lease moves on with every step, but its sweep entry need not: rounded up to this, a run's entry in the
- * sweep index (a GSI write each time it changes) is rewritten about once per bucket instead of once per
- * commit, at the price of noticing a dead worker up to this much later.
+ * The sweep index keeps each run's next due time rounded up to this. Due times move at nearly every commit (a
+ * lease runs from its step's start, a timer from its wait's), but rounded they rarely change, so a run's entry
+ * (a GSI write each time it moves) is rewritten about once per bucket of the run's life instead of once per
+ * step: at the price of the sweeper noticing a lost doorbell, a lost wake-up or a dead worker up to this much
+ * later than it could. Timers themselves are not delayed: they have their own wake-up.
  */
-export const LEASE_SWEEP_BUCKET_MS = 5 * 60 * 1000;
+export const SWEEP_BUCKET_MS = 5 * 60 * 1000;
+
+/** When the sweeper looks at the run: its next due time rounded up to the sweep bucket. */
+export function sweepDueAtMs(run: RunRecord): number | undefined {
+  const due = nextDueAtMs(run);
+  return due === undefined ? undefined : Math.ceil(due / SWEEP_BUCKET_MS) * SWEEP_BUCKET_MS;
+}
 
 /**
  * When the run next needs a worker without anyone asking: a timer, a deadline, a retry, or a lease that
@@ -106,7 +114,7 @@ export function nextDueAtMs(run: RunRecord): number | undefined {
   }
   const active = run.active;
   if (!active) return updatedAtMs + DOORBELL_GRACE_MS;
-  if (active.lease) return Math.ceil(active.lease.untilMs / LEASE_SWEEP_BUCKET_MS) * LEASE_SWEEP_BUCKET_MS;
+  if (active.lease) return active.lease.untilMs;
   if (active.retryAtMs !== null) return active.retryAtMs;
   if (active.wait?.kind === "timer") return active.wait.untilMs;
   if (active.wait) return active.wait.deadlineMs ?? undefined;

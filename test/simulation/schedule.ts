@@ -10,7 +10,7 @@ import { AppError } from "../../core/domain/errors";
 import { type IdGenerator, type IdKind, IdPrefix } from "../../core/domain/ids";
 import type { StoredEvent } from "../../core/domain/run-change";
 import type { RunDoorbell } from "../../core/domain/run-messages";
-import { nextDueAtMs } from "../../core/domain/run-record";
+import { sweepDueAtMs } from "../../core/domain/run-record";
 import { FINAL_RUN_STATUSES } from "../../core/domain/statuses";
 import { isoAt } from "../../core/domain/time";
 import type { StoredWorkflowDefinition } from "../../core/domain/workflow-definition-record";
@@ -290,7 +290,7 @@ class Schedule {
     const { items } = await this.world.store.runs.list(WORKSPACE, {}, 1, 1000);
     const due = items
       .filter((run) => !FINAL_RUN_STATUSES.includes(run.status))
-      .map((run) => nextDueAtMs(run) ?? 0);
+      .map((run) => sweepDueAtMs(run) ?? 0);
     return Math.max(0, ...due);
   }
 

@@ -1,6 +1,6 @@
 import type { RunCommit } from "../../domain/run-change";
 import type { RunHistory } from "../../domain/run-history";
-import { nextDueAtMs, type RunRecord } from "../../domain/run-record";
+import { type RunRecord, sweepDueAtMs } from "../../domain/run-record";
 import type { Table } from "./dynamo-client";
 import { runIndexKeys } from "./index-keys";
 import { keys } from "./keys";
@@ -32,7 +32,7 @@ export function runItem(run: RunRecord): Item {
       seq: run.seq,
       defSeq: run.defSeq,
       supersessionKey: run.supersessionKey,
-      dueAtMs: nextDueAtMs(run),
+      dueAtMs: sweepDueAtMs(run),
     }),
   };
 }

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { DOORBELL_GRACE_MS, LEASE_SWEEP_BUCKET_MS, nextDueAtMs } from "../../../core/domain/run-record";
+import {
+  DOORBELL_GRACE_MS,
+  nextDueAtMs,
+  SWEEP_BUCKET_MS,
+  sweepDueAtMs,
+} from "../../../core/domain/run-record";
 import { RunStatus } from "../../../core/domain/statuses";
 import { isoAt } from "../../../core/domain/time";
 import { active, lease, MINUTE, runningRun, runRecord, T0 } from "./builders";
@@ -9,7 +14,6 @@ const updatedAt = isoAt(T0);
 
 describe("nextDueAtMs", () => {
   it("gives a PENDING run the doorbell's grace after it was last written", () => {
-    expect(T0 % LEASE_SWEEP_BUCKET_MS).toBe(0);
     expect(nextDueAtMs(runRecord({ updatedAt }))).toBe(T0 + DOORBELL_GRACE_MS);
     expect(DOORBELL_GRACE_MS).toBe(MINUTE);
   });
@@ -20,16 +24,9 @@ describe("nextDueAtMs", () => {
     );
   });
 
-  it("rounds a lease's expiry up to the next sweep bucket", () => {
+  it("is a lease's expiry", () => {
     const run = runningRun({ updatedAt, lease: lease("w", { untilMs: T0 + 1 }) });
-    expect(nextDueAtMs(run)).toBe(T0 + LEASE_SWEEP_BUCKET_MS);
-    const later = runningRun({ updatedAt, lease: lease("w", { untilMs: T0 + LEASE_SWEEP_BUCKET_MS + 1 }) });
-    expect(nextDueAtMs(later)).toBe(T0 + 2 * LEASE_SWEEP_BUCKET_MS);
-  });
-
-  it("keeps a lease expiry that falls on a bucket boundary as it is", () => {
-    const run = runningRun({ updatedAt, lease: lease("w", { untilMs: T0 + 3 * LEASE_SWEEP_BUCKET_MS }) });
-    expect(nextDueAtMs(run)).toBe(T0 + 3 * LEASE_SWEEP_BUCKET_MS);
+    expect(nextDueAtMs(run)).toBe(T0 + 1);
   });
 
   it("is a failed step's retry time", () => {
@@ -110,4 +107,26 @@ describe("nextDueAtMs", () => {
       expect(nextDueAtMs(runRecord({ updatedAt, status }))).toBeUndefined();
     },
   );
+});
+
+describe("sweepDueAtMs", () => {
+  it("rounds the next due time up to the sweep bucket, so the index entry rarely moves", () => {
+    expect(T0 % SWEEP_BUCKET_MS).toBe(0);
+    const first = runningRun({ updatedAt, lease: lease("w", { untilMs: T0 + 1 }) });
+    const second = runningRun({ updatedAt, lease: lease("w", { untilMs: T0 + SWEEP_BUCKET_MS - 1 }) });
+    expect(sweepDueAtMs(first)).toBe(T0 + SWEEP_BUCKET_MS);
+    expect(sweepDueAtMs(second)).toBe(T0 + SWEEP_BUCKET_MS);
+    const timer = runRecord({
+      updatedAt,
+      status: "WAITING",
+      active: active({ stepStatus: "WAITING", lease: null, wait: { kind: "timer", untilMs: T0 + 1000 } }),
+    });
+    expect(sweepDueAtMs(timer)).toBe(T0 + SWEEP_BUCKET_MS);
+  });
+
+  it("keeps a due time on a bucket boundary, and has none when nothing is due", () => {
+    const run = runningRun({ updatedAt, lease: lease("w", { untilMs: T0 + 3 * SWEEP_BUCKET_MS }) });
+    expect(sweepDueAtMs(run)).toBe(T0 + 3 * SWEEP_BUCKET_MS);
+    expect(sweepDueAtMs(runRecord({ updatedAt, status: RunStatus.Completed }))).toBeUndefined();
+  });
 });
