@@ -1,7 +1,8 @@
 import type { RunCommit } from "../../domain/run-change";
 import type { RunHistory } from "../../domain/run-history";
-import { type RunRecord, sweepDueAtMs } from "../../domain/run-record";
+import { type ActiveStep, type RunRecord, sweepDueAtMs } from "../../domain/run-record";
 import type { Table } from "./dynamo-client";
+import { packActive, packHistory, unpackActive, unpackHistory } from "./history-codec";
 import { runIndexKeys } from "./index-keys";
 import { keys } from "./keys";
 import type { TransactItem } from "./transact";
@@ -16,11 +17,19 @@ type Item = Record<string, unknown>;
 
 const JSON_FIELDS = ["input", "output", "state", "active", "recent"] as const;
 
+/** The active step and the kept history in the compact form of history-codec.ts. */
+const PACKED_FIELDS: Partial<Record<(typeof JSON_FIELDS)[number], (value: never) => unknown>> = {
+  active: (active: ActiveStep | null) => active && packActive(active),
+  recent: packHistory,
+};
+
 export function runItem(run: RunRecord): Item {
   const item: Item = { ...keys.run(run.workspaceId, run.id), entity: "WorkflowRun" };
   for (const [field, value] of Object.entries(run)) {
-    if ((JSON_FIELDS as readonly string[]).includes(field)) item[`${field}Json`] = JSON.stringify(value);
-    else item[field] = value;
+    if ((JSON_FIELDS as readonly string[]).includes(field)) {
+      const packed = PACKED_FIELDS[field as (typeof JSON_FIELDS)[number]];
+      item[`${field}Json`] = JSON.stringify(packed ? packed(value as never) : value);
+    } else item[field] = value;
   }
   return {
     ...item,
@@ -46,6 +55,9 @@ export function fromRunItem(item: Item): RunRecord {
       record[field] = value;
     }
   }
+  const runId = String(record.id);
+  if (record.active) record.active = unpackActive(record.active as Item, runId);
+  if (record.recent) record.recent = unpackHistory(record.recent as Item, runId);
   return record as unknown as RunRecord;
 }
 
@@ -85,7 +97,7 @@ function journalPut(table: Table, run: RunRecord, history: RunHistory, outbox: b
         entity: "RunJournal",
         firstSeq: first.seq,
         lastSeq: last.seq,
-        journalJson: JSON.stringify(history),
+        journalJson: JSON.stringify(packHistory(history)),
         // Webhook outbox: listed in gsi5 until its events are dispatched, so a dispatch lost after this
         // commit is found again by the webhook sweeper.
         ...(outbox ? outboxIndexKeys(run.id, last.createdAt, first.seq) : {}),
@@ -97,5 +109,6 @@ function journalPut(table: Table, run: RunRecord, history: RunHistory, outbox: b
 }
 
 export function fromJournalItem(item: Item): RunHistory {
-  return JSON.parse(String(item.journalJson)) as RunHistory;
+  const runId = /#RUN#(.+)$/.exec(String(item.pk))?.[1] ?? "";
+  return unpackHistory(JSON.parse(String(item.journalJson)), runId);
 }
