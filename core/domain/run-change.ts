@@ -1,5 +1,6 @@
 import type { EventPayloads, EventType } from "./events";
 import type { IdGenerator } from "./ids";
+import { jsonBytes } from "./json-bounds";
 import type { StepRun, WorkflowEvent } from "./run";
 import {
   appendHistory,
@@ -11,7 +12,6 @@ import {
 import type { Lease, RunRecord } from "./run-record";
 import { assertRunTransition, assertStepTransition, type RunStatus, StepRunStatus } from "./statuses";
 import type { StepDefinition } from "./step";
-import { jsonBytes } from "./json-bounds";
 import { isoAt } from "./time";
 import { announcesWebhookEvent } from "./webhook-events";
 
@@ -197,8 +197,7 @@ export class RunTransition {
     const prior = this.priorRecent;
     let recent: RunHistory;
     const outbox = options.webhookOutbox === true;
-    const tooLarge = () =>
-      jsonBytes(this.run) + historyBytes(added) > RUN_ITEM_HISTORY_BUDGET_BYTES;
+    const tooLarge = () => jsonBytes(this.run) + historyBytes(added) > RUN_ITEM_HISTORY_BUDGET_BYTES;
     if (added.events.length > 0 && (outbox || tooLarge())) {
       commit.journal = { history: appendHistory(prior, added), outbox };
       recent = { events: [], stepRuns: [] };
