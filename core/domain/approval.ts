@@ -19,6 +19,12 @@ export const ApprovalRequest = z.object({
   /** Set when the step's timeout passed with no decision (decisions section 3). */
   expiredAt: z.string().nullable(),
   createdAt: z.string(),
+  /** The reviewer's words with the decision (docs/approvals.md). */
+  comment: z.string().nullable().default(null),
+  /** Which draft of the step's content this is: 1, then one more after each rejection sent back for revision. */
+  revision: z.number().int().min(1).default(1),
+  /** The request the previous draft was rejected in, when this one is a revision. */
+  previousRequestId: z.string().nullable().default(null),
 });
 export type ApprovalRequest = z.infer<typeof ApprovalRequest>;
 
@@ -27,6 +33,14 @@ export const DecideApprovalInput = z
     decision: ApprovalDecision,
     editedContent: boundedJsonObject(LIMITS.approvalEditBytes).optional(),
     decidedBy: z.string().min(1).max(200).optional(),
+    comment: z
+      .string()
+      .min(1)
+      .max(LIMITS.approvalCommentChars)
+      .optional()
+      .meta({
+        description: "Kept with the decision; on a rejection sent back for revision, given to the run",
+      }),
   })
   .superRefine((input, ctx) => {
     if (input.decision === "edited" && input.editedContent === undefined) {

@@ -23,6 +23,13 @@ export interface EventPayloads {
   STEP_FAILED: { stepName: string; error: string; attempt: number; code?: string };
   STEP_RETRYING: { stepName: string; attempt: number; delayMs: number; error: string | null };
   APPROVAL_REQUESTED: { stepName: string; approvalRequestId: string };
+  APPROVAL_REVISION_REQUESTED: {
+    stepName: string;
+    approvalRequestId: string;
+    gotoStep: string;
+    revision: number;
+    comment: string | null;
+  };
   APPROVAL_DECIDED: {
     stepName: string;
     approvalRequestId: string;
@@ -62,6 +69,7 @@ export const EVENT_TYPES = [
   "STEP_RETRYING",
   "APPROVAL_REQUESTED",
   "APPROVAL_DECIDED",
+  "APPROVAL_REVISION_REQUESTED",
   "SIGNAL_RECEIVED",
   "LLM_CALL_STARTED",
   "LLM_CALL_COMPLETED",

@@ -24,6 +24,10 @@ export const LIMITS = {
   runInputBytes: 64 * KiB,
   signalPayloadBytes: 64 * KiB,
   approvalEditBytes: 64 * KiB,
+  /** A reviewer's comment on a decision. */
+  approvalCommentChars: 2000,
+  /** Times an approval step may send its content back for revision (`onReject.maxRevisions`). */
+  approvalRevisions: 20,
   /** The workflow state: it travels in the run item and, at the end, in WORKFLOW_COMPLETED. */
   stateBytes: 128 * KiB,
   /** What one step's templates render to (task config, http request, llm prompt), counted as they render. */

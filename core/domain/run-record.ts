@@ -48,6 +48,11 @@ export interface RunRecord extends WorkflowRun {
    */
   failedAdvances?: number;
   /**
+   * Per approval step with `onReject`: how many times its content was sent back for revision, and the request
+   * of the last rejection (the next request's `previousRequestId`). Absent until the first.
+   */
+  approvalRevisions?: Record<string, { count: number; lastRequestId: string }>;
+  /**
    * The latest stretch of the run's history, kept in the run item until a later commit files it in a journal
    * item (RunTransition.finish decides). Absent when empty. Never part of the API's run.
    */

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { LIMITS } from "./limits";
 import { llmStepFields, requirePrompt, unknownTypeError } from "./llm-step";
 import { RetryPolicy } from "./retry-policy";
 
@@ -101,6 +102,20 @@ export const ApprovalStep = z
     contentKey: z.string().min(1).max(200).meta({ description: "State key of the content to review" }),
     prompt: z.string().max(10_000).optional(),
     timeoutMs,
+    onReject: z
+      .strictObject({
+        gotoStep: z.string().min(1).max(100).meta({ description: "An earlier step to continue at" }),
+        feedbackKey: z
+          .string()
+          .min(1)
+          .max(200)
+          .meta({
+            description: "State key the rejection (comment, decidedBy, decidedAt, revision) is written to",
+          }),
+        maxRevisions: z.number().int().min(1).max(LIMITS.approvalRevisions),
+      })
+      .optional()
+      .meta({ description: "A rejection sends the content back for revision instead of failing the step" }),
   })
   .meta({ description: "Pauses the run until a person decides" });
 

@@ -29,6 +29,17 @@ export const CreateWorkflowDefinitionInput = z
     });
 
     definition.steps.forEach((step, i) => {
+      if (step.type !== "approval" || !step.onReject) return;
+      const target = firstIndexByName.get(step.onReject.gotoStep);
+      if (target !== undefined && target < i) return;
+      ctx.addIssue({
+        code: "custom",
+        path: ["steps", i, "onReject", "gotoStep"],
+        message: `Step "${step.name}": onReject.gotoStep "${step.onReject.gotoStep}" names no earlier step of this definition`,
+      });
+    });
+
+    definition.steps.forEach((step, i) => {
       if (step.type !== "condition") return;
       for (const field of ["trueStep", "falseStep"] as const) {
         if (firstIndexByName.has(step[field])) continue;

@@ -76,6 +76,7 @@ function applyKind(
       tx.setRunStatus(RunStatus.Waiting);
       return {};
     case "approval": {
+      const revised = tx.run.approvalRevisions?.[step.name];
       const approval: ApprovalRequest = {
         id: ids("approval"),
         workflowRunId: tx.run.id,
@@ -89,6 +90,9 @@ function applyKind(
         decidedAt: null,
         expiredAt: null,
         createdAt: tx.now,
+        comment: null,
+        revision: (revised?.count ?? 0) + 1,
+        previousRequestId: revised?.lastRequestId ?? null,
       };
       tx.setStepStatus(StepRunStatus.Waiting, { input });
       active.wait = { kind: "approval", approvalRequestId: approval.id, deadlineMs: outcome.deadlineMs };

@@ -110,6 +110,9 @@ function approvalFor(tx: RunTransition, ids: IdGenerator): ApprovalRequest {
     decidedAt: null,
     expiredAt: null,
     createdAt: tx.now,
+    comment: null,
+    revision: 1,
+    previousRequestId: null,
   };
 }
 

@@ -1,6 +1,8 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { decideApproval } from "../../approvals/decide-approval";
+import { draftDiff } from "../../approvals/draft-diff";
 import { ApprovalRequest, DecideApprovalInput } from "../../domain/approval";
+import { NotFoundError } from "../../domain/errors";
 import type { CommitDeps } from "../../engine/commit-run";
 import type { Deps } from "../../ports/deps";
 import type { WorkspaceEnv } from "../env";
@@ -34,6 +36,26 @@ const list = createRoute({
   },
 });
 
+const ApprovalWithDiff = ApprovalRequest.extend({
+  diff: z.string().nullable().meta({
+    description:
+      "For a revision: what changed since the draft rejected in previousRequestId, as a unified diff",
+  }),
+});
+
+const get = createRoute({
+  method: "get",
+  path: "/v1/approval-requests/{id}",
+  tags,
+  security: API_KEY_SECURITY,
+  summary: "One approval request, with the diff from the draft it revises",
+  request: { params: IdParam },
+  responses: {
+    200: { description: "The request", content: jsonContent(dataEnvelope(ApprovalWithDiff)) },
+    ...errorResponses(404, ...AUTHENTICATED_ERRORS),
+  },
+});
+
 const decide = createRoute({
   method: "post",
   path: "/v1/approval-requests/{id}/decide",
@@ -59,6 +81,16 @@ export function approvalRequestRoutes(deps: CommitDeps & Pick<Deps, "ids">) {
         pending === undefined ? undefined : pending === "true",
       );
       return c.json(ok(approvals), 200);
+    })
+    .openapi(get, async (c) => {
+      const { workspaceId } = c.var;
+      const approval = await deps.store.approvals.get(workspaceId, c.req.valid("param").id);
+      if (!approval) throw new NotFoundError("Approval request");
+      const previous =
+        approval.previousRequestId === null
+          ? undefined
+          : await deps.store.approvals.get(workspaceId, approval.previousRequestId);
+      return c.json(ok({ ...approval, diff: previous ? draftDiff(previous, approval) : null }), 200);
     })
     .openapi(decide, async (c) => {
       const decided = await decideApproval(

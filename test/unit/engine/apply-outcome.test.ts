@@ -194,6 +194,9 @@ describe("applyOutcome: waiting and approval", () => {
       decidedAt: null,
       expiredAt: null,
       createdAt: isoAt(T0),
+      comment: null,
+      revision: 1,
+      previousRequestId: null,
     });
   });
 });

@@ -24,6 +24,9 @@ const approval: ApprovalRequest = {
   decidedAt: null,
   expiredAt: null,
   createdAt: at,
+  comment: null,
+  revision: 1,
+  previousRequestId: null,
 };
 
 describe("webhook event names", () => {
