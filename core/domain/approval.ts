@@ -33,14 +33,9 @@ export const DecideApprovalInput = z
     decision: ApprovalDecision,
     editedContent: boundedJsonObject(LIMITS.approvalEditBytes).optional(),
     decidedBy: z.string().min(1).max(200).optional(),
-    comment: z
-      .string()
-      .min(1)
-      .max(LIMITS.approvalCommentChars)
-      .optional()
-      .meta({
-        description: "Kept with the decision; on a rejection sent back for revision, given to the run",
-      }),
+    comment: z.string().min(1).max(LIMITS.approvalCommentChars).optional().meta({
+      description: "Kept with the decision; on a rejection sent back for revision, given to the run",
+    }),
   })
   .superRefine((input, ctx) => {
     if (input.decision === "edited" && input.editedContent === undefined) {

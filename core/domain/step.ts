@@ -105,13 +105,9 @@ export const ApprovalStep = z
     onReject: z
       .strictObject({
         gotoStep: z.string().min(1).max(100).meta({ description: "An earlier step to continue at" }),
-        feedbackKey: z
-          .string()
-          .min(1)
-          .max(200)
-          .meta({
-            description: "State key the rejection (comment, decidedBy, decidedAt, revision) is written to",
-          }),
+        feedbackKey: z.string().min(1).max(200).meta({
+          description: "State key the rejection (comment, decidedBy, decidedAt, revision) is written to",
+        }),
         maxRevisions: z.number().int().min(1).max(LIMITS.approvalRevisions),
       })
       .optional()
