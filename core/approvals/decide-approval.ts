@@ -1,10 +1,8 @@
 import type { ApprovalRequest, DecideApprovalInput } from "../domain/approval";
 import { ConflictError, NotFoundError } from "../domain/errors";
-import type { IdGenerator } from "../domain/ids";
-import type { RunTransition } from "../domain/run-change";
 import { RunStatus } from "../domain/statuses";
-import type { ApprovalStep, StepDefinition } from "../domain/step";
 import { applyOutcome } from "../engine/apply-outcome";
+import { applyRejection } from "../engine/approval-rejection";
 import type { CommitDeps } from "../engine/commit-run";
 import type { Deps } from "../ports/deps";
 import { changeRun } from "../runs/change-run";
@@ -66,12 +64,11 @@ export async function decideApproval(
       );
       const steps = definition.stepsJson;
       if (input.decision === "rejected") {
-        const step = steps.find((candidate) => candidate.name === approval.stepName);
-        const onReject = step?.type === "approval" ? step.onReject : undefined;
-        if (onReject) sendBackForRevision(tx, steps, decided, onReject, deps.ids);
-        else {
-          applyOutcome(tx, steps, { kind: "failed", error: "approval rejected", retryable: true }, deps.ids);
-        }
+        const { comment, decidedBy } = decided;
+        // A comment sent back for revision lands in the state: refused here if it would overflow it.
+        refuseOutOfBounds(tx.run, steps, { output: { decision: "rejected", comment } }, "comment");
+        const rejection = { approvalRequestId: approvalId, stepName: approval.stepName, comment, decidedBy };
+        applyRejection(tx, steps, { ...rejection, decidedAt: tx.now }, deps.ids, "approval rejected");
       } else {
         const content = input.decision === "edited" ? (input.editedContent ?? {}) : approval.content;
         if (input.decision === "edited") tx.run.state[approval.contentKey] = content;
@@ -84,49 +81,4 @@ export async function decideApproval(
     { ringDoorbell: true, cancelSchedule: true },
   );
   return decided;
-}
-
-/**
- * A rejection on a step with `onReject` (docs/approvals.md): while revisions remain, the rejection is written
- * to `state[feedbackKey]` and the run goes back to `gotoStep`, whose next draft opens a new request; past
- * `maxRevisions`, the step fails for good.
- */
-function sendBackForRevision(
-  tx: RunTransition,
-  steps: readonly StepDefinition[],
-  decided: ApprovalRequest,
-  onReject: NonNullable<ApprovalStep["onReject"]>,
-  ids: IdGenerator,
-): void {
-  const revisions = tx.run.approvalRevisions?.[decided.stepName]?.count ?? 0;
-  if (revisions >= onReject.maxRevisions) {
-    const error = `approval rejected after ${revisions} revision${revisions === 1 ? "" : "s"}`;
-    applyOutcome(tx, steps, { kind: "failed", error, retryable: false }, ids);
-    return;
-  }
-  const revision = revisions + 1;
-  const { comment, decidedBy, decidedAt } = decided;
-  tx.run.state[onReject.feedbackKey] = { comment, decidedBy, decidedAt, revision };
-  tx.run.approvalRevisions = {
-    ...tx.run.approvalRevisions,
-    [decided.stepName]: { count: revision, lastRequestId: decided.id },
-  };
-  tx.record(
-    "APPROVAL_REVISION_REQUESTED",
-    {
-      stepName: decided.stepName,
-      approvalRequestId: decided.id,
-      gotoStep: onReject.gotoStep,
-      revision,
-      comment,
-    },
-    tx.requireActive().stepRun.id,
-  );
-  const outcome = {
-    kind: "completed",
-    output: { decision: "rejected", comment },
-    nextStepName: onReject.gotoStep,
-  } as const;
-  refuseOutOfBounds(tx.run, steps, outcome, "comment");
-  applyOutcome(tx, steps, outcome, ids);
 }

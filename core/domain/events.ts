@@ -23,6 +23,7 @@ export interface EventPayloads {
   STEP_FAILED: { stepName: string; error: string; attempt: number; code?: string };
   STEP_RETRYING: { stepName: string; attempt: number; delayMs: number; error: string | null };
   APPROVAL_REQUESTED: { stepName: string; approvalRequestId: string };
+  APPROVAL_EXPIRED: { stepName: string; approvalRequestId: string; onTimeout: "approve" | "reject" };
   APPROVAL_REVISION_REQUESTED: {
     stepName: string;
     approvalRequestId: string;
@@ -70,6 +71,7 @@ export const EVENT_TYPES = [
   "APPROVAL_REQUESTED",
   "APPROVAL_DECIDED",
   "APPROVAL_REVISION_REQUESTED",
+  "APPROVAL_EXPIRED",
   "SIGNAL_RECEIVED",
   "LLM_CALL_STARTED",
   "LLM_CALL_COMPLETED",

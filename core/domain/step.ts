@@ -112,6 +112,10 @@ export const ApprovalStep = z
       })
       .optional()
       .meta({ description: "A rejection sends the content back for revision instead of failing the step" }),
+    onTimeout: z
+      .enum(["fail", "approve", "reject"])
+      .optional()
+      .meta({ description: "What a timeout decides: fail the step (the default), approve, or reject" }),
   })
   .meta({ description: "Pauses the run until a person decides" });
 

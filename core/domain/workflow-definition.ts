@@ -29,6 +29,15 @@ export const CreateWorkflowDefinitionInput = z
     });
 
     definition.steps.forEach((step, i) => {
+      if (step.type !== "approval" || step.onTimeout === undefined || step.timeoutMs !== undefined) return;
+      ctx.addIssue({
+        code: "custom",
+        path: ["steps", i, "onTimeout"],
+        message: `Step "${step.name}": onTimeout needs timeoutMs`,
+      });
+    });
+
+    definition.steps.forEach((step, i) => {
       if (step.type !== "approval" || !step.onReject) return;
       const target = firstIndexByName.get(step.onReject.gotoStep);
       if (target !== undefined && target < i) return;

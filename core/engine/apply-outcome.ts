@@ -13,8 +13,11 @@ import type { StepOutcome } from "../domain/step-outcome";
 /** Writes that belong to the same commit as the transition but live outside the run's items. */
 export interface OutcomeEffects {
   createApproval?: ApprovalRequest;
-  /** An approval whose deadline passed undecided: it expires in the same commit that fails its step. */
-  expireApprovalId?: string;
+  /**
+   * An approval whose deadline passed undecided: it expires in the same commit that ends its wait, decided
+   * by the step's `onTimeout` when that is `approve` or `reject`.
+   */
+  expireApproval?: { id: string; decision: "approved" | "rejected" | null };
   /** The attempt's model calls: their cost records go into the same commit (the run's own partition). */
   cost?: AttemptCost;
 }

@@ -1,9 +1,11 @@
 import type { IdGenerator } from "../domain/ids";
+import { isPlainObject } from "../domain/json-bounds";
 import type { RunTransition } from "../domain/run-change";
 import type { Lease } from "../domain/run-record";
 import { RunStatus } from "../domain/statuses";
 import type { StepDefinition } from "../domain/step";
 import { applyOutcome, failRun, markStarted, type OutcomeEffects, startNextStep } from "./apply-outcome";
+import { applyRejection } from "./approval-rejection";
 import type { Plan } from "./plan";
 
 /** What a plan that runs no step of its own needs besides the transition: a fresh lease, and ids. */
@@ -55,17 +57,42 @@ export function startNextIfDue(tx: RunTransition, context: Pick<ClaimContext, "s
   }
 }
 
-/** A wait past its deadline fails its step, and the step's retry policy decides (decisions section 3). */
+/**
+ * A wait past its deadline fails its step, and the step's retry policy decides (decisions section 3); an
+ * approval step's `onTimeout` may decide the request instead (docs/approvals.md).
+ */
 function timeOut(tx: RunTransition, { steps, ids }: ClaimContext): OutcomeEffects {
-  const wait = tx.requireActive().wait;
+  const active = tx.requireActive();
+  const wait = active.wait;
   if (wait?.kind === "approval") {
-    const failed = applyOutcome(
+    const step = steps[active.stepIndex];
+    const onTimeout = step?.type === "approval" ? (step.onTimeout ?? "fail") : "fail";
+    const approvalRequestId = wait.approvalRequestId;
+    if (onTimeout === "fail" || step?.type !== "approval") {
+      const failed = applyOutcome(
+        tx,
+        steps,
+        { kind: "failed", error: "approval timed out", retryable: true },
+        ids,
+      );
+      return { ...failed, expireApproval: { id: approvalRequestId, decision: null } };
+    }
+    tx.record("APPROVAL_EXPIRED", { stepName: step.name, approvalRequestId, onTimeout }, active.stepRun.id);
+    if (onTimeout === "approve") {
+      const content = tx.run.state[step.contentKey];
+      const output = { decision: "approved", content: isPlainObject(content) ? content : {} };
+      applyOutcome(tx, steps, { kind: "completed", output }, ids);
+      return { expireApproval: { id: approvalRequestId, decision: "approved" } };
+    }
+    const rejection = { approvalRequestId, stepName: step.name, comment: null, decidedBy: null };
+    applyRejection(
       tx,
       steps,
-      { kind: "failed", error: "approval timed out", retryable: true },
+      { ...rejection, decidedAt: tx.now },
       ids,
+      "approval timed out and was rejected",
     );
-    return { ...failed, expireApprovalId: wait.approvalRequestId };
+    return { expireApproval: { id: approvalRequestId, decision: "rejected" } };
   }
   if (wait?.kind === "signal") {
     return applyOutcome(

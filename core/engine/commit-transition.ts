@@ -42,9 +42,11 @@ async function commitAsIs(
 ): Promise<RunRecord | undefined> {
   const change: RunChange = { commit: await finishTransition(deps, tx) };
   if (effects.createApproval) change.openApproval = effects.createApproval;
-  if (effects.expireApprovalId) {
-    const approval = await deps.store.approvals.get(before.workspaceId, effects.expireApprovalId);
-    if (approval) change.settleApproval = { ...approval, expiredAt: tx.now };
+  const expiring = effects.expireApproval;
+  if (expiring) {
+    const approval = await deps.store.approvals.get(before.workspaceId, expiring.id);
+    const decided = expiring.decision && { decision: expiring.decision, decidedAt: tx.now };
+    if (approval) change.settleApproval = { ...approval, expiredAt: tx.now, ...decided };
   }
   if (effects.cost) change.cost = effects.cost;
   const outcome = await commitRun(deps, change);

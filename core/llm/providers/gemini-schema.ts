@@ -1,4 +1,4 @@
-import { isPlainObject } from "./shared";
+import { isPlainObject } from "../../domain/json-bounds";
 
 /**
  * Gemini's function declarations take an OpenAPI-style subset of JSON Schema and reject the request on

@@ -12,6 +12,7 @@ import {
   GoogleGenerativeAIRequestInputError,
   type Part,
 } from "@google/generative-ai";
+import { isPlainObject } from "../../domain/json-bounds";
 import {
   type LlmProvider,
   type LlmRequest,
@@ -28,7 +29,7 @@ import {
   unexpectedError,
   unreachable,
 } from "./sdk-call";
-import { answerText, groupMessages, isPlainObject, objectArguments, systemAskingForJson } from "./shared";
+import { answerText, groupMessages, objectArguments, systemAskingForJson } from "./shared";
 
 /** The SDK's own default: the host only, the SDK appends /v1beta/models/{model}:generateContent. */
 export const GOOGLE_DEFAULT_BASE_URL = "https://generativelanguage.googleapis.com";

@@ -1,3 +1,4 @@
+import { isPlainObject } from "../../domain/json-bounds";
 import {
   type LlmMessage,
   type LlmRequest,
@@ -51,10 +52,6 @@ export function objectArguments(
   if (!isPlainObject(value))
     throw new ProviderError(provider, "server", `${provider} returned non-object ${what}`);
   return value;
-}
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 const JSON_INSTRUCTION =

@@ -1,7 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { type SignedUp, signUp, withKey } from "../helpers/accounts";
 import { expectData, expectError, issuePaths } from "../helpers/requests";
-import { allEvents, createDefinition, getRun, startRun } from "../helpers/runs";
+import { allEvents, createDefinition, getRun, startRun, waitForRun, withStatus } from "../helpers/runs";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 
 /** Drafts a text from the run's input and the reviewer's last comment, then asks for a review of it. */
@@ -151,4 +151,77 @@ describe("rejecting with feedback", () => {
     await t.idle();
     expect((await getRun(t.request, a.apiKey, run.id)).status).toBe("FAILED");
   });
+});
+
+describe("onTimeout", () => {
+  const timingOut = (onTimeout: string, extra: Record<string, unknown> = {}) => [
+    { type: "task", name: "draft", handler: "set_state", config: { values: { draft: { text: "v" } } } },
+    { type: "approval", name: "review", contentKey: "draft", timeoutMs: 1000, onTimeout, ...extra },
+  ];
+
+  async function timedOut(steps: unknown[], name: string) {
+    const definition = await createDefinition(t.request, a.apiKey, steps, name);
+    const run = await startRun(t.request, a.apiKey, { definitionId: definition.id });
+    // Not pendingFor: waiting for the engine to be idle would wait past the deadline.
+    const first = await waitForPending(run.id, "");
+    return { run, first };
+  }
+
+  it("approves at the deadline with approve: the run completes and the request says why", async () => {
+    const { run, first } = await timedOut(timingOut("approve"), "approve-on-timeout");
+    const done = await waitForRun(t.request, a.apiKey, run.id, withStatus("COMPLETED"));
+
+    expect(done.output).toMatchObject({ review: { decision: "approved", content: { text: "v" } } });
+    const request = await expectData<Approval & { expiredAt: string | null }>(
+      await send("GET", `/v1/approval-requests/${first.id}`),
+      200,
+    );
+    expect(request.decision).toBe("approved");
+    expect(request.expiredAt).not.toBeNull();
+    const expired = (await allEvents(t.request, a.apiKey, run.id)).filter(
+      (event) => event.eventType === "APPROVAL_EXPIRED",
+    );
+    expect(expired.map((event) => event.payload)).toEqual([
+      { stepName: "review", approvalRequestId: first.id, onTimeout: "approve" },
+    ]);
+  });
+
+  it("rejects at the deadline with reject, sending the draft back when the step says so", async () => {
+    const onReject = { gotoStep: "draft", feedbackKey: "feedback", maxRevisions: 1 };
+    const { run, first } = await timedOut(timingOut("reject", { onReject }), "reject-on-timeout");
+
+    const second = await waitForPending(run.id, first.id);
+    expect(second).toMatchObject({ revision: 2, previousRequestId: first.id });
+    const failed = await waitForRun(t.request, a.apiKey, run.id, withStatus("FAILED"));
+    expect(failed.steps.at(-1)?.error).toBe("approval rejected after 1 revision");
+  });
+
+  it("keeps the spec's timeout without onTimeout, and refuses onTimeout without timeoutMs", async () => {
+    const { run } = await timedOut(timingOut("fail"), "fail-on-timeout");
+    const failed = await waitForRun(t.request, a.apiKey, run.id, withStatus("FAILED"));
+    expect(failed.steps.at(-1)?.error).toBe("approval timed out");
+
+    const steps = [{ type: "approval", name: "review", contentKey: "input", onTimeout: "approve" }];
+    const refused = await expectError(
+      await send("POST", "/v1/workflow-definitions", { name: "no-timeout", version: "1", steps }),
+      400,
+      "VALIDATION_ERROR",
+    );
+    expect(issuePaths(refused)).toEqual(["steps.0.onTimeout"]);
+  });
+
+  /** Polls until the run has a pending request other than `previousId`. */
+  async function waitForPending(runId: string, previousId: string): Promise<Approval> {
+    const deadline = Date.now() + 10_000;
+    for (;;) {
+      const pending = await expectData<Approval[]>(
+        await send("GET", "/v1/approval-requests?pending=true"),
+        200,
+      );
+      const next = pending.find((request) => request.workflowRunId === runId && request.id !== previousId);
+      if (next) return next;
+      if (Date.now() > deadline) throw new Error(`run ${runId} opened no new request`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
 });
