@@ -36,6 +36,7 @@ export async function createRun(
       idempotencyKey: input.idempotencyKey ?? null,
       supersessionKey: input.supersessionKey ?? null,
       createdAt: isoAt(deps.clock.nowMs()),
+      startedBy: input.startedBy,
     });
     let supersession: { changes: RunChange[]; superseded: RunRecord[] } = { changes: [], superseded: [] };
     const supersessionKey = input.supersedeExisting ? input.supersessionKey : undefined;
