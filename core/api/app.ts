@@ -13,6 +13,7 @@ import { exactWindowCounter, rateLimit } from "./middleware/rate-limit";
 import { requestContext } from "./middleware/request-context";
 import { createRouter } from "./router";
 import { apiKeyRoutes } from "./routes/api-keys";
+import { approvalGroupRoutes } from "./routes/approval-groups";
 import { approvalRequestRoutes } from "./routes/approval-requests";
 import { costRoutes } from "./routes/cost";
 import { dashboardAuthRoutes } from "./routes/dashboard-auth";
@@ -74,6 +75,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   const definitions = workflowDefinitionRoutes(deps);
   const runs = workflowRunRoutes(deps);
   const approvals = approvalRequestRoutes(deps);
+  const approvalGroups = approvalGroupRoutes(deps);
   const llmProviders = llmProviderRoutes(deps);
   const remoteTools = remoteToolRoutes(deps);
   const cost = costRoutes(deps);
@@ -84,6 +86,7 @@ export function createApp(deps: Deps, options: AppOptions) {
     definitions,
     runs,
     approvals,
+    approvalGroups,
     llmProviders,
     remoteTools,
     cost,
@@ -104,6 +107,7 @@ export function createApp(deps: Deps, options: AppOptions) {
     .route("/", definitions)
     .route("/", runs)
     .route("/", approvals)
+    .route("/", approvalGroups)
     .route("/", llmProviders)
     .route("/", remoteTools)
     .route("/", cost)

@@ -5,6 +5,7 @@ import { type AppError, ErrorCode } from "../domain/errors";
 export const ERROR_STATUS = {
   VALIDATION_ERROR: 400,
   AUTH_ERROR: 401,
+  FORBIDDEN: 403,
   NOT_FOUND: 404,
   CONFLICT: 409,
   RATE_LIMIT_ERROR: 429,

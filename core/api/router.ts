@@ -28,6 +28,7 @@ export function createRouter<E extends Env>(): OpenAPIHono<E> {
 const ERROR_DESCRIPTIONS = {
   400: "VALIDATION_ERROR: the body, query or path is invalid (see `error.details.issues`)",
   401: "AUTH_ERROR: missing, invalid or revoked API key",
+  403: "FORBIDDEN: the caller may not do this (an approval it is not assigned to)",
   404: "NOT_FOUND: no such resource in the caller's workspace",
   409: "CONFLICT: the resource exists or is in a state that forbids the operation",
   429: "RATE_LIMIT_ERROR: the workspace's rate limit is exceeded; see `Retry-After`",

@@ -5,8 +5,10 @@ import { applyOutcome } from "../engine/apply-outcome";
 import { applyRejection } from "../engine/approval-rejection";
 import type { CommitDeps } from "../engine/commit-run";
 import type { Deps } from "../ports/deps";
+import type { ApprovalGroupStore } from "../ports/store";
 import { changeRun } from "../runs/change-run";
 import { refuseOutOfBounds } from "../runs/refuse-out-of-bounds";
+import { checkDecider } from "./assignment";
 
 /**
  * Decides a pending approval (spec 3.4, 4.5) in the same commit that moves its run on: approved continues
@@ -15,6 +17,7 @@ import { refuseOutOfBounds } from "../runs/refuse-out-of-bounds";
  */
 export async function decideApproval(
   deps: CommitDeps & Pick<Deps, "ids">,
+  groups: Pick<ApprovalGroupStore, "get">,
   workspaceId: string,
   approvalId: string,
   input: DecideApprovalInput,
@@ -43,6 +46,14 @@ export async function decideApproval(
       }
       const definition = await deps.store.definitions.get(workspaceId, run.definitionId);
       if (!definition) throw new NotFoundError("Workflow definition");
+      const step = definition.stepsJson.find((candidate) => candidate.name === approval.stepName);
+      await checkDecider(
+        groups,
+        run,
+        step?.type === "approval" ? step : undefined,
+        approval,
+        input.decidedBy,
+      );
 
       decided = {
         ...approval,

@@ -25,6 +25,10 @@ export const ApprovalRequest = z.object({
   revision: z.number().int().min(1).default(1),
   /** The request the previous draft was rejected in, when this one is a revision. */
   previousRequestId: z.string().nullable().default(null),
+  /** Who may decide it, as the step names them (e-mail addresses, `group:<name>`); empty: anyone. */
+  assignees: z.array(z.string()).default([]),
+  /** The run's definition, for listing by definition. */
+  definitionId: z.string().nullable().default(null),
 });
 export type ApprovalRequest = z.infer<typeof ApprovalRequest>;
 

@@ -6,6 +6,8 @@
 export const ErrorCode = {
   VALIDATION_ERROR: "VALIDATION_ERROR",
   AUTH_ERROR: "AUTH_ERROR",
+  /** Authenticated, but not allowed this act (an approval decided by someone it is not assigned to). */
+  FORBIDDEN: "FORBIDDEN",
   NOT_FOUND: "NOT_FOUND",
   CONFLICT: "CONFLICT",
   RATE_LIMIT_ERROR: "RATE_LIMIT_ERROR",
@@ -43,6 +45,12 @@ export class ValidationError extends AppError {
 export class AuthError extends AppError {
   constructor(message: string) {
     super(ErrorCode.AUTH_ERROR, message);
+  }
+}
+
+export class ForbiddenError extends AppError {
+  constructor(message: string) {
+    super(ErrorCode.FORBIDDEN, message);
   }
 }
 

@@ -28,6 +28,9 @@ export const LIMITS = {
   approvalCommentChars: 2000,
   /** Times an approval step may send its content back for revision (`onReject.maxRevisions`). */
   approvalRevisions: 20,
+  /** Assignees named on one approval step, and members of one approval group. */
+  approvalAssignees: 50,
+  approvalGroupMembers: 100,
   /** The workflow state: it travels in the run item and, at the end, in WORKFLOW_COMPLETED. */
   stateBytes: 128 * KiB,
   /** What one step's templates render to (task config, http request, llm prompt), counted as they render. */

@@ -47,6 +47,8 @@ export interface RunRecord extends WorkflowRun {
    * itself because doorbells come and go, and the run fails when they reach the bound. Absent when zero.
    */
   failedAdvances?: number;
+  /** Who started the run, when the creation said (CreateRunInput.startedBy). */
+  startedBy?: string;
   /**
    * Per approval step with `onReject`: how many times its content was sent back for revision, and the request
    * of the last rejection (the next request's `previousRequestId`). Absent until the first.
@@ -81,6 +83,8 @@ export function toWorkflowRun(run: RunRecord): WorkflowRun {
     currentStepName: currentStepName(run),
     createdAt: run.createdAt,
     updatedAt: run.updatedAt,
+    // Only when given: a run created as the spec describes answers exactly the spec's fields.
+    ...(run.startedBy === undefined ? {} : { startedBy: run.startedBy }),
   };
 }
 
@@ -135,12 +139,14 @@ export interface NewRunFields {
   idempotencyKey: string | null;
   supersessionKey: string | null;
   createdAt: string;
+  startedBy?: string;
 }
 
 /** A run as it is created: PENDING, nothing started, the input in its state; the store numbers it. */
-export function pendingRun(fields: NewRunFields): Omit<RunRecord, "seq" | "defSeq"> {
+export function pendingRun({ startedBy, ...fields }: NewRunFields): Omit<RunRecord, "seq" | "defSeq"> {
   return {
     ...fields,
+    ...(startedBy === undefined ? {} : { startedBy }),
     status: RunStatus.Pending,
     output: null,
     currentStepName: null,

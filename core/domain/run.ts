@@ -47,6 +47,10 @@ export const CreateRunInput = z.object({
   idempotencyKey: z.string().min(1).max(255).optional(),
   supersessionKey: z.string().min(1).max(255).optional(),
   supersedeExisting: z.boolean().default(false),
+  startedBy: z.string().min(1).max(254).optional().meta({
+    description:
+      "Who started the run (an e-mail address); approval steps with allowRequester: false refuse them",
+  }),
 });
 export type CreateRunInput = z.infer<typeof CreateRunInput>;
 

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { Assignee } from "./approval-group";
 import { LIMITS } from "./limits";
 import { llmStepFields, requirePrompt, unknownTypeError } from "./llm-step";
 import { RetryPolicy } from "./retry-policy";
@@ -112,6 +113,13 @@ export const ApprovalStep = z
       })
       .optional()
       .meta({ description: "A rejection sends the content back for revision instead of failing the step" }),
+    assignees: z.array(Assignee).min(1).max(LIMITS.approvalAssignees).optional().meta({
+      description: "Who may decide: e-mail addresses or group:<name>; decidedBy must be one of them",
+    }),
+    allowRequester: z
+      .boolean()
+      .optional()
+      .meta({ description: "false: the run's startedBy may not decide it" }),
     onTimeout: z
       .enum(["fail", "approve", "reject"])
       .optional()

@@ -96,6 +96,8 @@ function applyKind(
         comment: null,
         revision: (revised?.count ?? 0) + 1,
         previousRequestId: revised?.lastRequestId ?? null,
+        assignees: step.type === "approval" ? (step.assignees ?? []) : [],
+        definitionId: tx.run.definitionId,
       };
       tx.setStepStatus(StepRunStatus.Waiting, { input });
       active.wait = { kind: "approval", approvalRequestId: approval.id, deadlineMs: outcome.deadlineMs };

@@ -7,12 +7,14 @@ import type {
   SessionStore,
   WorkspaceStore,
 } from "./store/accounts";
+import type { ApprovalGroupStore } from "./store/approval-groups";
 import type { CostRollupStore, CostStore } from "./store/costs";
 import type { ProviderStore, RemoteToolStore } from "./store/integrations";
 import type { ApprovalStore, RunStore } from "./store/runs";
 import type { WebhookDeliveryStore, WebhookOutboxStore, WebhookStore } from "./store/webhooks";
 
 export type * from "./store/accounts";
+export type * from "./store/approval-groups";
 export type * from "./store/costs";
 export type * from "./store/integrations";
 export type * from "./store/runs";
@@ -30,6 +32,7 @@ export type * from "./store/webhooks";
 export interface Store {
   runs: RunStore;
   approvals: ApprovalStore;
+  approvalGroups: ApprovalGroupStore;
   costs: CostStore;
   costRollups: CostRollupStore;
   definitions: DefinitionStore;

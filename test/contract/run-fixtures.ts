@@ -113,6 +113,8 @@ function approvalFor(tx: RunTransition, ids: IdGenerator): ApprovalRequest {
     comment: null,
     revision: 1,
     previousRequestId: null,
+    assignees: [],
+    definitionId: null,
   };
 }
 

@@ -18,6 +18,8 @@ import type { Random } from "./random";
 import { REQUEST_WEIGHTS, runInput, SIGNAL } from "./workload";
 
 export const WORKSPACE = "wsp_sim";
+/** The simulated workspace has no approval groups (its approval steps name no assignees). */
+const NO_APPROVAL_GROUPS = { get: async () => undefined };
 
 /** Starts an API actor running `op`. */
 export type SpawnRequest = (
@@ -84,7 +86,7 @@ export class Clients {
     const approval = this.random.pick(approvals);
     const decision = this.random.weighted({ approved: 3, rejected: 2, edited: 1 });
     await this.spawn("decide", approval.workflowRunId, (ports) =>
-      decideApproval(ports, WORKSPACE, approval.id, {
+      decideApproval(ports, NO_APPROVAL_GROUPS, WORKSPACE, approval.id, {
         decision,
         ...(decision === "edited" ? { editedContent: { edited: true } } : {}),
       }),

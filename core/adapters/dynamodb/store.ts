@@ -2,6 +2,7 @@ import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import type { Store } from "../../ports/store";
 import { createAccountStore } from "./account-store";
 import { createApiKeyStore } from "./api-key-store";
+import { createApprovalGroupStore } from "./approval-group-store";
 import { createApprovalStore } from "./approval-store";
 import { createCostRollupStore } from "./cost-rollup-store";
 import { createCostStore } from "./cost-store";
@@ -26,6 +27,7 @@ export function createStore(table: Table): Store {
     accounts: createAccountStore(table),
     apiKeys: createApiKeyStore(table),
     approvals: createApprovalStore(table),
+    approvalGroups: createApprovalGroupStore(table),
     costs: createCostStore(table),
     costRollups: createCostRollupStore(table),
     definitions: createDefinitionStore(table),

@@ -1,12 +1,15 @@
 import { createRoute, z } from "@hono/zod-openapi";
+import { assignedTo } from "../../approvals/assignment";
 import { decideApproval } from "../../approvals/decide-approval";
 import { draftDiff } from "../../approvals/draft-diff";
 import { ApprovalRequest, DecideApprovalInput } from "../../domain/approval";
 import { NotFoundError } from "../../domain/errors";
 import type { CommitDeps } from "../../engine/commit-run";
 import type { Deps } from "../../ports/deps";
+import type { Store } from "../../ports/store";
 import type { WorkspaceEnv } from "../env";
-import { dataEnvelope, ok } from "../envelope";
+import { dataEnvelope, ok, pageEnvelope } from "../envelope";
+import { pageMeta } from "../pagination";
 import { IdParam } from "../params";
 import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
 
@@ -23,15 +26,32 @@ const DecidedApproval = ApprovalRequest.pick({
   createdAt: true,
 });
 
+const ListApprovalsQuery = z.object({
+  pending: z.enum(["true", "false"]).optional(),
+  assignee: z.email().max(254).optional(),
+  workflowRunId: z.string().min(1).max(100).optional(),
+  definitionId: z.string().min(1).max(100).optional(),
+  // Optional, unlike other lists' (PageQuery): without them the answer stays the spec's plain array.
+  page: z.coerce.number().int().min(1).optional(),
+  pageSize: z.coerce.number().int().min(1).max(100).optional(),
+});
+
 const list = createRoute({
   method: "get",
   path: "/v1/approval-requests",
   tags,
   security: API_KEY_SECURITY,
   summary: "Approval requests, newest first: pending=true undecided, pending=false decided, omitted all",
-  request: { query: z.object({ pending: z.enum(["true", "false"]).optional() }) },
+  description:
+    "Filters: `assignee` (an e-mail address: requests naming it, directly or through a group it is in), " +
+    "`workflowRunId`, `definitionId`. With `page` or `pageSize` the answer is a page with `meta`; " +
+    "without, the plain array of the spec.",
+  request: { query: ListApprovalsQuery },
   responses: {
-    200: { description: "The requests", content: jsonContent(dataEnvelope(z.array(ApprovalRequest))) },
+    200: {
+      description: "The requests: an array, or a page when page or pageSize is given",
+      content: jsonContent(z.union([dataEnvelope(z.array(ApprovalRequest)), pageEnvelope(ApprovalRequest)])),
+    },
     ...errorResponses(400, ...AUTHENTICATED_ERRORS),
   },
 });
@@ -68,19 +88,35 @@ const decide = createRoute({
   },
   responses: {
     200: { description: "Decided", content: jsonContent(dataEnvelope(DecidedApproval)) },
-    ...errorResponses(400, 404, 409, ...AUTHENTICATED_ERRORS),
+    ...errorResponses(400, 403, 404, 409, ...AUTHENTICATED_ERRORS),
   },
 });
 
-export function approvalRequestRoutes(deps: CommitDeps & Pick<Deps, "ids">) {
+export function approvalRequestRoutes(
+  deps: CommitDeps & Pick<Deps, "ids"> & { store: Pick<Store, "approvalGroups"> },
+) {
   return createRouter<WorkspaceEnv>()
     .openapi(list, async (c) => {
-      const { pending } = c.req.valid("query");
-      const approvals = await deps.store.approvals.list(
-        c.var.workspaceId,
-        pending === undefined ? undefined : pending === "true",
+      const query = c.req.valid("query");
+      const { workspaceId } = c.var;
+      let approvals = await deps.store.approvals.list(
+        workspaceId,
+        query.pending === undefined ? undefined : query.pending === "true",
       );
-      return c.json(ok(approvals), 200);
+      if (query.workflowRunId !== undefined) {
+        approvals = approvals.filter((approval) => approval.workflowRunId === query.workflowRunId);
+      }
+      if (query.definitionId !== undefined) {
+        approvals = approvals.filter((approval) => approval.definitionId === query.definitionId);
+      }
+      if (query.assignee !== undefined) {
+        approvals = assignedTo(approvals, query.assignee, await deps.store.approvalGroups.list(workspaceId));
+      }
+      if (query.page === undefined && query.pageSize === undefined) return c.json(ok(approvals), 200);
+      const page = query.page ?? 1;
+      const pageSize = query.pageSize ?? 20;
+      const items = approvals.slice((page - 1) * pageSize, page * pageSize);
+      return c.json({ ...ok(items), meta: pageMeta(page, pageSize, approvals.length) }, 200);
     })
     .openapi(get, async (c) => {
       const { workspaceId } = c.var;
@@ -95,6 +131,7 @@ export function approvalRequestRoutes(deps: CommitDeps & Pick<Deps, "ids">) {
     .openapi(decide, async (c) => {
       const decided = await decideApproval(
         deps,
+        deps.store.approvalGroups,
         c.var.workspaceId,
         c.req.valid("param").id,
         c.req.valid("json"),

@@ -197,6 +197,8 @@ describe("applyOutcome: waiting and approval", () => {
       comment: null,
       revision: 1,
       previousRequestId: null,
+      assignees: [],
+      definitionId: "def_1",
     });
   });
 });

@@ -27,6 +27,8 @@ const approval: ApprovalRequest = {
   comment: null,
   revision: 1,
   previousRequestId: null,
+  assignees: [],
+  definitionId: null,
 };
 
 describe("webhook event names", () => {
