@@ -1,6 +1,8 @@
 import type { ApprovalRequest, DecideApprovalInput } from "../domain/approval";
-import { ConflictError, NotFoundError } from "../domain/errors";
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../domain/errors";
+import type { RunTransition } from "../domain/run-change";
 import { RunStatus } from "../domain/statuses";
+import type { ApprovalStep } from "../domain/step";
 import { applyOutcome } from "../engine/apply-outcome";
 import { applyRejection } from "../engine/approval-rejection";
 import type { CommitDeps } from "../engine/commit-run";
@@ -9,11 +11,14 @@ import type { ApprovalGroupStore } from "../ports/store";
 import { changeRun } from "../runs/change-run";
 import { refuseOutOfBounds } from "../runs/refuse-out-of-bounds";
 import { checkDecider } from "./assignment";
+import { castVote, type Tally } from "./quorum";
 
 /**
  * Decides a pending approval (spec 3.4, 4.5) in the same commit that moves its run on: approved continues
  * with the content, edited replaces `state[contentKey]` and continues, rejected fails the step (its retry
- * policy may ask again). The approval's own condition makes a second decision a 409, even a concurrent one.
+ * policy may ask again) or sends it back for revision (`onReject`). The approval's own condition makes a
+ * second decision a 409, even a concurrent one. On a step with a quorum, each call is one vote, committed
+ * with the run, and the vote that reaches the quorum decides (docs/approvals.md).
  */
 export async function decideApproval(
   deps: CommitDeps & Pick<Deps, "ids">,
@@ -55,35 +60,49 @@ export async function decideApproval(
         input.decidedBy,
       );
 
+      const stepRunId = tx.requireActive().stepRun.id;
+      const quorum = step?.type === "approval" ? step.quorum : undefined;
+      let decision = input.decision;
+      let votes = approval.votes;
+      if (quorum) {
+        const tally = vote(tx, approval, quorum, input, stepRunId);
+        votes = tally.votes;
+        if (tally.outcome === "open") {
+          decided = { ...approval, votes };
+          return { settleApproval: decided };
+        }
+        decision = tally.outcome;
+      }
+
       decided = {
         ...approval,
-        decision: input.decision,
+        votes,
+        decision,
         decidedBy: input.decidedBy ?? null,
         decidedAt: tx.now,
         comment: input.comment ?? null,
       };
-      const stepRunId = tx.requireActive().stepRun.id;
       tx.record(
         "APPROVAL_DECIDED",
         {
           stepName: approval.stepName,
           approvalRequestId: approvalId,
-          decision: input.decision,
+          decision,
           decidedBy: decided.decidedBy,
         },
         stepRunId,
       );
       const steps = definition.stepsJson;
-      if (input.decision === "rejected") {
+      if (decision === "rejected") {
         const { comment, decidedBy } = decided;
         // A comment sent back for revision lands in the state: refused here if it would overflow it.
         refuseOutOfBounds(tx.run, steps, { output: { decision: "rejected", comment } }, "comment");
         const rejection = { approvalRequestId: approvalId, stepName: approval.stepName, comment, decidedBy };
         applyRejection(tx, steps, { ...rejection, decidedAt: tx.now }, deps.ids, "approval rejected");
       } else {
-        const content = input.decision === "edited" ? (input.editedContent ?? {}) : approval.content;
-        if (input.decision === "edited") tx.run.state[approval.contentKey] = content;
-        const outcome = { kind: "completed", output: { decision: input.decision, content } } as const;
+        const content = decision === "edited" ? (input.editedContent ?? {}) : approval.content;
+        if (decision === "edited") tx.run.state[approval.contentKey] = content;
+        const outcome = { kind: "completed", output: { decision, content } } as const;
         refuseOutOfBounds(tx.run, steps, outcome, "editedContent");
         applyOutcome(tx, steps, outcome, deps.ids);
       }
@@ -92,4 +111,46 @@ export async function decideApproval(
     { ringDoorbell: true, cancelSchedule: true },
   );
   return decided;
+}
+
+/**
+ * One vote on a request decided by a quorum, recorded as APPROVAL_VOTE_RECORDED. Votes approve or reject:
+ * an edit needs one decider. The vote that reaches the quorum decides the request.
+ */
+function vote(
+  tx: RunTransition,
+  approval: ApprovalRequest,
+  quorum: NonNullable<ApprovalStep["quorum"]>,
+  input: DecideApprovalInput,
+  stepRunId: string,
+): Tally {
+  if (input.decision === "edited") {
+    throw new ValidationError("A request decided by votes takes approved or rejected, not edited", {
+      details: {
+        issues: [{ path: "decision", message: "edited needs a single decider; vote approved or rejected" }],
+      },
+    });
+  }
+  if (input.decidedBy === undefined) {
+    throw new ForbiddenError("This approval is decided by votes: say who you are in decidedBy");
+  }
+  const tally = castVote(approval, quorum, {
+    decidedBy: input.decidedBy,
+    decision: input.decision,
+    comment: input.comment ?? null,
+    at: tx.now,
+  });
+  tx.record(
+    "APPROVAL_VOTE_RECORDED",
+    {
+      stepName: approval.stepName,
+      approvalRequestId: approval.id,
+      decidedBy: input.decidedBy,
+      decision: input.decision,
+      approvals: tally.approvals,
+      rejections: tally.rejections,
+    },
+    stepRunId,
+  );
+  return tally;
 }

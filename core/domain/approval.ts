@@ -5,6 +5,15 @@ import { LIMITS } from "./limits";
 export const ApprovalDecision = z.enum(["approved", "rejected", "edited"]);
 export type ApprovalDecision = z.infer<typeof ApprovalDecision>;
 
+/** One person's vote on a request decided by a quorum (docs/approvals.md). */
+export const ApprovalVote = z.object({
+  decidedBy: z.string(),
+  decision: z.enum(["approved", "rejected"]),
+  comment: z.string().nullable(),
+  at: z.string(),
+});
+export type ApprovalVote = z.infer<typeof ApprovalVote>;
+
 export const ApprovalRequest = z.object({
   id: z.string(),
   workflowRunId: z.string(),
@@ -29,6 +38,8 @@ export const ApprovalRequest = z.object({
   assignees: z.array(z.string()).default([]),
   /** The run's definition, for listing by definition. */
   definitionId: z.string().nullable().default(null),
+  /** The votes cast so far, oldest first, on a step with a quorum. */
+  votes: z.array(ApprovalVote).default([]),
 });
 export type ApprovalRequest = z.infer<typeof ApprovalRequest>;
 

@@ -23,6 +23,14 @@ export interface EventPayloads {
   STEP_FAILED: { stepName: string; error: string; attempt: number; code?: string };
   STEP_RETRYING: { stepName: string; attempt: number; delayMs: number; error: string | null };
   APPROVAL_REQUESTED: { stepName: string; approvalRequestId: string };
+  APPROVAL_VOTE_RECORDED: {
+    stepName: string;
+    approvalRequestId: string;
+    decidedBy: string;
+    decision: "approved" | "rejected";
+    approvals: number;
+    rejections: number;
+  };
   APPROVAL_EXPIRED: { stepName: string; approvalRequestId: string; onTimeout: "approve" | "reject" };
   APPROVAL_REVISION_REQUESTED: {
     stepName: string;
@@ -72,6 +80,7 @@ export const EVENT_TYPES = [
   "APPROVAL_DECIDED",
   "APPROVAL_REVISION_REQUESTED",
   "APPROVAL_EXPIRED",
+  "APPROVAL_VOTE_RECORDED",
   "SIGNAL_RECEIVED",
   "LLM_CALL_STARTED",
   "LLM_CALL_COMPLETED",

@@ -116,6 +116,15 @@ export const ApprovalStep = z
     assignees: z.array(Assignee).min(1).max(LIMITS.approvalAssignees).optional().meta({
       description: "Who may decide: e-mail addresses or group:<name>; decidedBy must be one of them",
     }),
+    quorum: z
+      .strictObject({
+        approvals: z.number().int().min(2).max(LIMITS.approvalAssignees),
+        rejections: z.number().int().min(1).max(LIMITS.approvalAssignees).default(1),
+      })
+      .optional()
+      .meta({
+        description: "Decided by votes of distinct people: this many approvals approve, rejections reject",
+      }),
     allowRequester: z
       .boolean()
       .optional()

@@ -98,6 +98,7 @@ function applyKind(
         previousRequestId: revised?.lastRequestId ?? null,
         assignees: step.type === "approval" ? (step.assignees ?? []) : [],
         definitionId: tx.run.definitionId,
+        votes: [],
       };
       tx.setStepStatus(StepRunStatus.Waiting, { input });
       active.wait = { kind: "approval", approvalRequestId: approval.id, deadlineMs: outcome.deadlineMs };

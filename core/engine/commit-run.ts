@@ -68,6 +68,7 @@ export async function afterCommit(
   await announceWebhookEvents(deps, change.commit);
   await settleAttemptCost(deps, change.cost, true);
   const schedule = effects.cancelScheduleOf && wakeScheduleName(effects.cancelScheduleOf);
-  if (schedule) await deps.scheduler.cancel(schedule);
+  // A timer the change did not end (a vote that leaves its approval open) keeps its schedule.
+  if (schedule && schedule !== wakeScheduleName(run)) await deps.scheduler.cancel(schedule);
   if (effects.ringDoorbell) await deps.queue.send(runDoorbell(run.workspaceId, run.id));
 }

@@ -115,6 +115,7 @@ function approvalFor(tx: RunTransition, ids: IdGenerator): ApprovalRequest {
     previousRequestId: null,
     assignees: [],
     definitionId: null,
+    votes: [],
   };
 }
 

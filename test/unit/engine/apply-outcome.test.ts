@@ -199,6 +199,7 @@ describe("applyOutcome: waiting and approval", () => {
       previousRequestId: null,
       assignees: [],
       definitionId: "def_1",
+      votes: [],
     });
   });
 });

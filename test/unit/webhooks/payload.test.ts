@@ -29,6 +29,7 @@ const approval: ApprovalRequest = {
   previousRequestId: null,
   assignees: [],
   definitionId: null,
+  votes: [],
 };
 
 describe("webhook event names", () => {
