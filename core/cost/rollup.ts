@@ -15,10 +15,21 @@ const PENDING_PER_SUMMARY = 1000;
  * loses to a concurrent one (every call of a workspace adds to the same day item) is tried again.
  * @returns false when it kept losing; the record then stays pending for the next sweep.
  */
-export async function rollUpCost(deps: RollupDeps, cost: AttemptCost): Promise<boolean> {
+export async function rollUpCost(
+  deps: RollupDeps,
+  cost: AttemptCost,
+  options: { afterCommit?: boolean } = {},
+): Promise<boolean> {
+  // Right after the commit, a run already marked for the day was counted by whoever marked it, or that
+  // record is still pending and its sweep (a full markRun) counts it: no all-time transaction per step. A
+  // count that lost a race is retried in full, since this record's own marker is there by then.
+  let onlyOnNewDay = options.afterCommit === true;
   for (let attempt = 0; attempt < ROLLUP_TRIES; attempt++) {
     if (attempt > 0) await pause(attempt);
-    if ((await deps.store.costRollups.markRun(cost)) === "conflict") continue;
+    if ((await deps.store.costRollups.markRun(cost, { onlyOnNewDay })) === "conflict") {
+      onlyOnNewDay = false;
+      continue;
+    }
     if ((await deps.store.costRollups.rollUp(cost, isoAt(deps.clock.nowMs()))) !== "conflict") return true;
   }
   return false;
@@ -38,7 +49,7 @@ export async function settleAttemptCost(
   if (!cost) return;
   try {
     if (!committed) await deps.store.costs.put(cost);
-    if (!(await rollUpCost(deps, cost)))
+    if (!(await rollUpCost(deps, cost, { afterCommit: true })))
       deps.log.warn({ costId: cost.id }, "cost rollup deferred to the sweep");
   } catch (error) {
     deps.log.warn({ err: error, costId: cost.id }, "cost rollup failed; deferred to the sweep");

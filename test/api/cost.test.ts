@@ -1,6 +1,14 @@
-import { beforeAll, describe, expect, it } from "vitest";
+import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { createCostRollupStore } from "../../core/adapters/dynamodb/cost-rollup-store";
+import {
+  createDocumentClient,
+  createDynamoClient,
+  type Table,
+} from "../../core/adapters/dynamodb/dynamo-client";
 import type { CostSummary } from "../../core/cost/cost-summary";
 import { rollUpCost, settleAttemptCost } from "../../core/cost/rollup";
+import type { AttemptCost } from "../../core/domain/cost-record";
 import { type SignedUp, signUp, withKey } from "../helpers/accounts";
 import { attemptMaker, costCall, seedMarchCosts } from "../helpers/costs";
 import { expectData, expectError, issuePaths } from "../helpers/requests";
@@ -78,6 +86,34 @@ describe("GET /v1/cost/summary", () => {
       totalRuns: 1,
     });
     expect(await summary()).toMatchObject({ totalCostUsd: 1.635, totalRuns: 3 });
+  });
+
+  it("counts a run whose first record's process died between marking the day and counting the run", async () => {
+    const other = await signUp(t);
+    const [first, second] = [0.25, 0.5].map((costUsd) =>
+      attempt(other.workspaceId, "run_d", [costCall("gpt-4o", "2026-03-05T10:00:00.000Z", costUsd)]),
+    );
+    // The process dies at its first transaction: the day's run marker is written, the count and sums not.
+    const client = createDocumentClient(
+      createDynamoClient({ region: "us-east-1", endpoint: inject("dynamoEndpoint") }),
+    );
+    const dying = {
+      name: t.deps.config.TABLE_NAME,
+      client: {
+        send: (command: object) =>
+          command instanceof TransactWriteCommand
+            ? Promise.reject(new Error("process died"))
+            : client.send(command as never),
+      },
+    } as unknown as Table;
+    const dyingDeps = { ...t.deps, store: { ...t.deps.store, costRollups: createCostRollupStore(dying) } };
+    await settleAttemptCost(dyingDeps, first as AttemptCost, false);
+    // The run's next step finds the day marked and leaves the count to the first record's sweep.
+    await settleAttemptCost(t.deps, second as AttemptCost, false);
+
+    for (const query of ["", "?from=2026-03-05&to=2026-03-05", "?from=2026-03-05T09:00:00.000Z"]) {
+      expect(await summary(query, other)).toMatchObject({ totalCostUsd: 0.75, totalRuns: 1 });
+    }
   });
 
   it("keeps workspaces apart", async () => {

@@ -58,6 +58,18 @@ export function describeCosts(makeStore: MakeStore): void {
       expect((await store.costRollups.days(ws, D2, D2)).runIds).toEqual([r1.id]);
     });
 
+    it("leaves the all-time count to the first marker of a run's day when asked to", async () => {
+      // cost3's day D2 is already marked by cost1, which counts the run (or, pending, gets swept and does).
+      expect(await store.costRollups.markRun(cost1, { onlyOnNewDay: true })).toBe("rolled-up");
+      expect(await store.costRollups.markRun(cost3, { onlyOnNewDay: true })).toBe("already");
+      expect(await store.costRollups.markRun(cost1, { onlyOnNewDay: true })).toBe("already");
+      // The sweep's full markRun still counts a run whose marker came first, and only once.
+      expect(await store.costRollups.markRun(cost3)).toBe("already");
+
+      expect((await store.costRollups.allTime(ws)).totalRuns).toBe(1);
+      expect((await store.costRollups.days(ws, D2, D2)).runIds).toEqual([r1.id]);
+    });
+
     it("rolls each record up once, summing as DynamoDB does", async () => {
       for (const cost of [cost1, cost2, cost3]) {
         expect(await store.costRollups.rollUp(cost, "2030-01-03T00:00:00.000Z")).toBe("rolled-up");
@@ -77,9 +89,9 @@ export function describeCosts(makeStore: MakeStore): void {
       expect((await store.costRollups.days(ws, D2, D2)).models).toEqual([
         totals("gpt-4o", Number("0.20000000000000003"), 2),
       ]);
-      // r1's first record adds 0.1 + 0.2 summed as doubles (0.30000000000000004); then 0.2 and 3e-17 exactly.
+      // All time folds the days as read back: 0.3 + 0.20000000000000003.
       expect(await store.costRollups.allTime(ws)).toEqual({
-        models: [totals("gpt-4o", Number("0.50000000000000007"), 4), totals("gpt-4o-mini", 0.25, 1)],
+        models: [totals("gpt-4o", 0.5, 4), totals("gpt-4o-mini", 0.25, 1)],
         totalRuns: 0,
       });
       expect(await store.costRollups.allTime("wsp_other")).toEqual({ models: [], totalRuns: 0 });

@@ -1,4 +1,4 @@
-import { PutCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import {
   type AttemptCost,
   addToSums,
@@ -7,6 +7,7 @@ import {
   type ModelTotals,
 } from "../../domain/cost-record";
 import type { CostRollupStore, RollupResult } from "../../ports/store";
+import { putIfAbsent } from "./conditional-writes";
 import { cancellationCodes } from "./conditions";
 import type { Table } from "./dynamo-client";
 import { keys } from "./keys";
@@ -52,6 +53,15 @@ function group(cost: AttemptCost, keyOf: (day: string, model: string) => string)
   return groups;
 }
 
+// Run-day markers were kept under `DAY#<day>#RUN#` before they moved to `RUNDAY#`: not rollups.
+function isDayRollup(item: Item): boolean {
+  return item.entity === "CostDayRollup";
+}
+
+function toDayTotals(item: Item): DayModelTotals {
+  return { day: String(item.sk).slice("DAY#".length, "DAY#".length + 10), ...toTotals(item) };
+}
+
 function toTotals(item: Item): ModelTotals {
   return {
     model: String(item.model),
@@ -63,8 +73,8 @@ function toTotals(item: Item): ModelTotals {
 }
 
 /**
- * The workspace's cost rollups (`WS#<wsp>#COST`): per day and model, all time per model, and markers of
- * the runs that had calls each day (and ever), from which the summary counts distinct runs.
+ * The workspace's cost rollups (`WS#<wsp>#COST`): per day and model, and markers of the runs that had calls
+ * each day (and ever, with their count), from which the summary counts distinct runs.
  */
 export function createCostRollupStore(table: Table): CostRollupStore {
   async function send(items: TransactItem[]): Promise<string[] | undefined> {
@@ -78,17 +88,38 @@ export function createCostRollupStore(table: Table): CostRollupStore {
     }
   }
 
+  /** The `DAY#` items of days `fromDay`..`toDay` (inclusive): one range query. */
+  function dayItems(workspaceId: string, fromDay: string, toDay: string): Promise<Item[]> {
+    return queryAll(table, {
+      KeyConditionExpression: "pk = :pk AND sk BETWEEN :from AND :to",
+      ExpressionAttributeValues: {
+        ":pk": keys.costRollupPartition(workspaceId),
+        ":from": `DAY#${fromDay}`,
+        ":to": `DAY#${toDay}#~`,
+      },
+      ConsistentRead: true,
+    });
+  }
+
+  /** The day/model rollups of days `fromDay`..`toDay` (inclusive), each with its day: one range query. */
+  async function dayRollups(workspaceId: string, fromDay: string, toDay: string): Promise<DayModelTotals[]> {
+    return (await dayItems(workspaceId, fromDay, toDay)).filter(isDayRollup).map(toDayTotals);
+  }
+
   return {
     /**
-     * Marks the run as having calls on each day of the record's calls (plain puts: repeating one changes
-     * nothing), and counts it once in the all-time run count (a conditional marker + ADD, one transaction).
+     * Marks the run as having calls on each day of the record's calls (conditional puts: a marker already
+     * there is billed 1 WRU either way, and tells a later step of the run that the run is counted), and
+     * counts it once in the all-time run count (a conditional marker + ADD, one transaction).
      */
-    async markRun(cost: AttemptCost): Promise<RollupResult> {
+    async markRun(cost: AttemptCost, options: { onlyOnNewDay?: boolean } = {}): Promise<RollupResult> {
       const ws = cost.workspaceId;
+      let newDay = false;
       for (const day of new Set(cost.calls.map((call) => dayOf(call.createdAt)))) {
-        const item = { ...keys.costDayRun(ws, day, cost.workflowRunId), entity: "CostRunDay" };
-        await table.client.send(new PutCommand({ TableName: table.name, Item: { ...item, day } }));
+        const item = { ...keys.costDayRun(ws, day, cost.workflowRunId), entity: "CostRunDay", day };
+        if (await putIfAbsent(table, item)) newDay = true;
       }
+      if (options.onlyOnNewDay && !newDay) return "already";
       const codes = await send([
         {
           Put: {
@@ -111,8 +142,9 @@ export function createCostRollupStore(table: Table): CostRollupStore {
     },
 
     /**
-     * Adds the record's calls to the day/model and all-time rollups and takes it off the pending index, in
-     * one transaction conditional on it still being there: a record is added once, whoever tries.
+     * Adds the record's calls to the day/model rollups and takes it off the pending index, in one transaction
+     * conditional on it still being there: a record is added once, whoever tries. No all-time item: the
+     * all-time summary folds the days, so a step pays one rollup item fewer.
      */
     async rollUp(cost: AttemptCost, now: string): Promise<RollupResult> {
       const ws = cost.workspaceId;
@@ -132,71 +164,57 @@ export function createCostRollupStore(table: Table): CostRollupStore {
         const extra = { entity: "CostDayRollup", model: totals.model, day };
         actions.push(addTotals(table, keys.costDayModel(ws, day, totals.model), totals, extra));
       }
-      for (const totals of group(cost, (_day, model) => model).values()) {
-        const extra = { entity: "CostRollup", model: totals.model };
-        actions.push(addTotals(table, keys.costAllModel(ws, totals.model), totals, extra));
-      }
       const codes = await send(actions);
       if (!codes) return "rolled-up";
       return codes[0] === "ConditionalCheckFailed" ? "already" : "conflict";
     },
 
-    /** The day rollups and run markers of whole days `fromDay`..`toDay` (inclusive): one range query. */
+    /** The day rollups and run markers of whole days `fromDay`..`toDay` (inclusive): two range queries. */
     async days(
       workspaceId: string,
       fromDay: string,
       toDay: string,
     ): Promise<{ models: ModelTotals[]; runIds: string[] }> {
-      const items = await queryAll(table, {
+      const markers = await queryAll(table, {
         KeyConditionExpression: "pk = :pk AND sk BETWEEN :from AND :to",
         ExpressionAttributeValues: {
           ":pk": keys.costRollupPartition(workspaceId),
-          ":from": `DAY#${fromDay}`,
-          ":to": `DAY#${toDay}#~`,
+          ":from": keys.costDayRun(workspaceId, fromDay, "").sk,
+          ":to": keys.costDayRun(workspaceId, toDay, "~").sk,
         },
         ConsistentRead: true,
       });
+      const runIds = markers.map((item) => String(item.sk).slice("RUNDAY#yyyy-mm-dd#".length));
       const models: ModelTotals[] = [];
-      const runIds: string[] = [];
-      for (const item of items) {
-        const sk = String(item.sk);
-        const run = sk.indexOf("#RUN#");
-        if (run >= 0) runIds.push(sk.slice(run + "#RUN#".length));
-        else models.push(toTotals(item));
+      for (const item of await dayItems(workspaceId, fromDay, toDay)) {
+        if (isDayRollup(item)) models.push(toTotals(item));
+        // A marker from before markers moved to `RUNDAY#`: `DAY#<day>#RUN#<run>`.
+        else if (item.entity === "CostRunDay")
+          runIds.push(String(item.sk).slice("DAY#yyyy-mm-dd#RUN#".length));
       }
       return { models, runIds };
     },
 
-    /** The day/model rollups of days `fromDay`..`toDay` (inclusive), each with its day: one range query. */
-    async dayModels(workspaceId: string, fromDay: string, toDay: string): Promise<DayModelTotals[]> {
+    dayModels: dayRollups,
+
+    /**
+     * All-time totals per model, folded from the day rollups (days × models items, however many runs and
+     * calls), and the number of distinct runs that ever made a call: one range query.
+     */
+    async allTime(workspaceId: string): Promise<{ models: ModelTotals[]; totalRuns: number }> {
       const items = await queryAll(table, {
         KeyConditionExpression: "pk = :pk AND sk BETWEEN :from AND :to",
-        FilterExpression: "#entity = :entity",
-        ExpressionAttributeNames: { "#entity": "entity" },
         ExpressionAttributeValues: {
           ":pk": keys.costRollupPartition(workspaceId),
-          ":from": `DAY#${fromDay}`,
-          ":to": `DAY#${toDay}#~`,
-          ":entity": "CostDayRollup",
+          ":from": keys.costAllRuns(workspaceId).sk,
+          ":to": "DAY#~",
         },
         ConsistentRead: true,
       });
-      return items.map((item) => ({
-        day: String(item.sk).slice("DAY#".length, "DAY#".length + 10),
-        ...toTotals(item),
-      }));
-    },
-
-    /** All-time totals per model and the number of distinct runs that ever made a call. */
-    async allTime(workspaceId: string): Promise<{ models: ModelTotals[]; totalRuns: number }> {
-      const items = await queryAll(table, {
-        KeyConditionExpression: "pk = :pk AND begins_with(sk, :all)",
-        ExpressionAttributeValues: { ":pk": keys.costRollupPartition(workspaceId), ":all": "ALL#" },
-        ConsistentRead: true,
-      });
       const runs = items.find((item) => item.sk === keys.costAllRuns(workspaceId).sk);
-      const models = items.filter((item) => String(item.sk).startsWith("ALL#MODEL#")).map(toTotals);
-      return { models, totalRuns: Number(runs?.runs ?? 0) };
+      const byModel = new Map<string, ModelTotals>();
+      for (const item of items) if (isDayRollup(item)) addToSums(byModel, String(item.model), toTotals(item));
+      return { models: [...byModel.values()], totalRuns: Number(runs?.runs ?? 0) };
     },
   };
 }

@@ -107,13 +107,10 @@ export const keys = {
     pk: `${workspacePartition(workspaceId)}#COST`,
     sk: `DAY#${day}#MODEL#${model}`,
   }),
+  // Apart from the `DAY#` rollups, so that folding those (the all-time summary, the daily view) reads no marker.
   costDayRun: (workspaceId: string, day: string, runId: string): ItemKey => ({
     pk: `${workspacePartition(workspaceId)}#COST`,
-    sk: `DAY#${day}#RUN#${runId}`,
-  }),
-  costAllModel: (workspaceId: string, model: string): ItemKey => ({
-    pk: `${workspacePartition(workspaceId)}#COST`,
-    sk: `ALL#MODEL#${model}`,
+    sk: `RUNDAY#${day}#${runId}`,
   }),
   costAllRuns: (workspaceId: string): ItemKey => ({
     pk: `${workspacePartition(workspaceId)}#COST`,

@@ -29,11 +29,15 @@ export function createMemoryCostRollups(state: MemoryState): CostRollupStore {
   }
 
   return {
-    async markRun(cost) {
+    async markRun(cost, options = {}) {
       const rollups = writableRollupsOf(cost.workspaceId);
+      let newDay = false;
       for (const day of new Set(cost.calls.map((call) => dayOf(call.createdAt)))) {
-        rollups.dayRuns.set(JSON.stringify([day, cost.workflowRunId]), { day, runId: cost.workflowRunId });
+        const key = JSON.stringify([day, cost.workflowRunId]);
+        if (!rollups.dayRuns.has(key)) newDay = true;
+        rollups.dayRuns.set(key, { day, runId: cost.workflowRunId });
       }
+      if (options.onlyOnNewDay && !newDay) return "already";
       if (rollups.seenRuns.has(cost.workflowRunId)) return "already";
       rollups.seenRuns.add(cost.workflowRunId);
       rollups.allRuns += 1;
@@ -45,11 +49,9 @@ export function createMemoryCostRollups(state: MemoryState): CostRollupStore {
       if (!stored || stored.rolledUpAt !== null) return "already";
       stored.rolledUpAt = now;
       const byDay = new Map<string, ModelTotals>();
-      const byModel = new Map<string, ModelTotals>();
       for (const { createdAt, model, costUsd, inputTokens, outputTokens } of cost.calls) {
         const totals = { model, costUsd, inputTokens, outputTokens, calls: 1 };
         addToSums(byDay, JSON.stringify([dayOf(createdAt), model]), totals);
-        addToSums(byModel, model, totals);
       }
       const rollups = writableRollupsOf(cost.workspaceId);
       for (const [key, totals] of byDay) {
@@ -57,8 +59,6 @@ export function createMemoryCostRollups(state: MemoryState): CostRollupStore {
         const sums = add(rollups.dayModels.get(key), totals);
         rollups.dayModels.set(key, { day, ...sums });
       }
-      for (const [model, totals] of byModel)
-        rollups.allModels.set(model, add(rollups.allModels.get(model), totals));
       return "rolled-up";
     },
 
@@ -76,15 +76,17 @@ export function createMemoryCostRollups(state: MemoryState): CostRollupStore {
     },
 
     async allTime(workspaceId) {
-      const rollups = rollupsOf(workspaceId);
-      const models = [...rollups.allModels.values()].sort((a, b) => byKey(a.model, b.model)).map(totalsOf);
-      return { models, totalRuns: rollups.allRuns };
+      // Folded from the day rollups in the adapter's order (day, then model), read back as doubles.
+      const byModel = new Map<string, ModelTotals>();
+      for (const { day: _, ...totals } of dayModels(workspaceId, "", "~"))
+        addToSums(byModel, totals.model, totals);
+      return { models: [...byModel.values()], totalRuns: rollupsOf(workspaceId).allRuns };
     },
   };
 }
 
 function noRollups(): WorkspaceRollups {
-  return { dayModels: new Map(), dayRuns: new Map(), allModels: new Map(), seenRuns: new Set(), allRuns: 0 };
+  return { dayModels: new Map(), dayRuns: new Map(), seenRuns: new Set(), allRuns: 0 };
 }
 
 /** DynamoDB's `ADD` of each total to the sums, which start at zero. */

@@ -59,7 +59,6 @@ export interface WorkspaceRollups {
   dayModels: Map<string, RollupSums & { day: string }>;
   /** Keyed by day and run. */
   dayRuns: Map<string, { day: string; runId: string }>;
-  allModels: Map<string, RollupSums>;
   seenRuns: Set<string>;
   allRuns: number;
 }

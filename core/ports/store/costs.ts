@@ -14,8 +14,12 @@ export interface CostStore {
 }
 
 export interface CostRollupStore {
-  /** Marks the run as having calls on each day of the record's calls, and counts it once all-time. */
-  markRun(cost: AttemptCost): Promise<RollupResult>;
+  /**
+   * Marks the run as having calls on each day of the record's calls, and counts it once all-time. With
+   * `onlyOnNewDay`, a record whose day markers were all there already leaves the all-time count alone: whoever
+   * wrote a marker counts the run right after (and, dying first, stays pending for a full markRun).
+   */
+  markRun(cost: AttemptCost, options?: { onlyOnNewDay?: boolean }): Promise<RollupResult>;
   /** Adds the record's calls to the day/model and all-time rollups, once whoever tries. */
   rollUp(cost: AttemptCost, now: string): Promise<RollupResult>;
   days(
