@@ -16,6 +16,9 @@ import type { TransactItem } from "./transact";
 
 type Item = Record<string, unknown>;
 
+/** Run-day markers a store remembers (about 1 MB); past that it forgets them all and starts again. */
+const SEEN_MARKERS_KEPT = 10_000;
+
 /** Cost and tokens of one model over a period, as the rollup items hold them. */
 
 const ADD_TOTALS = "ADD costUsd :cost, inputTokens :in, outputTokens :out, calls :calls";
@@ -106,6 +109,13 @@ export function createCostRollupStore(table: Table): CostRollupStore {
     return (await dayItems(workspaceId, fromDay, toDay)).filter(isDayRollup).map(toDayTotals);
   }
 
+  // The run-day markers this process wrote or found, so a run's next steps on this worker skip the put.
+  const seenMarkers = new Set<string>();
+  function remember(marker: string): void {
+    if (seenMarkers.size >= SEEN_MARKERS_KEPT) seenMarkers.clear();
+    seenMarkers.add(marker);
+  }
+
   return {
     /**
      * Marks the run as having calls on each day of the record's calls (conditional puts: a marker already
@@ -114,10 +124,15 @@ export function createCostRollupStore(table: Table): CostRollupStore {
      */
     async markRun(cost: AttemptCost, options: { onlyOnNewDay?: boolean } = {}): Promise<RollupResult> {
       const ws = cost.workspaceId;
+      const days = [...new Set(cost.calls.map((call) => dayOf(call.createdAt)))];
+      const markerKeys = days.map((day) => keys.costDayRun(ws, day, cost.workflowRunId));
+      // Markers are never deleted, so one this process has seen would only refuse its put again (1 WRU).
+      if (options.onlyOnNewDay && markerKeys.every((key) => seenMarkers.has(key.sk + key.pk)))
+        return "already";
       let newDay = false;
-      for (const day of new Set(cost.calls.map((call) => dayOf(call.createdAt)))) {
-        const item = { ...keys.costDayRun(ws, day, cost.workflowRunId), entity: "CostRunDay", day };
-        if (await putIfAbsent(table, item)) newDay = true;
+      for (const [index, key] of markerKeys.entries()) {
+        if (await putIfAbsent(table, { ...key, entity: "CostRunDay", day: days[index] })) newDay = true;
+        remember(key.sk + key.pk);
       }
       if (options.onlyOnNewDay && !newDay) return "already";
       const codes = await send([
