@@ -220,7 +220,7 @@ async function main(h: Harness, options: Options): Promise<number> {
     const hooksBefore = h.receiver.count("/webhook");
     const started = Date.now();
     const runIds: string[] = [];
-    // One at a time: concurrent creations in a workspace race for its run counters and retry.
+    // One at a time: the phase measures cost, not creation throughput (bench:creation measures that).
     for (let i = 0; i < runs; i++) {
       const run = await api.call<{ id: string }>("POST", "/v1/workflow-runs", mode.workspace.apiKey, {
         definitionId,

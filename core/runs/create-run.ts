@@ -8,7 +8,7 @@ import type { Deps } from "../ports/deps";
 import type { RunChange, RunsStore } from "../ports/store";
 import { supersedeChanges } from "./supersede";
 
-/** Creations racing on one workspace's counters retry; past this many lost races the caller gets a 409. */
+/** Creations racing on one supersession key retry; past this many lost races the caller gets a 409. */
 const MAX_ATTEMPTS = 30;
 
 /**
@@ -51,8 +51,8 @@ export async function createRun(
       if (winner) return { run: winner, created: false };
     }
     if (outcome.kind !== "created") {
-      // A lost counter race, or a superseded run that moved meanwhile: read everything afresh after a
-      // random pause, so that racing creators spread out instead of colliding again.
+      // A lost race on the supersession key, or a superseded run that moved meanwhile: read everything
+      // afresh after a random pause, so that racing creators spread out instead of colliding again.
       await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
       continue;
     }
@@ -62,7 +62,7 @@ export async function createRun(
     await deps.queue.send(runDoorbell(workspaceId, runId));
     return { run: outcome.run, created: true };
   }
-  throw new ConflictError("Too many concurrent run creations in this workspace; retry");
+  throw new ConflictError("Too many concurrent run creations with this supersession key; retry");
 }
 
 async function findByIdempotencyKey(

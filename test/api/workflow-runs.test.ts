@@ -255,6 +255,29 @@ describe("idempotencyKey", () => {
     expect(list.meta.total).toBe(1);
     expect(list.data.map((run) => run.id)).toEqual([...ids]);
   });
+
+  it("creates every run when 60 POSTs arrive at once in one workspace, and pages each exactly once", async () => {
+    const fresh = await signUp(t);
+    const definition = await createDefinition(t.request, fresh.apiKey, threeNoops, "burst");
+
+    const responses = await Promise.all(
+      Array.from({ length: 60 }, () => post(fresh.apiKey, { definitionId: definition.id })),
+    );
+    const created = await Promise.all(responses.map((response) => expectData<RunBody>(response, 201)));
+    await t.idle();
+
+    const pages = await Promise.all(
+      [1, 2, 3, 4].map((page) => listRuns(t.request, fresh.apiKey, { page, pageSize: 20 })),
+    );
+    expect(pages.map((listed) => [listed.data.length, listed.meta.total])).toEqual([
+      [20, 60],
+      [20, 60],
+      [20, 60],
+      [0, 60],
+    ]);
+    const listed = pages.flatMap((listed) => listed.data.map((run) => run.id));
+    expect(listed.sort()).toEqual(created.map((run) => run.id).sort());
+  });
 });
 
 describe("supersession", () => {

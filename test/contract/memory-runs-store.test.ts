@@ -138,8 +138,8 @@ describe("the in-memory RunsStore for the simulation harness", () => {
       costs: [{ cost, rolledUpAt: null }],
       idempotencyKeys: [{ workspaceId: ws, idempotencyKey: "order-1", runId: run.id }],
       counters: [
-        { workspaceId: ws, scope: "RUNS", count: 1 },
-        { workspaceId: ws, scope: "DEF#def_a", count: 1 },
+        { workspaceId: ws, scope: "RUNS", count: 1, gaps: [] },
+        { workspaceId: ws, scope: "DEF#def_a", count: 1, gaps: [] },
       ],
     });
     dump.runs[0]?.history.events.pop();

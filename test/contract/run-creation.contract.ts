@@ -107,19 +107,62 @@ export function describeCreation(makeStore: MakeStore): void {
       expect((await store.runs.list(ws, {}, 1, 10)).total).toBe(1);
     });
 
-    it("conflicts when a creation committed after it fixed its numbers", async () => {
-      await created(store, newRun(ids, ws));
+    it("numbers concurrent creations apart: each commits with its own numbers, whichever commits first", async () => {
+      const first = await created(store, newRun(ids, ws));
       const late = newRun(ids, ws);
       const early = newRun(ids, ws);
+      let committedEarly: RunRecord | undefined;
       const supersede = async () => {
-        await created(store, early);
+        committedEarly = await created(store, early);
         return [];
       };
 
-      expect(await store.runs.create({ run: late, supersede })).toEqual({ kind: "conflict" });
-      expect(await store.runs.get(ws, late.id)).toBeUndefined();
-      expect((await stored(store, { ...early, seq: 0, defSeq: 0 })).seq).toBe(2);
-      expect((await created(store, late)).seq).toBe(3);
+      const outcome = await store.runs.create({ run: late, supersede });
+
+      expect(outcome).toEqual({ kind: "created", run: { ...late, seq: 2, defSeq: 2 } });
+      expect(committedEarly?.seq).toBe(3);
+      const list = await store.runs.list(ws, {}, 1, 10);
+      expect(list.items.map((run) => run.id)).toEqual([early.id, late.id, first.id]);
+      expect(list.total).toBe(3);
+    });
+
+    it("orders runs sharing a supersession key by number: one numbered before a run already created with the key conflicts", async () => {
+      const older = newRun(ids, ws, { supersessionKey: "cart-9" });
+      const newer = newRun(ids, ws, { supersessionKey: "cart-9" });
+      let committedNewer: RunRecord | undefined;
+      const supersede = async () => {
+        committedNewer = await created(store, newer);
+        return [];
+      };
+
+      expect(await store.runs.create({ run: older, supersede })).toEqual({ kind: "conflict" });
+      expect(await store.runs.get(ws, older.id)).toBeUndefined();
+      // Tried again, it is numbered after the run that came first, and sees it.
+      const retried = await created(store, older);
+      expect([committedNewer?.seq, retried.seq]).toEqual([2, 3]);
+      expect((await store.runs.withSupersessionKey(ws, "cart-9")).map((run) => run.id)).toEqual([
+        older.id,
+        newer.id,
+      ]);
+    });
+
+    it("leaves the numbers of a creation that did not commit out of every page and of total", async () => {
+      const runs = [await created(store, newRun(ids, ws, { idempotencyKey: "k1" }))];
+      const refused = await store.runs.create({
+        run: newRun(ids, ws, { idempotencyKey: "k1" }),
+        supersede: async () => [],
+      });
+      expect(refused.kind).toBe("idempotent");
+      runs.unshift(await created(store, newRun(ids, ws)));
+      runs.unshift(await created(store, newRun(ids, ws)));
+
+      expect(await store.runs.list(ws, {}, 1, 2)).toEqual({ items: runs.slice(0, 2), total: 3 });
+      expect(await store.runs.list(ws, {}, 2, 2)).toEqual({ items: runs.slice(2), total: 3 });
+      expect(await store.runs.list(ws, { definitionId: runs[0]?.definitionId }, 2, 2)).toEqual({
+        items: runs.slice(2),
+        total: 3,
+      });
+      expect(await store.runs.list(ws, {}, 3, 2)).toEqual({ items: [], total: 3 });
     });
   });
 }

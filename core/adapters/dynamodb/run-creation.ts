@@ -1,21 +1,36 @@
-import { GetCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { RunRecord } from "../../domain/run-record";
 import type { CreateOutcome, RunCreation } from "../../ports/store";
 import { changeItems } from "./change-items";
 import type { Table } from "./dynamo-client";
+import { refuseOversizedPuts } from "./item-size";
 import { keys } from "./keys";
 import { runItem } from "./run-items";
 import type { TransactItem } from "./transact";
-import { transactWrite, WriteConflict } from "./write-conflict";
+import { WriteConflict, writeAtomically } from "./write-conflict";
 
 /**
- * Creating a run numbers it among the workspace's runs and its definition's runs. The numbers must be dense
- * (page N of a list is a range of them), so each counter moves by a conditional write from the value read to
- * that value + 1 in the same transaction as the run: a concurrent creation makes one of the two retry.
+ * Creating a run numbers it among the workspace's runs and its definition's runs, for paging
+ * (docs/data-model.md, "How lists get total"). Each number is taken with an atomic `ADD` on its counter
+ * before the run is written, so concurrent creations never wait on each other or retry for a number. A
+ * number whose run is then not written (its idempotency key was claimed meanwhile, a run it supersedes
+ * moved) is added to the counter's `gaps`, which lists skip and `total` leaves out.
+ *
+ * Runs sharing a supersession key are ordered by number through the key's head item, which holds the
+ * newest number created with the key and its run. A creation writes the head only if it is as read, and
+ * gives up its numbers when the head is already past them: so of two creations racing on a key, the one
+ * numbered later commits last and sees (and supersedes) the other.
  */
-export interface RunCounters {
-  runs: number;
-  definitionRuns: number;
+export interface RunCounter {
+  count: number;
+  /** Numbers given up, highest first. */
+  gaps: number[];
+}
+
+/** The newest run created with a supersession key. */
+export interface SupersessionHead {
+  seq: number;
+  runId: string;
 }
 
 export const runsCounterScope = "RUNS";
@@ -24,7 +39,7 @@ export const definitionCounterScope = (definitionId: string) => `DEF#${definitio
 export type RunCreationStore = ReturnType<typeof createRunCreationStore>;
 
 export function createRunCreationStore(table: Table) {
-  async function counter(workspaceId: string, scope: string): Promise<number> {
+  async function counter(workspaceId: string, scope: string): Promise<RunCounter> {
     const { Item } = await table.client.send(
       new GetCommand({
         TableName: table.name,
@@ -32,21 +47,62 @@ export function createRunCreationStore(table: Table) {
         ConsistentRead: true,
       }),
     );
-    return Number(Item?.count ?? 0);
+    const gaps = Item?.gaps instanceof Set ? [...(Item.gaps as Set<number>)].map(Number) : [];
+    return { count: Number(Item?.count ?? 0), gaps: gaps.sort((a, b) => b - a) };
   }
 
-  function counterAction(workspaceId: string, scope: string, current: number): TransactItem {
+  async function take(workspaceId: string, scope: string): Promise<number> {
+    const { Attributes } = await table.client.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: keys.runCounter(workspaceId, scope),
+        UpdateExpression: "ADD #count :one SET entity = :entity",
+        ExpressionAttributeNames: { "#count": "count" },
+        ExpressionAttributeValues: { ":one": 1, ":entity": "RunCounter" },
+        ReturnValues: "UPDATED_NEW",
+      }),
+    );
+    return Number(Attributes?.count);
+  }
+
+  function giveUp(workspaceId: string, scope: string, number: number): Promise<unknown> {
+    return table.client.send(
+      new UpdateCommand({
+        TableName: table.name,
+        Key: keys.runCounter(workspaceId, scope),
+        UpdateExpression: "ADD gaps :number",
+        ExpressionAttributeValues: { ":number": new Set([number]) },
+      }),
+    );
+  }
+
+  async function head(workspaceId: string, supersessionKey: string): Promise<SupersessionHead | undefined> {
+    const { Item } = await table.client.send(
+      new GetCommand({
+        TableName: table.name,
+        Key: keys.supersessionHead(workspaceId, supersessionKey),
+        ConsistentRead: true,
+      }),
+    );
+    return Item ? { seq: Number(Item.seq), runId: String(Item.runId) } : undefined;
+  }
+
+  function headAction(
+    run: RunRecord,
+    supersessionKey: string,
+    read: SupersessionHead | undefined,
+  ): TransactItem {
     return {
       Update: {
         TableName: table.name,
-        Key: keys.runCounter(workspaceId, scope),
-        UpdateExpression: "SET #count = :next, entity = :entity",
-        ConditionExpression: current === 0 ? "attribute_not_exists(#count)" : "#count = :current",
-        ExpressionAttributeNames: { "#count": "count" },
+        Key: keys.supersessionHead(run.workspaceId, supersessionKey),
+        UpdateExpression: "SET seq = :seq, runId = :runId, entity = :entity",
+        ConditionExpression: read ? "seq = :read" : "attribute_not_exists(pk)",
         ExpressionAttributeValues: {
-          ":next": current + 1,
-          ":entity": "RunCounter",
-          ...(current === 0 ? {} : { ":current": current }),
+          ":seq": run.seq,
+          ":runId": run.id,
+          ":entity": "SupersessionHead",
+          ...(read ? { ":read": read.seq } : {}),
         },
       },
     };
@@ -54,24 +110,16 @@ export function createRunCreationStore(table: Table) {
 
   const store = {
     counter,
+    head,
 
-    async counters(workspaceId: string, definitionId: string): Promise<RunCounters> {
-      const [runs, definitionRuns] = await Promise.all([
-        counter(workspaceId, runsCounterScope),
-        counter(workspaceId, definitionCounterScope(definitionId)),
-      ]);
-      return { runs, definitionRuns };
-    },
-
-    /** The new run, its counters moved on by one, and the claim of its idempotency key when it has one. */
-    createActions(run: RunRecord, counters: RunCounters): TransactItem[] {
+    /** The new run, its key's head moved to it (from `read`), and the claim of its idempotency key. */
+    createActions(run: RunRecord, read: SupersessionHead | undefined): TransactItem[] {
       const actions: TransactItem[] = [
         {
           Put: { TableName: table.name, Item: runItem(run), ConditionExpression: "attribute_not_exists(pk)" },
         },
-        counterAction(run.workspaceId, runsCounterScope, counters.runs),
-        counterAction(run.workspaceId, definitionCounterScope(run.definitionId), counters.definitionRuns),
       ];
+      if (run.supersessionKey !== null) actions.push(headAction(run, run.supersessionKey, read));
       if (run.idempotencyKey !== null) {
         actions.push({
           Put: {
@@ -88,26 +136,29 @@ export function createRunCreationStore(table: Table) {
       return actions;
     },
 
+    /** Refuses a run too large to store before it takes numbers; measured at the widest numbers. */
+    refuseOversized(fields: RunCreation["run"]): void {
+      const widest = { seq: Number.MAX_SAFE_INTEGER, defSeq: Number.MAX_SAFE_INTEGER };
+      refuseOversizedPuts(store.createActions({ ...fields, ...widest }, undefined));
+    },
+
     async create({ run: fields, supersede }: RunCreation): Promise<CreateOutcome> {
-      const numbers = await store.counters(fields.workspaceId, fields.definitionId);
-      const run: RunRecord = { ...fields, seq: numbers.runs + 1, defSeq: numbers.definitionRuns + 1 };
-      const creation = store.createActions(run, numbers);
-      // Read after the counters: a creation committed since then moved them, and this one conflicts.
-      const superseding = await supersede();
-      try {
-        await transactWrite(table, [
-          ...creation,
-          ...superseding.flatMap((change) => changeItems(table, change)),
+      store.refuseOversized(fields);
+      const { workspaceId, definitionId } = fields;
+      const [seq, defSeq] = await Promise.all([
+        take(workspaceId, runsCounterScope),
+        take(workspaceId, definitionCounterScope(definitionId)),
+      ]);
+      const run: RunRecord = { ...fields, seq, defSeq };
+      const outcome = await write(run, supersede);
+      if (outcome.kind !== "created") {
+        // Only on a known outcome: after an unknown error the run may exist, and a gap would hide it.
+        await Promise.all([
+          giveUp(workspaceId, runsCounterScope, seq),
+          giveUp(workspaceId, definitionCounterScope(definitionId), defSeq),
         ]);
-        return { kind: "created", run };
-      } catch (error) {
-        if (!(error instanceof WriteConflict)) throw error;
-        if (run.idempotencyKey !== null && error.lostAt(creation.length - 1)) {
-          const runId = await store.runIdForIdempotencyKey(run.workspaceId, run.idempotencyKey);
-          if (runId) return { kind: "idempotent", runId };
-        }
-        return { kind: "conflict" };
       }
+      return outcome;
     },
 
     async runIdForIdempotencyKey(workspaceId: string, idempotencyKey: string): Promise<string | undefined> {
@@ -121,5 +172,27 @@ export function createRunCreationStore(table: Table) {
       return typeof Item?.runId === "string" ? Item.runId : undefined;
     },
   };
+
+  async function write(run: RunRecord, supersede: RunCreation["supersede"]): Promise<CreateOutcome> {
+    const read = run.supersessionKey === null ? undefined : await head(run.workspaceId, run.supersessionKey);
+    if (read && read.seq > run.seq) return { kind: "conflict" };
+    const creation = store.createActions(run, read);
+    const superseding = await supersede();
+    try {
+      await writeAtomically(table, [
+        ...creation,
+        ...superseding.flatMap((change) => changeItems(table, change)),
+      ]);
+      return { kind: "created", run };
+    } catch (error) {
+      if (!(error instanceof WriteConflict)) throw error;
+      if (run.idempotencyKey !== null && error.lostAt(creation.length - 1)) {
+        const runId = await store.runIdForIdempotencyKey(run.workspaceId, run.idempotencyKey);
+        if (runId) return { kind: "idempotent", runId };
+      }
+      return { kind: "conflict" };
+    }
+  }
+
   return store;
 }

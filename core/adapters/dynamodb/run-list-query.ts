@@ -7,8 +7,8 @@ import type { IndexName } from "./table";
 
 /**
  * Runs newest first, a page at a time (docs/data-model.md, "How lists get total"). All runs, and the runs of
- * one definition, are numbered densely at creation, so page N is a range of numbers and `total` a counter:
- * the cost of a page does not depend on N. A status or supersession-key list, whose members come and go,
+ * one definition, are numbered at creation, so page N is a range of numbers and `total` a counter less the
+ * numbers given up: the cost of a page does not depend on N. A status or supersession-key list, whose members come and go,
  * walks its index's keys (about 80 per read unit) and reads only the page's runs; combined filters read the
  * narrowest list's runs and filter them.
  */
@@ -22,14 +22,17 @@ export async function listRuns(
   const { status, definitionId, supersessionKey } = filters;
   if (status === undefined && supersessionKey === undefined) {
     const scope = definitionId === undefined ? runsCounterScope : definitionCounterScope(definitionId);
-    const total = await store.runCreation.counter(workspaceId, scope);
-    const newest = total - (page - 1) * pageSize;
-    if (newest < 1) return { items: [], total };
+    const { count, gaps } = await store.runCreation.counter(workspaceId, scope);
+    const total = count - gaps.length;
+    const first = (page - 1) * pageSize + 1;
+    if (first > total) return { items: [], total };
     const [index, pk]: [IndexName, string] =
       definitionId === undefined
         ? ["gsi1", runListPartitions.all(workspaceId)]
         : ["gsi2", runListPartitions.byDefinition(workspaceId, definitionId)];
-    const items = await store.runLists.byPositions(index, pk, Math.max(1, newest - pageSize + 1), newest);
+    const newest = numberFromTop(count, gaps, first);
+    const oldest = numberFromTop(count, gaps, Math.min(total, first + pageSize - 1));
+    const items = await store.runLists.byPositions(index, pk, oldest, newest);
     return { items, total };
   }
 
@@ -55,4 +58,17 @@ export async function listRuns(
       (definitionId === undefined || run.definitionId === definitionId),
   );
   return { items: matching.slice(start, start + pageSize), total: matching.length };
+}
+
+/**
+ * The `rank`-th number from the top (1 = `count`) that is not a gap; `gaps` highest first. Each gap at or
+ * above the candidate pushes it one further down.
+ */
+export function numberFromTop(count: number, gaps: readonly number[], rank: number): number {
+  let number = count - rank + 1;
+  for (const gap of gaps) {
+    if (gap < number) break;
+    number--;
+  }
+  return number;
 }

@@ -54,9 +54,16 @@ export function createRunStore(table: Table): RunStore {
     list: (workspaceId, filters, page, pageSize) =>
       listRuns({ runCreation, runLists }, workspaceId, filters, page, pageSize),
 
+    /** The key's index, which may lag, and its head, read strongly: the newest run with the key is never missed. */
     async withSupersessionKey(workspaceId: string, supersessionKey: string): Promise<RunRecord[]> {
       const pk = runListPartitions.bySupersessionKey(workspaceId, supersessionKey);
-      return runLists.runs(await runLists.allKeys("gsi4", pk));
+      const [indexed, head] = await Promise.all([
+        runLists.allKeys("gsi4", pk),
+        runCreation.head(workspaceId, supersessionKey),
+      ]);
+      const headKey = head && keys.run(workspaceId, head.runId);
+      const lagging = headKey && !indexed.some((key) => key.pk === headKey.pk) ? [headKey] : [];
+      return runLists.runs([...lagging, ...indexed]);
     },
 
     overdue: runLists.dueForSweep,

@@ -1,11 +1,11 @@
 import type { AttemptCost } from "../../domain/cost-record";
 import type { RunRecord } from "../../domain/run-record";
-import type { RunChange } from "../../ports/store";
+import type { RunChange, RunCreation } from "../../ports/store";
 import { changeItems, changeWrites } from "../dynamodb/change-items";
 import { costItem, fromCostItem } from "../dynamodb/cost-store";
 import type { Table } from "../dynamodb/dynamo-client";
 import { refuseOversizedPuts } from "../dynamodb/item-size";
-import { createRunCreationStore, type RunCounters } from "../dynamodb/run-creation";
+import { createRunCreationStore, type SupersessionHead } from "../dynamodb/run-creation";
 import { fromJournalItem, fromRunItem, runItem } from "../dynamodb/run-items";
 import type { TransactItem } from "../dynamodb/transact";
 import type { Journal } from "./state";
@@ -25,9 +25,14 @@ export const changeWriteActions = (change: RunChange) => changeWrites(unsent, ch
 /** A run change's writes as actions of one transaction, as a creation commits a superseded run's change. */
 export const changeActions = (change: RunChange): TransactItem[] => changeItems(unsent, change);
 
-/** A creation's own actions: the run, its counters moved on, its idempotency key claimed. */
-export function creationActions(run: RunRecord, counters: RunCounters): TransactItem[] {
-  return createRunCreationStore(unsent).createActions(run, counters);
+/** Throws as the adapter does for a run too large to store, before it takes numbers. */
+export function refuseOversizedRun(run: RunCreation["run"]): void {
+  createRunCreationStore(unsent).refuseOversized(run);
+}
+
+/** A creation's own actions: the run, its supersession key's head moved, its idempotency key claimed. */
+export function creationActions(run: RunRecord, head: SupersessionHead | undefined): TransactItem[] {
+  return createRunCreationStore(unsent).createActions(run, head);
 }
 
 /**

@@ -8,23 +8,23 @@ import {
   changeActions,
   changeWriteActions,
   creationActions,
+  refuseOversizedRun,
   refuseUnwritable,
   storedJournals,
   storedRun,
 } from "./dynamo-items";
 import { apply, holds, runSlot, writeJournal } from "./run-change";
-import { byKey, type MemoryState, slot } from "./state";
+import { byKey, type MemoryState, type RunCounter, slot } from "./state";
 
 /**
  * Runs in memory, with the DynamoDB adapter's semantics (run-store.ts) as the contract suite holds them. Every
  * method is synchronous up to its answer, so each is atomic; `create` alone awaits (its `supersede`) between
- * fixing its numbers and writing, as the adapter does.
+ * taking its numbers and writing, as the adapter does.
  */
 export function createMemoryRuns(state: MemoryState): RunStore {
   const counterSlot = (workspaceId: string, scope: string) => slot(keys.runCounter(workspaceId, scope));
   const idempotencySlot = (workspaceId: string, key: string) => slot(keys.idempotency(workspaceId, key));
-  const count = (workspaceId: string, scope: string) =>
-    state.counters.get(counterSlot(workspaceId, scope))?.count ?? 0;
+  const headSlot = (workspaceId: string, key: string) => slot(keys.supersessionHead(workspaceId, key));
 
   function runsOf(workspaceId: string, matches: (run: RunRecord) => boolean): RunRecord[] {
     return [...state.runs.values()]
@@ -33,12 +33,59 @@ export function createMemoryRuns(state: MemoryState): RunStore {
       .sort((a, b) => b.seq - a.seq);
   }
 
-  function moveCounter(workspaceId: string, scope: string): void {
-    state.counters.set(counterSlot(workspaceId, scope), {
-      workspaceId,
-      scope,
-      count: count(workspaceId, scope) + 1,
-    });
+  function counter(workspaceId: string, scope: string): RunCounter {
+    const key = counterSlot(workspaceId, scope);
+    const found = state.counters.get(key) ?? { workspaceId, scope, count: 0, gaps: [] };
+    state.counters.set(key, found);
+    return found;
+  }
+
+  /** The adapter's `ADD`: the counter's next number, taken at once. */
+  const take = (workspaceId: string, scope: string) => ++counter(workspaceId, scope).count;
+
+  function giveUp(run: RunRecord): void {
+    counter(run.workspaceId, runsCounterScope).gaps.push(run.seq);
+    counter(run.workspaceId, definitionCounterScope(run.definitionId)).gaps.push(run.defSeq);
+  }
+
+  /** The creation's outcome once numbered; after a conflict or an idempotent answer the numbers are gaps. */
+  async function write(run: RunRecord, supersede: RunCreation["supersede"]): Promise<CreateOutcome> {
+    const { workspaceId, supersessionKey, idempotencyKey } = run;
+    const head = () =>
+      supersessionKey === null ? undefined : state.heads.get(headSlot(workspaceId, supersessionKey));
+    const read = structuredClone(head());
+    if (read && read.seq > run.seq) return { kind: "conflict" };
+    const superseding = await supersede();
+    const changes = superseding.map((change) => ({ change, actions: changeActions(change) }));
+    refuseUnwritable([...creationActions(run, read), ...changes.flatMap(({ actions }) => actions)]);
+
+    const claim =
+      idempotencyKey === null
+        ? undefined
+        : state.idempotency.get(idempotencySlot(workspaceId, idempotencyKey));
+    if (claim) return { kind: "idempotent", runId: claim.runId };
+    if (
+      head()?.seq !== read?.seq ||
+      state.runs.has(runSlot(workspaceId, run.id)) ||
+      !changes.every(({ change, actions }) => holds(state, change, actions))
+    ) {
+      return { kind: "conflict" };
+    }
+
+    if (supersessionKey !== null) {
+      state.heads.set(headSlot(workspaceId, supersessionKey), { seq: run.seq, runId: run.id });
+    }
+    if (idempotencyKey !== null) {
+      state.idempotency.set(idempotencySlot(workspaceId, idempotencyKey), {
+        workspaceId,
+        idempotencyKey,
+        runId: run.id,
+      });
+    }
+    const stored = { ...storedRun(run), journals: [] };
+    state.runs.set(runSlot(workspaceId, run.id), stored);
+    for (const { change, actions } of changes) apply(state, change, actions);
+    return { kind: "created", run: structuredClone(stored.record) };
   }
 
   return {
@@ -59,45 +106,16 @@ export function createMemoryRuns(state: MemoryState): RunStore {
     },
 
     async create({ run: fields, supersede }: RunCreation): Promise<CreateOutcome> {
-      const { workspaceId, definitionId, idempotencyKey } = fields;
-      const counters = {
-        runs: count(workspaceId, runsCounterScope),
-        definitionRuns: count(workspaceId, definitionCounterScope(definitionId)),
+      refuseOversizedRun(fields);
+      const { workspaceId, definitionId } = fields;
+      const run: RunRecord = {
+        ...fields,
+        seq: take(workspaceId, runsCounterScope),
+        defSeq: take(workspaceId, definitionCounterScope(definitionId)),
       };
-      const run: RunRecord = { ...fields, seq: counters.runs + 1, defSeq: counters.definitionRuns + 1 };
-      const superseding = await supersede();
-      const changes = superseding.map((change) => ({ change, actions: changeActions(change) }));
-      refuseUnwritable([...creationActions(run, counters), ...changes.flatMap(({ actions }) => actions)]);
-
-      const claim =
-        idempotencyKey === null
-          ? undefined
-          : state.idempotency.get(idempotencySlot(workspaceId, idempotencyKey));
-      if (claim) return { kind: "idempotent", runId: claim.runId };
-      const unmoved =
-        count(workspaceId, runsCounterScope) === counters.runs &&
-        count(workspaceId, definitionCounterScope(definitionId)) === counters.definitionRuns;
-      if (
-        !unmoved ||
-        state.runs.has(runSlot(workspaceId, run.id)) ||
-        !changes.every(({ change, actions }) => holds(state, change, actions))
-      ) {
-        return { kind: "conflict" };
-      }
-
-      moveCounter(workspaceId, runsCounterScope);
-      moveCounter(workspaceId, definitionCounterScope(definitionId));
-      if (idempotencyKey !== null) {
-        state.idempotency.set(idempotencySlot(workspaceId, idempotencyKey), {
-          workspaceId,
-          idempotencyKey,
-          runId: run.id,
-        });
-      }
-      const stored = { ...storedRun(run), journals: [] };
-      state.runs.set(runSlot(workspaceId, run.id), stored);
-      for (const { change, actions } of changes) apply(state, change, actions);
-      return { kind: "created", run: structuredClone(stored.record) };
+      const outcome = await write(run, supersede);
+      if (outcome.kind !== "created") giveUp(run);
+      return outcome;
     },
 
     async runIdForIdempotencyKey(workspaceId, idempotencyKey) {

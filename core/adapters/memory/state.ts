@@ -3,6 +3,7 @@ import type { AttemptCost } from "../../domain/cost-record";
 import type { RunHistory } from "../../domain/run-history";
 import type { RunRecord } from "../../domain/run-record";
 import type { StoredWorkflowDefinition } from "../../domain/workflow-definition-record";
+import type { SupersessionHead } from "../dynamodb/run-creation";
 import type { Decimal } from "./decimal";
 
 /**
@@ -43,6 +44,8 @@ export interface RunCounter {
   /** `RUNS`, or `DEF#<definition>`, as in run-creation.ts. */
   scope: string;
   count: number;
+  /** Numbers given up, as the adapter's counter item keeps them. */
+  gaps: number[];
 }
 
 /** A rollup's sums, exact as DynamoDB keeps them. */
@@ -66,6 +69,8 @@ export interface WorkspaceRollups {
 export interface MemoryState {
   runs: Map<string, StoredRun>;
   counters: Map<string, RunCounter>;
+  /** The newest run created with each supersession key, as the adapter's head items hold it. */
+  heads: Map<string, SupersessionHead>;
   idempotency: Map<string, IdempotencyClaim>;
   approvals: Map<string, { workspaceId: string; approval: ApprovalRequest }>;
   costs: Map<string, StoredCost>;
@@ -77,6 +82,7 @@ export function emptyState(): MemoryState {
   return {
     runs: new Map(),
     counters: new Map(),
+    heads: new Map(),
     idempotency: new Map(),
     approvals: new Map(),
     costs: new Map(),

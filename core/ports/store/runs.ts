@@ -31,9 +31,10 @@ export type CommitOutcome = { kind: "committed" } | { kind: "conflict" };
  * A new run, numbered by the store among its workspace's and its definition's runs (for paging), with its
  * idempotency key claimed, and the runs it supersedes changed, all in one commit.
  *
- * `supersede` is asked for those changes only once the store has fixed the creation's place among the
- * workspace's runs: a run created after that place makes this creation conflict, so of two creations
- * racing on one supersession key, the later always sees (and supersedes) the earlier.
+ * `supersede` is asked for those changes once the store has numbered the creation. Runs sharing a
+ * supersession key commit in the order of their numbers: a creation numbered before a run already created
+ * with its key, or racing one that commits first, conflicts (and is numbered anew when tried again), so of
+ * two creations racing on one key, the later always sees (and supersedes) the earlier.
  */
 export interface RunCreation {
   run: Omit<RunRecord, "seq" | "defSeq">;
@@ -44,7 +45,7 @@ export type CreateOutcome =
   | { kind: "created"; run: RunRecord }
   /** Another creation holds the idempotency key: the run it created. */
   | { kind: "idempotent"; runId: string }
-  /** A superseded run moved, or a concurrent creation took the same numbers: read again and retry. */
+  /** A superseded run moved, or a creation with the same supersession key came first: read again and retry. */
   | { kind: "conflict" };
 
 export interface RunFilters {
@@ -71,7 +72,10 @@ export interface RunStore {
   runIdForIdempotencyKey(workspaceId: string, idempotencyKey: string): Promise<string | undefined>;
   /** Newest first, 1-based pages; `total` counts the whole list. */
   list(workspaceId: string, filters: RunFilters, page: number, pageSize: number): Promise<Page<RunRecord>>;
-  /** The runs that share a supersession key (any status); a run created a moment ago may be missing. */
+  /**
+   * The runs that share a supersession key (any status), newest first: the newest is always there, one
+   * created a moment before it may be missing.
+   */
   withSupersessionKey(workspaceId: string, supersessionKey: string): Promise<RunRecord[]>;
   /** Every step run of the run, in the order they were started, each in its latest state. */
   stepRuns(run: RunRecord): Promise<StepRun[]>;
