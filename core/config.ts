@@ -75,6 +75,11 @@ const Settings = z.object({
       return delays;
     }),
   WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
+  /**
+   * The service's public address (scheme and host, no trailing slash), for links it sends out; unset = the
+   * address the request that asks for them came to.
+   */
+  PUBLIC_URL: optionalString,
   /** Local only: the key vault's key (base64, 32 bytes); generated into DATA_DIR when unset. */
   MASTER_KEY: optionalString,
   /** AWS only: the KMS key that envelope-encrypts stored secrets. */

@@ -1,4 +1,5 @@
 import type { Context } from "hono";
+import { linkKeys } from "../approvals/link-keys";
 import { dashboardRoutes } from "../dashboard/server/routes";
 import { NotFoundError } from "../domain/errors";
 import type { Deps } from "../ports/deps";
@@ -6,6 +7,7 @@ import { mountApiReference } from "./api-reference";
 import type { AppEnv, WorkspaceEnv } from "./env";
 import { failure } from "./envelope";
 import { handleError } from "./error-handler";
+import { linkPageRoutes } from "./link-pages/routes";
 import { apiKeyAuth } from "./middleware/api-key-auth";
 import { batchedWindowCounter } from "./middleware/batched-window-counter";
 import { bodySize } from "./middleware/body-size";
@@ -14,6 +16,7 @@ import { requestContext } from "./middleware/request-context";
 import { createRouter } from "./router";
 import { apiKeyRoutes } from "./routes/api-keys";
 import { approvalGroupRoutes } from "./routes/approval-groups";
+import { approvalLinkRoutes } from "./routes/approval-links";
 import { approvalRequestRoutes } from "./routes/approval-requests";
 import { costRoutes } from "./routes/cost";
 import { dashboardAuthRoutes } from "./routes/dashboard-auth";
@@ -76,6 +79,8 @@ export function createApp(deps: Deps, options: AppOptions) {
   const runs = workflowRunRoutes(deps);
   const approvals = approvalRequestRoutes(deps);
   const approvalGroups = approvalGroupRoutes(deps);
+  const approvalKeys = linkKeys(deps);
+  const approvalLinks = approvalLinkRoutes(deps, approvalKeys);
   const llmProviders = llmProviderRoutes(deps);
   const remoteTools = remoteToolRoutes(deps);
   const cost = costRoutes(deps);
@@ -87,6 +92,7 @@ export function createApp(deps: Deps, options: AppOptions) {
     runs,
     approvals,
     approvalGroups,
+    approvalLinks,
     llmProviders,
     remoteTools,
     cost,
@@ -98,6 +104,8 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route(DASHBOARD_API_PREFIX, dashboardApi(deps, { workspaceRouters, workspaceLimit }));
   // The dashboard's pages and assets (`/`, `/assets/*`): static files, also outside /openapi.json.
   app.route("/", dashboardRoutes({ dir: options.dashboardDir }));
+  // Signed approval links' pages (`/a/<token>`): no sign-in, the token is the credential.
+  app.route("/", linkPageRoutes(deps, approvalKeys));
   return app
     .route("/", healthRoutes(deps))
     .route("/", dashboardAuthRoutes(deps))
@@ -108,6 +116,7 @@ export function createApp(deps: Deps, options: AppOptions) {
     .route("/", runs)
     .route("/", approvals)
     .route("/", approvalGroups)
+    .route("/", approvalLinks)
     .route("/", llmProviders)
     .route("/", remoteTools)
     .route("/", cost)

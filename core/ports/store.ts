@@ -8,6 +8,7 @@ import type {
   WorkspaceStore,
 } from "./store/accounts";
 import type { ApprovalGroupStore } from "./store/approval-groups";
+import type { ApprovalLinkKeyStore } from "./store/approval-links";
 import type { CostRollupStore, CostStore } from "./store/costs";
 import type { ProviderStore, RemoteToolStore } from "./store/integrations";
 import type { ApprovalStore, RunStore } from "./store/runs";
@@ -15,6 +16,7 @@ import type { WebhookDeliveryStore, WebhookOutboxStore, WebhookStore } from "./s
 
 export type * from "./store/accounts";
 export type * from "./store/approval-groups";
+export type * from "./store/approval-links";
 export type * from "./store/costs";
 export type * from "./store/integrations";
 export type * from "./store/runs";
@@ -33,6 +35,7 @@ export interface Store {
   runs: RunStore;
   approvals: ApprovalStore;
   approvalGroups: ApprovalGroupStore;
+  approvalLinkKeys: ApprovalLinkKeyStore;
   costs: CostStore;
   costRollups: CostRollupStore;
   definitions: DefinitionStore;

@@ -24,9 +24,12 @@ type OpenApiDocument = {
 
 /** Every operation the app serves, as "METHOD /path/{param}", read from the app's own router. */
 const SERVED_BY_REFERENCE = new Set(["/openapi.json", "/docs"]);
-/** The dashboard's pages and its session-authenticated mirror of the API are not part of the public API. */
+/**
+ * The dashboard's pages, its session-authenticated mirror of the API, and the HTML pages of signed approval
+ * links are not part of the JSON API.
+ */
 const isDashboard = (path: string) =>
-  path === "/" || path.startsWith("/assets/") || path.startsWith("/dashboard/api/");
+  path === "/" || path.startsWith("/assets/") || path.startsWith("/dashboard/api/") || path.startsWith("/a/");
 const STEP_TYPES = ["task", "wait", "condition", "external_event", "llm", "approval"];
 const PUBLIC_OPERATIONS = [
   "GET /health",

@@ -3,6 +3,7 @@ import type { Store } from "../../ports/store";
 import { createAccountStore } from "./account-store";
 import { createApiKeyStore } from "./api-key-store";
 import { createApprovalGroupStore } from "./approval-group-store";
+import { createApprovalLinkKeyStore } from "./approval-link-key-store";
 import { createApprovalStore } from "./approval-store";
 import { createCostRollupStore } from "./cost-rollup-store";
 import { createCostStore } from "./cost-store";
@@ -28,6 +29,7 @@ export function createStore(table: Table): Store {
     apiKeys: createApiKeyStore(table),
     approvals: createApprovalStore(table),
     approvalGroups: createApprovalGroupStore(table),
+    approvalLinkKeys: createApprovalLinkKeyStore(table),
     costs: createCostStore(table),
     costRollups: createCostRollupStore(table),
     definitions: createDefinitionStore(table),

@@ -1,0 +1,162 @@
+import { Hono } from "hono";
+import {
+  checkLink,
+  formProof,
+  type LinkAction,
+  type LinkClaims,
+  unverifiedClaims,
+} from "../../approvals/approval-links";
+import { decideApproval } from "../../approvals/decide-approval";
+import type { LinkKeys } from "../../approvals/link-keys";
+import { type ApprovalDecision, DecideApprovalInput } from "../../domain/approval";
+import { AppError } from "../../domain/errors";
+import type { CommitDeps } from "../../engine/commit-run";
+import type { Deps } from "../../ports/deps";
+import type { Store } from "../../ports/store";
+import { constantTimeEqual } from "../../security/constant-time";
+import { statusOf } from "../error-status";
+import { bodySize } from "../middleware/body-size";
+import { refusalPage, resultPage, reviewPage } from "./render";
+
+/** What each link may decide: an approve link cannot reject, a reject link cannot approve. */
+const ALLOWED: Record<LinkAction, readonly ApprovalDecision[]> = {
+  approve: ["approved"],
+  reject: ["rejected"],
+  review: ["approved", "edited", "rejected"],
+};
+
+/**
+ * Link tokens are bearer credentials in the URL: the page must never leak them (no referrer), be cached
+ * or indexed, or load anything from elsewhere; its form may post only back here.
+ */
+const PAGE_HEADERS = {
+  "cache-control": "no-store",
+  "referrer-policy": "no-referrer",
+  "x-robots-tag": "noindex",
+  "x-frame-options": "DENY",
+  "content-security-policy":
+    "default-src 'none'; style-src 'unsafe-inline'; form-action 'self'; frame-ancestors 'none'",
+};
+
+/**
+ * `/a/<token>`: the page a signed approval link opens (docs/approvals.md, "Links"). GET shows the request
+ * and decides nothing, since mail scanners and link previewers open links; the page's form POSTs back with
+ * the form proof, and the decision is made as the link's assignee, through the same path as the API's.
+ */
+export function linkPageRoutes(
+  deps: CommitDeps & Pick<Deps, "ids" | "keyVault"> & { store: Pick<Store, "approvalGroups"> },
+  keys: LinkKeys,
+) {
+  async function open(
+    token: string,
+  ): Promise<{ claims: LinkClaims; key: Buffer } | { refusal: [number, string, string] }> {
+    const workspaceId = unverifiedClaims(token)?.workspaceId;
+    const key = workspaceId === undefined ? undefined : await keys.forChecking(workspaceId);
+    const checked = key ? checkLink(key, token, deps.clock.nowMs()) : { kind: "tampered" as const };
+    if (checked.kind === "expired") {
+      return { refusal: [410, "This link has expired", "Ask for a new link, or decide in the dashboard."] };
+    }
+    if (checked.kind !== "valid" || !key) {
+      return { refusal: [404, "This link is not valid", "It may have been copied incompletely or altered."] };
+    }
+    return { claims: checked.claims, key };
+  }
+
+  return new Hono()
+    .use("/a/*", bodySize())
+    .use("/a/*", async (c, next) => {
+      await next();
+      for (const [name, value] of Object.entries(PAGE_HEADERS)) c.res.headers.set(name, value);
+    })
+    .get("/a/:token", async (c) => {
+      const token = c.req.param("token");
+      const opened = await open(token);
+      if ("refusal" in opened) {
+        const [status, title, reason] = opened.refusal;
+        return c.html(refusalPage(title, reason), status as 404);
+      }
+      const { claims, key } = opened;
+      const approval = await deps.store.approvals.get(claims.workspaceId, claims.approvalId);
+      if (!approval) return c.html(refusalPage("This request is gone", "It no longer exists."), 404);
+      if (approval.decision !== null || approval.expiredAt !== null) {
+        const state = approval.decision ?? "expired";
+        return c.html(
+          refusalPage("Already decided", `This request was ${state}; nothing is left to do.`),
+          409,
+        );
+      }
+      if (approval.votes.some((vote) => vote.decidedBy === claims.assignee)) {
+        return c.html(
+          refusalPage("Already used", "You have voted on this request; a vote is cast once."),
+          409,
+        );
+      }
+      const run = await deps.store.runs.get(claims.workspaceId, approval.workflowRunId);
+      const definition = run && (await deps.store.definitions.get(claims.workspaceId, run.definitionId));
+      return c.html(
+        reviewPage({
+          approval,
+          assignee: claims.assignee,
+          action: claims.action,
+          proof: formProof(key, token),
+          runInput: run?.input ?? null,
+          workflowName: definition?.name,
+        }),
+      );
+    })
+    .post("/a/:token", async (c) => {
+      const token = c.req.param("token");
+      const opened = await open(token);
+      if ("refusal" in opened) {
+        const [status, title, reason] = opened.refusal;
+        return c.html(refusalPage(title, reason), status as 404);
+      }
+      const { claims, key } = opened;
+      const form = await c.req.parseBody();
+      const field = (name: string) => (typeof form[name] === "string" ? (form[name] as string) : undefined);
+      if (!constantTimeEqual(field("proof") ?? "", formProof(key, token))) {
+        return c.html(refusalPage("Open the link first", "Decisions are made from the link's page."), 403);
+      }
+      const asked = decisionOf(claims.action, field("decision"), field("comment"), field("edited"));
+      if (typeof asked === "string") return c.html(refusalPage("Nothing was decided", asked), 400);
+      const input = DecideApprovalInput.safeParse({ ...asked, decidedBy: claims.assignee });
+      if (!input.success) {
+        const reason = input.error.issues
+          .map((issue) => `${issue.path.join(".")}: ${issue.message}`)
+          .join("; ");
+        return c.html(refusalPage("Nothing was decided", reason), 400);
+      }
+      try {
+        const decided = await decideApproval(
+          deps,
+          deps.store.approvalGroups,
+          claims.workspaceId,
+          claims.approvalId,
+          input.data,
+        );
+        return c.html(resultPage(decided.decision ?? input.data.decision, decided.decision === null));
+      } catch (error) {
+        if (!(error instanceof AppError)) throw error;
+        return c.html(refusalPage("Nothing was decided", error.message), statusOf(error) as 409);
+      }
+    });
+}
+
+/** The decision the form asks for, or why it cannot be made with this link. */
+function decisionOf(
+  action: LinkAction,
+  decision: string | undefined,
+  comment: string | undefined,
+  edited: string | undefined,
+): { decision: ApprovalDecision; comment?: string; editedContent?: unknown } | string {
+  const chosen = ALLOWED[action].find((allowed) => allowed === decision);
+  if (!chosen) return `This link cannot ${decision ?? "decide"} the request.`;
+  const words = comment?.trim() ? { comment: comment.trim() } : {};
+  if (chosen === "rejected" && action === "reject" && !words.comment) return "Say why in the comment.";
+  if (chosen !== "edited") return { decision: chosen, ...words };
+  try {
+    return { decision: chosen, editedContent: JSON.parse(edited ?? ""), ...words };
+  } catch {
+    return "The edited content is not valid JSON.";
+  }
+}

@@ -1,0 +1,53 @@
+import { randomBytes } from "node:crypto";
+import type { KeyVault } from "../ports/key-vault";
+import type { Store } from "../ports/store";
+
+/** Decrypted keys kept per process: a link's use then costs no key-vault call after the first. */
+const CACHED_KEYS = 1000;
+
+/**
+ * Each workspace's key for signing approval links: 32 random bytes, made on first need and stored encrypted
+ * by the key vault (bound to the workspace), so a copy of the table alone cannot forge links.
+ */
+export function linkKeys(deps: { store: Pick<Store, "approvalLinkKeys">; keyVault: KeyVault }) {
+  const cache = new Map<string, Buffer>();
+  const context = (workspaceId: string) => ({ workspaceId, purpose: "approval-links" });
+
+  const decrypt = async (workspaceId: string, ciphertext: string) =>
+    Buffer.from(await deps.keyVault.decrypt(ciphertext, context(workspaceId)), "base64");
+
+  async function load(workspaceId: string): Promise<Buffer> {
+    const stored = await deps.store.approvalLinkKeys.get(workspaceId);
+    if (stored) return decrypt(workspaceId, stored);
+    const fresh = randomBytes(32).toString("base64");
+    const ciphertext = await deps.keyVault.encrypt(fresh, context(workspaceId));
+    if (await deps.store.approvalLinkKeys.create(workspaceId, ciphertext))
+      return Buffer.from(fresh, "base64");
+    return load(workspaceId);
+  }
+
+  function remember(workspaceId: string, key: Buffer): Buffer {
+    if (cache.size >= CACHED_KEYS) cache.delete(cache.keys().next().value as string);
+    cache.set(workspaceId, key);
+    return key;
+  }
+
+  return {
+    /** The key to sign with, made if the workspace has none yet. */
+    async forIssuing(workspaceId: string): Promise<Buffer> {
+      return cache.get(workspaceId) ?? remember(workspaceId, await load(workspaceId));
+    },
+
+    /**
+     * The key to check a link with; undefined when the workspace has none, so a forged link naming any
+     * workspace makes nothing.
+     */
+    async forChecking(workspaceId: string): Promise<Buffer | undefined> {
+      const hit = cache.get(workspaceId);
+      if (hit) return hit;
+      const stored = await deps.store.approvalLinkKeys.get(workspaceId);
+      return stored ? remember(workspaceId, await decrypt(workspaceId, stored)) : undefined;
+    },
+  };
+}
+export type LinkKeys = ReturnType<typeof linkKeys>;
