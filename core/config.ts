@@ -80,6 +80,9 @@ const Settings = z.object({
    * address the request that asks for them came to.
    */
   PUBLIC_URL: optionalString,
+  /** Where approval e-mails go out (`smtp://…` or `smtps://user:password@host:465`); unset = no e-mail. */
+  SMTP_URL: optionalString,
+  MAIL_FROM: z.string().min(3).max(254).default("Weft <no-reply@weft.invalid>"),
   /** Local only: the key vault's key (base64, 32 bytes); generated into DATA_DIR when unset. */
   MASTER_KEY: optionalString,
   /** AWS only: the KMS key that envelope-encrypts stored secrets. */

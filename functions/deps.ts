@@ -1,5 +1,6 @@
 import { createDocumentClient, type createDynamoClient } from "../core/adapters/dynamodb/dynamo-client";
 import { createStore } from "../core/adapters/dynamodb/store";
+import { createSmtpMailer } from "../core/adapters/mail/smtp-mailer";
 import type { Config } from "../core/config";
 import { createIdGenerator } from "../core/domain/ids";
 import type { WebhookMessage } from "../core/domain/webhook-messages";
@@ -35,5 +36,6 @@ export function buildDeps(config: Config, log: Logger, platform: Platform): Deps
     scheduler: platform.scheduler,
     keyVault: platform.keyVault,
     http: createGuardedHttp({ allowPrivate: config.ALLOW_PRIVATE_URLS }),
+    mailer: config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : undefined,
   };
 }

@@ -11,3 +11,12 @@ export const providerKeys = {
   ANTHROPIC_API_KEY: new sst.Secret("AnthropicApiKey", "").value,
   GOOGLE_API_KEY: new sst.Secret("GoogleApiKey", "").value,
 };
+
+/**
+ * Approval e-mail: the SMTP server (Amazon SES's SMTP interface, `smtps://<SMTP user>:<SMTP password>@
+ * email-smtp.<region>.amazonaws.com:465`, with a verified sender) and the sender. Empty: no mail is sent.
+ */
+export const mail = {
+  SMTP_URL: new sst.Secret("SmtpUrl", "").value,
+  MAIL_FROM: new sst.Secret("MailFrom", "Weft <no-reply@weft.invalid>").value,
+};

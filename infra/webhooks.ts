@@ -1,8 +1,14 @@
+import { api } from "./api";
 import { engineFunction } from "./engine-access";
 import { webhookQueue } from "./queues";
+import { mail } from "./secrets";
 import { FUNCTIONS } from "./settings";
 
-/** The webhook worker, fed by the webhook queue (infra/queues.ts); failed records are handed back one by one. */
-export const webhookWorker = webhookQueue.subscribe(engineFunction(FUNCTIONS.webhooks), {
-  batch: { size: FUNCTIONS.webhooks.trigger.batchSize, partialResponses: true },
-});
+/**
+ * The webhook worker, fed by the webhook queue (infra/queues.ts); failed records are handed back one by one.
+ * Dispatching an outbox entry also mails approval requests' assignees, whose links point at the API's URL.
+ */
+export const webhookWorker = webhookQueue.subscribe(
+  engineFunction(FUNCTIONS.webhooks, { ...mail, PUBLIC_URL: api.url }),
+  { batch: { size: FUNCTIONS.webhooks.trigger.batchSize, partialResponses: true } },
+);

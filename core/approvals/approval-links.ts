@@ -30,8 +30,9 @@ export type LinkCheck =
   | { kind: "tampered" }
   | { kind: "expired"; claims: LinkClaims };
 
-export function signLink(key: Buffer, claims: Omit<LinkClaims, "nonce">): string {
-  const full: LinkClaims = { ...claims, nonce: randomBytes(9).toString("base64url") };
+/** A random nonce unless one is given: a link issued again from the same event must read the same. */
+export function signLink(key: Buffer, claims: Omit<LinkClaims, "nonce">, nonce?: string): string {
+  const full: LinkClaims = { ...claims, nonce: nonce ?? randomBytes(9).toString("base64url") };
   const body = Buffer.from(
     JSON.stringify([
       full.workspaceId,

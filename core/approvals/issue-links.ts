@@ -1,3 +1,4 @@
+import { createHash } from "node:crypto";
 import type { ApprovalRequest } from "../domain/approval";
 import { groupOf, normalEmail } from "../domain/approval-group";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../domain/errors";
@@ -5,7 +6,7 @@ import { LIMITS } from "../domain/limits";
 import { isoAt } from "../domain/time";
 import type { Clock } from "../ports/clock";
 import type { Store } from "../ports/store";
-import { LINK_ACTIONS, type LinkAction, signLink } from "./approval-links";
+import { LINK_ACTIONS, type LinkAction, type LinkClaims, signLink } from "./approval-links";
 import { isAssignee } from "./assignment";
 import type { LinkKeys } from "./link-keys";
 
@@ -36,47 +37,77 @@ export async function issueLinks(
   if (approval.decision !== null || approval.expiredAt !== null) {
     throw new ConflictError("The approval request is no longer pending");
   }
-  const people = await linkHolders(deps.store, workspaceId, approval, input.assignee);
-  const key = await keys.forIssuing(workspaceId);
-  const expiresAtMs = deps.clock.nowMs() + (input.expiresInMs ?? DEFAULT_LINK_TTL_MS);
-  return people.map((assignee) => {
-    const url = (action: LinkAction) =>
-      `${baseUrl}/a/${signLink(key, { workspaceId, approvalId, assignee, action, expiresAtMs })}`;
-    const links = Object.fromEntries(LINK_ACTIONS.map((action) => [action, url(action)]));
-    return { assignee, expiresAt: isoAt(expiresAtMs), ...links } as PersonLinks;
-  });
-}
-
-async function linkHolders(
-  store: Pick<Store, "approvalGroups">,
-  workspaceId: string,
-  approval: ApprovalRequest,
-  assignee: string | undefined,
-): Promise<string[]> {
-  if (assignee !== undefined) {
-    const named = approval.assignees;
-    if (named.length > 0 && !(await isAssignee(store.approvalGroups, workspaceId, named, assignee))) {
-      throw new ForbiddenError(`${assignee} is not assigned to this approval`);
-    }
-    return [normalEmail(assignee)];
+  const people =
+    input.assignee === undefined
+      ? await assigneeEmails(deps.store, workspaceId, approval)
+      : [await namedHolder(deps.store, workspaceId, approval, input.assignee)];
+  if (people.length > LIMITS.approvalAssignees) {
+    throw new ValidationError(
+      `The request's assignees come to ${people.length} people; ask for links one assignee at a time`,
+      { details: { issues: [{ path: "assignee", message: `at most ${LIMITS.approvalAssignees} at once` }] } },
+    );
   }
-  if (approval.assignees.length === 0) {
+  if (people.length === 0) {
     throw new ValidationError("This request names no assignees: say whose links these are in assignee", {
       details: { issues: [{ path: "assignee", message: "required when the request has no assignees" }] },
     });
   }
+  const key = await keys.forIssuing(workspaceId);
+  const expiresAtMs = deps.clock.nowMs() + (input.expiresInMs ?? DEFAULT_LINK_TTL_MS);
+  return people.map((assignee) =>
+    personLinks(key, { workspaceId, approvalId, assignee, expiresAtMs }, baseUrl),
+  );
+}
+
+/**
+ * One person's links, `<baseUrl>/a/<token>` each. With `nonceSeed`, the same seed gives the same links: a
+ * mail sent again after a crash carries the links of the first.
+ */
+export function personLinks(
+  key: Buffer,
+  claims: Omit<LinkClaims, "nonce" | "action">,
+  baseUrl: string,
+  nonceSeed?: string,
+): PersonLinks {
+  const url = (action: LinkAction) => {
+    const nonce =
+      nonceSeed === undefined
+        ? undefined
+        : createHash("sha256")
+            .update(`${nonceSeed}#${claims.assignee}#${action}`)
+            .digest("base64url")
+            .slice(0, 12);
+    return `${baseUrl}/a/${signLink(key, { ...claims, action }, nonce)}`;
+  };
+  const links = Object.fromEntries(LINK_ACTIONS.map((action) => [action, url(action)]));
+  return { assignee: claims.assignee, expiresAt: isoAt(claims.expiresAtMs), ...links } as PersonLinks;
+}
+
+async function namedHolder(
+  store: Pick<Store, "approvalGroups">,
+  workspaceId: string,
+  approval: ApprovalRequest,
+  assignee: string,
+): Promise<string> {
+  const named = approval.assignees;
+  if (named.length > 0 && !(await isAssignee(store.approvalGroups, workspaceId, named, assignee))) {
+    throw new ForbiddenError(`${assignee} is not assigned to this approval`);
+  }
+  return normalEmail(assignee);
+}
+
+/** The people a request is assigned to, groups by their members (read now). */
+export async function assigneeEmails(
+  store: Pick<Store, "approvalGroups">,
+  workspaceId: string,
+  approval: ApprovalRequest,
+): Promise<string[]> {
   const people = new Set<string>();
   for (const named of approval.assignees) {
     const name = groupOf(named);
     const members =
       name === undefined ? [named] : ((await store.approvalGroups.get(workspaceId, name))?.members ?? []);
     for (const member of members) people.add(normalEmail(member));
-  }
-  if (people.size > LIMITS.approvalAssignees) {
-    throw new ValidationError(
-      `The request's assignees come to ${people.size} people; ask for links one assignee at a time`,
-      { details: { issues: [{ path: "assignee", message: `at most ${LIMITS.approvalAssignees} at once` }] } },
-    );
   }
   return [...people];
 }

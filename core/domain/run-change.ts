@@ -174,6 +174,11 @@ export class RunTransition {
     return announcesWebhookEvent(this.events);
   }
 
+  /** True when the change opens an approval request (its assignees may be mailed). */
+  requestsApproval(): boolean {
+    return this.events.some((event) => event.eventType === "APPROVAL_REQUESTED");
+  }
+
   /**
    * The change as it is to be committed. The step run still active at the end is left out of the snapshots:
    * the run item carries its latest state, and its snapshot is kept once it stops being active. The history

@@ -26,19 +26,22 @@ export interface DeclaredEffects {
   cancelScheduleOf?: RunRecord;
 }
 
-export type CommitDeps = Pick<Deps, "queue" | "scheduler" | "clock" | "webhookQueue" | "log"> & {
+export type CommitDeps = Pick<Deps, "queue" | "scheduler" | "clock" | "webhookQueue" | "log" | "mailer"> & {
   store: RunsStore;
 };
 
 /**
  * The transition as the commit pipeline commits it: when it announces webhook events and the workspace has
- * webhooks, its history goes to the webhook outbox; otherwise no webhook costs anything.
+ * webhooks, or it requests an approval and the service mails assignees, its history goes to the outbox
+ * (whose dispatch delivers both); otherwise no webhook costs anything.
  */
 export async function finishTransition(
-  deps: { store: Pick<RunsStore, "webhooks"> },
+  deps: Pick<CommitDeps, "mailer"> & { store: Pick<RunsStore, "webhooks"> },
   tx: RunTransition,
 ): Promise<RunCommit> {
-  const webhookOutbox = tx.announcesWebhookEvent() && (await deps.store.webhooks.any(tx.run.workspaceId));
+  const mails = deps.mailer !== undefined && tx.requestsApproval();
+  const webhookOutbox =
+    tx.announcesWebhookEvent() && (mails || (await deps.store.webhooks.any(tx.run.workspaceId)));
   return tx.finish({ webhookOutbox });
 }
 

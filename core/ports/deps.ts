@@ -6,6 +6,7 @@ import type { Clock } from "./clock";
 import type { OutboundHttp } from "./http";
 import type { KeyVault } from "./key-vault";
 import type { Logger } from "./logger";
+import type { Mailer } from "./mailer";
 import type { Queue } from "./queue";
 import type { Scheduler } from "./scheduler";
 
@@ -25,4 +26,6 @@ export interface Deps {
   scheduler: Scheduler;
   http: OutboundHttp;
   keyVault: KeyVault;
+  /** Undefined when the service sends no e-mail. */
+  mailer: Mailer | undefined;
 }

@@ -8,7 +8,7 @@ import type {
   WorkspaceStore,
 } from "./store/accounts";
 import type { ApprovalGroupStore } from "./store/approval-groups";
-import type { ApprovalLinkKeyStore } from "./store/approval-links";
+import type { ApprovalLinkKeyStore, ApprovalMailStore } from "./store/approval-links";
 import type { CostRollupStore, CostStore } from "./store/costs";
 import type { ProviderStore, RemoteToolStore } from "./store/integrations";
 import type { ApprovalStore, RunStore } from "./store/runs";
@@ -36,6 +36,7 @@ export interface Store {
   approvals: ApprovalStore;
   approvalGroups: ApprovalGroupStore;
   approvalLinkKeys: ApprovalLinkKeyStore;
+  approvalMail: ApprovalMailStore;
   costs: CostStore;
   costRollups: CostRollupStore;
   definitions: DefinitionStore;

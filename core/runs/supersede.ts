@@ -12,7 +12,7 @@ import { endActiveStep } from "./end-active-step";
  * moment ago may be missed by a concurrent creation; each change's version check keeps what it finds right.
  */
 export async function supersedeChanges(
-  deps: Pick<Deps, "clock" | "ids"> & { store: RunsStore },
+  deps: Pick<Deps, "clock" | "ids" | "mailer"> & { store: RunsStore },
   workspaceId: string,
   supersessionKey: string,
   newRunId: string,

@@ -1,3 +1,5 @@
+import type { LinkKeys } from "../approvals/link-keys";
+import { mailAssignees } from "../approvals/mail-assignees";
 import { isoAt } from "../domain/time";
 import type { DeliveryRecord } from "../domain/webhook";
 import { webhookEventOf } from "../domain/webhook-events";
@@ -8,14 +10,16 @@ import { webhookBody } from "./payload";
 
 /**
  * Turns one commit's webhook events into deliveries: one per (subscribed active webhook, event), each with a
- * deterministic id, so running this twice for the same commit creates nothing twice. Attempt 1 of each is
+ * deterministic id, so running this twice for the same commit creates nothing twice; and mails the
+ * assignees of an approval it requests (each once, approvals/mail-assignees.ts). Attempt 1 of each is
  * queued, then the commit's outbox entry is cleared. A crash anywhere in between leaves the entry, and the
  * sweeper dispatches again: deliveries already created are found, their attempt 1 is queued again, and
  * the attempt's own claim makes sure it happens once.
  */
 export async function dispatchWebhookEvents(
-  deps: Pick<Deps, "store" | "webhookQueue" | "clock">,
+  deps: Pick<Deps, "store" | "webhookQueue" | "clock" | "config" | "log" | "mailer">,
   message: WebhookDispatch,
+  keys: LinkKeys,
 ): Promise<void> {
   const { workspaceId, runId, journalSeq } = message;
   const journal = await deps.store.webhookOutbox.journal(workspaceId, runId, journalSeq);
@@ -31,6 +35,9 @@ export async function dispatchWebhookEvents(
       : (await deps.store.webhooks.list(workspaceId)).filter((webhook) => webhook.isActive);
 
   for (const { name, event } of announced) {
+    if (name === "approval.requested" && deps.mailer) {
+      await mailAssignees({ ...deps, mailer: deps.mailer }, keys, workspaceId, event);
+    }
     const subscribers = webhooks.filter((webhook) => webhook.events.includes(name));
     if (subscribers.length === 0) continue;
     const approvalId = event.payload.approvalRequestId;

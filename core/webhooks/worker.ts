@@ -1,11 +1,17 @@
+import { linkKeys } from "../approvals/link-keys";
 import type { WebhookMessage } from "../domain/webhook-messages";
+import type { Deps } from "../ports/deps";
 import { type DeliverDeps, deliverWebhookAttempt } from "./deliver";
 import { dispatchWebhookEvents } from "./dispatch";
 
-/** The webhook queue's consumer (SQS subscriber in AWS, the in-process queue locally). */
-export function createWebhookWorker(deps: DeliverDeps) {
+/**
+ * The webhook queue's consumer (SQS subscriber in AWS, the in-process queue locally). Dispatching an outbox
+ * entry also mails approval requests' assignees when the service has a mailer.
+ */
+export function createWebhookWorker(deps: DeliverDeps & Pick<Deps, "mailer">) {
+  const keys = linkKeys(deps);
   return async function handleWebhookMessage(message: WebhookMessage): Promise<void> {
-    if (message.type === "webhooks.dispatch") await dispatchWebhookEvents(deps, message);
+    if (message.type === "webhooks.dispatch") await dispatchWebhookEvents(deps, message, keys);
     else await deliverWebhookAttempt(deps, message);
   };
 }

@@ -90,6 +90,8 @@ export function portsFor(world: World, actor: Actor): ActorPorts {
     clock: world.clock,
     ids: world.ids,
     log: silentLogger,
+    // The harness's world sends no mail: approval mail is the outbox's, as webhook deliveries are.
+    mailer: undefined,
     queue: {
       send: (doorbell, options) =>
         inter.call(actor, "queue.send", async () => world.queue.send(doorbell, options?.delayMs)),

@@ -4,6 +4,7 @@ import { createAccountStore } from "./account-store";
 import { createApiKeyStore } from "./api-key-store";
 import { createApprovalGroupStore } from "./approval-group-store";
 import { createApprovalLinkKeyStore } from "./approval-link-key-store";
+import { createApprovalMailStore } from "./approval-mail-store";
 import { createApprovalStore } from "./approval-store";
 import { createCostRollupStore } from "./cost-rollup-store";
 import { createCostStore } from "./cost-store";
@@ -30,6 +31,7 @@ export function createStore(table: Table): Store {
     approvals: createApprovalStore(table),
     approvalGroups: createApprovalGroupStore(table),
     approvalLinkKeys: createApprovalLinkKeyStore(table),
+    approvalMail: createApprovalMailStore(table),
     costs: createCostStore(table),
     costRollups: createCostRollupStore(table),
     definitions: createDefinitionStore(table),

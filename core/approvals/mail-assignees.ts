@@ -1,0 +1,74 @@
+import type { ApprovalRequest } from "../domain/approval";
+import { LIMITS } from "../domain/limits";
+import type { StoredEvent } from "../domain/run-change";
+import type { Deps } from "../ports/deps";
+import type { Mailer } from "../ports/mailer";
+import type { Store } from "../ports/store";
+import { assigneeEmails, DEFAULT_LINK_TTL_MS, type PersonLinks, personLinks } from "./issue-links";
+import type { LinkKeys } from "./link-keys";
+
+/** How much of the content a mail shows; the review page shows it whole. */
+const CONTENT_PREVIEW_CHARS = 2000;
+
+export type MailDeps = Pick<Deps, "config" | "log"> & {
+  store: Pick<Store, "approvals" | "approvalGroups" | "approvalMail" | "runs" | "definitions">;
+  mailer: Mailer;
+};
+
+/**
+ * Mails each assignee of the request an APPROVAL_REQUESTED event opened, with their signed links
+ * (docs/approvals.md, "E-mail"). Run from the outbox's dispatch, which may run twice for one commit: a
+ * person already mailed for this event is skipped, and a mail is marked sent only once the server took it,
+ * so a crash between the two sends that one mail again, with the same links, rather than none.
+ */
+export async function mailAssignees(
+  deps: MailDeps,
+  keys: LinkKeys,
+  workspaceId: string,
+  event: StoredEvent,
+): Promise<void> {
+  const approvalId = event.payload.approvalRequestId;
+  if (typeof approvalId !== "string") return;
+  const approval = await deps.store.approvals.get(workspaceId, approvalId);
+  if (!approval || approval.decision !== null || approval.expiredAt !== null) return;
+  const everyone = await assigneeEmails(deps.store, workspaceId, approval);
+  const people = everyone.slice(0, LIMITS.approvalAssignees);
+  if (people.length < everyone.length) {
+    deps.log.warn({ workspaceId, approvalId, assignees: everyone.length }, "mailed only the first assignees");
+  }
+  if (people.length === 0) return;
+
+  const run = await deps.store.runs.get(workspaceId, approval.workflowRunId);
+  const definition = run && (await deps.store.definitions.get(workspaceId, run.definitionId));
+  const key = await keys.forIssuing(workspaceId);
+  const baseUrl = (deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT}`).replace(/\/+$/, "");
+  const expiresAtMs = Date.parse(event.createdAt) + DEFAULT_LINK_TTL_MS;
+  for (const assignee of people) {
+    if (await deps.store.approvalMail.wasSent(workspaceId, event.id, assignee)) continue;
+    const links = personLinks(key, { workspaceId, approvalId, assignee, expiresAtMs }, baseUrl, event.id);
+    await deps.mailer.send({ to: assignee, ...requestMail(approval, definition?.name, links) });
+    await deps.store.approvalMail.markSent(workspaceId, event.id, assignee, expiresAtMs);
+  }
+}
+
+function requestMail(approval: ApprovalRequest, workflowName: string | undefined, links: PersonLinks) {
+  const content = JSON.stringify(approval.content, null, 2);
+  const preview =
+    content.length > CONTENT_PREVIEW_CHARS ? `${content.slice(0, CONTENT_PREVIEW_CHARS)}\n…` : content;
+  const what = `${workflowName ?? "A workflow"} · ${approval.stepName}`;
+  return {
+    subject: `Approval requested: ${approval.prompt ?? what}`.slice(0, 200),
+    text: [
+      `${what}${approval.revision > 1 ? ` (revision ${approval.revision})` : ""} asks for your decision.`,
+      ...(approval.prompt ? ["", approval.prompt] : []),
+      "",
+      preview,
+      "",
+      `Approve: ${links.approve}`,
+      `Reject with a comment: ${links.reject}`,
+      `Review and edit: ${links.review}`,
+      "",
+      `The links are yours alone and work until ${links.expiresAt}; each opens a page where you confirm.`,
+    ].join("\n"),
+  };
+}
