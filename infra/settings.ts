@@ -6,25 +6,32 @@
 export const LAMBDA_RUNTIME = { runtime: "nodejs22.x", architecture: "arm64" } as const;
 
 /**
- * The AWS SDK for JavaScript v3 in the Lambda runtime, and why the functions bundle their own all the same.
+ * The AWS SDK for JavaScript v3 in the Lambda runtime, and why the functions bundle their own all the same
+ * (docs/lambda-bundles.md has the figures).
  *
- * What the runtime ships: every supported Node.js runtime carries one coherent copy of SDK v3, a specific
- * 3.x minor set by the runtime's release and the Region, not the latest (docs.aws.amazon.com/lambda/latest/
- * dg/lambda-nodejs.html, "Runtime-included SDK versions", which gives a handler that reads it rather than a
- * table; an aws-cdk integration test records 3.895.0 on nodejs22.x, while Weft pins ^3.1162).
- * Service clients and the `lib-*` packages alike: `@aws-sdk/lib-dynamodb` resolves from
- * /var/runtime/node_modules too. Every package Weft imports is below, so taking them from the runtime
- * would be correct; it is not done, for two reasons:
- * - cold start: the runtime's copy is CommonJS and the bundle is ESM. Node imports CommonJS from ESM through
- *   cjs-module-lexer, slower than require (nodejs/node#59913, still so in Node 22), and loads whole
- *   packages unminified (1.15 MB for these five). Bundled, esbuild keeps the commands Weft uses, minified,
- *   and splits off the credential providers a function never calls. Measured with bench/bundle.ts's
- *   method, each entry's module init is 50 to 65 ms longer with the runtime's copy (sweeper 154 against
- *   89 ms, api 185 against 134), as AWS users found on Lambda itself (aws/aws-cdk#28311: 800 against 400);
- * - version: the bundle runs the SDK the tests ran. The runtime's copy moves with runtime updates and lags
- *   behind, and a mix of the two is what breaks: lib-dynamodb and client-dynamodb from either side of
- *   3.928.0 fail every DocumentClient call ("serializerMiddleware is not found").
- * The price is bytes: 250 kB of SDK in each cold start, which cost nothing per invocation.
+ * What the runtime ships: nodejs22.x carries one coherent copy of SDK v3 in /var/runtime/node_modules,
+ * every service client and the `lib-*` packages (`@aws-sdk/lib-dynamodb` included), on NODE_PATH, which the
+ * Node.js 18+ runtimes also search for ES module imports, so an ESM bundle could import it. Its version is
+ * a 3.x release AWS picks per runtime update and Region, not the latest and not a published constant
+ * (docs.aws.amazon.com/lambda/latest/dg/lambda-nodejs.html, "Runtime-included SDK versions", gives a
+ * handler that reads it: `require("@aws-sdk/client-dynamodb/package.json").version`); Weft pins ^3.1162.
+ * Relying on it would be safe for correctness: every API Weft calls (DynamoDB's item and transaction
+ * commands, SQS SendMessage, Scheduler's CreateSchedule with ActionAfterCompletion, KMS GenerateDataKey
+ * and Decrypt) predates every nodejs22.x release; `useQueueUrlAsEndpoint` (functions/aws-platform.ts) is
+ * ignored by an older SQS client, and matters only with an emulator's endpoint, never in AWS; the five
+ * packages come from one copy, never half from the bundle (lib-dynamodb and client-dynamodb from either
+ * side of 3.928.0 fail every DocumentClient call, "serializerMiddleware is not found"), which the bundle
+ * test enforces. A client the runtime lacked would fail the function's init (Runtime.ImportModuleError);
+ * the fix is to bundle it again (drop it from BUNDLE.esbuild.external) or ship it with SST's
+ * `nodejs.install`.
+ *
+ * It is not done, because it makes cold starts slower, not faster: the runtime's copy is CommonJS, loaded
+ * whole and unminified through Node's ESM-to-CommonJS path (nodejs/node#59913), where the bundle carries
+ * only the commands Weft uses, minified, with the credential providers Lambda never needs split off.
+ * bench/bundle.ts measures both in every run: with the SDK left to the runtime each cold start reads
+ * 250 kB less of Weft's own bundle and takes 90 to 135 ms longer to initialise (sweeper 289 against
+ * 174 ms median, on a loaded 2-CPU machine), as AWS users found on Lambda itself (aws/aws-cdk#28311: 800
+ * against 400 ms). And the bundle runs the SDK the tests ran, not one that moves with runtime updates.
  * To take the SDK from the runtime after all, put all of these in BUNDLE.esbuild.external: the bundle test
  * (test/unit/infra/bundle.test.ts) refuses an external the runtime does not ship, and a partial SDK.
  */
@@ -43,9 +50,10 @@ export const RUNTIME_SDK_PACKAGES = [
  * with code splitting: a module loaded with `await import()` (an LLM provider's SDK, the SQS, Scheduler
  * and KMS clients, the API's docs page) becomes a chunk beside the handler, read on first use rather than
  * at every cold start. `target` is named because SST accepts only `esYYYY` names (`node22` would be
- * silently ignored); Node 22 runs ES2023. `keepNames` is SST's default and needed: errors take their
- * `name` from their class (`this.name = new.target.name`), which minifying would otherwise rename.
- * Nothing is external: see RUNTIME_SDK_PACKAGES.
+ * silently ignored); Node 22 runs ES2023, and so does Node 20.19, the oldest the code runs on locally.
+ * `keepNames` is SST's default and needed: errors take their `name` from their class
+ * (`this.name = new.target.name`), which minifying would otherwise rename. Nothing is external: see
+ * RUNTIME_SDK_PACKAGES.
  */
 export const BUNDLE = {
   format: "esm",

@@ -25,7 +25,20 @@ const SST_BANNER = [
   "",
 ].join("\n");
 
-export function lambdaBuildOptions(entry: string, outdir: string): BuildOptions & { metafile: true } {
+/**
+ * What may differ from the deployed settings, only to measure an alternative beside them (bench/bundle.ts
+ * bundles with the AWS SDK left to the runtime too, to show what that would cost): the packages left
+ * external, BUNDLE.esbuild.external unless given.
+ */
+export interface BundleVariant {
+  external?: readonly string[];
+}
+
+export function lambdaBuildOptions(
+  entry: string,
+  outdir: string,
+  variant: BundleVariant = {},
+): BuildOptions & { metafile: true } {
   return {
     entryPoints: [entry],
     absWorkingDir: REPO_ROOT,
@@ -36,7 +49,7 @@ export function lambdaBuildOptions(entry: string, outdir: string): BuildOptions 
     keepNames: BUNDLE.esbuild.keepNames,
     minify: BUNDLE.minify,
     mainFields: ["module", "main"],
-    external: [...SST_FORCE_EXTERNAL, ...BUNDLE.esbuild.external],
+    external: [...SST_FORCE_EXTERNAL, ...(variant.external ?? BUNDLE.esbuild.external)],
     banner: { js: SST_BANNER },
     metafile: true,
     logLevel: "silent",
@@ -53,15 +66,17 @@ export interface BundledEntry {
 }
 
 /**
- * Bundles one entry into its own directory. `node_modules` is linked beside it, as the runtime's copy of
- * the external packages sits on the function's resolution path in Lambda.
+ * Bundles one entry into its own directory, as deployed unless `variant` says otherwise. `node_modules` is
+ * linked beside it, as the runtime's copy of the external packages sits on the function's resolution path
+ * in Lambda (NODE_PATH, which the Node.js 18+ runtimes also search for ES module imports).
  */
 export async function bundleEntry(
   entry: string,
   outdir: string,
   nodeModules?: string,
+  variant: BundleVariant = {},
 ): Promise<BundledEntry> {
-  const { metafile } = await build(lambdaBuildOptions(entry, outdir));
+  const { metafile } = await build(lambdaBuildOptions(entry, outdir, variant));
   if (nodeModules) symlinkSync(nodeModules, join(outdir, "node_modules"), "dir");
   return { file: join(outdir, "bundle.mjs"), metafile };
 }

@@ -12,7 +12,13 @@ import {
   lambdaBuildOptions,
   REPO_ROOT,
 } from "../../../bench/lib/lambda-bundle";
-import { BUNDLE, FUNCTIONS, type FunctionName, RUNTIME_SDK_PACKAGES } from "../../../infra/settings";
+import {
+  BUNDLE,
+  FUNCTIONS,
+  type FunctionName,
+  LAMBDA_RUNTIME,
+  RUNTIME_SDK_PACKAGES,
+} from "../../../infra/settings";
 
 /**
  * The functions as `sst deploy` bundles them (BUNDLE through bench/lib/lambda-bundle.ts, the same code
@@ -85,6 +91,24 @@ describe("the bundle settings", () => {
     expect(options.external).toEqual(expect.arrayContaining([...BUNDLE.esbuild.external]));
   });
 
+  it("run every function on Node 22, while the code keeps to what Node 20.19 runs locally", () => {
+    const engines = (JSON.parse(source("package.json")) as { engines: { node: string } }).engines;
+
+    expect(LAMBDA_RUNTIME.runtime).toBe("nodejs22.x");
+    expect(source("infra/engine-access.ts")).toMatch(/\.\.\.LAMBDA_RUNTIME,/);
+    expect(engines.node).toBe(">=20.19");
+    // ES2023 is the newest edition both Node 20 and Node 22 run in full.
+    expect(BUNDLE.esbuild.target).toBe("es2023");
+  });
+
+  it("are what the bench's alternative changes only in its externals", () => {
+    const deployed = lambdaBuildOptions("functions/sweeper.ts", "/tmp/out");
+    const other = lambdaBuildOptions("functions/sweeper.ts", "/tmp/out", { external: RUNTIME_SDK_PACKAGES });
+
+    expect(other.external).toEqual(expect.arrayContaining([...RUNTIME_SDK_PACKAGES]));
+    expect({ ...other, external: deployed.external }).toEqual(deployed);
+  });
+
   it("name an esbuild target SST understands (it ignores anything but esYYYY and esnext)", () => {
     expect(BUNDLE.esbuild.target).toMatch(/^(es20\d\d|esnext)$/);
   });
@@ -147,6 +171,12 @@ describe("each function's bundle", () => {
     for (const client of ["@aws-sdk/client-sqs", "@aws-sdk/client-scheduler", "@aws-sdk/client-kms"]) {
       expect(cold).not.toContain(client);
     }
+  });
+
+  it.each(names)("%s: loads nodemailer on the first mail, not at a cold start", (name) => {
+    const cold = bundleOf(name).parts.coldInputs.map(({ input }) => input);
+
+    expect(cold).not.toContain("nodemailer");
   });
 
   it.each(names)(
