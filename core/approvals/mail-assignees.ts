@@ -1,16 +1,16 @@
 import type { ApprovalRequest } from "../domain/approval";
-import { LIMITS } from "../domain/limits";
 import type { StoredEvent } from "../domain/run-change";
 import type { Deps } from "../ports/deps";
 import type { Mailer } from "../ports/mailer";
 import type { Store } from "../ports/store";
-import { assigneeEmails, DEFAULT_LINK_TTL_MS, type PersonLinks, personLinks } from "./issue-links";
+import { eventLinks } from "./event-links";
+import type { PersonLinks } from "./issue-links";
 import type { LinkKeys } from "./link-keys";
 
 /** How much of the content a mail shows; the review page shows it whole. */
 const CONTENT_PREVIEW_CHARS = 2000;
 
-export type MailDeps = Pick<Deps, "config" | "log"> & {
+export type MailDeps = Pick<Deps, "config"> & {
   store: Pick<Store, "approvals" | "approvalGroups" | "approvalMail" | "runs" | "definitions">;
   mailer: Mailer;
 };
@@ -31,23 +31,15 @@ export async function mailAssignees(
   if (typeof approvalId !== "string") return;
   const approval = await deps.store.approvals.get(workspaceId, approvalId);
   if (!approval || approval.decision !== null || approval.expiredAt !== null) return;
-  const everyone = await assigneeEmails(deps.store, workspaceId, approval);
-  const people = everyone.slice(0, LIMITS.approvalAssignees);
-  if (people.length < everyone.length) {
-    deps.log.warn({ workspaceId, approvalId, assignees: everyone.length }, "mailed only the first assignees");
-  }
-  if (people.length === 0) return;
-
+  const links = await eventLinks(deps, keys, workspaceId, approval, event);
+  if (links.length === 0) return;
   const run = await deps.store.runs.get(workspaceId, approval.workflowRunId);
   const definition = run && (await deps.store.definitions.get(workspaceId, run.definitionId));
-  const key = await keys.forIssuing(workspaceId);
-  const baseUrl = (deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT}`).replace(/\/+$/, "");
-  const expiresAtMs = Date.parse(event.createdAt) + DEFAULT_LINK_TTL_MS;
-  for (const assignee of people) {
+  for (const personal of links) {
+    const { assignee } = personal;
     if (await deps.store.approvalMail.wasSent(workspaceId, event.id, assignee)) continue;
-    const links = personLinks(key, { workspaceId, approvalId, assignee, expiresAtMs }, baseUrl, event.id);
-    await deps.mailer.send({ to: assignee, ...requestMail(approval, definition?.name, links) });
-    await deps.store.approvalMail.markSent(workspaceId, event.id, assignee, expiresAtMs);
+    await deps.mailer.send({ to: assignee, ...requestMail(approval, definition?.name, personal) });
+    await deps.store.approvalMail.markSent(workspaceId, event.id, assignee, Date.parse(personal.expiresAt));
   }
 }
 

@@ -1,3 +1,4 @@
+import { eventLinks } from "../approvals/event-links";
 import type { LinkKeys } from "../approvals/link-keys";
 import { mailAssignees } from "../approvals/mail-assignees";
 import { isoAt } from "../domain/time";
@@ -17,7 +18,7 @@ import { webhookBody } from "./payload";
  * the attempt's own claim makes sure it happens once.
  */
 export async function dispatchWebhookEvents(
-  deps: Pick<Deps, "store" | "webhookQueue" | "clock" | "config" | "log" | "mailer">,
+  deps: Pick<Deps, "store" | "webhookQueue" | "clock" | "config" | "mailer">,
   message: WebhookDispatch,
   keys: LinkKeys,
 ): Promise<void> {
@@ -45,7 +46,8 @@ export async function dispatchWebhookEvents(
       name === "approval.requested" && typeof approvalId === "string"
         ? await deps.store.approvals.get(workspaceId, approvalId)
         : undefined;
-    const body = JSON.stringify(webhookBody(name, workspaceId, event, { approval }));
+    const links = approval && (await eventLinks(deps, keys, workspaceId, approval, event));
+    const body = JSON.stringify(webhookBody(name, workspaceId, event, { approval, links }));
     const now = isoAt(deps.clock.nowMs());
     for (const webhook of subscribers) {
       const delivery: DeliveryRecord = {

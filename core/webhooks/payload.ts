@@ -1,3 +1,4 @@
+import type { PersonLinks } from "../approvals/issue-links";
 import type { ApprovalRequest } from "../domain/approval";
 import type { StoredEvent } from "../domain/run-change";
 import { RunStatus } from "../domain/statuses";
@@ -16,9 +17,13 @@ export interface WebhookBody {
   timestamp: string;
 }
 
-/** What the run event does not carry itself: the approval request, for approval.requested. */
+/**
+ * What the run event does not carry itself, for approval.requested: the approval request, and each
+ * assignee's signed links when its step names assignees (docs/approvals.md).
+ */
 export interface WebhookDataSources {
   approval?: ApprovalRequest | undefined;
+  links?: PersonLinks[] | undefined;
 }
 
 type DataBuilder = (event: StoredEvent, sources: WebhookDataSources) => Record<string, unknown>;
@@ -38,11 +43,12 @@ export const WEBHOOK_DATA: Readonly<Record<WebhookEventName, DataBuilder>> = {
     failedAt: event.createdAt,
   }),
   "workflow.cancelled": (event) => ({ status: RunStatus.Cancelled, cancelledAt: event.createdAt }),
-  "approval.requested": (event, { approval }) => ({
+  "approval.requested": (event, { approval, links }) => ({
     approvalRequestId: field(event, "approvalRequestId"),
     stepName: field(event, "stepName"),
     contentKey: approval?.contentKey ?? null,
     prompt: approval?.prompt ?? null,
+    ...(links && links.length > 0 ? { links } : {}),
   }),
   "approval.decided": (event) => ({
     approvalRequestId: field(event, "approvalRequestId"),

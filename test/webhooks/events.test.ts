@@ -102,6 +102,13 @@ describe("webhook deliveries from the local service", () => {
         prompt: "Publish this?",
       },
     });
+    // A step without assignees: the spec's data, no links.
+    expect(Object.keys(body("approval.requested").data).sort()).toEqual([
+      "approvalRequestId",
+      "contentKey",
+      "prompt",
+      "stepName",
+    ]);
     expect(body("approval.decided")).toMatchObject({
       workflowRunId: approvedRun,
       data: {
@@ -136,6 +143,40 @@ describe("webhook deliveries from the local service", () => {
     const log = await h.settled(webhook.id, 5);
     expect(log.map((delivery) => delivery.status)).toEqual(Array(5).fill("delivered"));
     expect(log.map(attemptsOf)).toEqual(Array(5).fill([200]));
+  });
+
+  it("gives approval.requested each assignee's signed links when the step names assignees", async () => {
+    const receiver = await startReceiver();
+    const webhook = await h.register(receiver.url, ["approval.requested"]);
+    const runId = await h.run(
+      [{ type: "approval", name: "review", contentKey: "draft", assignees: ["Ann@example.com"] }],
+      { draft: "hello" },
+    );
+    await h.waitForRun(runId, ["PAUSED"]);
+    await h.settled(webhook.id, 1);
+
+    const [request] = receiver.requests;
+    if (!request) throw new Error("no approval.requested delivery");
+    const { links } = eventBody(request).data as { links: Record<string, string>[] };
+    expect(links).toEqual([
+      {
+        assignee: "ann@example.com",
+        expiresAt: expect.stringMatching(ISO_UTC_MS),
+        approve: expect.stringMatching(/^http:\/\/localhost:\d+\/a\/[\w-]+\.[\w-]+$/),
+        reject: expect.stringMatching(/\/a\//),
+        review: expect.stringMatching(/\/a\//),
+      },
+    ]);
+    const page = await h.t.app.request(new URL(links[0]?.approve ?? "").pathname);
+    expect(page.status).toBe(200);
+    const proof = /name="proof" value="([^"]+)"/.exec(await page.text())?.[1] ?? "";
+    const decided = await h.t.app.request(new URL(links[0]?.approve ?? "").pathname, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ proof, decision: "approved" }).toString(),
+    });
+    expect(decided.status).toBe(200);
+    await h.waitForRun(runId, ["COMPLETED"]);
   });
 
   it("delivers to each webhook only the events it subscribed to", async () => {
