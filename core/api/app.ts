@@ -15,6 +15,7 @@ import { exactWindowCounter, rateLimit } from "./middleware/rate-limit";
 import { requestContext } from "./middleware/request-context";
 import { createRouter } from "./router";
 import { apiKeyRoutes } from "./routes/api-keys";
+import { approvalAuditRoutes } from "./routes/approval-audit";
 import { approvalGroupRoutes } from "./routes/approval-groups";
 import { approvalLinkRoutes } from "./routes/approval-links";
 import { approvalRequestRoutes } from "./routes/approval-requests";
@@ -77,6 +78,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   const workspaces = workspaceRoutes(deps);
   const definitions = workflowDefinitionRoutes(deps);
   const runs = workflowRunRoutes(deps);
+  const approvalAudit = approvalAuditRoutes(deps);
   const approvals = approvalRequestRoutes(deps);
   const approvalGroups = approvalGroupRoutes(deps);
   const approvalKeys = linkKeys(deps);
@@ -90,6 +92,7 @@ export function createApp(deps: Deps, options: AppOptions) {
     workspaces,
     definitions,
     runs,
+    approvalAudit,
     approvals,
     approvalGroups,
     approvalLinks,
@@ -114,6 +117,7 @@ export function createApp(deps: Deps, options: AppOptions) {
     .route("/", workspaces)
     .route("/", definitions)
     .route("/", runs)
+    .route("/", approvalAudit)
     .route("/", approvals)
     .route("/", approvalGroups)
     .route("/", approvalLinks)

@@ -1,0 +1,92 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { stream } from "hono/streaming";
+import { exportAudit, MAX_EXPORTED_REQUESTS, readAudit } from "../../approvals/read-audit";
+import { ApprovalRequest } from "../../domain/approval";
+import { ValidationError } from "../../domain/errors";
+import type { Deps } from "../../ports/deps";
+import type { WorkspaceEnv } from "../env";
+import { dataEnvelope, ok } from "../envelope";
+import { IdParam } from "../params";
+import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
+
+const tags = ["Approval requests"];
+
+const AuditEntry = z.object({
+  seq: z.number().int().meta({ description: "The run event it comes from" }),
+  at: z.string(),
+  action: z.enum(["requested", "vote", "decided", "expired", "revision_requested"]),
+  actor: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()),
+  previousHash: z.string().meta({ description: "The entry before's hash; 64 zeros for the first" }),
+  hash: z.string().meta({
+    description: "SHA-256 (hex) of JSON [previousHash, seq, at, action, actor, details]",
+  }),
+});
+
+const audit = createRoute({
+  method: "get",
+  path: "/v1/approval-requests/{id}/audit",
+  tags,
+  security: API_KEY_SECURITY,
+  summary: "The request's audit trail: opened, votes, decision, expiry, revision, hash-chained",
+  request: { params: IdParam },
+  responses: {
+    200: {
+      description: "The entries, oldest first",
+      content: jsonContent(dataEnvelope(z.array(AuditEntry))),
+    },
+    ...errorResponses(404, ...AUTHENTICATED_ERRORS),
+  },
+});
+
+const ExportQuery = z.object({
+  from: z.iso.datetime().meta({ description: "Requests created at or after this time" }),
+  to: z.iso.datetime().meta({ description: "and before this one" }),
+});
+
+const ExportLine = z.object({ request: ApprovalRequest, audit: z.array(AuditEntry) });
+
+const exportRoute = createRoute({
+  method: "get",
+  path: "/v1/approval-requests/export",
+  tags,
+  security: API_KEY_SECURITY,
+  summary: `JSON Lines of the requests created in [from, to), oldest first, each with its audit trail (at most ${MAX_EXPORTED_REQUESTS})`,
+  request: { query: ExportQuery },
+  responses: {
+    200: {
+      description: "One request per line: {request, audit}",
+      content: { "application/x-ndjson": { schema: ExportLine } },
+    },
+    ...errorResponses(400, ...AUTHENTICATED_ERRORS),
+  },
+});
+
+/** Mounted before the request routes: `export` is not a request id. */
+export function approvalAuditRoutes(deps: Pick<Deps, "store">) {
+  return createRouter<WorkspaceEnv>()
+    .openapi(exportRoute, async (c) => {
+      const { from, to } = c.req.valid("query");
+      if (Date.parse(from) >= Date.parse(to)) {
+        throw new ValidationError("from must be before to", {
+          details: { issues: [{ path: "to", message: "after from" }] },
+        });
+      }
+      const lines = await exportAudit(
+        deps,
+        c.var.workspaceId,
+        new Date(from).toISOString(),
+        new Date(to).toISOString(),
+      );
+      c.header("content-type", "application/x-ndjson");
+      const answer = stream(c, async (out) => {
+        for await (const line of lines) await out.writeln(JSON.stringify(line));
+      });
+      // zod-openapi types only JSON answers; this one is a stream of lines, declared above.
+      return answer as never;
+    })
+    .openapi(audit, async (c) => {
+      const entries = await readAudit(deps, c.var.workspaceId, c.req.valid("param").id);
+      return c.json(ok(entries), 200);
+    });
+}

@@ -1,0 +1,99 @@
+import { createHash } from "node:crypto";
+import type { ApprovalRequest } from "../domain/approval";
+import type { StoredEvent } from "../domain/run-change";
+
+/** One thing that happened to an approval request, chained to the one before it by `previousHash`. */
+export interface AuditEntry {
+  seq: number;
+  at: string;
+  action: "requested" | "vote" | "decided" | "expired" | "revision_requested";
+  /** Who acted: the assignee or decider; null for the service (a request opened, a deadline passed). */
+  actor: string | null;
+  details: Record<string, unknown>;
+  previousHash: string;
+  /** SHA-256 (hex) of `previousHash` and this entry's other fields, as JSON: see docs/approvals.md. */
+  hash: string;
+}
+
+const GENESIS = "0".repeat(64);
+
+const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
+
+/** The hash an entry must carry: anyone holding the entries can recompute the chain. */
+export function entryHash(entry: Omit<AuditEntry, "hash">): string {
+  const { previousHash, seq, at, action, actor, details } = entry;
+  return sha256(JSON.stringify([previousHash, seq, at, action, actor, details]));
+}
+
+/**
+ * The request's audit trail, from its run's journal (which nothing rewrites): opened, each vote, the
+ * decision, the expiry, a send-back for revision; hash-chained in journal order, so an export altered after
+ * it was taken no longer verifies. Contents appear as SHA-256 digests; the request itself holds them.
+ */
+export function auditTrail(approval: ApprovalRequest, events: readonly StoredEvent[]): AuditEntry[] {
+  const entries = events
+    .filter((event) => event.payload.approvalRequestId === approval.id)
+    .flatMap((event) => entryOf(approval, event) ?? []);
+  // The spec's timeout (onTimeout fail) records no event of its own: the request's expiry is the entry.
+  if (approval.expiredAt !== null && !entries.some((entry) => entry.action === "expired")) {
+    const last = events.at(-1)?.seq ?? 0;
+    entries.push({
+      seq: last,
+      at: approval.expiredAt,
+      action: "expired",
+      actor: null,
+      details: { onTimeout: "fail" },
+    });
+  }
+  let previousHash = GENESIS;
+  return entries.map((entry) => {
+    const chained = { ...entry, previousHash };
+    previousHash = entryHash(chained);
+    return { ...chained, hash: previousHash };
+  });
+}
+
+type Draft = Omit<AuditEntry, "previousHash" | "hash">;
+
+function entryOf(approval: ApprovalRequest, event: StoredEvent): Draft | undefined {
+  const base = { seq: event.seq, at: event.createdAt };
+  const p = event.payload;
+  switch (event.eventType) {
+    case "APPROVAL_REQUESTED":
+      return {
+        ...base,
+        action: "requested",
+        actor: null,
+        details: {
+          stepName: p.stepName,
+          revision: approval.revision,
+          assignees: approval.assignees,
+          contentSha256: sha256(JSON.stringify(approval.content)),
+        },
+      };
+    case "APPROVAL_VOTE_RECORDED": {
+      const vote = approval.votes.find((cast) => cast.decidedBy === p.decidedBy);
+      const tally = { approvals: p.approvals, rejections: p.rejections };
+      const details = { decision: p.decision, comment: vote?.comment ?? null, ...tally };
+      return { ...base, action: "vote", actor: String(p.decidedBy), details };
+    }
+    case "APPROVAL_DECIDED":
+      return {
+        ...base,
+        action: "decided",
+        actor: typeof p.decidedBy === "string" ? p.decidedBy : null,
+        details: { decision: p.decision, comment: approval.comment },
+      };
+    case "APPROVAL_EXPIRED":
+      return { ...base, action: "expired", actor: null, details: { onTimeout: p.onTimeout } };
+    case "APPROVAL_REVISION_REQUESTED":
+      return {
+        ...base,
+        action: "revision_requested",
+        actor: null,
+        details: { gotoStep: p.gotoStep, revision: p.revision, comment: p.comment },
+      };
+    default:
+      return undefined;
+  }
+}
