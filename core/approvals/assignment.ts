@@ -35,7 +35,8 @@ export async function checkDecider(
   approval: ApprovalRequest,
   decidedBy: string | undefined,
 ): Promise<void> {
-  const assignees = approval.assignees;
+  // Since the step's escalation, its escalation assignees may decide too.
+  const assignees = [...approval.assignees, ...approval.escalatedTo];
   const guarded = assignees.length > 0 || step?.allowRequester === false;
   if (!guarded) return;
   if (decidedBy === undefined) {
@@ -54,8 +55,8 @@ export async function checkDecider(
 }
 
 /**
- * The requests assigned to `email`, directly or through a group it is a member of, among `requests`: the
- * workspace's groups are read once.
+ * The requests assigned to `email` (or escalated to it), directly or through a group it is a member of,
+ * among `requests`: the workspace's groups are read once.
  */
 export function assignedTo(
   requests: readonly ApprovalRequest[],
@@ -67,7 +68,7 @@ export function assignedTo(
     groups.filter((group) => group.members.includes(person)).map((group) => group.name),
   );
   return requests.filter((request) =>
-    request.assignees.some((assignee) => {
+    [...request.assignees, ...request.escalatedTo].some((assignee) => {
       const name = groupOf(assignee);
       return name === undefined ? normalEmail(assignee) === person : memberOf.has(name);
     }),

@@ -6,7 +6,7 @@ import type { StoredEvent } from "../domain/run-change";
 export interface AuditEntry {
   seq: number;
   at: string;
-  action: "requested" | "vote" | "decided" | "expired" | "revision_requested";
+  action: "requested" | "vote" | "decided" | "expired" | "revision_requested" | "reminder" | "escalated";
   /** Who acted: the assignee or decider; null for the service (a request opened, a deadline passed). */
   actor: string | null;
   details: Record<string, unknown>;
@@ -93,6 +93,10 @@ function entryOf(approval: ApprovalRequest, event: StoredEvent): Draft | undefin
         actor: null,
         details: { gotoStep: p.gotoStep, revision: p.revision, comment: p.comment },
       };
+    case "APPROVAL_REMINDER_SENT":
+      return { ...base, action: "reminder", actor: null, details: { reminder: p.reminder } };
+    case "APPROVAL_ESCALATED":
+      return { ...base, action: "escalated", actor: null, details: { assignees: p.assignees } };
     default:
       return undefined;
   }

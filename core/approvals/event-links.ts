@@ -1,15 +1,16 @@
 import type { ApprovalRequest } from "../domain/approval";
+import { normalEmail } from "../domain/approval-group";
 import { LIMITS } from "../domain/limits";
 import type { StoredEvent } from "../domain/run-change";
 import type { Deps } from "../ports/deps";
 import type { Store } from "../ports/store";
-import { assigneeEmails, DEFAULT_LINK_TTL_MS, type PersonLinks, personLinks } from "./issue-links";
+import { DEFAULT_LINK_TTL_MS, type PersonLinks, peopleOf, personLinks } from "./issue-links";
 import type { LinkKeys } from "./link-keys";
 
 /**
- * The links sent out for the APPROVAL_REQUESTED event of a request with assignees, by mail and in the
- * `approval.requested` webhook: for its first 50 people (groups by their members), at `PUBLIC_URL` (else
- * the local server's address), valid 7 days from the event, and the same each time they are made for it.
+ * The links sent out for an event that asks people to decide (APPROVER_NOTICES), by mail and in its
+ * webhook: for the first 50 people it concerns (groups by their members), at `PUBLIC_URL` (else the local
+ * server's address), valid 7 days from the event, and the same each time they are made for it.
  */
 export async function eventLinks(
   deps: Pick<Deps, "config"> & { store: Pick<Store, "approvalGroups"> },
@@ -18,7 +19,11 @@ export async function eventLinks(
   approval: ApprovalRequest,
   event: StoredEvent,
 ): Promise<PersonLinks[]> {
-  const people = (await assigneeEmails(deps.store, workspaceId, approval)).slice(0, LIMITS.approvalAssignees);
+  const voted = new Set(approval.votes.map((vote) => normalEmail(vote.decidedBy)));
+  const reminding = event.eventType === "APPROVAL_REMINDER_SENT";
+  const people = (await peopleOf(deps.store, workspaceId, noticed(approval, event)))
+    .filter((person) => !(reminding && voted.has(person)))
+    .slice(0, LIMITS.approvalAssignees);
   if (people.length === 0) return [];
   const key = await keys.forIssuing(workspaceId);
   const baseUrl = (deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT}`).replace(/\/+$/, "");
@@ -26,4 +31,17 @@ export async function eventLinks(
   return people.map((assignee) =>
     personLinks(key, { workspaceId, approvalId: approval.id, assignee, expiresAtMs }, baseUrl, event.id),
   );
+}
+
+/**
+ * Whom the event concerns: a request, its assignees; a reminder, those (escalation assignees included) who
+ * have not voted; an escalation, the people it adds.
+ */
+function noticed(approval: ApprovalRequest, event: StoredEvent): string[] {
+  if (event.eventType === "APPROVAL_ESCALATED") {
+    const { assignees } = event.payload;
+    return Array.isArray(assignees) ? assignees.map(String) : [];
+  }
+  if (event.eventType === "APPROVAL_REMINDER_SENT") return [...approval.assignees, ...approval.escalatedTo];
+  return approval.assignees;
 }

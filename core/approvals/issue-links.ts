@@ -39,7 +39,7 @@ export async function issueLinks(
   }
   const people =
     input.assignee === undefined
-      ? await assigneeEmails(deps.store, workspaceId, approval)
+      ? await peopleOf(deps.store, workspaceId, [...approval.assignees, ...approval.escalatedTo])
       : [await namedHolder(deps.store, workspaceId, approval, input.assignee)];
   if (people.length > LIMITS.approvalAssignees) {
     throw new ValidationError(
@@ -89,21 +89,21 @@ async function namedHolder(
   approval: ApprovalRequest,
   assignee: string,
 ): Promise<string> {
-  const named = approval.assignees;
+  const named = [...approval.assignees, ...approval.escalatedTo];
   if (named.length > 0 && !(await isAssignee(store.approvalGroups, workspaceId, named, assignee))) {
     throw new ForbiddenError(`${assignee} is not assigned to this approval`);
   }
   return normalEmail(assignee);
 }
 
-/** The people a request is assigned to, groups by their members (read now). */
-export async function assigneeEmails(
+/** The people `names` (e-mail addresses, `group:<name>`) stand for, groups by their members (read now). */
+export async function peopleOf(
   store: Pick<Store, "approvalGroups">,
   workspaceId: string,
-  approval: ApprovalRequest,
+  names: readonly string[],
 ): Promise<string[]> {
   const people = new Set<string>();
-  for (const named of approval.assignees) {
+  for (const named of names) {
     const name = groupOf(named);
     const members =
       name === undefined ? [named] : ((await store.approvalGroups.get(workspaceId, name))?.members ?? []);

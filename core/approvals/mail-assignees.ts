@@ -16,8 +16,8 @@ export type MailDeps = Pick<Deps, "config"> & {
 };
 
 /**
- * Mails each assignee of the request an APPROVAL_REQUESTED event opened, with their signed links
- * (docs/approvals.md, "E-mail"). Run from the outbox's dispatch, which may run twice for one commit: a
+ * Mails the people an event asks to decide (APPROVER_NOTICES: a request's assignees, a reminder's who have
+ * not voted, an escalation's new assignees), each with their signed links (docs/approvals.md, "E-mail"). Run from the outbox's dispatch, which may run twice for one commit: a
  * person already mailed for this event is skipped, and a mail is marked sent only once the server took it,
  * so a crash between the two sends that one mail again, with the same links, rather than none.
  */
@@ -38,18 +38,33 @@ export async function mailAssignees(
   for (const personal of links) {
     const { assignee } = personal;
     if (await deps.store.approvalMail.wasSent(workspaceId, event.id, assignee)) continue;
-    await deps.mailer.send({ to: assignee, ...requestMail(approval, definition?.name, personal) });
+    const mail = requestMail(approval, definition?.name, personal, event);
+    await deps.mailer.send({ to: assignee, ...mail });
     await deps.store.approvalMail.markSent(workspaceId, event.id, assignee, Date.parse(personal.expiresAt));
   }
 }
 
-function requestMail(approval: ApprovalRequest, workflowName: string | undefined, links: PersonLinks) {
+const SUBJECT_PREFIX: Record<string, string> = {
+  APPROVAL_REQUESTED: "Approval requested",
+  APPROVAL_REMINDER_SENT: "Reminder: approval requested",
+  APPROVAL_ESCALATED: "Escalated to you: approval requested",
+};
+
+function requestMail(
+  approval: ApprovalRequest,
+  workflowName: string | undefined,
+  links: PersonLinks,
+  event: StoredEvent,
+) {
   const content = JSON.stringify(approval.content, null, 2);
   const preview =
     content.length > CONTENT_PREVIEW_CHARS ? `${content.slice(0, CONTENT_PREVIEW_CHARS)}\n…` : content;
   const what = `${workflowName ?? "A workflow"} · ${approval.stepName}`;
   return {
-    subject: `Approval requested: ${approval.prompt ?? what}`.slice(0, 200),
+    subject: `${SUBJECT_PREFIX[event.eventType] ?? "Approval requested"}: ${approval.prompt ?? what}`.slice(
+      0,
+      200,
+    ),
     text: [
       `${what}${approval.revision > 1 ? ` (revision ${approval.revision})` : ""} asks for your decision.`,
       ...(approval.prompt ? ["", approval.prompt] : []),

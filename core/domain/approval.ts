@@ -40,6 +40,8 @@ export const ApprovalRequest = z.object({
   definitionId: z.string().nullable().default(null),
   /** The votes cast so far, oldest first, on a step with a quorum. */
   votes: z.array(ApprovalVote).default([]),
+  /** Who may decide too since the step's escalation (e-mail addresses, `group:<name>`). */
+  escalatedTo: z.array(z.string()).default([]),
 });
 export type ApprovalRequest = z.infer<typeof ApprovalRequest>;
 

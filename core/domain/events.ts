@@ -45,6 +45,8 @@ export interface EventPayloads {
     decision: "approved" | "rejected" | "edited";
     decidedBy: string | null;
   };
+  APPROVAL_REMINDER_SENT: { stepName: string; approvalRequestId: string; reminder: number };
+  APPROVAL_ESCALATED: { stepName: string; approvalRequestId: string; assignees: string[] };
   SIGNAL_RECEIVED: { stepName: string; signalType: string };
   LLM_CALL_STARTED: ModelFields & { round: number };
   LLM_CALL_COMPLETED: ModelFields & {
@@ -81,6 +83,8 @@ export const EVENT_TYPES = [
   "APPROVAL_REVISION_REQUESTED",
   "APPROVAL_EXPIRED",
   "APPROVAL_VOTE_RECORDED",
+  "APPROVAL_REMINDER_SENT",
+  "APPROVAL_ESCALATED",
   "SIGNAL_RECEIVED",
   "LLM_CALL_STARTED",
   "LLM_CALL_COMPLETED",

@@ -31,6 +31,8 @@ export const LIMITS = {
   /** Assignees named on one approval step, and members of one approval group. */
   approvalAssignees: 50,
   approvalGroupMembers: 100,
+  /** Reminders one approval step may send. */
+  approvalReminders: 10,
   /** The workflow state: it travels in the run item and, at the end, in WORKFLOW_COMPLETED. */
   stateBytes: 128 * KiB,
   /** What one step's templates render to (task config, http request, llm prompt), counted as they render. */

@@ -15,6 +15,13 @@ import type { StepDefinition } from "./step";
 import { isoAt } from "./time";
 import { announcesWebhookEvent } from "./webhook-events";
 
+/** The run events that ask people to decide an approval: each is mailed to them when mail is on. */
+export const APPROVER_NOTICES: ReadonlySet<string> = new Set([
+  "APPROVAL_REQUESTED",
+  "APPROVAL_REMINDER_SENT",
+  "APPROVAL_ESCALATED",
+]);
+
 export interface StoredEvent extends WorkflowEvent {
   seq: number;
 }
@@ -174,9 +181,9 @@ export class RunTransition {
     return announcesWebhookEvent(this.events);
   }
 
-  /** True when the change opens an approval request (its assignees may be mailed). */
-  requestsApproval(): boolean {
-    return this.events.some((event) => event.eventType === "APPROVAL_REQUESTED");
+  /** True when the change asks people to decide an approval (a request, a reminder, an escalation). */
+  notifiesApprovers(): boolean {
+    return this.events.some((event) => APPROVER_NOTICES.has(event.eventType));
   }
 
   /**

@@ -18,7 +18,29 @@ export interface Lease {
 export type StepWait =
   | { kind: "timer"; untilMs: number }
   | { kind: "signal"; signalType: string; deadlineMs: number | null }
-  | { kind: "approval"; approvalRequestId: string; deadlineMs: number | null };
+  | {
+      kind: "approval";
+      approvalRequestId: string;
+      deadlineMs: number | null;
+      /** Reminders and the escalation still to come, soonest first; absent when none are left. */
+      nudges?: ApprovalNudge[];
+    };
+
+/** A wake-up of a paused approval that leaves it open: a reminder, or the escalation. */
+export interface ApprovalNudge {
+  atMs: number;
+  kind: "reminder" | "escalation";
+  /** The reminder's number, from 1. */
+  reminder?: number;
+}
+
+/** When a wait next needs the engine: its timer, or the soonest of its deadline and its next nudge. */
+export function waitDueAtMs(wait: StepWait): number | undefined {
+  if (wait.kind === "timer") return wait.untilMs;
+  const nudgeAtMs = wait.kind === "approval" ? wait.nudges?.[0]?.atMs : undefined;
+  if (nudgeAtMs === undefined) return wait.deadlineMs ?? undefined;
+  return wait.deadlineMs === null ? nudgeAtMs : Math.min(nudgeAtMs, wait.deadlineMs);
+}
 
 /** The step run the cursor is on, with what it waits for. Its latest snapshot is also in the journal. */
 export interface ActiveStep {
@@ -125,8 +147,7 @@ export function nextDueAtMs(run: RunRecord): number | undefined {
   if (!active) return updatedAtMs + DOORBELL_GRACE_MS;
   if (active.lease) return active.lease.untilMs;
   if (active.retryAtMs !== null) return active.retryAtMs;
-  if (active.wait?.kind === "timer") return active.wait.untilMs;
-  if (active.wait) return active.wait.deadlineMs ?? undefined;
+  if (active.wait) return waitDueAtMs(active.wait);
   return updatedAtMs + DOORBELL_GRACE_MS;
 }
 

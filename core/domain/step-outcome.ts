@@ -1,6 +1,6 @@
 import type { AttemptCost } from "./cost-record";
 import type { RunEvent } from "./events";
-import type { StepWait } from "./run-record";
+import type { ApprovalNudge, StepWait } from "./run-record";
 
 type Json = Record<string, unknown>;
 
@@ -46,6 +46,8 @@ export type StepOutcome =
       content: Json;
       prompt: string | null;
       deadlineMs: number | null;
+      /** The step's reminders and escalation, soonest first. */
+      nudges: ApprovalNudge[];
     })
   | (Common & {
       kind: "failed";

@@ -129,6 +129,19 @@ export const ApprovalStep = z
       .boolean()
       .optional()
       .meta({ description: "false: the run's startedBy may not decide it" }),
+    reminders: z
+      .array(z.strictObject({ afterMs: z.int().min(1000).max(ONE_YEAR_MS) }))
+      .min(1)
+      .max(LIMITS.approvalReminders)
+      .optional()
+      .meta({ description: "Reminders to the assignees who have not voted, this long after the request" }),
+    escalation: z
+      .strictObject({
+        afterMs: z.int().min(1000).max(ONE_YEAR_MS),
+        assignees: z.array(Assignee).min(1).max(LIMITS.approvalAssignees),
+      })
+      .optional()
+      .meta({ description: "This long after the request, these people may decide too, and are told" }),
     onTimeout: z
       .enum(["fail", "approve", "reject"])
       .optional()

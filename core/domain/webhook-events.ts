@@ -11,6 +11,8 @@ export const WEBHOOK_EVENTS = [
   "workflow.cancelled",
   "approval.requested",
   "approval.decided",
+  "approval.reminder",
+  "approval.escalated",
 ] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
 
@@ -20,6 +22,8 @@ export const WEBHOOK_EVENT_OF_RUN_EVENT: Readonly<Partial<Record<EventType, Webh
   WORKFLOW_CANCELLED: "workflow.cancelled",
   APPROVAL_REQUESTED: "approval.requested",
   APPROVAL_DECIDED: "approval.decided",
+  APPROVAL_REMINDER_SENT: "approval.reminder",
+  APPROVAL_ESCALATED: "approval.escalated",
 };
 
 /** The webhook event a run event announces, if any. */

@@ -18,6 +18,8 @@ export interface OutcomeEffects {
    * by the step's `onTimeout` when that is `approve` or `reject`.
    */
   expireApproval?: { id: string; decision: "approved" | "rejected" | null };
+  /** An approval whose escalation came due: these people may decide it too, from this commit on. */
+  escalateApproval?: { id: string; assignees: string[] };
   /** The attempt's model calls: their cost records go into the same commit (the run's own partition). */
   cost?: AttemptCost;
 }
@@ -99,9 +101,15 @@ function applyKind(
         assignees: step.type === "approval" ? (step.assignees ?? []) : [],
         definitionId: tx.run.definitionId,
         votes: [],
+        escalatedTo: [],
       };
       tx.setStepStatus(StepRunStatus.Waiting, { input });
-      active.wait = { kind: "approval", approvalRequestId: approval.id, deadlineMs: outcome.deadlineMs };
+      active.wait = {
+        kind: "approval",
+        approvalRequestId: approval.id,
+        deadlineMs: outcome.deadlineMs,
+        ...(outcome.nudges.length > 0 ? { nudges: outcome.nudges } : {}),
+      };
       tx.setRunStatus(RunStatus.Paused);
       tx.record("APPROVAL_REQUESTED", { stepName: step.name, approvalRequestId: approval.id }, stepRunId);
       return { createApproval: approval };

@@ -47,7 +47,35 @@ export function claim(
     }
     case "deadline-passed":
       return timeOut(tx, context);
+    case "nudge-due":
+      return nudge(tx, steps);
   }
+}
+
+/**
+ * The approval's next reminder or its escalation, due: recorded (and so announced and mailed through the
+ * outbox), and taken off the wait, which stays open; the next one, or the deadline, is the next wake-up.
+ */
+function nudge(tx: RunTransition, steps: readonly StepDefinition[]): OutcomeEffects {
+  const active = tx.requireActive();
+  const wait = active.wait;
+  const step = steps[active.stepIndex];
+  if (wait?.kind !== "approval" || step?.type !== "approval") return {};
+  const [due, ...rest] = wait.nudges ?? [];
+  if (rest.length > 0) wait.nudges = rest;
+  else delete wait.nudges;
+  const approvalRequestId = wait.approvalRequestId;
+  if (due?.kind === "reminder") {
+    tx.record(
+      "APPROVAL_REMINDER_SENT",
+      { stepName: step.name, approvalRequestId, reminder: due.reminder ?? 1 },
+      active.stepRun.id,
+    );
+    return {};
+  }
+  const assignees = step.escalation?.assignees ?? [];
+  tx.record("APPROVAL_ESCALATED", { stepName: step.name, approvalRequestId, assignees }, active.stepRun.id);
+  return { escalateApproval: { id: approvalRequestId, assignees } };
 }
 
 /** Starts the step the cursor names when the run is between steps, under a fresh lease. */

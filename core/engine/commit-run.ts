@@ -32,14 +32,14 @@ export type CommitDeps = Pick<Deps, "queue" | "scheduler" | "clock" | "webhookQu
 
 /**
  * The transition as the commit pipeline commits it: when it announces webhook events and the workspace has
- * webhooks, or it requests an approval and the service mails assignees, its history goes to the outbox
+ * webhooks, or it asks people to decide an approval and the service mails them, its history goes to the outbox
  * (whose dispatch delivers both); otherwise no webhook costs anything.
  */
 export async function finishTransition(
   deps: Pick<CommitDeps, "mailer"> & { store: Pick<RunsStore, "webhooks"> },
   tx: RunTransition,
 ): Promise<RunCommit> {
-  const mails = deps.mailer !== undefined && tx.requestsApproval();
+  const mails = deps.mailer !== undefined && tx.notifiesApprovers();
   const webhookOutbox =
     tx.announcesWebhookEvent() && (mails || (await deps.store.webhooks.any(tx.run.workspaceId)));
   return tx.finish({ webhookOutbox });

@@ -48,6 +48,11 @@ async function commitAsIs(
     const decided = expiring.decision && { decision: expiring.decision, decidedAt: tx.now };
     if (approval) change.settleApproval = { ...approval, expiredAt: tx.now, ...decided };
   }
+  const escalating = effects.escalateApproval;
+  if (escalating) {
+    const approval = await deps.store.approvals.get(before.workspaceId, escalating.id);
+    if (approval) change.settleApproval = { ...approval, escalatedTo: escalating.assignees };
+  }
   if (effects.cost) change.cost = effects.cost;
   const outcome = await commitRun(deps, change);
   if (outcome.kind === "committed") return change.commit.run;

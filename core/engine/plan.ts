@@ -22,7 +22,8 @@ export type Plan =
   | { kind: "start-next" }
   | { kind: "retry-step" }
   | { kind: "timer-elapsed" }
-  | { kind: "deadline-passed" };
+  | { kind: "deadline-passed" }
+  | { kind: "nudge-due" };
 
 export function planNext(run: RunRecord, nowMs: number, worker: WorkerIdentity): Plan {
   const active = run.active;
@@ -50,9 +51,9 @@ export function planNext(run: RunRecord, nowMs: number, worker: WorkerIdentity):
       if (!wait) return { kind: "nothing" };
       if (wait.kind === "timer")
         return wait.untilMs <= nowMs ? { kind: "timer-elapsed" } : { kind: "nothing" };
-      return wait.deadlineMs !== null && wait.deadlineMs <= nowMs
-        ? { kind: "deadline-passed" }
-        : { kind: "nothing" };
+      if (wait.deadlineMs !== null && wait.deadlineMs <= nowMs) return { kind: "deadline-passed" };
+      const nudge = wait.kind === "approval" ? wait.nudges?.[0] : undefined;
+      return nudge && nudge.atMs <= nowMs ? { kind: "nudge-due" } : { kind: "nothing" };
     }
     default:
       // COMPLETED, CANCELLED and SUPERSEDED are final; FAILED waits for the retry endpoint.

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
 import { runDoorbell } from "../domain/run-messages";
-import type { RunRecord } from "../domain/run-record";
+import { type RunRecord, waitDueAtMs } from "../domain/run-record";
 import { RunStatus } from "../domain/statuses";
 import type { Deps } from "../ports/deps";
 import { MAX_QUEUE_DELAY_MS } from "../ports/queue";
@@ -14,8 +14,7 @@ export function timedWakeAtMs(run: RunRecord): number | undefined {
   if (!active) return undefined;
   if (run.status === RunStatus.Running && active.retryAtMs !== null) return active.retryAtMs;
   if (run.status !== RunStatus.Waiting && run.status !== RunStatus.Paused) return undefined;
-  if (active.wait?.kind === "timer") return active.wait.untilMs;
-  return active.wait?.deadlineMs ?? undefined;
+  return active.wait ? waitDueAtMs(active.wait) : undefined;
 }
 
 /**

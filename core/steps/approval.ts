@@ -1,9 +1,11 @@
+import type { ApprovalNudge } from "../domain/run-record";
 import type { ApprovalStep } from "../domain/step";
 import type { StepExecutor } from "../domain/step-context";
 
 /**
  * `approval`: asks a person to review `state[contentKey]` (wrapped as `{value}` when it is not an object)
- * and pauses the run until a decision, or until `timeoutMs` passes.
+ * and pauses the run until a decision, or until `timeoutMs` passes; reminders and an escalation may wake it
+ * before that without ending the wait.
  */
 export const approvalExecutor: StepExecutor<ApprovalStep> = async ({ step, run, nowMs }) => {
   const value = run.state[step.contentKey];
@@ -18,5 +20,17 @@ export const approvalExecutor: StepExecutor<ApprovalStep> = async ({ step, run, 
     content,
     prompt: step.prompt ?? null,
     deadlineMs: step.timeoutMs === undefined ? null : nowMs + step.timeoutMs,
+    nudges: nudgesOf(step, nowMs),
   };
 };
+
+/** The step's reminders and escalation as moments from now, soonest first. */
+function nudgesOf(step: ApprovalStep, nowMs: number): ApprovalNudge[] {
+  const reminders = (step.reminders ?? []).map(
+    ({ afterMs }, i): ApprovalNudge => ({ atMs: nowMs + afterMs, kind: "reminder", reminder: i + 1 }),
+  );
+  const escalation: ApprovalNudge[] = step.escalation
+    ? [{ atMs: nowMs + step.escalation.afterMs, kind: "escalation" }]
+    : [];
+  return [...reminders, ...escalation].sort((a, b) => a.atMs - b.atMs);
+}

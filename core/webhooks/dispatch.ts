@@ -1,6 +1,7 @@
 import { eventLinks } from "../approvals/event-links";
 import type { LinkKeys } from "../approvals/link-keys";
 import { mailAssignees } from "../approvals/mail-assignees";
+import { APPROVER_NOTICES } from "../domain/run-change";
 import { isoAt } from "../domain/time";
 import type { DeliveryRecord } from "../domain/webhook";
 import { webhookEventOf } from "../domain/webhook-events";
@@ -36,14 +37,13 @@ export async function dispatchWebhookEvents(
       : (await deps.store.webhooks.list(workspaceId)).filter((webhook) => webhook.isActive);
 
   for (const { name, event } of announced) {
-    if (name === "approval.requested" && deps.mailer) {
-      await mailAssignees({ ...deps, mailer: deps.mailer }, keys, workspaceId, event);
-    }
+    const asks = APPROVER_NOTICES.has(event.eventType);
+    if (asks && deps.mailer) await mailAssignees({ ...deps, mailer: deps.mailer }, keys, workspaceId, event);
     const subscribers = webhooks.filter((webhook) => webhook.events.includes(name));
     if (subscribers.length === 0) continue;
     const approvalId = event.payload.approvalRequestId;
     const approval =
-      name === "approval.requested" && typeof approvalId === "string"
+      asks && typeof approvalId === "string"
         ? await deps.store.approvals.get(workspaceId, approvalId)
         : undefined;
     const links = approval && (await eventLinks(deps, keys, workspaceId, approval, event));

@@ -50,6 +50,18 @@ export const WEBHOOK_DATA: Readonly<Record<WebhookEventName, DataBuilder>> = {
     prompt: approval?.prompt ?? null,
     ...(links && links.length > 0 ? { links } : {}),
   }),
+  "approval.reminder": (event, { links }) => ({
+    approvalRequestId: field(event, "approvalRequestId"),
+    stepName: field(event, "stepName"),
+    reminder: field(event, "reminder"),
+    ...(links && links.length > 0 ? { links } : {}),
+  }),
+  "approval.escalated": (event, { links }) => ({
+    approvalRequestId: field(event, "approvalRequestId"),
+    stepName: field(event, "stepName"),
+    assignees: field(event, "assignees"),
+    ...(links && links.length > 0 ? { links } : {}),
+  }),
   "approval.decided": (event) => ({
     approvalRequestId: field(event, "approvalRequestId"),
     stepName: field(event, "stepName"),

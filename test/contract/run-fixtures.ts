@@ -116,6 +116,7 @@ function approvalFor(tx: RunTransition, ids: IdGenerator): ApprovalRequest {
     assignees: [],
     definitionId: null,
     votes: [],
+    escalatedTo: [],
   };
 }
 

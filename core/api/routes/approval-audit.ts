@@ -14,7 +14,7 @@ const tags = ["Approval requests"];
 const AuditEntry = z.object({
   seq: z.number().int().meta({ description: "The run event it comes from" }),
   at: z.string(),
-  action: z.enum(["requested", "vote", "decided", "expired", "revision_requested"]),
+  action: z.enum(["requested", "vote", "decided", "expired", "revision_requested", "reminder", "escalated"]),
   actor: z.string().nullable(),
   details: z.record(z.string(), z.unknown()),
   previousHash: z.string().meta({ description: "The entry before's hash; 64 zeros for the first" }),

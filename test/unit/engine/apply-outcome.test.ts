@@ -168,6 +168,7 @@ describe("applyOutcome: waiting and approval", () => {
       contentKey: "draft",
       content: { text: "hello" },
       prompt: "Send it?",
+      nudges: [],
       deadlineMs: T0 + 60 * MINUTE,
     });
     expect(tx.run.status).toBe("PAUSED");
@@ -200,6 +201,7 @@ describe("applyOutcome: waiting and approval", () => {
       assignees: [],
       definitionId: "def_1",
       votes: [],
+      escalatedTo: [],
     });
   });
 });
@@ -333,7 +335,10 @@ describe("applyOutcome: what every outcome does", () => {
   const outcomes: [string, StepOutcome][] = [
     ["completed", { kind: "completed", output: {} }],
     ["waiting", { kind: "waiting", wait: { kind: "timer", untilMs: T0 + MINUTE } }],
-    ["approval", { kind: "approval", contentKey: "k", content: {}, prompt: null, deadlineMs: null }],
+    [
+      "approval",
+      { kind: "approval", contentKey: "k", content: {}, prompt: null, deadlineMs: null, nudges: [] },
+    ],
     ["failed", { kind: "failed", error: "x", retryable: true }],
   ];
 

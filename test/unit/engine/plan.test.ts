@@ -127,6 +127,19 @@ describe("planNext: WAITING and PAUSED", () => {
     expect(kind(run, T0, me)).toBe("deadline-passed");
   });
 
+  it("wakes a PAUSED approval for its next reminder or escalation, but its deadline comes first", () => {
+    const nudges = [{ atMs: T0, kind: "reminder" as const, reminder: 1 }];
+    const due = waiting({ kind: "approval", approvalRequestId: "apr_1", deadlineMs: null, nudges }, "PAUSED");
+    const early = waiting(
+      { kind: "approval", approvalRequestId: "apr_1", deadlineMs: null, nudges },
+      "PAUSED",
+    );
+    const late = waiting({ kind: "approval", approvalRequestId: "apr_1", deadlineMs: T0, nudges }, "PAUSED");
+    expect(kind(due, T0, me)).toBe("nudge-due");
+    expect(kind(early, T0 - 1, me)).toBe("nothing");
+    expect(kind(late, T0, me)).toBe("deadline-passed");
+  });
+
   it("keeps a PAUSED approval before its deadline, or with none", () => {
     const before = waiting({ kind: "approval", approvalRequestId: "apr_1", deadlineMs: T0 + 1 }, "PAUSED");
     const none = waiting({ kind: "approval", approvalRequestId: "apr_1", deadlineMs: null }, "PAUSED");

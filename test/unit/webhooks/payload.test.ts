@@ -30,16 +30,19 @@ const approval: ApprovalRequest = {
   assignees: [],
   definitionId: null,
   votes: [],
+  escalatedTo: [],
 };
 
 describe("webhook event names", () => {
-  it("are the five of spec 6.2, each announced by one run event", () => {
+  it("are the five of spec 6.2 and the approval reminders and escalations, each announced by one run event", () => {
     expect(WEBHOOK_EVENTS).toEqual([
       "workflow.completed",
       "workflow.failed",
       "workflow.cancelled",
       "approval.requested",
       "approval.decided",
+      "approval.reminder",
+      "approval.escalated",
     ]);
     expect(
       [
@@ -48,6 +51,8 @@ describe("webhook event names", () => {
         "WORKFLOW_CANCELLED",
         "APPROVAL_REQUESTED",
         "APPROVAL_DECIDED",
+        "APPROVAL_REMINDER_SENT",
+        "APPROVAL_ESCALATED",
       ].map(webhookEventOf),
     ).toEqual(WEBHOOK_EVENTS);
   });
