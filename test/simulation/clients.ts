@@ -15,10 +15,10 @@ import { retryRun } from "../../core/runs/retry-run";
 import type { Creation } from "./invariants";
 import type { ActorPorts, World } from "./ports";
 import type { Random } from "./random";
-import { REQUEST_WEIGHTS, runInput, SIGNAL } from "./workload";
+import { ESCALATION, REQUEST_WEIGHTS, runInput, SIGNAL, VOTERS } from "./workload";
 
 export const WORKSPACE = "wsp_sim";
-/** The simulated workspace has no approval groups (its approval steps name no assignees). */
+/** The simulated workspace has no approval groups: its approval steps name people, never a group. */
 const NO_APPROVAL_GROUPS = { get: async () => undefined };
 
 /** Starts an API actor running `op`. */
@@ -85,10 +85,15 @@ export class Clients {
     if (approvals.length === 0) return;
     const approval = this.random.pick(approvals);
     const decision = this.random.weighted({ approved: 3, rejected: 2, edited: 1 });
+    // On a step with assignees each decider is one of them or the escalation's (a vote, refused twice),
+    // or, now and then, its requester-less stranger (refused).
+    const named = approval.assignees.length > 0;
+    const decidedBy = named ? this.random.pick([...VOTERS, ESCALATION, "eve@example.com"]) : undefined;
     await this.spawn("decide", approval.workflowRunId, (ports) =>
       decideApproval(ports, NO_APPROVAL_GROUPS, WORKSPACE, approval.id, {
         decision,
         ...(decision === "edited" ? { editedContent: { edited: true } } : {}),
+        ...(decidedBy ? { decidedBy } : {}),
       }),
     );
   }

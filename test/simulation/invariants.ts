@@ -65,6 +65,7 @@ export function checkInvariants(evidence: Evidence): { violations: Violation[]; 
     statusReplay(run, writesByRun.get(run.id) ?? [], flag);
   }
   completedOnce(evidence.dump, flag);
+  votesAndNudgesOnce(evidence.dump, flag);
   idempotentCreation(evidence, flag);
   newestLive(evidence, flag);
   const observations = effects(evidence, flag);
@@ -320,6 +321,45 @@ function newestLive({ dump, writes }: Evidence, flag: Flag): void {
           run.id,
           `${run.status}, but ${newest.id} was created after it with its key`,
         );
+    }
+  }
+}
+
+/**
+ * Votes and nudges count once: a request keeps one vote per person, every APPROVAL_VOTE_RECORDED has its vote
+ * on the request, and each reminder (by number) and the escalation are recorded at most once per request,
+ * however wake-ups, doorbells and decisions raced.
+ */
+function votesAndNudgesOnce(dump: MemoryRunsDump, flag: Flag): void {
+  const requests = new Map(dump.approvals.map(({ approval }) => [approval.id, approval]));
+  for (const { approval } of dump.approvals) {
+    const voters = approval.votes.map((vote) => vote.decidedBy);
+    if (new Set(voters).size !== voters.length) {
+      flag(
+        "one vote per person",
+        approval.workflowRunId,
+        `${approval.id} holds votes of ${voters.join(", ")}`,
+      );
+    }
+  }
+  for (const { run, history } of dump.runs) {
+    const seen = new Set<string>();
+    for (const event of history.events) {
+      const { approvalRequestId: id, decidedBy, reminder } = event.payload;
+      if (event.eventType === "APPROVAL_VOTE_RECORDED") {
+        const kept = requests.get(String(id))?.votes.some((vote) => vote.decidedBy === decidedBy);
+        if (!kept)
+          flag("votes kept", run.id, `${String(decidedBy)}'s vote on ${String(id)} is not on the request`);
+      }
+      const once =
+        event.eventType === "APPROVAL_REMINDER_SENT"
+          ? `${String(id)} reminder ${String(reminder)}`
+          : event.eventType === "APPROVAL_ESCALATED"
+            ? `${String(id)} escalation`
+            : undefined;
+      if (once === undefined) continue;
+      if (seen.has(once)) flag("nudges once", run.id, `${once} recorded twice`);
+      seen.add(once);
     }
   }
 }

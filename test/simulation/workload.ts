@@ -8,6 +8,9 @@ import type { StepDefinition } from "../../core/domain/step";
 import type { Random } from "./random";
 
 export const SIGNAL = "go";
+/** Who votes on approval steps that name assignees, and who an escalation adds. */
+export const VOTERS = ["ann@example.com", "bob@example.com", "cy@example.com"] as const;
+export const ESCALATION = "boss@example.com";
 const MINUTE = 60_000;
 
 type StepKind = "noop" | "set_state" | "fail" | "http" | "condition" | "wait" | "external_event" | "approval";
@@ -69,14 +72,27 @@ function step(random: Random, kind: StepKind, name: string, later: readonly stri
       return { type: "wait", name, durationMs: random.pick([0, 5000, 20 * MINUTE]) };
     case "external_event":
       return { type: "external_event", name, signalType: SIGNAL, timeoutMs: timeoutMs(random) };
-    case "approval":
+    case "approval": {
+      const timeout = timeoutMs(random);
       return {
         type: "approval",
         name,
         contentKey: "input",
-        timeoutMs: timeoutMs(random),
+        timeoutMs: timeout,
         retry: retryPolicy(random),
+        // Votes, reminders, an escalation and a deadline's decision race the deciders and each other.
+        ...(random.chance(0.4) ? { assignees: [...VOTERS], quorum: { approvals: 2, rejections: 1 } } : {}),
+        ...(random.chance(0.5)
+          ? {
+              reminders: [{ afterMs: random.pick([5000, 20 * MINUTE]) }],
+              escalation: { afterMs: random.pick([10_000, 40 * MINUTE]), assignees: [ESCALATION] },
+            }
+          : {}),
+        ...(timeout !== undefined && random.chance(0.5)
+          ? { onTimeout: random.pick(["approve", "reject"] as const) }
+          : {}),
       };
+    }
   }
 }
 
