@@ -1,4 +1,4 @@
-import { Hono } from "hono";
+import { type Context, Hono } from "hono";
 import {
   checkLink,
   formProof,
@@ -62,84 +62,86 @@ export function linkPageRoutes(
     return { claims: checked.claims, key };
   }
 
+  /** Runs `then` with the link's checked claims and key, or answers the page that says why it cannot. */
+  async function withLink(
+    c: Context,
+    token: string,
+    then: (link: { claims: LinkClaims; key: Buffer }, token: string) => Promise<Response>,
+  ): Promise<Response> {
+    const opened = await open(token);
+    if (!("refusal" in opened)) return then(opened, token);
+    const [status, title, reason] = opened.refusal;
+    return c.html(refusalPage(title, reason), status as 404);
+  }
+
   return new Hono()
     .use("/a/*", bodySize())
     .use("/a/*", async (c, next) => {
       await next();
       for (const [name, value] of Object.entries(PAGE_HEADERS)) c.res.headers.set(name, value);
     })
-    .get("/a/:token", async (c) => {
-      const token = c.req.param("token");
-      const opened = await open(token);
-      if ("refusal" in opened) {
-        const [status, title, reason] = opened.refusal;
-        return c.html(refusalPage(title, reason), status as 404);
-      }
-      const { claims, key } = opened;
-      const approval = await deps.store.approvals.get(claims.workspaceId, claims.approvalId);
-      if (!approval) return c.html(refusalPage("This request is gone", "It no longer exists."), 404);
-      if (approval.decision !== null || approval.expiredAt !== null) {
-        const state = approval.decision ?? "expired";
+    .get("/a/:token", (c) =>
+      withLink(c, c.req.param("token"), async ({ claims, key }, token) => {
+        const approval = await deps.store.approvals.get(claims.workspaceId, claims.approvalId);
+        if (!approval) return c.html(refusalPage("This request is gone", "It no longer exists."), 404);
+        if (approval.decision !== null || approval.expiredAt !== null) {
+          const state = approval.decision ?? "expired";
+          return c.html(
+            refusalPage("Already decided", `This request was ${state}; nothing is left to do.`),
+            409,
+          );
+        }
+        if (approval.votes.some((vote) => vote.decidedBy === claims.assignee)) {
+          return c.html(
+            refusalPage("Already used", "You have voted on this request; a vote is cast once."),
+            409,
+          );
+        }
+        const run = await deps.store.runs.get(claims.workspaceId, approval.workflowRunId);
+        const definition = run && (await deps.store.definitions.get(claims.workspaceId, run.definitionId));
         return c.html(
-          refusalPage("Already decided", `This request was ${state}; nothing is left to do.`),
-          409,
+          reviewPage({
+            approval,
+            assignee: claims.assignee,
+            action: claims.action,
+            proof: formProof(key, token),
+            runInput: run?.input ?? null,
+            workflowName: definition?.name,
+          }),
         );
-      }
-      if (approval.votes.some((vote) => vote.decidedBy === claims.assignee)) {
-        return c.html(
-          refusalPage("Already used", "You have voted on this request; a vote is cast once."),
-          409,
-        );
-      }
-      const run = await deps.store.runs.get(claims.workspaceId, approval.workflowRunId);
-      const definition = run && (await deps.store.definitions.get(claims.workspaceId, run.definitionId));
-      return c.html(
-        reviewPage({
-          approval,
-          assignee: claims.assignee,
-          action: claims.action,
-          proof: formProof(key, token),
-          runInput: run?.input ?? null,
-          workflowName: definition?.name,
-        }),
-      );
-    })
-    .post("/a/:token", async (c) => {
-      const token = c.req.param("token");
-      const opened = await open(token);
-      if ("refusal" in opened) {
-        const [status, title, reason] = opened.refusal;
-        return c.html(refusalPage(title, reason), status as 404);
-      }
-      const { claims, key } = opened;
-      const form = await c.req.parseBody();
-      const field = (name: string) => (typeof form[name] === "string" ? (form[name] as string) : undefined);
-      if (!constantTimeEqual(field("proof") ?? "", formProof(key, token))) {
-        return c.html(refusalPage("Open the link first", "Decisions are made from the link's page."), 403);
-      }
-      const asked = decisionOf(claims.action, field("decision"), field("comment"), field("edited"));
-      if (typeof asked === "string") return c.html(refusalPage("Nothing was decided", asked), 400);
-      const input = DecideApprovalInput.safeParse({ ...asked, decidedBy: claims.assignee });
-      if (!input.success) {
-        const reason = input.error.issues
-          .map((issue) => `${issue.path.join(".")}: ${issue.message}`)
-          .join("; ");
-        return c.html(refusalPage("Nothing was decided", reason), 400);
-      }
-      try {
-        const decided = await decideApproval(
-          deps,
-          deps.store.approvalGroups,
-          claims.workspaceId,
-          claims.approvalId,
-          input.data,
-        );
-        return c.html(resultPage(decided.decision ?? input.data.decision, decided.decision === null));
-      } catch (error) {
-        if (!(error instanceof AppError)) throw error;
-        return c.html(refusalPage("Nothing was decided", error.message), statusOf(error) as 409);
-      }
-    });
+      }),
+    )
+    .post("/a/:token", (c) =>
+      withLink(c, c.req.param("token"), async ({ claims, key }, token) => {
+        const form = await c.req.parseBody();
+        const field = (name: string) => (typeof form[name] === "string" ? (form[name] as string) : undefined);
+        if (!constantTimeEqual(field("proof") ?? "", formProof(key, token))) {
+          return c.html(refusalPage("Open the link first", "Decisions are made from the link's page."), 403);
+        }
+        const asked = decisionOf(claims.action, field("decision"), field("comment"), field("edited"));
+        if (typeof asked === "string") return c.html(refusalPage("Nothing was decided", asked), 400);
+        const input = DecideApprovalInput.safeParse({ ...asked, decidedBy: claims.assignee });
+        if (!input.success) {
+          const reason = input.error.issues
+            .map((issue) => `${issue.path.join(".")}: ${issue.message}`)
+            .join("; ");
+          return c.html(refusalPage("Nothing was decided", reason), 400);
+        }
+        try {
+          const decided = await decideApproval(
+            deps,
+            deps.store.approvalGroups,
+            claims.workspaceId,
+            claims.approvalId,
+            input.data,
+          );
+          return c.html(resultPage(decided.decision ?? input.data.decision, decided.decision === null));
+        } catch (error) {
+          if (!(error instanceof AppError)) throw error;
+          return c.html(refusalPage("Nothing was decided", error.message), statusOf(error) as 409);
+        }
+      }),
+    );
 }
 
 /** The decision the form asks for, or why it cannot be made with this link. */
