@@ -1,5 +1,5 @@
 import type { Context } from "hono";
-import { linkKeys } from "../approvals/link-keys";
+import { linkKeys } from "../approvers/link-keys";
 import { dashboardRoutes } from "../dashboard/server/routes";
 import { NotFoundError } from "../domain/errors";
 import type { Deps } from "../ports/deps";

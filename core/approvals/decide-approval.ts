@@ -1,3 +1,4 @@
+import { checkDecider } from "../approvers/assignment";
 import type { ApprovalRequest, DecideApprovalInput } from "../domain/approval";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../domain/errors";
 import type { RunTransition } from "../domain/run-change";
@@ -10,7 +11,6 @@ import type { Deps } from "../ports/deps";
 import type { ApprovalGroupStore } from "../ports/store";
 import { changeRun } from "../runs/change-run";
 import { refuseOutOfBounds } from "../runs/refuse-out-of-bounds";
-import { checkDecider } from "./assignment";
 import { castVote, type Tally } from "./quorum";
 
 /**

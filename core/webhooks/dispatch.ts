@@ -1,6 +1,6 @@
-import { eventLinks } from "../approvals/event-links";
-import type { LinkKeys } from "../approvals/link-keys";
-import { mailAssignees } from "../approvals/mail-assignees";
+import { eventLinks } from "../approvers/event-links";
+import type { LinkKeys } from "../approvers/link-keys";
+import { mailAssignees } from "../approvers/mail-assignees";
 import { APPROVER_NOTICES } from "../domain/run-change";
 import { isoAt } from "../domain/time";
 import type { DeliveryRecord } from "../domain/webhook";
@@ -13,7 +13,7 @@ import { webhookBody } from "./payload";
 /**
  * Turns one commit's webhook events into deliveries: one per (subscribed active webhook, event), each with a
  * deterministic id, so running this twice for the same commit creates nothing twice; and mails the
- * assignees of an approval it requests (each once, approvals/mail-assignees.ts). Attempt 1 of each is
+ * assignees of an approval it requests (each once, approvers/mail-assignees.ts). Attempt 1 of each is
  * queued, then the commit's outbox entry is cleared. A crash anywhere in between leaves the entry, and the
  * sweeper dispatches again: deliveries already created are found, their attempt 1 is queued again, and
  * the attempt's own claim makes sure it happens once.

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { linkKeys } from "../../core/approvals/link-keys";
-import { mailAssignees } from "../../core/approvals/mail-assignees";
+import { linkKeys } from "../../core/approvers/link-keys";
+import { mailAssignees } from "../../core/approvers/mail-assignees";
 import type { StoredEvent } from "../../core/domain/run-change";
 import { type SignedUp, signUp, withKey } from "../helpers/accounts";
 import { expectData } from "../helpers/requests";

@@ -1,6 +1,6 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { DEFAULT_LINK_TTL_MS, issueLinks } from "../../approvals/issue-links";
-import type { LinkKeys } from "../../approvals/link-keys";
+import { DEFAULT_LINK_TTL_MS, issueLinks } from "../../approvers/issue-links";
+import type { LinkKeys } from "../../approvers/link-keys";
 import type { Deps } from "../../ports/deps";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";

@@ -1,7 +1,7 @@
 import { createRoute, z } from "@hono/zod-openapi";
-import { assignedTo } from "../../approvals/assignment";
 import { decideApproval } from "../../approvals/decide-approval";
 import { draftDiff } from "../../approvals/draft-diff";
+import { assignedTo } from "../../approvers/assignment";
 import { ApprovalRequest, DecideApprovalInput } from "../../domain/approval";
 import { NotFoundError } from "../../domain/errors";
 import type { CommitDeps } from "../../engine/commit-run";
