@@ -74,7 +74,7 @@ export async function createEngineFixture(deps: Deps): Promise<EngineFixture> {
   };
 }
 
-/** A creation that lost too many counter races answers 409 "retry"; the bench retries as a client would. */
+/** A creation that lost too many races on its supersession key answers 409 "retry"; the bench retries as a client would. */
 const MAX_CREATE_TRIES = 50;
 
 /**
