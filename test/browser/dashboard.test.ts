@@ -88,6 +88,11 @@ describe.skipIf(!available)("dashboard in Chromium", { timeout: 240_000 }, () =>
     const card = inbox.getByTestId("approval");
     await card.waitFor();
     expect(await card.textContent()).toContain(DRAFT.subject);
+    // The step names no assignees: nothing is assigned to the signed-in user, everything is in All.
+    await inbox.getByRole("button", { name: "Assigned to me" }).click();
+    await inbox.getByText("Nothing assigned to you waits for a decision.").waitFor();
+    await inbox.getByRole("button", { name: "All" }).click();
+    await card.waitFor();
     await screenshot(inbox, shots, "approvals");
     await screenshot(inbox, shots, "approvals-phone", { viewport: PHONE });
     await card.getByRole("button", { name: "Edit" }).click();

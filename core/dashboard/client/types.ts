@@ -86,6 +86,11 @@ export interface Approval {
   decidedBy: string | null;
   decidedAt: string | null;
   createdAt: string;
+  /** Who may decide (e-mail addresses, `group:<name>`), and who since the step's escalation; empty: anyone. */
+  assignees: string[];
+  escalatedTo: string[];
+  votes: { decidedBy: string; decision: "approved" | "rejected"; comment: string | null; at: string }[];
+  revision: number;
 }
 
 export interface RunCost {

@@ -66,6 +66,15 @@ export function ApprovalCard(props: { approval: Approval; onDecided: (a: Approva
         </span>
       </header>
       {approval.prompt && <p class="prompt">{approval.prompt}</p>}
+      {(approval.assignees.length > 0 || approval.revision > 1) && (
+        <p class="muted" data-testid="approval-policy">
+          {approval.assignees.length > 0 &&
+            `For ${[...approval.assignees, ...approval.escalatedTo].join(", ")}`}
+          {approval.votes.length > 0 &&
+            ` · votes: ${approval.votes.map((vote) => `${vote.decidedBy} ${vote.decision}`).join(", ")}`}
+          {approval.revision > 1 && ` · revision ${approval.revision}`}
+        </p>
+      )}
       <p class="label">
         Content <code>{approval.contentKey}</code>
       </p>

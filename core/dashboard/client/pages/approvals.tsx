@@ -2,12 +2,23 @@ import { useState } from "hono/jsx/dom";
 import { api } from "../api";
 import { Empty, ErrorNotice, Loading } from "../components/status";
 import { announce, invalidate, useLoad } from "../hooks";
+import { getSession } from "../session";
 import type { Approval } from "../types";
 import { ApprovalCard } from "./approval-card";
 
-/** Pending approval requests, newest first, refreshed every 2 s: decide one and the run continues. */
+/**
+ * Pending approval requests, newest first, refreshed every 2 s: all of them, or those assigned to the
+ * signed-in user (directly, through a group, or by escalation). Decide one and the run continues.
+ */
 export function ApprovalsPage() {
-  const pending = useLoad(() => api<Approval[]>("GET", "/approval-requests?pending=true"), "pending", 2000);
+  const email = getSession()?.user?.email;
+  const [mine, setMine] = useState(false);
+  const query = mine && email ? `&assignee=${encodeURIComponent(email)}` : "";
+  const pending = useLoad(
+    () => api<Approval[]>("GET", `/approval-requests?pending=true${query}`),
+    `pending${query}`,
+    2000,
+  );
   const [decided, setDecided] = useState<string[]>([]);
   const visible = (pending.data ?? []).filter((approval) => !decided.includes(approval.id));
 
@@ -35,12 +46,29 @@ export function ApprovalsPage() {
       <p class="muted">
         Runs paused for a human decision. Approve, reject, or edit the content then approve.
       </p>
+      {email && (
+        <fieldset class="actions">
+          <legend class="sr-only">Which approvals</legend>
+          <button type="button" aria-pressed={!mine} onClick={() => setMine(false)}>
+            All
+          </button>
+          <button type="button" aria-pressed={mine} onClick={() => setMine(true)}>
+            Assigned to me
+          </button>
+        </fieldset>
+      )}
       <ErrorNotice error={pending.error} />
       {!pending.data && !pending.error && <Loading />}
       <p class="sr-only" aria-live="polite">
         {pending.data ? `${visible.length} pending approval${visible.length === 1 ? "" : "s"}` : ""}
       </p>
-      {pending.data && visible.length === 0 && <Empty>Nothing waits for a decision. All caught up.</Empty>}
+      {pending.data && visible.length === 0 && (
+        <Empty>
+          {mine
+            ? "Nothing assigned to you waits for a decision."
+            : "Nothing waits for a decision. All caught up."}
+        </Empty>
+      )}
       <ul class="cards" aria-label="Pending approvals">
         {visible.map((approval) => (
           <li key={approval.id}>
