@@ -3,6 +3,8 @@
  * webhooks announce and the dashboard shows. `code` on the two failure events is Weft's addition (why,
  * for programs: a bound of docs/limits.md or a handler's code), present only when a failure has one.
  */
+import type { LlmErrorClass } from "./llm-errors";
+
 type Json = Record<string, unknown>;
 
 // A type, not an interface: payloads must stay assignable to plain JSON records.
@@ -57,8 +59,17 @@ export interface EventPayloads {
     /** The model is in no price table: its cost counts as 0. */
     unpriced?: true;
   };
-  LLM_CALL_FAILED: ModelFields & { error: string; durationMs: number };
-  LLM_FALLBACK_TRIGGERED: { stepName: string; failedModel: string; nextModel: string; error: string };
+  LLM_CALL_FAILED: ModelFields & { error: string; errorClass: LlmErrorClass; durationMs: number };
+  LLM_FALLBACK_TRIGGERED: {
+    stepName: string;
+    failedModel: string;
+    nextModel: string;
+    error: string;
+    /** Why this failure moved on: its class, or `unavailable` when the provider has no key. */
+    errorClass: LlmErrorClass | "unavailable";
+  };
+  /** The answer failed its JSON or schema check; the same model is asked again with the error. */
+  LLM_OUTPUT_REPAIR_REQUESTED: { stepName: string; model: string; error: string; repair: number };
   GUARDRAIL_TRIGGERED: { stepName: string; model: string; guardrail: string; reason: string };
   TOOL_CALL_EXECUTED: { stepName: string; tool: string; durationMs: number; ok: boolean; error?: string };
 }
@@ -90,6 +101,7 @@ export const EVENT_TYPES = [
   "LLM_CALL_COMPLETED",
   "LLM_CALL_FAILED",
   "LLM_FALLBACK_TRIGGERED",
+  "LLM_OUTPUT_REPAIR_REQUESTED",
   "GUARDRAIL_TRIGGERED",
   "TOOL_CALL_EXECUTED",
 ] as const satisfies readonly EventType[];

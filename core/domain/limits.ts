@@ -49,6 +49,8 @@ export const LIMITS = {
   guardrails: 20,
   blocklistWords: 500,
   blocklistWordChars: 200,
+  /** Times an llm step's invalid JSON or schema-breaking answer goes back to its model (each a paid call). */
+  llmRepairAttempts: 3,
   /** Step executions per run, condition loops included. */
   stepsPerRun: 1000,
   /** Side-effect-free steps that may share one commit, and the journal bytes after which it closes early. */

@@ -58,12 +58,22 @@ export interface LlmProvider {
   complete(request: LlmRequest): Promise<LlmResponse>;
 }
 
-export type ProviderErrorKind = "rate_limit" | "server" | "timeout" | "auth" | "bad_request" | "connection";
+export type ProviderErrorKind =
+  | "rate_limit"
+  | "server"
+  | "overloaded"
+  | "timeout"
+  | "connection"
+  | "context_length"
+  | "content_filter"
+  | "auth"
+  | "bad_request";
 
 /**
  * A failed provider call, classified so fallback and retries can decide: rate limits, server errors,
- * timeouts and connection failures are worth another model or attempt; auth and bad requests are not
- * fixed by trying again with the same key and request.
+ * overload, timeouts and connection failures are worth another model or attempt; auth, bad requests, a
+ * prompt longer than the model's window and a refusal by the provider's content filter are not fixed by
+ * trying again with the same key and request.
  */
 export class ProviderError extends Error {
   readonly kind: ProviderErrorKind;
@@ -84,6 +94,13 @@ export class ProviderError extends Error {
   }
 
   get retryable(): boolean {
-    return this.kind !== "auth" && this.kind !== "bad_request";
+    return !PERMANENT_KINDS.has(this.kind);
   }
 }
+
+const PERMANENT_KINDS: ReadonlySet<ProviderErrorKind> = new Set([
+  "auth",
+  "bad_request",
+  "context_length",
+  "content_filter",
+]);

@@ -2,6 +2,7 @@ import * as z from "zod";
 import { JsonSchemaObject } from "./json-schema";
 import { LIMITS } from "./limits";
 import { linearRegExp } from "./linear-regex";
+import { DEFAULT_FALLBACK_ON, LlmErrorClass } from "./llm-errors";
 
 /** Error map for a discriminated union: names the bad tag and the valid ones instead of "Invalid input". */
 export function unknownTypeError(label: string): z.core.$ZodErrorMap {
@@ -113,6 +114,19 @@ export const llmStepFields = {
   maxToolRounds: z.int().min(0).max(20).default(5),
   tools: z.array(LlmTool).optional(),
   guardrails: z.array(Guardrail).max(LIMITS.guardrails).optional(),
+  fallbackOn: z
+    .array(LlmErrorClass)
+    .max(LlmErrorClass.options.length)
+    .optional()
+    .meta({
+      description:
+        `The error classes that move to the next model (default ${DEFAULT_FALLBACK_ON.join(", ")}); ` +
+        "a context_length error not listed still moves to a listed model with a larger window",
+    }),
+  repairAttempts: z.int().min(0).max(LIMITS.llmRepairAttempts).optional().meta({
+    description:
+      "How many times an answer that is not valid JSON or breaks outputSchema goes back to the same model with the error (default 1)",
+  }),
 };
 
 export function requirePrompt(

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import type { LlmUsage } from "./llm-call";
+import { lookupModel } from "./model-table";
 
 /**
  * What a model call costs, in USD per million tokens. The table is a dated snapshot of the providers'
@@ -65,23 +66,9 @@ export const PRICING_TABLE: Readonly<Record<string, ModelPrice>> = {
   "gemini-1.5-flash": price(0.075, 0.3),
 };
 
-/**
- * The price of a model: an exact name first, then the longest table name that the model extends by a
- * "-" (so gpt-4o-2024-08-06 is priced as gpt-4o, but gpt-4o-mini as itself). Overrides are searched
- * the same way and win over the table.
- */
+/** The price of a model (lookupModel's matching); overrides are searched the same way and win over the table. */
 export function priceForModel(model: string, overrides: PricingOverrides = {}): ModelPrice | undefined {
-  return lookup(model, overrides) ?? lookup(model, PRICING_TABLE);
-}
-
-function lookup(model: string, table: Readonly<Record<string, ModelPrice>>): ModelPrice | undefined {
-  const exact = table[model];
-  if (exact !== undefined) return exact;
-  let best: string | undefined;
-  for (const name of Object.keys(table)) {
-    if (model.startsWith(`${name}-`) && (best === undefined || name.length > best.length)) best = name;
-  }
-  return best === undefined ? undefined : table[best];
+  return lookupModel(model, overrides) ?? lookupModel(model, PRICING_TABLE);
 }
 
 export interface CallCost {

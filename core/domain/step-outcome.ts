@@ -13,6 +13,7 @@ export type AttemptEvent = Extract<
       | "LLM_CALL_COMPLETED"
       | "LLM_CALL_FAILED"
       | "LLM_FALLBACK_TRIGGERED"
+      | "LLM_OUTPUT_REPAIR_REQUESTED"
       | "GUARDRAIL_TRIGGERED"
       | "TOOL_CALL_EXECUTED";
   }

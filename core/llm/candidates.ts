@@ -1,4 +1,6 @@
+import { contextWindow } from "../domain/context-windows";
 import type { ProviderName } from "../domain/llm-call";
+import type { LlmErrorClass } from "../domain/llm-errors";
 import { providerForModel } from "./resolve-provider";
 
 /** One model to try, on the provider its name resolves to. */
@@ -41,4 +43,27 @@ export function planCandidates(
     candidates.push({ model: defaultModel(provider), provider });
   }
   return { ok: true, candidates };
+}
+
+/**
+ * After candidate `failed` failed with `errorClass`, the index of the candidate to try next, if any: the
+ * next one when the class is in the step's `fallbackOn` (or the provider had no key); after a
+ * context-length error outside `fallbackOn`, the next one whose known window is larger than the failed
+ * model's; otherwise none, and the step fails with this error.
+ */
+export function nextCandidate(
+  candidates: readonly Candidate[],
+  failed: number,
+  errorClass: LlmErrorClass | "unavailable",
+  fallbackOn: readonly LlmErrorClass[],
+): number | undefined {
+  const next = failed + 1 < candidates.length ? failed + 1 : undefined;
+  if (errorClass === "unavailable" || fallbackOn.includes(errorClass)) return next;
+  if (errorClass !== "context_length") return undefined;
+  const window = contextWindow(candidates[failed]?.model ?? "");
+  if (window === undefined) return undefined;
+  const larger = candidates.findIndex(
+    (candidate, index) => index > failed && (contextWindow(candidate.model) ?? 0) > window,
+  );
+  return larger === -1 ? undefined : larger;
 }

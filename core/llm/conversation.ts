@@ -7,6 +7,7 @@ import {
   type ToolCall,
   type ToolSpec,
 } from "../domain/llm-call";
+import { errorClassOf, type LlmErrorClass } from "../domain/llm-errors";
 import type { CallCost } from "../domain/pricing";
 import type { Clock } from "../ports/clock";
 import type { AttemptLog, ToolCallSummary } from "./attempt-log";
@@ -33,8 +34,8 @@ export interface ConversationSetup {
 
 export type ConversationResult =
   | { kind: "answered"; response: LlmResponse }
-  /** The provider call failed: the next candidate is tried. */
-  | { kind: "call-failed"; error: string; retryable: boolean }
+  /** The provider call failed: the next candidate may be tried (candidates.ts decides from its class). */
+  | { kind: "call-failed"; error: string; retryable: boolean; errorClass: LlmErrorClass }
   /** The model still wanted tools after maxToolRounds rounds: the attempt fails (no other model is tried). */
   | { kind: "too-many-rounds"; error: string }
   /** The guard refused a tool's URL: the attempt fails for good, as any model and any retry would meet it. */
@@ -70,11 +71,13 @@ export async function converse(setup: ConversationSetup): Promise<ConversationRe
     } catch (error) {
       const message = log.scrub(error instanceof Error ? error.message : String(error));
       const durationMs = setup.clock.nowMs() - startedMs;
-      log.event("LLM_CALL_FAILED", { ...model, error: message, durationMs });
       // Anything but a classified ProviderError is unexpected; it says nothing against trying again.
+      const errorClass = error instanceof ProviderError ? errorClassOf(error.kind) : "server_error";
+      log.event("LLM_CALL_FAILED", { ...model, error: message, errorClass, durationMs });
       return {
         kind: "call-failed",
         error: message,
+        errorClass,
         retryable: !(error instanceof ProviderError) || error.retryable,
       };
     }

@@ -1,4 +1,5 @@
-import type { LlmProvider, LlmResponse, LlmUsage, ProviderName } from "../domain/llm-call";
+import type { LlmMessage, LlmProvider, LlmResponse, LlmUsage, ProviderName } from "../domain/llm-call";
+import { DEFAULT_FALLBACK_ON, type LlmErrorClass } from "../domain/llm-errors";
 import type { CallCost } from "../domain/pricing";
 import type { LlmStep } from "../domain/step";
 import type { StepExecutor } from "../domain/step-context";
@@ -7,8 +8,8 @@ import type { Clock } from "../ports/clock";
 import type { CallTool } from "../remote-tools/call-remote-tool";
 import type { FindTool } from "../remote-tools/manage-tools";
 import { AttemptLog } from "./attempt-log";
-import { type Candidate, planCandidates } from "./candidates";
-import { converse } from "./conversation";
+import { type Candidate, nextCandidate, planCandidates } from "./candidates";
+import { type ConversationResult, converse } from "./conversation";
 import { checkOutput } from "./output-checks";
 import { renderPrompt } from "./prompt";
 import { type LoadCredentials, missingKeyError } from "./provider-credentials";
@@ -74,35 +75,40 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
       stepName: step.name,
       callIdPrefix: `${stepRun.id}:${stepRun.attempt}`,
     });
-    const failures: Failure[] = [];
-    let answer: { response: LlmResponse; candidate: Candidate } | undefined;
-    for (const [index, candidate] of plan.candidates.entries()) {
+    const call = (candidate: Candidate, messages: LlmMessage[]): Promise<CallResult> => {
       const apiKey = credentials.keys[candidate.provider];
       const provider = deps.providers[candidate.provider];
-      const result =
-        apiKey && provider
-          ? await converse({
-              candidate,
-              provider,
-              apiKey,
-              system: prompt.system,
-              messages: prompt.messages,
-              temperature: step.temperature,
-              maxTokens: step.maxTokens,
-              json: step.responseFormat === "json" || step.outputSchema !== undefined,
-              tools: resolved.tools.specs,
-              maxToolRounds: step.maxToolRounds,
-              timeoutMs: deps.timeoutMs,
-              clock: deps.clock,
-              price: deps.price,
-              runTool,
-              log,
-            })
-          : {
-              kind: "call-failed" as const,
-              error: missingKeyError(candidate.provider, credentials),
-              retryable: false,
-            };
+      if (!apiKey || !provider) {
+        const error = missingKeyError(candidate.provider, credentials);
+        return Promise.resolve({ kind: "call-failed", error, retryable: false, errorClass: "unavailable" });
+      }
+      return converse({
+        candidate,
+        provider,
+        apiKey,
+        system: prompt.system,
+        messages,
+        temperature: step.temperature,
+        maxTokens: step.maxTokens,
+        json: step.responseFormat === "json" || step.outputSchema !== undefined,
+        tools: resolved.tools.specs,
+        maxToolRounds: step.maxToolRounds,
+        timeoutMs: deps.timeoutMs,
+        clock: deps.clock,
+        price: deps.price,
+        runTool,
+        log,
+      });
+    };
+
+    const fallbackOn = step.fallbackOn ?? DEFAULT_FALLBACK_ON;
+    const failures: Failure[] = [];
+    let answer: { response: LlmResponse; candidate: Candidate } | undefined;
+    let index: number | undefined = 0;
+    while (index !== undefined && answer === undefined) {
+      const candidate = plan.candidates[index];
+      if (!candidate) break;
+      const result = await call(candidate, prompt.messages);
       if (result.kind === "answered") {
         answer = { response: result.response, candidate };
         break;
@@ -110,12 +116,14 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
       if (result.kind === "too-many-rounds") return failed(result.error, true, log);
       if (result.kind === "tool-refused") return failed(result.error, false, log);
       failures.push({ model: candidate.model, error: result.error, retryable: result.retryable });
-      const next = plan.candidates[index + 1];
+      index = nextCandidate(plan.candidates, index, result.errorClass, fallbackOn);
+      const next = index === undefined ? undefined : plan.candidates[index];
       if (next) {
         log.event("LLM_FALLBACK_TRIGGERED", {
           failedModel: candidate.model,
           nextModel: next.model,
           error: result.error,
+          errorClass: result.errorClass,
         });
       }
     }
@@ -126,8 +134,27 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
         log,
       );
 
-    const { response, candidate } = answer;
-    const checked = checkOutput(step, response.text);
+    let { response } = answer;
+    const { candidate } = answer;
+    let checked = checkOutput(step, response.text);
+    // Invalid JSON goes back to the model that wrote it, with the error, before the retry policy applies.
+    const conversation = [...prompt.messages];
+    const repairs = step.repairAttempts ?? DEFAULT_REPAIR_ATTEMPTS;
+    for (let repair = 1; !checked.ok && checked.repairable && repair <= repairs; repair++) {
+      log.event("LLM_OUTPUT_REPAIR_REQUESTED", { model: candidate.model, error: checked.error, repair });
+      conversation.push(
+        { role: "assistant", content: response.text },
+        { role: "user", content: repairRequest(checked.error) },
+      );
+      const result = await call(candidate, conversation);
+      if (result.kind !== "answered") {
+        const retryable =
+          result.kind === "call-failed" ? result.retryable : result.kind === "too-many-rounds";
+        return failed(`${candidate.model}: ${result.error}`, retryable, log);
+      }
+      response = result.response;
+      checked = checkOutput(step, response.text);
+    }
     if (!checked.ok) {
       for (const { guardrail, reason } of checked.guardrails) {
         log.event("GUARDRAIL_TRIGGERED", { model: candidate.model, guardrail, reason });
@@ -150,6 +177,20 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
       ...recorded(log),
     };
   };
+}
+
+/** A missing key is not a call: its candidate is skipped (`unavailable`) whatever `fallbackOn` says. */
+type CallResult =
+  | Exclude<ConversationResult, { kind: "call-failed" }>
+  | { kind: "call-failed"; error: string; retryable: boolean; errorClass: LlmErrorClass | "unavailable" };
+
+const DEFAULT_REPAIR_ATTEMPTS = 1;
+
+function repairRequest(error: string): string {
+  return (
+    `Your answer was rejected: ${error}. Answer again with exactly one JSON object that fixes this, ` +
+    "and nothing else."
+  );
 }
 
 function describeFailures(failures: readonly Failure[]): string {

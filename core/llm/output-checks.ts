@@ -17,7 +17,8 @@ export interface GuardrailFailure {
 
 export type OutputCheck =
   | { ok: true; stateValue: Json; json: Json | undefined }
-  | { ok: false; error: string; guardrails: GuardrailFailure[] };
+  /** `repairable`: the answer is not the JSON asked for (not JSON, or off the schema), which the model can fix. */
+  | { ok: false; error: string; guardrails: GuardrailFailure[]; repairable?: true };
 
 export interface OutputRules {
   responseFormat?: "json" | undefined;
@@ -42,12 +43,14 @@ export function checkOutput(rules: OutputRules, text: string): OutputCheck {
   let json: Json | undefined;
   if (wantsJson) {
     const parsed = parseJson(text);
-    if (!parsed.ok) return { ok: false, error: parsed.error, guardrails: [] };
+    if (!parsed.ok) return { ok: false, error: parsed.error, guardrails: [], repairable: true };
     json = parsed.value;
     if (rules.outputSchema) {
       const problem = schemaProblem(rules.outputSchema, json);
-      if (problem)
-        return { ok: false, error: `The answer does not satisfy outputSchema: ${problem}`, guardrails: [] };
+      if (problem) {
+        const error = `The answer does not satisfy outputSchema: ${problem}`;
+        return { ok: false, error, guardrails: [], repairable: true };
+      }
     }
   }
   const failures = (rules.guardrails ?? []).flatMap((guardrail) => {

@@ -29,10 +29,11 @@ export function sdkProvider(
 
 /**
  * HTTP status → error kind. 408 and 409 are transient on these APIs (the SDKs themselves retry them), so
- * they are classified as retryable; 529 is Anthropic's "overloaded".
+ * they are classified as retryable; 529 is Anthropic's "overloaded". `refineKind` then reads the message.
  */
 export function kindForStatus(status: number): ProviderErrorKind {
   if (status === 429) return "rate_limit";
+  if (status === 529) return "overloaded";
   if (status === 408) return "timeout";
   if (status === 401 || status === 403) return "auth";
   if (status === 409 || status >= 500) return "server";
@@ -82,7 +83,7 @@ async function callWithDeadline<T>(
   try {
     return await call(deadline.signal);
   } catch (error) {
-    if (error instanceof ProviderError) throw error;
+    if (error instanceof ProviderError) throw refineKind(error);
     if (deadline.expired()) {
       throw new ProviderError(
         provider,
@@ -93,10 +94,46 @@ async function callWithDeadline<T>(
         },
       );
     }
-    throw classify(error);
+    throw refineKind(classify(error));
   } finally {
     deadline.clear();
   }
+}
+
+/**
+ * The providers say "the prompt is too long", "overloaded" and "blocked by the content filter" in a
+ * 400 or 5xx whose message (or, for Gemini, finish reason) is all that tells them apart; fallback treats
+ * them differently (docs/llm.md), so the message decides the kind where the status cannot.
+ */
+const MESSAGE_KINDS: readonly {
+  kind: ProviderErrorKind;
+  from: readonly ProviderErrorKind[];
+  pattern: RegExp;
+}[] = [
+  {
+    kind: "context_length",
+    from: ["bad_request"],
+    pattern:
+      /context.length|context window|maximum context|prompt is too long|too many (input )?tokens|input token count.*exceeds/i,
+  },
+  {
+    kind: "content_filter",
+    from: ["bad_request"],
+    pattern:
+      /content.filter|content.(management )?policy|safety|prohibited.content|blocklist|responsible ai/i,
+  },
+  { kind: "overloaded", from: ["server"], pattern: /overload/i },
+];
+
+export function refineKind(error: ProviderError): ProviderError {
+  const refined = MESSAGE_KINDS.find(
+    (rule) => rule.from.includes(error.kind) && rule.pattern.test(error.message),
+  );
+  if (!refined) return error;
+  return new ProviderError(error.provider, refined.kind, error.message, {
+    ...(error.status === undefined ? {} : { status: error.status }),
+    cause: error.cause,
+  });
 }
 
 // The classified errors every adapter reports, worded alike whichever SDK raised them.

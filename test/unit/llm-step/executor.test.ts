@@ -130,18 +130,26 @@ describe("llm executor: resolution and fallback", () => {
       [...openai.requests, ...google.requests, ...anthropic.requests].map((request) => request.model),
     ).toEqual(["gpt-4o", "gpt-4o-mini", "gemini-2.0-flash", "claude-haiku-4-5"]);
     expect(eventsOf(outcome, "LLM_FALLBACK_TRIGGERED")).toEqual([
-      { stepName: "write", failedModel: "gpt-4o", nextModel: "gpt-4o-mini", error: "429 slow down" },
+      {
+        stepName: "write",
+        failedModel: "gpt-4o",
+        nextModel: "gpt-4o-mini",
+        error: "429 slow down",
+        errorClass: "rate_limit",
+      },
       {
         stepName: "write",
         failedModel: "gpt-4o-mini",
         nextModel: "gemini-2.0-flash",
         error: "server failure",
+        errorClass: "server_error",
       },
       {
         stepName: "write",
         failedModel: "gemini-2.0-flash",
         nextModel: "claude-haiku-4-5",
         error: "google call timed out after 1234 ms",
+        errorClass: "timeout",
       },
     ]);
     expect(eventsOf(outcome, "LLM_CALL_FAILED")).toHaveLength(3);
@@ -187,6 +195,7 @@ describe("llm executor: resolution and fallback", () => {
         nextModel: "gpt-4o",
         error:
           "No API key is configured for google (add one with PUT /v1/llm-providers, or set GOOGLE_API_KEY)",
+        errorClass: "unavailable",
       },
     ]);
     expect(outcome.kind).toBe("completed");
@@ -232,8 +241,14 @@ describe("llm executor: guardrails and structured output", () => {
     expect(outcome.cost?.calls).toHaveLength(1);
   });
 
-  it("fails the attempt (retryably) on an answer that is not JSON, or breaks outputSchema", async () => {
-    const openai = scriptedProvider("openai", { text: "not json" }, { text: '{"n":"x"}' });
+  it("fails the attempt (retryably) on an answer that is not JSON, or breaks outputSchema, past its repairs", async () => {
+    const openai = scriptedProvider(
+      "openai",
+      { text: "not json" },
+      { text: "still not" },
+      { text: '{"n":"x"}' },
+      { text: '{"n":"y"}' },
+    );
     const harness = executorHarness({ providers: { openai } });
     const step = llmStep({
       model: "gpt-4o",

@@ -34,12 +34,13 @@ describe("checkOutput: responseFormat json and outputSchema", () => {
     });
   });
 
-  it("fails a JSON answer nested past the depth bound before the schema walks it", () => {
+  it("fails a JSON answer nested past the depth bound before the schema walks it, as one the model can repair", () => {
     const deep = `${'{"a":'.repeat(LIMITS.jsonDepth + 1)}1${"}".repeat(LIMITS.jsonDepth + 1)}`;
     expect(checkOutput({ outputSchema: { type: "object" } }, deep)).toEqual({
       ok: false,
       error: `The answer nests deeper than ${LIMITS.jsonDepth} levels`,
       guardrails: [],
+      repairable: true,
     });
   });
 
@@ -47,8 +48,13 @@ describe("checkOutput: responseFormat json and outputSchema", () => {
     ["not JSON", "Sure! Here it is", "The answer is not valid JSON"],
     ["an array", "[1,2]", "The answer is JSON but not an object"],
     ["a string", '"x"', "The answer is JSON but not an object"],
-  ])("fails an answer that is %s", (_what, text, error) => {
-    expect(checkOutput({ responseFormat: "json" }, text)).toEqual({ ok: false, error, guardrails: [] });
+  ])("fails an answer that is %s, as one the model can repair", (_what, text, error) => {
+    expect(checkOutput({ responseFormat: "json" }, text)).toEqual({
+      ok: false,
+      error,
+      guardrails: [],
+      repairable: true,
+    });
   });
 
   const schema = {

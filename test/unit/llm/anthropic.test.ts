@@ -114,9 +114,15 @@ describe("anthropic adapter wire format", () => {
     expect(response.usage).toEqual({ inputTokens: 1_150, outputTokens: 20, cachedInputTokens: 1_000 });
   });
 
-  it("classifies 529 overloaded as a server error", async () => {
+  it("classifies 529 as overloaded, retryable", async () => {
     fake.reply({ error: { status: 529, message: "Overloaded" } });
     const error = await providerError(provider().complete(llmRequest("claude-haiku-4-5")));
-    expect(error).toMatchObject({ kind: "server", status: 529 });
+    expect(error).toMatchObject({ kind: "overloaded", status: 529, retryable: true });
+  });
+
+  it("classifies a prompt too long for the window as context_length, not retryable", async () => {
+    fake.reply({ error: { status: 400, message: "prompt is too long: 210000 tokens > 200000 maximum" } });
+    const error = await providerError(provider().complete(llmRequest("claude-haiku-4-5")));
+    expect(error).toMatchObject({ kind: "context_length", status: 400, retryable: false });
   });
 });

@@ -107,6 +107,22 @@ describe.each(SETUPS)("$name adapter", (setup) => {
     expect(fake.requests).toHaveLength(1);
   });
 
+  it.each([
+    [400, "This model's maximum context length is 128000 tokens", "context_length"],
+    [400, "The input token count (1200000) exceeds the maximum number of tokens allowed", "context_length"],
+    [
+      400,
+      "The response was filtered due to the prompt triggering content management policy",
+      "content_filter",
+    ],
+    [503, "The model is overloaded. Please try again later.", "overloaded"],
+  ] as const)("classifies HTTP %i saying %j as %s from its message", async (status, message, kind) => {
+    fake.reply({ error: { status, message } });
+    const error = await providerError(provider.complete(llmRequest(setup.model)));
+    expect(error).toMatchObject({ provider: setup.name, kind, status });
+    expect(error.retryable).toBe(kind === "overloaded");
+  });
+
   it("times out within about timeoutMs when the server is slow", async () => {
     fake.reply({ text: "too late", delayMs: 3_000 });
     const started = Date.now();
