@@ -11,6 +11,7 @@ import type { Deps } from "../ports/deps";
 import type { ApprovalGroupStore } from "../ports/store";
 import { changeRun } from "../runs/change-run";
 import { refuseOutOfBounds } from "../runs/refuse-out-of-bounds";
+import { applyBudgetDecision } from "./budget-decision";
 import { castVote, type Tally } from "./quorum";
 
 /**
@@ -93,7 +94,9 @@ export async function decideApproval(
         stepRunId,
       );
       const steps = definition.stepsJson;
-      if (decision === "rejected") {
+      if (approval.kind === "budget") {
+        applyBudgetDecision(tx, steps, approval, decision, input.editedContent);
+      } else if (decision === "rejected") {
         const { comment, decidedBy } = decided;
         // A comment sent back for revision lands in the state: refused here if it would overflow it.
         refuseOutOfBounds(tx.run, steps, { output: { decision: "rejected", comment } }, "comment");

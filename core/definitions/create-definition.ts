@@ -36,6 +36,7 @@ export async function createDefinition(
     stepsJson: input.steps,
     createdAt: now,
     updatedAt: now,
+    ...(input.budget === undefined ? {} : { budget: input.budget }),
   };
   await deps.store.definitions.create(definition);
   return definition;

@@ -8,6 +8,15 @@ import type { LlmErrorClass } from "./llm-errors";
 type Json = Record<string, unknown>;
 
 // A type, not an interface: payloads must stay assignable to plain JSON records.
+type BudgetFields = {
+  stepName: string;
+  scope: "run" | "workspace";
+  spentUsd: number;
+  spentTokens: number;
+  maxCostUsd: number | null;
+  maxTokens: number | null;
+};
+
 type ModelFields = {
   stepName: string;
   model: string;
@@ -50,7 +59,8 @@ export interface EventPayloads {
   APPROVAL_REMINDER_SENT: { stepName: string; approvalRequestId: string; reminder: number };
   APPROVAL_ESCALATED: { stepName: string; approvalRequestId: string; assignees: string[] };
   SIGNAL_RECEIVED: { stepName: string; signalType: string };
-  LLM_CALL_STARTED: ModelFields & { round: number };
+  /** `downgradedFrom`: the model the step asked for, when its budget sent the call to downgradeModel. */
+  LLM_CALL_STARTED: ModelFields & { round: number; downgradedFrom?: string };
   LLM_CALL_COMPLETED: ModelFields & {
     inputTokens: number;
     outputTokens: number;
@@ -70,6 +80,16 @@ export interface EventPayloads {
   };
   /** The answer failed its JSON or schema check; the same model is asked again with the error. */
   LLM_OUTPUT_REPAIR_REQUESTED: { stepName: string; model: string; error: string; repair: number };
+  /** The run's spend crossed its budget's warnAt: once per run. */
+  BUDGET_WARNING: BudgetFields & { warnAt: number };
+  /** A call's worst case would cross the budget: what happened instead (`action`). */
+  BUDGET_EXCEEDED: BudgetFields & {
+    model: string;
+    worstCaseUsd: number;
+    worstCaseTokens: number;
+    action: "stop" | "pause" | "downgrade";
+    downgradeModel?: string;
+  };
   GUARDRAIL_TRIGGERED: { stepName: string; model: string; guardrail: string; reason: string };
   TOOL_CALL_EXECUTED: { stepName: string; tool: string; durationMs: number; ok: boolean; error?: string };
 }
@@ -102,6 +122,8 @@ export const EVENT_TYPES = [
   "LLM_CALL_FAILED",
   "LLM_FALLBACK_TRIGGERED",
   "LLM_OUTPUT_REPAIR_REQUESTED",
+  "BUDGET_WARNING",
+  "BUDGET_EXCEEDED",
   "GUARDRAIL_TRIGGERED",
   "TOOL_CALL_EXECUTED",
 ] as const satisfies readonly EventType[];

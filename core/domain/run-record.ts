@@ -1,3 +1,4 @@
+import type { LlmSpend, RunBudget } from "./budget";
 import type { StepRun, WorkflowRun } from "./run";
 import type { RunHistory } from "./run-history";
 import { RunStatus } from "./statuses";
@@ -81,6 +82,14 @@ export interface RunRecord extends WorkflowRun {
    * item (RunTransition.finish decides). Absent when empty. Never part of the API's run.
    */
   recent?: RunHistory;
+  /** The run's LLM budget: its creation's, else its definition's (docs/llm.md). Absent: none. */
+  budget?: RunBudget;
+  /** What the run's committed attempts paid for. Absent until the first paid call. */
+  llmSpend?: LlmSpend;
+  /** More spend approved on budget requests, added to the caps. */
+  budgetRaised?: { costUsd: number; tokens: number };
+  /** BUDGET_WARNING was recorded: it fires once per run. */
+  budgetWarned?: true;
   /** Position among the workspace's runs and among its definition's runs: dense, 1-based, for paging. */
   seq: number;
   defSeq: number;
@@ -161,13 +170,19 @@ export interface NewRunFields {
   supersessionKey: string | null;
   createdAt: string;
   startedBy?: string;
+  budget?: RunBudget;
 }
 
 /** A run as it is created: PENDING, nothing started, the input in its state; the store numbers it. */
-export function pendingRun({ startedBy, ...fields }: NewRunFields): Omit<RunRecord, "seq" | "defSeq"> {
+export function pendingRun({
+  startedBy,
+  budget,
+  ...fields
+}: NewRunFields): Omit<RunRecord, "seq" | "defSeq"> {
   return {
     ...fields,
     ...(startedBy === undefined ? {} : { startedBy }),
+    ...(budget === undefined ? {} : { budget }),
     status: RunStatus.Pending,
     output: null,
     currentStepName: null,

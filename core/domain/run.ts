@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { boundedJsonObject } from "./bounded-json";
+import { RunBudget } from "./budget";
 import { EVENT_TYPES } from "./events";
 import { LIMITS } from "./limits";
 import { RUN_STATUSES, type RunStatus, StepRunStatus } from "./statuses";
@@ -51,6 +52,7 @@ export const CreateRunInput = z.object({
     description:
       "Who started the run (an e-mail address); approval steps with allowRequester: false refuse them",
   }),
+  budget: RunBudget.optional().meta({ description: "The run's LLM budget, instead of its definition's" }),
 });
 export type CreateRunInput = z.infer<typeof CreateRunInput>;
 

@@ -21,6 +21,8 @@ export const StepFailureCode = {
   ITEM_TOO_LARGE: "ITEM_TOO_LARGE",
   STEP_LIMIT: "STEP_LIMIT",
   ADVANCE_FAILED: "ADVANCE_FAILED",
+  /** An llm call would cross the run's budget (onExceed stop), or more spend was refused. */
+  BUDGET_EXCEEDED: "BUDGET_EXCEEDED",
 } as const;
 export type StepFailureCode = (typeof StepFailureCode)[keyof typeof StepFailureCode];
 

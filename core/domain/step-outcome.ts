@@ -14,6 +14,8 @@ export type AttemptEvent = Extract<
       | "LLM_CALL_FAILED"
       | "LLM_FALLBACK_TRIGGERED"
       | "LLM_OUTPUT_REPAIR_REQUESTED"
+      | "BUDGET_WARNING"
+      | "BUDGET_EXCEEDED"
       | "GUARDRAIL_TRIGGERED"
       | "TOOL_CALL_EXECUTED";
   }
@@ -43,6 +45,8 @@ export type StepOutcome =
   | (Common & { kind: "waiting"; wait: Extract<StepWait, { kind: "timer" | "signal" }> })
   | (Common & {
       kind: "approval";
+      /** `budget`: a request for more spend (docs/llm.md), decided by raising the run's budget. */
+      approvalKind?: "budget";
       contentKey: string;
       content: Json;
       prompt: string | null;

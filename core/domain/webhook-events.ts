@@ -13,6 +13,7 @@ export const WEBHOOK_EVENTS = [
   "approval.decided",
   "approval.reminder",
   "approval.escalated",
+  "budget.warning",
 ] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
 
@@ -24,6 +25,7 @@ export const WEBHOOK_EVENT_OF_RUN_EVENT: Readonly<Partial<Record<EventType, Webh
   APPROVAL_DECIDED: "approval.decided",
   APPROVAL_REMINDER_SENT: "approval.reminder",
   APPROVAL_ESCALATED: "approval.escalated",
+  BUDGET_WARNING: "budget.warning",
 };
 
 /** The webhook event a run event announces, if any. */

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { RunBudget } from "./budget";
 import type { StepDefinition } from "./step";
 
 /** A stored definition as the API returns it; `stepsJson` holds the steps exactly as validated at creation. */
@@ -11,6 +12,8 @@ export const WorkflowDefinition = z.object({
   stepsJson: z.array(z.record(z.string(), z.unknown())),
   createdAt: z.string(),
   updatedAt: z.string(),
+  /** Only when the definition set one. */
+  budget: RunBudget.optional(),
 });
 export type WorkflowDefinition = z.infer<typeof WorkflowDefinition>;
 

@@ -1,4 +1,5 @@
 import * as z from "zod";
+import { RunBudget } from "./budget";
 import { LIMITS } from "./limits";
 import { StepDefinition } from "./step";
 
@@ -12,6 +13,9 @@ export const CreateWorkflowDefinitionInput = z
       .min(1)
       .max(LIMITS.definitionSteps)
       .meta({ description: "Run in order unless a condition jumps" }),
+    budget: RunBudget.optional().meta({
+      description: "The LLM budget of its runs, unless a creation sets one",
+    }),
   })
   .superRefine((definition, ctx) => {
     const firstIndexByName = new Map<string, number>();

@@ -1,5 +1,6 @@
 import type { ApprovalRequest } from "../domain/approval";
-import type { AttemptCost } from "../domain/cost-record";
+import { type LlmSpend, NO_SPEND } from "../domain/budget";
+import { type AttemptCost, roundUsd } from "../domain/cost-record";
 import type { IdGenerator } from "../domain/ids";
 import { exceedsJsonDepth, jsonBytes } from "../domain/json-bounds";
 import { BoundCode, BoundExceeded, LIMITS } from "../domain/limits";
@@ -38,8 +39,21 @@ export function applyOutcome(
   // The run got as far as an outcome: failures to commit earlier ones no longer count against it.
   delete tx.run.failedAdvances;
   const effects = applyKind(tx, steps, outcome, ids);
+  if (outcome.events?.some((event) => event.eventType === "BUDGET_WARNING")) tx.run.budgetWarned = true;
   // Calls were paid for whatever the attempt came to (a guardrail failure included), so their record goes too.
-  return outcome.cost ? { ...effects, cost: outcome.cost } : effects;
+  if (!outcome.cost) return effects;
+  tx.run.llmSpend = addSpend(tx.run.llmSpend ?? NO_SPEND, outcome.cost);
+  return { ...effects, cost: outcome.cost };
+}
+
+/** The run's spend so far, which its budget is checked against, kept in the run item. */
+function addSpend(spend: LlmSpend, cost: AttemptCost): LlmSpend {
+  let { costUsd, tokens } = spend;
+  for (const call of cost.calls) {
+    costUsd += call.costUsd;
+    tokens += call.inputTokens + call.outputTokens;
+  }
+  return { costUsd: roundUsd(costUsd), tokens };
 }
 
 function applyKind(
@@ -98,6 +112,7 @@ function applyKind(
         comment: null,
         revision: (revised?.count ?? 0) + 1,
         previousRequestId: revised?.lastRequestId ?? null,
+        kind: outcome.approvalKind ?? "step",
         assignees: step.type === "approval" ? (step.assignees ?? []) : [],
         definitionId: tx.run.definitionId,
         votes: [],

@@ -11,12 +11,15 @@ import { errorClassOf, type LlmErrorClass } from "../domain/llm-errors";
 import type { CallCost } from "../domain/pricing";
 import type { Clock } from "../ports/clock";
 import type { AttemptLog, ToolCallSummary } from "./attempt-log";
+import type { Admission, BudgetGuard } from "./budget-guard";
 import type { Candidate } from "./candidates";
 
 export interface ConversationSetup {
   candidate: Candidate;
-  provider: LlmProvider;
-  apiKey: string;
+  /** The adapter and key of a candidate's provider; only asked for candidates known to have both. */
+  connect: (candidate: Candidate) => { provider: LlmProvider; apiKey: string };
+  /** The run's budget: weighs each call before it is made, and may send it to a cheaper model. */
+  guard: BudgetGuard;
   system?: string;
   messages: LlmMessage[];
   temperature?: number;
@@ -33,9 +36,11 @@ export interface ConversationSetup {
 }
 
 export type ConversationResult =
-  | { kind: "answered"; response: LlmResponse }
+  | { kind: "answered"; response: LlmResponse; candidate: Candidate }
   /** The provider call failed: the next candidate may be tried (candidates.ts decides from its class). */
   | { kind: "call-failed"; error: string; retryable: boolean; errorClass: LlmErrorClass }
+  /** The budget refused the call: the attempt stops or pauses (Admission.action). */
+  | { kind: "over-budget"; admission: Extract<Admission, { kind: "refused" }> }
   /** The model still wanted tools after maxToolRounds rounds: the attempt fails (no other model is tried). */
   | { kind: "too-many-rounds"; error: string }
   /** The guard refused a tool's URL: the attempt fails for good, as any model and any retry would meet it. */
@@ -47,17 +52,31 @@ export type ConversationResult =
  * LLM_CALL_COMPLETED (with its cost record) or LLM_CALL_FAILED.
  */
 export async function converse(setup: ConversationSetup): Promise<ConversationResult> {
-  const { candidate, log } = setup;
+  const { log } = setup;
+  let candidate = setup.candidate;
+  let downgradedFrom: string | undefined;
   const messages = [...setup.messages];
   // maxToolRounds 0 means no tool round at all, so the model is not offered the tools.
   const tools = setup.maxToolRounds > 0 && setup.tools.length > 0 ? setup.tools : undefined;
   for (let round = 0; ; round++) {
+    const admission = setup.guard.admit({
+      candidate,
+      system: setup.system,
+      messages,
+      tools,
+      maxTokens: setup.maxTokens,
+    });
+    if (admission.kind === "refused") return { kind: "over-budget", admission };
+    // Once downgraded, the rest of the conversation (tool rounds) stays on the cheaper model.
+    downgradedFrom ??= admission.downgradedFrom;
+    candidate = admission.candidate;
+    const { provider, apiKey } = setup.connect(candidate);
     const model = { model: candidate.model, provider: candidate.provider };
-    log.event("LLM_CALL_STARTED", { ...model, round });
+    log.event("LLM_CALL_STARTED", { ...model, round, ...(downgradedFrom ? { downgradedFrom } : {}) });
     const startedMs = setup.clock.nowMs();
     let response: LlmResponse;
     try {
-      response = await setup.provider.complete({
+      response = await provider.complete({
         model: candidate.model,
         system: setup.system,
         messages,
@@ -65,7 +84,7 @@ export async function converse(setup: ConversationSetup): Promise<ConversationRe
         maxTokens: setup.maxTokens,
         tools,
         json: setup.json,
-        apiKey: setup.apiKey,
+        apiKey,
         timeoutMs: setup.timeoutMs,
       });
     } catch (error) {
@@ -100,8 +119,9 @@ export async function converse(setup: ConversationSetup): Promise<ConversationRe
       durationMs,
       ...(priced ? {} : { unpriced: true }),
     });
+    setup.guard.noteSpend();
 
-    if (!tools || response.toolCalls.length === 0) return { kind: "answered", response };
+    if (!tools || response.toolCalls.length === 0) return { kind: "answered", response, candidate };
     if (round >= setup.maxToolRounds) {
       return {
         kind: "too-many-rounds",

@@ -3,16 +3,20 @@ import { DEFAULT_FALLBACK_ON, type LlmErrorClass } from "../domain/llm-errors";
 import type { CallCost } from "../domain/pricing";
 import type { LlmStep } from "../domain/step";
 import type { StepExecutor } from "../domain/step-context";
+import { StepFailureCode } from "../domain/step-error";
 import type { StepOutcome } from "../domain/step-outcome";
 import type { Clock } from "../ports/clock";
 import type { CallTool } from "../remote-tools/call-remote-tool";
 import type { FindTool } from "../remote-tools/manage-tools";
 import { AttemptLog } from "./attempt-log";
+import { type Admission, BudgetGuard } from "./budget-guard";
+import { budgetApproval, budgetState } from "./budget-run";
 import { type Candidate, nextCandidate, planCandidates } from "./candidates";
 import { type ConversationResult, converse } from "./conversation";
 import { checkOutput } from "./output-checks";
 import { renderPrompt } from "./prompt";
 import { type LoadCredentials, missingKeyError } from "./provider-credentials";
+import { providerForModel } from "./resolve-provider";
 import { createToolRunner, resolveStepTools } from "./step-tools";
 
 export interface LlmExecutorDeps {
@@ -55,13 +59,18 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
         attempt: stepRun.attempt,
       }),
     });
-    const failed = (error: string, retryable: boolean, log?: AttemptLog): StepOutcome => ({
+    const failed = (error: string, retryable: boolean, log?: AttemptLog, code?: string): StepOutcome => ({
       kind: "failed",
       input,
       error,
       retryable,
+      ...(code === undefined ? {} : { code }),
       ...(log ? recorded(log) : {}),
     });
+    const overBudget = (refused: Refusal, log: AttemptLog): StepOutcome =>
+      refused.action === "pause"
+        ? { ...budgetApproval(refused.call), input, ...recorded(log) }
+        : failed(refused.error, false, log, StepFailureCode.BUDGET_EXCEEDED);
 
     const resolved = await resolveStepTools(deps.findTool, run.workspaceId, step.tools ?? []);
     if (!resolved.ok) return failed(resolved.error, false);
@@ -75,17 +84,29 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
       stepName: step.name,
       callIdPrefix: `${stepRun.id}:${stepRun.attempt}`,
     });
-    const call = (candidate: Candidate, messages: LlmMessage[]): Promise<CallResult> => {
+    const connect = (candidate: Candidate) => {
       const apiKey = credentials.keys[candidate.provider];
       const provider = deps.providers[candidate.provider];
-      if (!apiKey || !provider) {
+      return apiKey && provider ? { apiKey, provider } : undefined;
+    };
+    const guard = new BudgetGuard(budgetState(run), log, deps.price, (model) => {
+      const provider = providerForModel(model);
+      const candidate = provider ? { model, provider } : undefined;
+      return candidate && connect(candidate) ? candidate : undefined;
+    });
+    const call = (candidate: Candidate, messages: LlmMessage[]): Promise<CallResult> => {
+      if (!connect(candidate)) {
         const error = missingKeyError(candidate.provider, credentials);
         return Promise.resolve({ kind: "call-failed", error, retryable: false, errorClass: "unavailable" });
       }
       return converse({
         candidate,
-        provider,
-        apiKey,
+        connect: (chosen) => {
+          const connection = connect(chosen);
+          if (!connection) throw new Error(`no key for ${chosen.provider}, which the guard checked`);
+          return connection;
+        },
+        guard,
         system: prompt.system,
         messages,
         temperature: step.temperature,
@@ -110,9 +131,10 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
       if (!candidate) break;
       const result = await call(candidate, prompt.messages);
       if (result.kind === "answered") {
-        answer = { response: result.response, candidate };
+        answer = { response: result.response, candidate: result.candidate };
         break;
       }
+      if (result.kind === "over-budget") return overBudget(result.admission, log);
       if (result.kind === "too-many-rounds") return failed(result.error, true, log);
       if (result.kind === "tool-refused") return failed(result.error, false, log);
       failures.push({ model: candidate.model, error: result.error, retryable: result.retryable });
@@ -134,8 +156,7 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
         log,
       );
 
-    let { response } = answer;
-    const { candidate } = answer;
+    let { response, candidate } = answer;
     let checked = checkOutput(step, response.text);
     // Invalid JSON goes back to the model that wrote it, with the error, before the retry policy applies.
     const conversation = [...prompt.messages];
@@ -147,12 +168,14 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
         { role: "user", content: repairRequest(checked.error) },
       );
       const result = await call(candidate, conversation);
+      if (result.kind === "over-budget") return overBudget(result.admission, log);
       if (result.kind !== "answered") {
         const retryable =
           result.kind === "call-failed" ? result.retryable : result.kind === "too-many-rounds";
         return failed(`${candidate.model}: ${result.error}`, retryable, log);
       }
       response = result.response;
+      candidate = result.candidate;
       checked = checkOutput(step, response.text);
     }
     if (!checked.ok) {
@@ -180,6 +203,8 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
 }
 
 /** A missing key is not a call: its candidate is skipped (`unavailable`) whatever `fallbackOn` says. */
+type Refusal = Extract<Admission, { kind: "refused" }>;
+
 type CallResult =
   | Exclude<ConversationResult, { kind: "call-failed" }>
   | { kind: "call-failed"; error: string; retryable: boolean; errorClass: LlmErrorClass | "unavailable" };

@@ -37,6 +37,7 @@ export async function createRun(
       supersessionKey: input.supersessionKey ?? null,
       createdAt: isoAt(deps.clock.nowMs()),
       startedBy: input.startedBy,
+      budget: input.budget ?? definition.budget,
     });
     let supersession: { changes: RunChange[]; superseded: RunRecord[] } = { changes: [], superseded: [] };
     const supersessionKey = input.supersedeExisting ? input.supersessionKey : undefined;

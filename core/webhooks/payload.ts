@@ -62,6 +62,15 @@ export const WEBHOOK_DATA: Readonly<Record<WebhookEventName, DataBuilder>> = {
     assignees: field(event, "assignees"),
     ...(links && links.length > 0 ? { links } : {}),
   }),
+  "budget.warning": (event) => ({
+    stepName: field(event, "stepName"),
+    scope: field(event, "scope"),
+    spentUsd: field(event, "spentUsd"),
+    spentTokens: field(event, "spentTokens"),
+    maxCostUsd: field(event, "maxCostUsd"),
+    maxTokens: field(event, "maxTokens"),
+    warnAt: field(event, "warnAt"),
+  }),
   "approval.decided": (event) => ({
     approvalRequestId: field(event, "approvalRequestId"),
     stepName: field(event, "stepName"),

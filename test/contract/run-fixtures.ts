@@ -117,6 +117,7 @@ function approvalFor(tx: RunTransition, ids: IdGenerator): ApprovalRequest {
     definitionId: null,
     votes: [],
     escalatedTo: [],
+    kind: "step",
   };
 }
 

@@ -202,6 +202,7 @@ describe("applyOutcome: waiting and approval", () => {
       definitionId: "def_1",
       votes: [],
       escalatedTo: [],
+      kind: "step",
     });
   });
 });

@@ -31,10 +31,11 @@ const approval: ApprovalRequest = {
   definitionId: null,
   votes: [],
   escalatedTo: [],
+  kind: "step",
 };
 
 describe("webhook event names", () => {
-  it("are the five of spec 6.2 and the approval reminders and escalations, each announced by one run event", () => {
+  it("are the five of spec 6.2, the approval reminders and escalations and the budget warning, each announced by one run event", () => {
     expect(WEBHOOK_EVENTS).toEqual([
       "workflow.completed",
       "workflow.failed",
@@ -43,6 +44,7 @@ describe("webhook event names", () => {
       "approval.decided",
       "approval.reminder",
       "approval.escalated",
+      "budget.warning",
     ]);
     expect(
       [
@@ -53,6 +55,7 @@ describe("webhook event names", () => {
         "APPROVAL_DECIDED",
         "APPROVAL_REMINDER_SENT",
         "APPROVAL_ESCALATED",
+        "BUDGET_WARNING",
       ].map(webhookEventOf),
     ).toEqual(WEBHOOK_EVENTS);
   });
