@@ -19,6 +19,7 @@ import { approvalAuditRoutes } from "./routes/approval-audit";
 import { approvalGroupRoutes } from "./routes/approval-groups";
 import { approvalLinkRoutes } from "./routes/approval-links";
 import { approvalRequestRoutes } from "./routes/approval-requests";
+import { budgetRoutes } from "./routes/budgets";
 import { costRoutes } from "./routes/cost";
 import { dashboardAuthRoutes } from "./routes/dashboard-auth";
 import { healthRoutes } from "./routes/health";
@@ -86,6 +87,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   const llmProviders = llmProviderRoutes(deps);
   const remoteTools = remoteToolRoutes(deps);
   const cost = costRoutes(deps);
+  const budgets = budgetRoutes(deps);
   const webhooks = webhookRoutes(deps);
   const workspaceRouters = [
     apiKeys,
@@ -99,6 +101,7 @@ export function createApp(deps: Deps, options: AppOptions) {
     llmProviders,
     remoteTools,
     cost,
+    budgets,
     webhooks,
   ];
 
@@ -124,6 +127,7 @@ export function createApp(deps: Deps, options: AppOptions) {
     .route("/", llmProviders)
     .route("/", remoteTools)
     .route("/", cost)
+    .route("/", budgets)
     .route("/", webhooks);
 }
 export type App = ReturnType<typeof createApp>;

@@ -93,3 +93,24 @@ export function worstCase(
     costUsd: price(model, { inputTokens, outputTokens, cachedInputTokens: 0 }).costUsd,
   };
 }
+
+/** A workspace's LLM budget per calendar month (UTC): every run's calls count; crossing it stops them. */
+export const WorkspaceBudget = z
+  .strictObject({
+    maxCostUsd: z.number().positive().max(100_000_000).optional(),
+    maxTokens: z.int().positive().max(1_000_000_000_000).optional(),
+    warnAt: z.number().gt(0).max(1).optional().meta({
+      description: "Fraction of a cap at which budget.warning fires, once a month (default 0.8)",
+    }),
+  })
+  .refine((budget) => budget.maxCostUsd !== undefined || budget.maxTokens !== undefined, {
+    message: "A budget needs maxCostUsd or maxTokens",
+    path: ["maxCostUsd"],
+  })
+  .meta({ description: "Body of PUT /v1/budgets: the workspace's monthly LLM caps" });
+export type WorkspaceBudget = z.infer<typeof WorkspaceBudget>;
+
+/** The calendar month (UTC, yyyy-mm) of an instant: the period of workspace budgets. */
+export function monthOf(ms: number): string {
+  return new Date(ms).toISOString().slice(0, 7);
+}

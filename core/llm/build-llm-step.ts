@@ -28,6 +28,7 @@ export function buildLlmSteps(
     clock: deps.clock,
     timeoutMs: deps.config.LLM_TIMEOUT_MS,
     costId: () => nextUlid().toLowerCase(),
+    workspaceBudgets: deps.store.workspaceBudgets,
   });
   return { llm, remoteTools };
 }

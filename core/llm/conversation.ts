@@ -1,3 +1,4 @@
+import { NO_SPEND } from "../domain/budget";
 import {
   type LlmMessage,
   type LlmProvider,
@@ -59,7 +60,7 @@ export async function converse(setup: ConversationSetup): Promise<ConversationRe
   // maxToolRounds 0 means no tool round at all, so the model is not offered the tools.
   const tools = setup.maxToolRounds > 0 && setup.tools.length > 0 ? setup.tools : undefined;
   for (let round = 0; ; round++) {
-    const admission = setup.guard.admit({
+    const admission = await setup.guard.admit({
       candidate,
       system: setup.system,
       messages,
@@ -92,6 +93,8 @@ export async function converse(setup: ConversationSetup): Promise<ConversationRe
       const durationMs = setup.clock.nowMs() - startedMs;
       // Anything but a classified ProviderError is unexpected; it says nothing against trying again.
       const errorClass = error instanceof ProviderError ? errorClassOf(error.kind) : "server_error";
+      // A failed call is not billed: its claim on the workspace budget is given back.
+      await setup.guard.settle(admission, NO_SPEND);
       log.event("LLM_CALL_FAILED", { ...model, error: message, errorClass, durationMs });
       return {
         kind: "call-failed",
@@ -119,7 +122,7 @@ export async function converse(setup: ConversationSetup): Promise<ConversationRe
       durationMs,
       ...(priced ? {} : { unpriced: true }),
     });
-    setup.guard.noteSpend();
+    await setup.guard.settle(admission, { costUsd, tokens: inputTokens + outputTokens });
 
     if (!tools || response.toolCalls.length === 0) return { kind: "answered", response, candidate };
     if (round >= setup.maxToolRounds) {

@@ -1,3 +1,4 @@
+import { monthOf } from "../domain/budget";
 import type { LlmMessage, LlmProvider, LlmResponse, LlmUsage, ProviderName } from "../domain/llm-call";
 import { DEFAULT_FALLBACK_ON, type LlmErrorClass } from "../domain/llm-errors";
 import type { CallCost } from "../domain/pricing";
@@ -6,10 +7,11 @@ import type { StepExecutor } from "../domain/step-context";
 import { StepFailureCode } from "../domain/step-error";
 import type { StepOutcome } from "../domain/step-outcome";
 import type { Clock } from "../ports/clock";
+import type { WorkspaceBudgetStore } from "../ports/store";
 import type { CallTool } from "../remote-tools/call-remote-tool";
 import type { FindTool } from "../remote-tools/manage-tools";
 import { AttemptLog } from "./attempt-log";
-import { type Admission, BudgetGuard } from "./budget-guard";
+import { type Admission, BudgetGuard, type WorkspaceBudgetAccess } from "./budget-guard";
 import { budgetApproval, budgetState } from "./budget-run";
 import { type Candidate, nextCandidate, planCandidates } from "./candidates";
 import { type ConversationResult, converse } from "./conversation";
@@ -32,6 +34,7 @@ export interface LlmExecutorDeps {
   timeoutMs: number;
   /** A fresh id for the attempt's cost item (a ULID: unique, time-ordered). */
   costId: () => string;
+  workspaceBudgets: WorkspaceBudgetAccess["store"] & Pick<WorkspaceBudgetStore, "get">;
 }
 
 interface Failure {
@@ -74,7 +77,10 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
 
     const resolved = await resolveStepTools(deps.findTool, run.workspaceId, step.tools ?? []);
     if (!resolved.ok) return failed(resolved.error, false);
-    const credentials = await deps.loadCredentials(run.workspaceId);
+    const [credentials, workspaceBudget] = await Promise.all([
+      deps.loadCredentials(run.workspaceId),
+      deps.workspaceBudgets.get(run.workspaceId),
+    ]);
     const plan = planCandidates(step, credentials.fallbackProviders, deps.defaultModel);
     if (!plan.ok) return failed(plan.error, false);
 
@@ -89,11 +95,22 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
       const provider = deps.providers[candidate.provider];
       return apiKey && provider ? { apiKey, provider } : undefined;
     };
-    const guard = new BudgetGuard(budgetState(run), log, deps.price, (model) => {
-      const provider = providerForModel(model);
-      const candidate = provider ? { model, provider } : undefined;
-      return candidate && connect(candidate) ? candidate : undefined;
-    });
+    const guard = new BudgetGuard(
+      budgetState(run),
+      log,
+      deps.price,
+      (model) => {
+        const provider = providerForModel(model);
+        const candidate = provider ? { model, provider } : undefined;
+        return candidate && connect(candidate) ? candidate : undefined;
+      },
+      workspaceBudget && {
+        workspaceId: run.workspaceId,
+        budget: workspaceBudget,
+        month: monthOf(deps.clock.nowMs()),
+        store: deps.workspaceBudgets,
+      },
+    );
     const call = (candidate: Candidate, messages: LlmMessage[]): Promise<CallResult> => {
       if (!connect(candidate)) {
         const error = missingKeyError(candidate.provider, credentials);

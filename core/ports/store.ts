@@ -9,6 +9,7 @@ import type {
 } from "./store/accounts";
 import type { ApprovalGroupStore } from "./store/approval-groups";
 import type { ApprovalLinkKeyStore, ApprovalMailStore } from "./store/approval-links";
+import type { WorkspaceBudgetStore } from "./store/budgets";
 import type { CostRollupStore, CostStore } from "./store/costs";
 import type { ProviderStore, RemoteToolStore } from "./store/integrations";
 import type { ApprovalStore, RunStore } from "./store/runs";
@@ -17,6 +18,7 @@ import type { WebhookDeliveryStore, WebhookOutboxStore, WebhookStore } from "./s
 export type * from "./store/accounts";
 export type * from "./store/approval-groups";
 export type * from "./store/approval-links";
+export type * from "./store/budgets";
 export type * from "./store/costs";
 export type * from "./store/integrations";
 export type * from "./store/runs";
@@ -39,6 +41,7 @@ export interface Store {
   approvalMail: ApprovalMailStore;
   costs: CostStore;
   costRollups: CostRollupStore;
+  workspaceBudgets: WorkspaceBudgetStore;
   definitions: DefinitionStore;
   accounts: AccountStore;
   sessions: SessionStore;

@@ -20,6 +20,11 @@ export function pad(value: number, width: number): string {
 
 export const keys = {
   workspace: (workspaceId: string): ItemKey => ({ pk: workspacePartition(workspaceId), sk: "WORKSPACE" }),
+  workspaceBudget: (workspaceId: string): ItemKey => ({ pk: workspacePartition(workspaceId), sk: "BUDGET" }),
+  budgetMonth: (workspaceId: string, month: string): ItemKey => ({
+    pk: workspacePartition(workspaceId),
+    sk: `BUDGET#MONTH#${month}`,
+  }),
   workspaceSlug: (slug: string): ItemKey => ({ pk: `SLUG#${slug}`, sk: "SLUG" }),
 
   apiKey: (workspaceId: string, apiKeyId: string): ItemKey => ({

@@ -21,6 +21,7 @@ import { createSessionStore } from "./session-store";
 import { createWebhookDeliveryStore } from "./webhook-deliveries";
 import { createWebhookOutboxStore } from "./webhook-outbox";
 import { createWebhookStore } from "./webhook-store";
+import { createWorkspaceBudgetStore } from "./workspace-budget-store";
 import { createWorkspaceStore } from "./workspace-store";
 
 /** The Store port over one DynamoDB table: one repository per entity, all in the same single table. */
@@ -42,6 +43,7 @@ export function createStore(table: Table): Store {
     runs: createRunStore(table),
     sessions: createSessionStore(table),
     workspaces: createWorkspaceStore(table),
+    workspaceBudgets: createWorkspaceBudgetStore(table),
     webhooks: createWebhookStore(table),
     webhookDeliveries: createWebhookDeliveryStore(table),
     webhookOutbox: createWebhookOutboxStore(table),

@@ -90,6 +90,10 @@ export function runRecord(overrides: Partial<RunRecord> = {}): RunRecord {
   };
 }
 
+const unused = (): never => {
+  throw new Error("the unit harness has no workspace budget");
+};
+
 export interface Harness {
   run(step: LlmStep, run?: RunRecord): Promise<StepOutcome>;
   toolCalls: { tool: string; arguments: Record<string, unknown>; callId: string }[];
@@ -131,6 +135,14 @@ export function executorHarness(options: {
       return answer(request.arguments);
     },
     price: (model, usage) => costUsd(model, usage),
+    // No workspace budget here: its ledger is DynamoDB's, tested end to end (test/llm/workspace-budget.test.ts).
+    workspaceBudgets: {
+      get: async () => undefined,
+      claim: unused,
+      settle: unused,
+      markWarned: unused,
+      ledger: unused,
+    },
     defaultModel: (provider) =>
       ({ openai: "gpt-4o-mini", anthropic: "claude-haiku-4-5", google: "gemini-2.0-flash" })[provider],
     clock: {

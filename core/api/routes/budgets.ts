@@ -1,0 +1,64 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { readWorkspaceBudget, removeWorkspaceBudget, setWorkspaceBudget } from "../../cost/workspace-budget";
+import { WorkspaceBudget } from "../../domain/budget";
+import type { Deps } from "../../ports/deps";
+import type { WorkspaceEnv } from "../env";
+import { dataEnvelope, ok } from "../envelope";
+import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
+
+const tags = ["Cost"];
+
+const route = <R extends Parameters<typeof createRoute>[0]>(config: R) =>
+  createRoute({ ...config, tags, security: API_KEY_SECURITY });
+
+const BudgetView = z.object({
+  budget: WorkspaceBudget.nullable(),
+  month: z.string().meta({ description: "The calendar month (UTC), YYYY-MM" }),
+  spentUsd: z.number(),
+  spentTokens: z.number().int(),
+  reservedUsd: z.number().meta({ description: "Claimed by calls under way (or lost with a crashed worker)" }),
+  reservedTokens: z.number().int(),
+});
+
+const getRoute = route({
+  method: "get",
+  path: "/v1/budgets",
+  summary: "The workspace's monthly LLM budget and the month's spend so far",
+  responses: {
+    200: { description: "The budget", content: jsonContent(dataEnvelope(BudgetView)) },
+    ...errorResponses(...AUTHENTICATED_ERRORS),
+  },
+});
+
+const putRoute = route({
+  method: "put",
+  path: "/v1/budgets",
+  summary: "Sets the workspace's monthly LLM budget: a call that would cross it fails with BUDGET_EXCEEDED",
+  request: { body: { content: jsonContent(WorkspaceBudget), required: true } },
+  responses: {
+    200: { description: "The budget", content: jsonContent(dataEnvelope(BudgetView)) },
+    ...errorResponses(400, ...AUTHENTICATED_ERRORS),
+  },
+});
+
+const deleteRoute = route({
+  method: "delete",
+  path: "/v1/budgets",
+  summary: "Removes the workspace's monthly LLM budget",
+  responses: {
+    204: { description: "Removed (or there was none)" },
+    ...errorResponses(...AUTHENTICATED_ERRORS),
+  },
+});
+
+export function budgetRoutes(deps: Pick<Deps, "store" | "clock" | "log">) {
+  return createRouter<WorkspaceEnv>()
+    .openapi(getRoute, async (c) => c.json(ok(await readWorkspaceBudget(deps, c.var.workspaceId)), 200))
+    .openapi(putRoute, async (c) =>
+      c.json(ok(await setWorkspaceBudget(deps, c.var.workspaceId, c.req.valid("json"))), 200),
+    )
+    .openapi(deleteRoute, async (c) => {
+      await removeWorkspaceBudget(deps, c.var.workspaceId);
+      return c.body(null, 204);
+    });
+}
