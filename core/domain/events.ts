@@ -68,6 +68,9 @@ export interface EventPayloads {
     durationMs: number;
     /** The model is in no price table: its cost counts as 0. */
     unpriced?: true;
+    /** Answered from the step's response cache: no provider call, cost 0; `savedUsd` is what it cost then. */
+    cached?: true;
+    savedUsd?: number;
   };
   LLM_CALL_FAILED: ModelFields & { error: string; errorClass: LlmErrorClass; durationMs: number };
   LLM_FALLBACK_TRIGGERED: {

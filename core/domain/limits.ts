@@ -51,6 +51,8 @@ export const LIMITS = {
   blocklistWordChars: 200,
   /** Times an llm step's invalid JSON or schema-breaking answer goes back to its model (each a paid call). */
   llmRepairAttempts: 3,
+  /** How long an llm step's cached answer may be kept (`cache.ttlMs`). */
+  llmCacheTtlMs: 30 * 24 * 60 * 60 * 1000,
   /** Step executions per run, condition loops included. */
   stepsPerRun: 1000,
   /** Side-effect-free steps that may share one commit, and the journal bytes after which it closes early. */

@@ -123,6 +123,13 @@ export const llmStepFields = {
         `The error classes that move to the next model (default ${DEFAULT_FALLBACK_ON.join(", ")}); ` +
         "a context_length error not listed still moves to a listed model with a larger window",
     }),
+  cache: z
+    .strictObject({ ttlMs: z.int().min(1000).max(LIMITS.llmCacheTtlMs) })
+    .optional()
+    .meta({
+      description:
+        "Answer an identical request (provider, model, rendered prompt, tools, temperature, maxTokens, output format) in the workspace from the last answer that passed the step's checks, within ttlMs",
+    }),
   repairAttempts: z.int().min(0).max(LIMITS.llmRepairAttempts).optional().meta({
     description:
       "How many times an answer that is not valid JSON or breaks outputSchema goes back to the same model with the error (default 1)",

@@ -29,6 +29,7 @@ export function buildLlmSteps(
     timeoutMs: deps.config.LLM_TIMEOUT_MS,
     costId: () => nextUlid().toLowerCase(),
     workspaceBudgets: deps.store.workspaceBudgets,
+    llmCache: deps.store.llmCache,
   });
   return { llm, remoteTools };
 }

@@ -7,7 +7,7 @@ import type { StepExecutor } from "../domain/step-context";
 import { StepFailureCode } from "../domain/step-error";
 import type { StepOutcome } from "../domain/step-outcome";
 import type { Clock } from "../ports/clock";
-import type { WorkspaceBudgetStore } from "../ports/store";
+import type { LlmCacheStore, WorkspaceBudgetStore } from "../ports/store";
 import type { CallTool } from "../remote-tools/call-remote-tool";
 import type { FindTool } from "../remote-tools/manage-tools";
 import { AttemptLog } from "./attempt-log";
@@ -15,10 +15,11 @@ import { type Admission, BudgetGuard, type WorkspaceBudgetAccess } from "./budge
 import { budgetApproval, budgetState } from "./budget-run";
 import { type Candidate, nextCandidate, planCandidates } from "./candidates";
 import { type ConversationResult, converse } from "./conversation";
-import { checkOutput } from "./output-checks";
+import { checkOutput, type OutputCheck } from "./output-checks";
 import { renderPrompt } from "./prompt";
 import { type LoadCredentials, missingKeyError } from "./provider-credentials";
 import { providerForModel } from "./resolve-provider";
+import { ResponseCache } from "./response-cache";
 import { createToolRunner, resolveStepTools } from "./step-tools";
 
 export interface LlmExecutorDeps {
@@ -35,6 +36,7 @@ export interface LlmExecutorDeps {
   /** A fresh id for the attempt's cost item (a ULID: unique, time-ordered). */
   costId: () => string;
   workspaceBudgets: WorkspaceBudgetAccess["store"] & Pick<WorkspaceBudgetStore, "get">;
+  llmCache: LlmCacheStore;
 }
 
 interface Failure {
@@ -69,6 +71,27 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
       retryable,
       ...(code === undefined ? {} : { code }),
       ...(log ? recorded(log) : {}),
+    });
+    const completed = (
+      text: string,
+      candidate: Candidate,
+      checked: Extract<OutputCheck, { ok: true }>,
+      log: AttemptLog,
+      cached = false,
+    ): StepOutcome => ({
+      kind: "completed",
+      input,
+      output: {
+        text,
+        ...(checked.json === undefined ? {} : { json: checked.json }),
+        model: candidate.model,
+        provider: candidate.provider,
+        ...log.totals(),
+        toolCalls: log.toolCalls,
+        ...(cached ? { cached: true } : {}),
+      },
+      stateValue: checked.stateValue,
+      ...recorded(log),
     });
     const overBudget = (refused: Refusal, log: AttemptLog): StepOutcome =>
       refused.action === "pause"
@@ -139,6 +162,30 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
       });
     };
 
+    const cache = step.cache
+      ? new ResponseCache(deps.llmCache, run.workspaceId, step, prompt, resolved.tools.specs)
+      : undefined;
+    const primary = plan.candidates[0];
+    if (cache && primary) {
+      const hit = await cache.lookup(primary, deps.clock.nowMs());
+      // Checked again: another definition's step may send the same request with other checks.
+      const checked = hit && checkOutput(step, hit.response.text);
+      if (hit && checked?.ok) {
+        const model = { model: hit.model, provider: hit.provider };
+        log.event("LLM_CALL_STARTED", { ...model, round: 0 });
+        log.event("LLM_CALL_COMPLETED", {
+          ...model,
+          inputTokens: 0,
+          outputTokens: 0,
+          costUsd: 0,
+          durationMs: 0,
+          cached: true,
+          savedUsd: hit.costUsd,
+        });
+        return completed(hit.response.text, model, checked, log, true);
+      }
+    }
+
     const fallbackOn = step.fallbackOn ?? DEFAULT_FALLBACK_ON;
     const failures: Failure[] = [];
     let answer: { response: LlmResponse; candidate: Candidate } | undefined;
@@ -202,20 +249,8 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
       // A bad answer may well be followed by a good one: the retry policy decides.
       return failed(checked.error, true, log);
     }
-    return {
-      kind: "completed",
-      input,
-      output: {
-        text: response.text,
-        ...(checked.json === undefined ? {} : { json: checked.json }),
-        model: candidate.model,
-        provider: candidate.provider,
-        ...log.totals(),
-        toolCalls: log.toolCalls,
-      },
-      stateValue: checked.stateValue,
-      ...recorded(log),
-    };
+    await cache?.keep(candidate, response, log.totals().costUsd, deps.clock.nowMs());
+    return completed(response.text, candidate, checked, log);
   };
 }
 

@@ -12,6 +12,7 @@ import type { ApprovalLinkKeyStore, ApprovalMailStore } from "./store/approval-l
 import type { WorkspaceBudgetStore } from "./store/budgets";
 import type { CostRollupStore, CostStore } from "./store/costs";
 import type { ProviderStore, RemoteToolStore } from "./store/integrations";
+import type { LlmCacheStore } from "./store/llm-cache";
 import type { ApprovalStore, RunStore } from "./store/runs";
 import type { WebhookDeliveryStore, WebhookOutboxStore, WebhookStore } from "./store/webhooks";
 
@@ -21,6 +22,7 @@ export type * from "./store/approval-links";
 export type * from "./store/budgets";
 export type * from "./store/costs";
 export type * from "./store/integrations";
+export type * from "./store/llm-cache";
 export type * from "./store/runs";
 export type * from "./store/webhooks";
 
@@ -50,6 +52,7 @@ export interface Store {
   workspaces: WorkspaceStore;
   rateLimits: RateLimitStore;
   llmProviders: ProviderStore;
+  llmCache: LlmCacheStore;
   remoteTools: RemoteToolStore;
   webhooks: WebhookStore;
   webhookDeliveries: WebhookDeliveryStore;

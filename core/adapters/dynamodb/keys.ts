@@ -21,6 +21,10 @@ export function pad(value: number, width: number): string {
 export const keys = {
   workspace: (workspaceId: string): ItemKey => ({ pk: workspacePartition(workspaceId), sk: "WORKSPACE" }),
   workspaceBudget: (workspaceId: string): ItemKey => ({ pk: workspacePartition(workspaceId), sk: "BUDGET" }),
+  llmCache: (workspaceId: string, requestHash: string): ItemKey => ({
+    pk: `${workspacePartition(workspaceId)}#LLMCACHE#${requestHash}`,
+    sk: "LLMCACHE",
+  }),
   budgetMonth: (workspaceId: string, month: string): ItemKey => ({
     pk: workspacePartition(workspaceId),
     sk: `BUDGET#MONTH#${month}`,

@@ -13,6 +13,7 @@ import type { Table } from "./dynamo-client";
 import { SWEEP_SHARDS } from "./index-keys";
 import { createInviteStore } from "./invite-store";
 import { keys } from "./keys";
+import { createLlmCacheStore } from "./llm-cache-store";
 import { createProviderStore } from "./provider-store";
 import { createRateLimitStore } from "./rate-limit-store";
 import { createRemoteToolStore } from "./remote-tool-store";
@@ -38,6 +39,7 @@ export function createStore(table: Table): Store {
     definitions: createDefinitionStore(table),
     invites: createInviteStore(table),
     llmProviders: createProviderStore(table),
+    llmCache: createLlmCacheStore(table),
     rateLimits: createRateLimitStore(table),
     remoteTools: createRemoteToolStore(table),
     runs: createRunStore(table),

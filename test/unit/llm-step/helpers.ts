@@ -143,6 +143,7 @@ export function executorHarness(options: {
       markWarned: unused,
       ledger: unused,
     },
+    llmCache: { get: unused, put: unused },
     defaultModel: (provider) =>
       ({ openai: "gpt-4o-mini", anthropic: "claude-haiku-4-5", google: "gemini-2.0-flash" })[provider],
     clock: {
