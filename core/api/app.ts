@@ -26,6 +26,7 @@ import { healthRoutes } from "./routes/health";
 import { INVITES_PATH, inviteRoutes } from "./routes/invites";
 import { llmProviderRoutes } from "./routes/llm-providers";
 import { remoteToolRoutes } from "./routes/remote-tools";
+import { runEstimateRoutes } from "./routes/run-estimates";
 import { webhookRoutes } from "./routes/webhooks";
 import { workflowDefinitionRoutes } from "./routes/workflow-definitions";
 import { workflowRunRoutes } from "./routes/workflow-runs";
@@ -78,6 +79,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   const apiKeys = apiKeyRoutes(deps);
   const workspaces = workspaceRoutes(deps);
   const definitions = workflowDefinitionRoutes(deps);
+  const estimates = runEstimateRoutes(deps);
   const runs = workflowRunRoutes(deps);
   const approvalAudit = approvalAuditRoutes(deps);
   const approvals = approvalRequestRoutes(deps);
@@ -93,6 +95,7 @@ export function createApp(deps: Deps, options: AppOptions) {
     apiKeys,
     workspaces,
     definitions,
+    estimates,
     runs,
     approvalAudit,
     approvals,
@@ -119,6 +122,7 @@ export function createApp(deps: Deps, options: AppOptions) {
     .route("/", apiKeys)
     .route("/", workspaces)
     .route("/", definitions)
+    .route("/", estimates)
     .route("/", runs)
     .route("/", approvalAudit)
     .route("/", approvals)

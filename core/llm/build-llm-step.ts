@@ -1,5 +1,5 @@
 import { monotonicFactory } from "ulid";
-import type { LlmProvider, ProviderName } from "../domain/llm-call";
+import type { LlmProvider, LlmUsage, ProviderName } from "../domain/llm-call";
 import { costUsd } from "../domain/pricing";
 import type { Deps } from "../ports/deps";
 import { createToolCaller } from "../remote-tools/call-remote-tool";
@@ -19,17 +19,24 @@ export function buildLlmSteps(
   const remoteTools = { find: createToolFinder(deps), call: createToolCaller(deps) };
   const nextUlid = monotonicFactory();
   const llm = createLlmExecutor({
+    ...workspaceModels(deps),
     providers,
-    loadCredentials: createCredentialLoader(deps, deps.config),
-    findTool: remoteTools.find,
     callTool: remoteTools.call,
-    price: (model, usage) => costUsd(model, usage, deps.config.LLM_PRICING_JSON),
-    defaultModel: (provider) => defaultModel(deps.config, provider),
-    clock: deps.clock,
     timeoutMs: deps.config.LLM_TIMEOUT_MS,
     costId: () => nextUlid().toLowerCase(),
     workspaceBudgets: deps.store.workspaceBudgets,
     llmCache: deps.store.llmCache,
   });
   return { llm, remoteTools };
+}
+
+/** What both the llm step and the dry run look up: keys, tools, prices and default models. */
+export function workspaceModels(deps: Pick<Deps, "config" | "store" | "keyVault" | "clock">) {
+  return {
+    loadCredentials: createCredentialLoader(deps, deps.config),
+    findTool: createToolFinder(deps),
+    price: (model: string, usage: LlmUsage) => costUsd(model, usage, deps.config.LLM_PRICING_JSON),
+    defaultModel: (provider: ProviderName) => defaultModel(deps.config, provider),
+    clock: deps.clock,
+  };
 }
