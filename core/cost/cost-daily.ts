@@ -1,5 +1,4 @@
-import type { ModelTotals } from "../domain/cost-record";
-import { roundUsd } from "../domain/cost-record";
+import { addToSums, type ModelTotals, roundUsd } from "../domain/cost-record";
 import { ValidationError } from "../domain/errors";
 import { isoAt } from "../domain/time";
 import type { Deps } from "../ports/deps";
@@ -37,20 +36,29 @@ export async function dailyCost(
   }
 
   await rollUpPendingCosts(deps, workspaceId);
-  const byDay = new Map<string, ModelTotals[]>();
+  // A day has one rollup item per model, definition and step: folded here per model.
+  const byDay = new Map<string, Map<string, ModelTotals>>();
   for (const { day, ...totals } of await deps.store.costRollups.dayModels(
     workspaceId,
     range.from,
     range.to,
   )) {
-    byDay.set(day, [...(byDay.get(day) ?? []), { ...totals, costUsd: roundUsd(totals.costUsd) }]);
+    const models = byDay.get(day) ?? new Map<string, ModelTotals>();
+    addToSums(models, totals.model, totals);
+    byDay.set(day, models);
   }
   const days: DailyCost["days"] = [];
   for (let ms = fromMs; ms <= toMs; ms += DAY_MS) {
     const date = isoAt(ms).slice(0, 10);
-    const byModel = (byDay.get(date) ?? []).sort(
-      (a, b) => b.costUsd - a.costUsd || a.model.localeCompare(b.model),
-    );
+    const byModel = [...(byDay.get(date)?.values() ?? [])]
+      .map(({ model, costUsd, inputTokens, outputTokens, calls }) => ({
+        model,
+        costUsd: roundUsd(costUsd),
+        inputTokens,
+        outputTokens,
+        calls,
+      }))
+      .sort((a, b) => b.costUsd - a.costUsd || a.model.localeCompare(b.model));
     const totalCostUsd = roundUsd(byModel.reduce((sum, row) => sum + row.costUsd, 0));
     days.push({ date, totalCostUsd, byModel });
   }

@@ -1,10 +1,12 @@
-import { addToSums, dayOf, type ModelTotals, roundUsd } from "../domain/cost-record";
+import { addToSums, callTotals, dayOf, type ModelTotals, roundUsd } from "../domain/cost-record";
 import { NotFoundError } from "../domain/errors";
 import { isoAt } from "../domain/time";
 import type { Deps } from "../ports/deps";
 import { rollUpPendingCosts } from "./rollup";
 
 type SummaryDeps = Pick<Deps, "store" | "clock" | "log">;
+
+type Totals = Omit<ModelTotals, "model" | "definitionId" | "stepName"> & { wastedCostUsd: number };
 
 export interface CostSummary {
   workspaceId: string;
@@ -14,7 +16,13 @@ export interface CostSummary {
   totalInputTokens: number;
   totalOutputTokens: number;
   totalRuns: number;
+  /** Part of totalCostUsd paid for answers that were not used (failed attempts, repairs, failed fallbacks). */
+  wastedCostUsd: number;
+  /** The spec's rows exactly: the wasted part is in the total and the other breakdowns. */
   byModel: ModelTotals[];
+  /** Calls recorded before definitions were kept on cost records count under definitionId null. */
+  byDefinition: (Totals & { definitionId: string | null })[];
+  byStep: (Totals & { definitionId: string | null; stepName: string })[];
 }
 
 const DAY_MS = 86_400_000;
@@ -81,8 +89,7 @@ export async function costSummary(
       for (const call of cost.calls) {
         const at = Date.parse(call.createdAt);
         if (!plan.edges.includes(dayOf(call.createdAt)) || at < fromMs || at > toMs) continue;
-        const { model, costUsd, inputTokens, outputTokens } = call;
-        models.push({ model, costUsd, inputTokens, outputTokens, calls: 1 });
+        models.push(callTotals(cost, call));
         runIds.add(cost.workflowRunId);
       }
     }
@@ -93,30 +100,78 @@ export async function costSummary(
 function summarise(
   workspaceId: string,
   bounds: { from: string; to: string },
-  models: readonly ModelTotals[],
+  rollups: readonly ModelTotals[],
   totalRuns: number,
 ): CostSummary {
-  const byModel = new Map<string, ModelTotals>();
-  for (const totals of models) addToSums(byModel, totals.model, totals);
-  const rows = [...byModel.values()]
-    .map((row) => ({ ...row, costUsd: roundUsd(row.costUsd) }))
-    .sort((a, b) => b.costUsd - a.costUsd || a.model.localeCompare(b.model));
+  const models = fold(
+    rollups,
+    (row) => [row.model],
+    (row) => ({ model: row.model }),
+  );
+  const byModel = models.map(({ wastedCostUsd: _, ...row }) => row);
   return {
     workspaceId,
     ...bounds,
-    totalCostUsd: roundUsd(rows.reduce((sum, row) => sum + row.costUsd, 0)),
-    totalInputTokens: rows.reduce((sum, row) => sum + row.inputTokens, 0),
-    totalOutputTokens: rows.reduce((sum, row) => sum + row.outputTokens, 0),
+    totalCostUsd: roundUsd(byModel.reduce((sum, row) => sum + row.costUsd, 0)),
+    totalInputTokens: byModel.reduce((sum, row) => sum + row.inputTokens, 0),
+    totalOutputTokens: byModel.reduce((sum, row) => sum + row.outputTokens, 0),
     totalRuns,
-    byModel: rows,
+    wastedCostUsd: roundUsd(models.reduce((sum, row) => sum + row.wastedCostUsd, 0)),
+    byModel,
+    byDefinition: fold(
+      rollups,
+      (row) => [row.definitionId ?? null],
+      (row) => ({ definitionId: row.definitionId ?? null }),
+    ),
+    byStep: fold(
+      rollups,
+      (row) => [row.definitionId ?? null, row.stepName ?? ""],
+      (row) => ({ definitionId: row.definitionId ?? null, stepName: row.stepName ?? "" }),
+    ),
   };
 }
 
-/** GET /v1/workflow-runs/:id/cost (spec 2.8): every call of the run, oldest first, and their totals. */
-export async function runCost(deps: Pick<Deps, "store">, workspaceId: string, runId: string) {
+/** Rollups summed per group, costliest first (ties by the group's key), sums rounded to a nano-dollar. */
+function fold<G extends object>(
+  rollups: readonly ModelTotals[],
+  keyOf: (row: ModelTotals) => unknown[],
+  groupOf: (row: ModelTotals) => G,
+): (G & Totals)[] {
+  const sums = new Map<string, ModelTotals>();
+  const groups = new Map<string, G>();
+  for (const row of rollups) {
+    const key = JSON.stringify(keyOf(row));
+    addToSums(sums, key, row);
+    if (!groups.has(key)) groups.set(key, groupOf(row));
+  }
+  return [...sums]
+    .map(([key, sum]) => ({
+      ...(groups.get(key) as G),
+      costUsd: roundUsd(sum.costUsd),
+      inputTokens: sum.inputTokens,
+      outputTokens: sum.outputTokens,
+      calls: sum.calls,
+      wastedCostUsd: roundUsd(sum.wastedCostUsd ?? 0),
+      key,
+    }))
+    .sort((a, b) => b.costUsd - a.costUsd || a.key.localeCompare(b.key))
+    .map(({ key: _, ...row }) => row as G & Totals);
+}
+
+/**
+ * GET /v1/workflow-runs/:id/cost (spec 2.8): every call of the run, oldest first, and their totals. With
+ * `breakdown`, also the wasted part and the cost per step (docs/costs.md); without, exactly the spec's shape.
+ */
+export async function runCost(
+  deps: Pick<Deps, "store">,
+  workspaceId: string,
+  runId: string,
+  options: { breakdown?: boolean } = {},
+) {
   const run = await deps.store.runs.get(workspaceId, runId);
   if (!run) throw new NotFoundError("Workflow run");
-  const calls = (await deps.store.costs.forRun(workspaceId, runId))
+  const records = await deps.store.costs.forRun(workspaceId, runId);
+  const calls = records
     .flatMap((cost) => cost.calls)
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
     .map(({ stepName, model, inputTokens, outputTokens, costUsd, createdAt }) => ({
@@ -127,11 +182,23 @@ export async function runCost(deps: Pick<Deps, "store">, workspaceId: string, ru
       costUsd,
       createdAt,
     }));
-  return {
+  const totals = {
     workflowRunId: run.id,
     totalCostUsd: roundUsd(calls.reduce((sum, call) => sum + call.costUsd, 0)),
     totalInputTokens: calls.reduce((sum, call) => sum + call.inputTokens, 0),
     totalOutputTokens: calls.reduce((sum, call) => sum + call.outputTokens, 0),
+  };
+  if (!options.breakdown) return { ...totals, calls };
+  const rows = records.flatMap((cost) => cost.calls.map((call) => callTotals(cost, call)));
+  const byStep = fold(
+    rows,
+    (row) => [row.stepName ?? ""],
+    (row) => ({ stepName: row.stepName ?? "" }),
+  );
+  return {
+    ...totals,
+    wastedCostUsd: roundUsd(byStep.reduce((sum, row) => sum + row.wastedCostUsd, 0)),
+    byStep,
     calls,
   };
 }

@@ -9,6 +9,11 @@ export interface CostCall {
   outputTokens: number;
   costUsd: number;
   createdAt: string;
+  /**
+   * Paid for and not used: a call of an attempt that failed (or paused for budget and starts over), or an
+   * answer replaced by a later one (a repair, a fallback after a failed tool round). Absent when used.
+   */
+  wasted?: true;
 }
 
 /**
@@ -21,6 +26,8 @@ export interface AttemptCost {
   id: string;
   workspaceId: string;
   workflowRunId: string;
+  /** The run's definition, for cost by definition and step; absent on records from before it was kept. */
+  definitionId?: string;
   stepRunId: string;
   attempt: number;
   calls: CostCall[];
@@ -42,6 +49,11 @@ export interface ModelTotals {
   inputTokens: number;
   outputTokens: number;
   calls: number;
+  /** Part of costUsd paid for answers that were not used (CostCall.wasted). */
+  wastedCostUsd?: number;
+  /** The definition and step the calls were made for: on rollups written since records carry them. */
+  definitionId?: string;
+  stepName?: string;
 }
 
 /** A model's totals on one UTC day (yyyy-mm-dd). */
@@ -51,10 +63,33 @@ export interface DayModelTotals extends ModelTotals {
 
 /** Adds `totals` to the running sum under `key`, which starts at zero; `totals` itself is not changed. */
 export function addToSums(sums: Map<string, ModelTotals>, key: string, totals: ModelTotals): void {
-  const sum = sums.get(key) ?? { model: totals.model, costUsd: 0, inputTokens: 0, outputTokens: 0, calls: 0 };
+  const sum = sums.get(key) ?? {
+    ...totals,
+    costUsd: 0,
+    inputTokens: 0,
+    outputTokens: 0,
+    calls: 0,
+    wastedCostUsd: 0,
+  };
   sum.costUsd += totals.costUsd;
   sum.inputTokens += totals.inputTokens;
   sum.outputTokens += totals.outputTokens;
   sum.calls += totals.calls;
+  sum.wastedCostUsd = (sum.wastedCostUsd ?? 0) + (totals.wastedCostUsd ?? 0);
   sums.set(key, sum);
+}
+
+/** One call as rollups count it: its model, definition and step, and its cost as used or wasted. */
+export function callTotals(cost: AttemptCost, call: CostCall): ModelTotals {
+  const { model, costUsd, inputTokens, outputTokens } = call;
+  return {
+    model,
+    costUsd,
+    inputTokens,
+    outputTokens,
+    calls: 1,
+    wastedCostUsd: call.wasted ? costUsd : 0,
+    ...(cost.definitionId === undefined ? {} : { definitionId: cost.definitionId }),
+    stepName: call.stepName,
+  };
 }

@@ -56,8 +56,15 @@ export class AttemptLog {
     return { inputTokens, outputTokens, costUsd: Math.round(costUsd * 1e9) / 1e9 };
   }
 
-  /** The attempt's cost item, or undefined when no call answered (nothing was paid for). */
-  cost(ids: Omit<AttemptCost, "calls">): AttemptCost | undefined {
-    return this.calls.length > 0 ? { ...ids, calls: [...this.calls] } : undefined;
+  /**
+   * The attempt's cost item, or undefined when no call answered (nothing was paid for). Calls before
+   * `usedFrom` (all of them unless the attempt completed) are marked wasted: their answers were not used.
+   */
+  cost(ids: Omit<AttemptCost, "calls">, usedFrom = Number.POSITIVE_INFINITY): AttemptCost | undefined {
+    if (this.calls.length === 0) return undefined;
+    const calls = this.calls.map(
+      (call, index): CostCall => (index < usedFrom ? { ...call, wasted: true } : call),
+    );
+    return { ...ids, calls };
   }
 }

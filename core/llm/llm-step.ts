@@ -54,15 +54,19 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
   return async ({ step, run, stepRun }) => {
     const prompt = renderPrompt(step, { input: run.input, state: run.state });
     const input = { model: step.model, fallbackModels: step.fallbackModels ?? [], ...prompt };
-    const recorded = (log: AttemptLog) => ({
+    const recorded = (log: AttemptLog, usedFrom?: number) => ({
       events: log.events,
-      cost: log.cost({
-        id: deps.costId(),
-        workspaceId: run.workspaceId,
-        workflowRunId: run.id,
-        stepRunId: stepRun.id,
-        attempt: stepRun.attempt,
-      }),
+      cost: log.cost(
+        {
+          id: deps.costId(),
+          workspaceId: run.workspaceId,
+          workflowRunId: run.id,
+          definitionId: run.definitionId,
+          stepRunId: stepRun.id,
+          attempt: stepRun.attempt,
+        },
+        usedFrom,
+      ),
     });
     const failed = (error: string, retryable: boolean, log?: AttemptLog, code?: string): StepOutcome => ({
       kind: "failed",
@@ -77,6 +81,7 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
       candidate: Candidate,
       checked: Extract<OutputCheck, { ok: true }>,
       log: AttemptLog,
+      usedFrom: number,
       cached = false,
     ): StepOutcome => ({
       kind: "completed",
@@ -91,7 +96,7 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
         ...(cached ? { cached: true } : {}),
       },
       stateValue: checked.stateValue,
-      ...recorded(log),
+      ...recorded(log, usedFrom),
     });
     const overBudget = (refused: Refusal, log: AttemptLog): StepOutcome =>
       refused.action === "pause"
@@ -182,17 +187,20 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
           cached: true,
           savedUsd: hit.costUsd,
         });
-        return completed(hit.response.text, model, checked, log, true);
+        return completed(hit.response.text, model, checked, log, 0, true);
       }
     }
 
     const fallbackOn = step.fallbackOn ?? DEFAULT_FALLBACK_ON;
     const failures: Failure[] = [];
     let answer: { response: LlmResponse; candidate: Candidate } | undefined;
+    // Where the calls of the conversation whose answer is used begin: those before it are wasted.
+    let usedFrom = 0;
     let index: number | undefined = 0;
     while (index !== undefined && answer === undefined) {
       const candidate = plan.candidates[index];
       if (!candidate) break;
+      usedFrom = log.calls.length;
       const result = await call(candidate, prompt.messages);
       if (result.kind === "answered") {
         answer = { response: result.response, candidate: result.candidate };
@@ -231,6 +239,7 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
         { role: "assistant", content: response.text },
         { role: "user", content: repairRequest(checked.error) },
       );
+      usedFrom = log.calls.length;
       const result = await call(candidate, conversation);
       if (result.kind === "over-budget") return overBudget(result.admission, log);
       if (result.kind !== "answered") {
@@ -250,7 +259,7 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
       return failed(checked.error, true, log);
     }
     await cache?.keep(candidate, response, log.totals().costUsd, deps.clock.nowMs());
-    return completed(response.text, candidate, checked, log);
+    return completed(response.text, candidate, checked, log, usedFrom);
   };
 }
 

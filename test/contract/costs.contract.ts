@@ -17,15 +17,27 @@ const cost1 = costOf(r1, "cost_000001", [
   call({ model: "gpt-4o-mini", costUsd: 0.25, createdAt: `${D1}T10:01:00.000Z` }),
   call({ costUsd: 0.2, createdAt: `${D2}T00:00:30.000Z` }),
 ]);
-const cost2 = costOf(r2, "cost_000002", [call({ costUsd: 0.2, createdAt: `${D1}T11:00:00.000Z` })]);
+// Recorded with its definition, and its one call wasted (its answer was not used).
+const cost2 = {
+  ...costOf(r2, "cost_000002", [call({ costUsd: 0.2, createdAt: `${D1}T11:00:00.000Z`, wasted: true })]),
+  definitionId: "def_2",
+};
 const cost3 = costOf(r1, "cost_000003", [call({ costUsd: 3e-17, createdAt: `${D2}T12:00:00.000Z` })]);
 
-const totals = (model: string, costUsd: number, calls: number) => ({
+const totals = (
+  model: string,
+  costUsd: number,
+  calls: number,
+  more: { wasted?: number; def?: string } = {},
+) => ({
   model,
   costUsd,
   inputTokens: 10 * calls,
   outputTokens: 5 * calls,
   calls,
+  wastedCostUsd: more.wasted ?? 0,
+  ...(more.def === undefined ? {} : { definitionId: more.def }),
+  stepName: "a",
 });
 
 /** Cost records and their rollups: each record rolled up once, whoever tries, with DynamoDB's sums. */
@@ -80,18 +92,21 @@ export function describeCosts(makeStore: MakeStore): void {
 
       expect(await store.costs.pending(ws, 10)).toEqual([]);
       expect(await store.costs.forRun(ws, r1.id)).toEqual([cost1, cost3]);
-      // Exact decimal sums, read back as doubles: 0.1 + 0.2 is 0.3 here, not 0.30000000000000004.
-      expect(await store.costRollups.dayModels(ws, D1, D2)).toEqual([
-        { day: D1, ...totals("gpt-4o", 0.3, 2) },
+      // One rollup per day, model, and definition and step where the record names them; exact decimal sums
+      // read back as doubles: 0.2 + 3e-17 is 0.20000000000000003, not 0.2.
+      const rollups = [
+        { day: D1, ...totals("gpt-4o", 0.1, 1) },
+        { day: D1, ...totals("gpt-4o", 0.2, 1, { wasted: 0.2, def: "def_2" }) },
         { day: D1, ...totals("gpt-4o-mini", 0.25, 1) },
         { day: D2, ...totals("gpt-4o", Number("0.20000000000000003"), 2) },
-      ]);
+      ];
+      expect(await store.costRollups.dayModels(ws, D1, D2)).toEqual(rollups);
       expect((await store.costRollups.days(ws, D2, D2)).models).toEqual([
         totals("gpt-4o", Number("0.20000000000000003"), 2),
       ]);
-      // All time folds the days as read back: 0.3 + 0.20000000000000003.
+      // All time is every day's rollups, for the summary to fold by model, definition or step.
       expect(await store.costRollups.allTime(ws)).toEqual({
-        models: [totals("gpt-4o", 0.5, 4), totals("gpt-4o-mini", 0.25, 1)],
+        models: rollups.map(({ day: _, ...row }) => row),
         totalRuns: 0,
       });
       expect(await store.costRollups.allTime("wsp_other")).toEqual({ models: [], totalRuns: 0 });

@@ -2,6 +2,7 @@ import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import {
   type AttemptCost,
   addToSums,
+  callTotals,
   type DayModelTotals,
   dayOf,
   type ModelTotals,
@@ -21,7 +22,8 @@ const SEEN_MARKERS_KEPT = 10_000;
 
 /** Cost and tokens of one model over a period, as the rollup items hold them. */
 
-const ADD_TOTALS = "ADD costUsd :cost, inputTokens :in, outputTokens :out, calls :calls";
+const ADD_TOTALS =
+  "ADD costUsd :cost, inputTokens :in, outputTokens :out, calls :calls, wastedCostUsd :wasted";
 
 function addTotals(table: Table, key: object, totals: ModelTotals, extra: Record<string, string>) {
   const names = Object.keys(extra);
@@ -37,23 +39,22 @@ function addTotals(table: Table, key: object, totals: ModelTotals, extra: Record
         ":in": totals.inputTokens,
         ":out": totals.outputTokens,
         ":calls": totals.calls,
+        ":wasted": totals.wastedCostUsd ?? 0,
       },
     },
   } satisfies TransactItem;
 }
 
-function group(cost: AttemptCost, keyOf: (day: string, model: string) => string): Map<string, ModelTotals> {
+/** A record's calls summed per day and model (one step of one run: one definition, one step name). */
+function group(cost: AttemptCost): Map<string, ModelTotals & { day: string }> {
   const groups = new Map<string, ModelTotals>();
-  for (const { createdAt, model, costUsd, inputTokens, outputTokens } of cost.calls) {
-    addToSums(groups, keyOf(dayOf(createdAt), model), {
-      model,
-      costUsd,
-      inputTokens,
-      outputTokens,
-      calls: 1,
-    });
+  const days = new Map<string, string>();
+  for (const call of cost.calls) {
+    const key = `${dayOf(call.createdAt)}\n${call.model}`;
+    days.set(key, dayOf(call.createdAt));
+    addToSums(groups, key, callTotals(cost, call));
   }
-  return groups;
+  return new Map([...groups].map(([key, totals]) => [key, { ...totals, day: days.get(key) ?? "" }]));
 }
 
 // Run-day markers were kept under `DAY#<day>#RUN#` before they moved to `RUNDAY#`: not rollups.
@@ -72,6 +73,9 @@ function toTotals(item: Item): ModelTotals {
     inputTokens: Number(item.inputTokens ?? 0),
     outputTokens: Number(item.outputTokens ?? 0),
     calls: Number(item.calls ?? 0),
+    wastedCostUsd: Number(item.wastedCostUsd ?? 0),
+    ...(item.definitionId === undefined ? {} : { definitionId: String(item.definitionId) }),
+    ...(item.stepName === undefined ? {} : { stepName: String(item.stepName) }),
   };
 }
 
@@ -174,10 +178,17 @@ export function createCostRollupStore(table: Table): CostRollupStore {
           },
         },
       ];
-      for (const [key, totals] of group(cost, (day, model) => `${day}\n${model}`)) {
-        const day = key.slice(0, key.indexOf("\n"));
-        const extra = { entity: "CostDayRollup", model: totals.model, day };
-        actions.push(addTotals(table, keys.costDayModel(ws, day, totals.model), totals, extra));
+      for (const { day, ...totals } of group(cost).values()) {
+        const { definitionId, stepName } = totals;
+        const extra = {
+          entity: "CostDayRollup",
+          model: totals.model,
+          day,
+          ...(definitionId === undefined ? {} : { definitionId }),
+          ...(stepName === undefined ? {} : { stepName }),
+        };
+        const key = keys.costDayRollup(ws, day, totals.model, definitionId, stepName);
+        actions.push(addTotals(table, key, totals, extra));
       }
       const codes = await send(actions);
       if (!codes) return "rolled-up";
@@ -227,9 +238,8 @@ export function createCostRollupStore(table: Table): CostRollupStore {
         ConsistentRead: true,
       });
       const runs = items.find((item) => item.sk === keys.costAllRuns(workspaceId).sk);
-      const byModel = new Map<string, ModelTotals>();
-      for (const item of items) if (isDayRollup(item)) addToSums(byModel, String(item.model), toTotals(item));
-      return { models: [...byModel.values()], totalRuns: Number(runs?.runs ?? 0) };
+      const models = items.filter(isDayRollup).map(toTotals);
+      return { models, totalRuns: Number(runs?.runs ?? 0) };
     },
   };
 }

@@ -29,6 +29,7 @@ export function fromCostItem(item: Item): AttemptCost {
     id: String(item.id),
     workspaceId: String(item.workspaceId),
     workflowRunId: String(item.workflowRunId),
+    ...(item.definitionId === undefined ? {} : { definitionId: String(item.definitionId) }),
     stepRunId: String(item.stepRunId),
     attempt: Number(item.attempt),
     calls: (item.calls as CostCall[]).map((call) => ({
@@ -39,6 +40,7 @@ export function fromCostItem(item: Item): AttemptCost {
       outputTokens: Number(call.outputTokens),
       costUsd: Number(call.costUsd),
       createdAt: call.createdAt,
+      ...(call.wasted ? { wasted: true as const } : {}),
     })),
   };
 }

@@ -112,9 +112,19 @@ export const keys = {
   attemptCostPrefix: COST_PREFIX,
   /** Daily and all-time rollups of a workspace's costs, and the run markers that count distinct runs. */
   costRollupPartition: (workspaceId: string) => `${workspacePartition(workspaceId)}#COST`,
-  costDayModel: (workspaceId: string, day: string, model: string): ItemKey => ({
+  /** Per day, model, and (on records that name them) definition and step: one item per record's calls. */
+  costDayRollup: (
+    workspaceId: string,
+    day: string,
+    model: string,
+    definitionId: string | undefined,
+    stepName: string | undefined,
+  ): ItemKey => ({
     pk: `${workspacePartition(workspaceId)}#COST`,
-    sk: `DAY#${day}#MODEL#${model}`,
+    sk:
+      definitionId === undefined
+        ? `DAY#${day}#MODEL#${model}`
+        : `DAY#${day}#MODEL#${model}#STEP#${definitionId}#${stepName ?? ""}`,
   }),
   // Apart from the `DAY#` rollups, so that folding those (the all-time summary, the daily view) reads no marker.
   costDayRun: (workspaceId: string, day: string, runId: string): ItemKey => ({

@@ -1,4 +1,4 @@
-import { addToSums, dayOf, type ModelTotals } from "../../domain/cost-record";
+import { addToSums, callTotals, dayOf, type ModelTotals } from "../../domain/cost-record";
 import type { CostRollupStore } from "../../ports/store";
 import { decimalOf, plus, toNumber } from "./decimal";
 import { costSlot } from "./run-change";
@@ -24,7 +24,7 @@ export function createMemoryCostRollups(state: MemoryState): CostRollupStore {
   function dayModels(workspaceId: string, fromDay: string, toDay: string) {
     return [...rollupsOf(workspaceId).dayModels.values()]
       .filter(within(fromDay, toDay))
-      .sort((a, b) => byKey(a.day, b.day) || byKey(a.model, b.model))
+      .sort((a, b) => byKey(a.day, b.day) || byKey(sortKey(a), sortKey(b)))
       .map(({ day, ...sums }) => ({ day, ...totalsOf(sums) }));
   }
 
@@ -49,9 +49,9 @@ export function createMemoryCostRollups(state: MemoryState): CostRollupStore {
       if (!stored || stored.rolledUpAt !== null) return "already";
       stored.rolledUpAt = now;
       const byDay = new Map<string, ModelTotals>();
-      for (const { createdAt, model, costUsd, inputTokens, outputTokens } of cost.calls) {
-        const totals = { model, costUsd, inputTokens, outputTokens, calls: 1 };
-        addToSums(byDay, JSON.stringify([dayOf(createdAt), model]), totals);
+      for (const call of cost.calls) {
+        const key = [dayOf(call.createdAt), call.model, cost.definitionId ?? null, call.stepName];
+        addToSums(byDay, JSON.stringify(key), callTotals(cost, call));
       }
       const rollups = writableRollupsOf(cost.workspaceId);
       for (const [key, totals] of byDay) {
@@ -76,11 +76,9 @@ export function createMemoryCostRollups(state: MemoryState): CostRollupStore {
     },
 
     async allTime(workspaceId) {
-      // Folded from the day rollups in the adapter's order (day, then model), read back as doubles.
-      const byModel = new Map<string, ModelTotals>();
-      for (const { day: _, ...totals } of dayModels(workspaceId, "", "~"))
-        addToSums(byModel, totals.model, totals);
-      return { models: [...byModel.values()], totalRuns: rollupsOf(workspaceId).allRuns };
+      // The day rollups in the adapter's order (day, then model, definition, step), read back as doubles.
+      const models = dayModels(workspaceId, "", "~").map(({ day: _, ...totals }) => totals);
+      return { models, totalRuns: rollupsOf(workspaceId).allRuns };
     },
   };
 }
@@ -91,15 +89,25 @@ function noRollups(): WorkspaceRollups {
 
 /** DynamoDB's `ADD` of each total to the sums, which start at zero. */
 function add(sums: RollupSums | undefined, totals: ModelTotals): RollupSums {
-  const sum = (field: Exclude<keyof RollupSums, "model">) =>
-    sums ? plus(sums[field], decimalOf(totals[field])) : decimalOf(totals[field]);
+  const sum = (field: "costUsd" | "inputTokens" | "outputTokens" | "calls" | "wastedCostUsd") =>
+    sums ? plus(sums[field], decimalOf(totals[field] ?? 0)) : decimalOf(totals[field] ?? 0);
   return {
     model: totals.model,
+    ...(totals.definitionId === undefined ? {} : { definitionId: totals.definitionId }),
+    ...(totals.stepName === undefined ? {} : { stepName: totals.stepName }),
     costUsd: sum("costUsd"),
     inputTokens: sum("inputTokens"),
     outputTokens: sum("outputTokens"),
     calls: sum("calls"),
+    wastedCostUsd: sum("wastedCostUsd"),
   };
+}
+
+/** The adapter's sort key after the day: `MODEL#<model>`, then `#STEP#<definition>#<step>` when named. */
+function sortKey(sums: RollupSums): string {
+  return sums.definitionId === undefined
+    ? sums.model
+    : `${sums.model}#STEP#${sums.definitionId}#${sums.stepName ?? ""}`;
 }
 
 function totalsOf(sums: RollupSums): ModelTotals {
@@ -109,5 +117,8 @@ function totalsOf(sums: RollupSums): ModelTotals {
     inputTokens: toNumber(sums.inputTokens),
     outputTokens: toNumber(sums.outputTokens),
     calls: toNumber(sums.calls),
+    wastedCostUsd: toNumber(sums.wastedCostUsd),
+    ...(sums.definitionId === undefined ? {} : { definitionId: sums.definitionId }),
+    ...(sums.stepName === undefined ? {} : { stepName: sums.stepName }),
   };
 }

@@ -51,14 +51,17 @@ export interface RunCounter {
 /** A rollup's sums, exact as DynamoDB keeps them. */
 export interface RollupSums {
   model: string;
+  definitionId?: string;
+  stepName?: string;
   costUsd: Decimal;
   inputTokens: Decimal;
   outputTokens: Decimal;
   calls: Decimal;
+  wastedCostUsd: Decimal;
 }
 
 export interface WorkspaceRollups {
-  /** Keyed by day and model. */
+  /** Keyed by day, model, definition and step (as the adapter's `DAY#` items). */
   dayModels: Map<string, RollupSums & { day: string }>;
   /** Keyed by day and run. */
   dayRuns: Map<string, { day: string; runId: string }>;

@@ -22,11 +22,26 @@ const CallCost = z.object({
   createdAt: z.string(),
 });
 
+const Breakdown = {
+  costUsd: z.number(),
+  inputTokens: z.number().int(),
+  outputTokens: z.number().int(),
+  calls: z.number().int(),
+  wastedCostUsd: z
+    .number()
+    .meta({ description: "Paid for answers that were not used: failed attempts, repairs, failed fallbacks" }),
+};
+
 const RunCost = z.object({
   workflowRunId: z.string(),
   totalCostUsd: z.number(),
   totalInputTokens: z.number().int(),
   totalOutputTokens: z.number().int(),
+  wastedCostUsd: z.number().optional().meta({ description: "With ?breakdown=true" }),
+  byStep: z
+    .array(z.object({ stepName: z.string(), ...Breakdown }))
+    .optional()
+    .meta({ description: "With ?breakdown=true: cost per step, retries and fallbacks included" }),
   calls: z.array(CallCost),
 });
 
@@ -46,7 +61,15 @@ const Summary = z.object({
   totalInputTokens: z.number().int(),
   totalOutputTokens: z.number().int(),
   totalRuns: z.number().int(),
+  wastedCostUsd: Breakdown.wastedCostUsd,
   byModel: z.array(ModelCost),
+  byDefinition: z.array(
+    z.object({
+      definitionId: z.string().nullable().meta({ description: "null: calls recorded before 2026-11-24" }),
+      ...Breakdown,
+    }),
+  ),
+  byStep: z.array(z.object({ definitionId: z.string().nullable(), stepName: z.string(), ...Breakdown })),
 });
 
 const timestamp = z
@@ -64,7 +87,15 @@ const runCostRoute = route({
   method: "get",
   path: "/v1/workflow-runs/{id}/cost",
   summary: "The run's model calls with their tokens and cost, oldest first",
-  request: { params: IdParam },
+  request: {
+    params: IdParam,
+    query: z.object({
+      breakdown: z
+        .enum(["true", "false"])
+        .optional()
+        .meta({ description: "true: add wastedCostUsd and byStep (the spec's shape without)" }),
+    }),
+  },
   responses: {
     200: { description: "The run's cost", content: jsonContent(dataEnvelope(RunCost)) },
     ...errorResponses(404, ...AUTHENTICATED_ERRORS),
@@ -118,7 +149,14 @@ const dailyRoute = route({
 export function costRoutes(deps: Pick<Deps, "store" | "clock" | "log">) {
   return createRouter<WorkspaceEnv>()
     .openapi(runCostRoute, async (c) =>
-      c.json(ok(await runCost(deps, c.var.workspaceId, c.req.valid("param").id)), 200),
+      c.json(
+        ok(
+          await runCost(deps, c.var.workspaceId, c.req.valid("param").id, {
+            breakdown: c.req.valid("query").breakdown === "true",
+          }),
+        ),
+        200,
+      ),
     )
     .openapi(summaryRoute, async (c) => {
       const query = c.req.valid("query");

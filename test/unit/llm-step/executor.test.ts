@@ -40,6 +40,7 @@ describe("llm executor: answer, output and events", () => {
       id: "cost_1",
       workspaceId: "wsp_1",
       workflowRunId: "run_1",
+      definitionId: "def_1",
       stepRunId: "stp_1",
       attempt: 1,
       calls: [
