@@ -118,6 +118,12 @@ describe.skipIf(!available)("dashboard in Chromium", { timeout: 240_000 }, () =>
     const perRun = page.getByTestId("run-costs");
     await expect.poll(() => perRun.textContent(), WAIT).toContain(cost?.split(" ")[0] ?? "missing");
     expect(await page.locator(".legend").textContent()).toMatch(/gpt-4o-mini.*gpt-4o|gpt-4o.*gpt-4o-mini/);
+    // Where it went: both llm definitions and their steps, by name, none of it wasted.
+    const byStep = page.getByTestId("cost-by-step");
+    await expect
+      .poll(() => byStep.textContent(), WAIT)
+      .toMatch(/summarize-ticket v\d+summarize.*welcome-email v1write/);
+    expect(await page.getByTestId("range-wasted").textContent()).toContain("Wasted: $0.00");
     await screenshot(page, shots, "costs", { fullPage: true });
 
     // 7. Settings: a second API key, shown once; then sign out.

@@ -108,6 +108,23 @@ export interface ModelDayCost {
   calls: number;
 }
 
+export interface CostBreakdownRow {
+  costUsd: number;
+  inputTokens: number;
+  outputTokens: number;
+  calls: number;
+  definitionId: string | null;
+  stepName?: string;
+  wastedCostUsd: number;
+}
+
+export interface CostSummary {
+  totalCostUsd: number;
+  wastedCostUsd: number;
+  byDefinition: CostBreakdownRow[];
+  byStep: (CostBreakdownRow & { stepName: string })[];
+}
+
 export interface DailyCost {
   from: string;
   to: string;

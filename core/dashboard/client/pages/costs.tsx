@@ -7,6 +7,7 @@ import { formatUsd, isoDate } from "../format";
 import { useLoad } from "../hooks";
 import { navigate } from "../router";
 import type { DailyCost, ModelDayCost } from "../types";
+import { CostBreakdown } from "./cost-breakdown";
 import { RunCosts } from "./run-costs";
 
 const PRESETS = [7, 30, 90];
@@ -112,6 +113,7 @@ export function CostsPage({ params }: { params: URLSearchParams }) {
           />
         </section>
       )}
+      <CostBreakdown from={from} to={to} />
       <RunCosts page={Math.max(1, Number(params.get("runsPage")) || 1)} from={from} to={to} />
     </main>
   );
