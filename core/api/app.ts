@@ -26,6 +26,7 @@ import { healthRoutes } from "./routes/health";
 import { INVITES_PATH, inviteRoutes } from "./routes/invites";
 import { llmProviderRoutes } from "./routes/llm-providers";
 import { remoteToolRoutes } from "./routes/remote-tools";
+import { replayRoutes } from "./routes/replays";
 import { runEstimateRoutes } from "./routes/run-estimates";
 import { webhookRoutes } from "./routes/webhooks";
 import { workflowDefinitionRoutes } from "./routes/workflow-definitions";
@@ -80,6 +81,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   const workspaces = workspaceRoutes(deps);
   const definitions = workflowDefinitionRoutes(deps);
   const estimates = runEstimateRoutes(deps);
+  const replays = replayRoutes(deps);
   const runs = workflowRunRoutes(deps);
   const approvalAudit = approvalAuditRoutes(deps);
   const approvals = approvalRequestRoutes(deps);
@@ -96,6 +98,7 @@ export function createApp(deps: Deps, options: AppOptions) {
     workspaces,
     definitions,
     estimates,
+    replays,
     runs,
     approvalAudit,
     approvals,
@@ -123,6 +126,7 @@ export function createApp(deps: Deps, options: AppOptions) {
     .route("/", workspaces)
     .route("/", definitions)
     .route("/", estimates)
+    .route("/", replays)
     .route("/", runs)
     .route("/", approvalAudit)
     .route("/", approvals)

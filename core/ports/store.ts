@@ -13,6 +13,7 @@ import type { WorkspaceBudgetStore } from "./store/budgets";
 import type { CostRollupStore, CostStore } from "./store/costs";
 import type { ProviderStore, RemoteToolStore } from "./store/integrations";
 import type { LlmCacheStore } from "./store/llm-cache";
+import type { ReplayStore } from "./store/replays";
 import type { ApprovalStore, RunStore } from "./store/runs";
 import type { WebhookDeliveryStore, WebhookOutboxStore, WebhookStore } from "./store/webhooks";
 
@@ -23,6 +24,7 @@ export type * from "./store/budgets";
 export type * from "./store/costs";
 export type * from "./store/integrations";
 export type * from "./store/llm-cache";
+export type * from "./store/replays";
 export type * from "./store/runs";
 export type * from "./store/webhooks";
 
@@ -53,6 +55,7 @@ export interface Store {
   rateLimits: RateLimitStore;
   llmProviders: ProviderStore;
   llmCache: LlmCacheStore;
+  replays: ReplayStore;
   remoteTools: RemoteToolStore;
   webhooks: WebhookStore;
   webhookDeliveries: WebhookDeliveryStore;

@@ -21,6 +21,11 @@ export function pad(value: number, width: number): string {
 export const keys = {
   workspace: (workspaceId: string): ItemKey => ({ pk: workspacePartition(workspaceId), sk: "WORKSPACE" }),
   workspaceBudget: (workspaceId: string): ItemKey => ({ pk: workspacePartition(workspaceId), sk: "BUDGET" }),
+  /** `id` "" gives the prefix of a step's replays. */
+  replay: (workspaceId: string, runId: string, stepName: string, id: string): ItemKey => ({
+    pk: runPartition(workspaceId, runId),
+    sk: `REPLAY#${stepName}#${id}`,
+  }),
   llmCache: (workspaceId: string, requestHash: string): ItemKey => ({
     pk: `${workspacePartition(workspaceId)}#LLMCACHE#${requestHash}`,
     sk: "LLMCACHE",

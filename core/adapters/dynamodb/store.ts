@@ -17,6 +17,7 @@ import { createLlmCacheStore } from "./llm-cache-store";
 import { createProviderStore } from "./provider-store";
 import { createRateLimitStore } from "./rate-limit-store";
 import { createRemoteToolStore } from "./remote-tool-store";
+import { createReplayStore } from "./replay-store";
 import { createRunStore } from "./run-store";
 import { createSessionStore } from "./session-store";
 import { createWebhookDeliveryStore } from "./webhook-deliveries";
@@ -40,6 +41,7 @@ export function createStore(table: Table): Store {
     invites: createInviteStore(table),
     llmProviders: createProviderStore(table),
     llmCache: createLlmCacheStore(table),
+    replays: createReplayStore(table),
     rateLimits: createRateLimitStore(table),
     remoteTools: createRemoteToolStore(table),
     runs: createRunStore(table),

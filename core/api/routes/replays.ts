@@ -1,0 +1,94 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { monotonicFactory } from "ulid";
+import { NotFoundError } from "../../domain/errors";
+import { ReplayInput } from "../../domain/replay";
+import { workspaceModels } from "../../llm/build-llm-step";
+import { replayStep } from "../../llm/replay-step";
+import { createProviders } from "../../llm/resolve-provider";
+import type { Deps } from "../../ports/deps";
+import type { WorkspaceEnv } from "../env";
+import { dataEnvelope, ok } from "../envelope";
+import { ResourceId } from "../params";
+import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
+
+/** A replay answers within the API function's 30 s, whatever LLM_TIMEOUT_MS gives the engine's calls. */
+const REPLAY_TIMEOUT_MS = 25_000;
+const LISTED = 100;
+
+const tags = ["Workflow runs"];
+const route = <R extends Parameters<typeof createRoute>[0]>(config: R) =>
+  createRoute({ ...config, tags, security: API_KEY_SECURITY });
+
+const StepParams = z.object({ id: ResourceId, stepName: z.string().min(1).max(100) });
+
+const Figures = z.object({
+  model: z.string(),
+  inputTokens: z.number().int(),
+  outputTokens: z.number().int(),
+  costUsd: z.number(),
+});
+
+const StepReplay = z.object({
+  id: z.string(),
+  workflowRunId: z.string(),
+  stepName: z.string(),
+  stepRunId: z.string(),
+  overrides: ReplayInput,
+  text: z.string().nullable(),
+  json: z.record(z.string(), z.unknown()).nullable(),
+  error: z.string().nullable(),
+  passedChecks: z.boolean(),
+  answer: Figures.nullable(),
+  original: Figures.extend({ text: z.string().nullable() }),
+  diff: z.object({ format: z.enum(["text", "json"]), patch: z.string().nullable() }).nullable(),
+  createdAt: z.string(),
+});
+
+const replayRoute = route({
+  method: "post",
+  path: "/v1/workflow-runs/{id}/steps/{stepName}/replay",
+  summary: "Make an llm step's recorded call again, with another model or prompt, without changing the run",
+  request: { params: StepParams, body: { content: jsonContent(ReplayInput), required: true } },
+  responses: {
+    201: {
+      description: "The replay, with both answers' cost and a diff",
+      content: jsonContent(dataEnvelope(StepReplay)),
+    },
+    ...errorResponses(400, 404, 409, ...AUTHENTICATED_ERRORS),
+  },
+});
+
+const listRoute = route({
+  method: "get",
+  path: "/v1/workflow-runs/{id}/steps/{stepName}/replays",
+  summary: `The step's replays in the run, oldest first (at most ${LISTED})`,
+  request: { params: StepParams },
+  responses: {
+    200: { description: "The replays", content: jsonContent(dataEnvelope(z.array(StepReplay))) },
+    ...errorResponses(404, ...AUTHENTICATED_ERRORS),
+  },
+});
+
+export function replayRoutes(deps: Pick<Deps, "config" | "store" | "keyVault" | "clock" | "log">) {
+  const nextUlid = monotonicFactory();
+  const replayDeps = {
+    ...workspaceModels(deps),
+    store: deps.store,
+    log: deps.log,
+    providers: createProviders(deps.config),
+    timeoutMs: Math.min(deps.config.LLM_TIMEOUT_MS, REPLAY_TIMEOUT_MS),
+    newId: () => nextUlid().toLowerCase(),
+  };
+  return createRouter<WorkspaceEnv>()
+    .openapi(replayRoute, async (c) => {
+      const { id, stepName } = c.req.valid("param");
+      const replay = await replayStep(replayDeps, c.var.workspaceId, id, stepName, c.req.valid("json"));
+      return c.json(ok(replay), 201);
+    })
+    .openapi(listRoute, async (c) => {
+      const { id, stepName } = c.req.valid("param");
+      const run = await deps.store.runs.get(c.var.workspaceId, id);
+      if (!run) throw new NotFoundError("Workflow run");
+      return c.json(ok(await deps.store.replays.list(c.var.workspaceId, id, stepName, LISTED)), 200);
+    });
+}
