@@ -54,7 +54,7 @@ const LAMBDA_ENV = {
   LOG_LEVEL: "silent",
 };
 
-const LLM_SDKS = ["openai", "@anthropic-ai/sdk", "@google/generative-ai"];
+const LLM_SDKS = ["openai", "@anthropic-ai/sdk", "@google/genai"];
 
 /** The deployed bundle, and the same with the AWS SDK moved to the other side. */
 const DEPLOYED_SDK_FROM_RUNTIME = RUNTIME_SDK_PACKAGES.every((pkg) =>

@@ -1,17 +1,14 @@
 import { randomUUID } from "node:crypto";
 import {
+  ApiError,
   type Content,
   type FunctionDeclaration,
-  type FunctionDeclarationSchema,
-  type GenerateContentRequest,
+  type GenerateContentParameters,
   type GenerateContentResponse,
-  GoogleGenerativeAI,
-  GoogleGenerativeAIAbortError,
-  GoogleGenerativeAIError,
-  GoogleGenerativeAIFetchError,
-  GoogleGenerativeAIRequestInputError,
+  GoogleGenAI,
   type Part,
-} from "@google/generative-ai";
+  type Schema,
+} from "@google/genai";
 import { isPlainObject } from "../../domain/json-bounds";
 import {
   type LlmProvider,
@@ -21,34 +18,29 @@ import {
   type ToolCall,
 } from "../../domain/llm-call";
 import { hasParameters, toGeminiSchema } from "./gemini-schema";
-import {
-  httpFailure,
-  kindForStatus,
-  sdkProvider,
-  sdkTimedOut,
-  unexpectedError,
-  unreachable,
-} from "./sdk-call";
+import { httpFailure, kindForStatus, sdkProvider, unexpectedError, unreachable } from "./sdk-call";
 import { answerText, groupMessages, objectArguments, systemAskingForJson } from "./shared";
 
 /** The SDK's own default: the host only, the SDK appends /v1beta/models/{model}:generateContent. */
 export const GOOGLE_DEFAULT_BASE_URL = "https://generativelanguage.googleapis.com";
 
+/**
+ * Gemini through `@google/genai`, Google's supported SDK (`@google/generative-ai`, used before, lost support
+ * on 2025-08-31). Retries are the engine's (its retry policy and fallback), so the SDK makes one attempt;
+ * our deadline's signal bounds the call.
+ */
 export function createGoogleProvider(options: { baseUrl?: string } = {}): LlmProvider {
   const baseUrl = options.baseUrl ?? GOOGLE_DEFAULT_BASE_URL;
   return sdkProvider("google", classifyGoogleError, async (request, signal) => {
-    // The SDK does not retry. Its `timeout` option arms a timer it never clears (keeping the process alive
-    // for the full timeout), so the deadline's signal is the timeout instead.
-    const model = new GoogleGenerativeAI(request.apiKey).getGenerativeModel(
-      { model: request.model },
-      { baseUrl },
-    );
-    const result = await model.generateContent(toGoogleRequest(request), { signal });
-    return fromGoogleResponse(result.response, request);
+    // No retryOptions: the SDK then makes one fetch (with them, it retries through p-retry and wraps the
+    // API's errors in its own, losing their status).
+    const ai = new GoogleGenAI({ apiKey: request.apiKey, httpOptions: { baseUrl } });
+    const response = await ai.models.generateContent(toGoogleRequest(request, signal));
+    return fromGoogleResponse(response, request);
   });
 }
 
-export function toGoogleRequest(request: LlmRequest): GenerateContentRequest {
+export function toGoogleRequest(request: LlmRequest, signal?: AbortSignal): GenerateContentParameters {
   const contents: Content[] = groupMessages(request.messages).map((group): Content => {
     if (group.role === "user") return { role: "user", parts: [{ text: group.content }] };
     if (group.role === "tool") {
@@ -72,8 +64,8 @@ export function toGoogleRequest(request: LlmRequest): GenerateContentRequest {
     return {
       name: tool.name,
       description: tool.description,
-      // The SDK's schema type is a closed union that a schema built at run time cannot be proven to match.
-      ...(hasParameters(schema) && { parameters: schema as unknown as FunctionDeclarationSchema }),
+      // The SDK's Schema type is closed; a schema built at run time cannot be proven to match it.
+      ...(hasParameters(schema) && { parameters: schema as Schema }),
     };
   });
   // Gemini refuses JSON mode (responseMimeType) together with function declarations, so with tools
@@ -81,18 +73,19 @@ export function toGoogleRequest(request: LlmRequest): GenerateContentRequest {
   const withTools = declarations !== undefined && declarations.length > 0;
   const system = request.json === true && withTools ? systemAskingForJson(request) : request.system;
   return {
+    model: request.model,
     contents,
-    ...(system !== undefined && system !== "" && { systemInstruction: system }),
-    ...(withTools && { tools: [{ functionDeclarations: declarations }] }),
-    generationConfig: {
+    config: {
+      ...(system !== undefined && system !== "" && { systemInstruction: system }),
+      ...(withTools && { tools: [{ functionDeclarations: declarations }] }),
       ...(request.temperature !== undefined && { temperature: request.temperature }),
       ...(request.maxTokens !== undefined && { maxOutputTokens: request.maxTokens }),
       ...(request.json === true && !withTools && { responseMimeType: "application/json" }),
+      ...(signal !== undefined && { abortSignal: signal }),
     },
   };
 }
-
-function toResponseObject(content: string): object {
+function toResponseObject(content: string): Record<string, unknown> {
   try {
     const parsed: unknown = JSON.parse(content);
     return isPlainObject(parsed) ? parsed : { result: parsed };
@@ -114,7 +107,7 @@ export function fromGoogleResponse(response: GenerateContentResponse, request: L
     // Thought summaries (thinking models) are not part of the answer.
     if (typeof part.text === "string" && !("thought" in part && part.thought === true)) texts.push(part.text);
     if (part.functionCall !== undefined) {
-      const { name } = part.functionCall;
+      const name = part.functionCall.name ?? "";
       const args = objectArguments("google", part.functionCall.args ?? {}, `args for ${name}`);
       // Gemini gives calls no id; one is made up so results can be matched like the other providers'.
       toolCalls.push({ id: `call_${randomUUID()}`, name, arguments: args });
@@ -146,18 +139,12 @@ function modelVersion(response: GenerateContentResponse, request: LlmRequest): s
 }
 
 export function classifyGoogleError(error: unknown): ProviderError {
-  if (error instanceof GoogleGenerativeAIFetchError && typeof error.status === "number") {
+  if (error instanceof ApiError) {
     // Gemini answers an invalid key with 400 INVALID_ARGUMENT, reason API_KEY_INVALID: that is an auth failure.
-    const keyInvalid = error.errorDetails?.some((detail) => detail.reason === "API_KEY_INVALID") === true;
+    const keyInvalid = error.message.includes("API_KEY_INVALID");
     return httpFailure("google", keyInvalid ? "auth" : kindForStatus(error.status), error.status, error);
   }
-  if (error instanceof GoogleGenerativeAIAbortError) return sdkTimedOut("google", error);
-  if (error instanceof GoogleGenerativeAIRequestInputError) {
-    return new ProviderError("google", "bad_request", `google: ${error.message}`, { cause: error });
-  }
-  // The SDK wraps a failed fetch (refused, reset, DNS) in its base class with this message.
-  if (error instanceof GoogleGenerativeAIError && error.message.includes("Error fetching from")) {
-    return unreachable("google", error);
-  }
+  // A failed fetch (refused, reset, DNS) reaches us as fetch's own TypeError.
+  if (error instanceof TypeError && error.message === "fetch failed") return unreachable("google", error);
   return unexpectedError("google", error);
 }

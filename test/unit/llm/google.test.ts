@@ -21,10 +21,10 @@ describe("google adapter wire format", () => {
     );
     const [request] = fake.requests;
     expect(request?.path).toBe("/v1beta/models/gemini-2.0-flash:generateContent");
-    // toMatchObject: the SDK itself adds an empty safetySettings.
+    // @google/genai sends the system instruction as a content of role "user", as Gemini's REST API allows.
     expect(request?.body).toMatchObject({
       contents: [{ role: "user", parts: [{ text: "Hello" }] }],
-      systemInstruction: { role: "system", parts: [{ text: "Be brief." }] },
+      systemInstruction: { role: "user", parts: [{ text: "Be brief." }] },
       generationConfig: { temperature: 1.5, maxOutputTokens: 64 },
     });
   });
@@ -42,10 +42,11 @@ describe("google adapter wire format", () => {
             {
               name: "get_weather",
               description: WEATHER_TOOL.description,
-              // $schema and additionalProperties are gone: Gemini rejects them.
+              // $schema and additionalProperties are gone: Gemini rejects them. The SDK writes Gemini's
+              // upper-case type names.
               parameters: {
-                type: "object",
-                properties: { city: { type: "string", description: "City name" } },
+                type: "OBJECT",
+                properties: { city: { type: "STRING", description: "City name" } },
                 required: ["city"],
               },
             },
