@@ -20,6 +20,9 @@ export function itemKind(key: WireItem): string {
   if (sk.startsWith("WEBHOOK#")) return "webhook";
   if (sk.startsWith("DEF#")) return "definition";
   if (sk.startsWith("PROVIDER#")) return "llm-provider";
+  if (sk === "BUDGET" || sk.startsWith("BUDGET#MONTH#")) return "budget";
+  if (sk === "LLMCACHE") return "llm-cache";
+  if (sk.startsWith("REPLAY#")) return "replay";
   return "other";
 }
 

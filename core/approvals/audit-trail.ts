@@ -74,7 +74,7 @@ function entryOf(approval: ApprovalRequest, event: StoredEvent): Draft | undefin
     case "APPROVAL_VOTE_RECORDED": {
       const vote = approval.votes.find((cast) => cast.decidedBy === p.decidedBy);
       const tally = { approvals: p.approvals, rejections: p.rejections };
-      const details = { decision: p.decision, comment: vote?.comment ?? null, ...tally };
+      const details = { decision: p.decision, comment: vote?.comment ?? null, ...tally, ...viaOf(p) };
       return { ...base, action: "vote", actor: String(p.decidedBy), details };
     }
     case "APPROVAL_DECIDED":
@@ -82,7 +82,7 @@ function entryOf(approval: ApprovalRequest, event: StoredEvent): Draft | undefin
         ...base,
         action: "decided",
         actor: typeof p.decidedBy === "string" ? p.decidedBy : null,
-        details: { decision: p.decision, comment: approval.comment },
+        details: { decision: p.decision, comment: approval.comment, ...viaOf(p) },
       };
     case "APPROVAL_EXPIRED":
       return { ...base, action: "expired", actor: null, details: { onTimeout: p.onTimeout } };
@@ -100,4 +100,9 @@ function entryOf(approval: ApprovalRequest, event: StoredEvent): Draft | undefin
     default:
       return undefined;
   }
+}
+
+/** A decision or vote made from a signed link says so: the audit shows each link use. */
+function viaOf(payload: Record<string, unknown>): { via?: string } {
+  return typeof payload.via === "string" ? { via: payload.via } : {};
 }

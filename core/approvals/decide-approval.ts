@@ -27,7 +27,9 @@ export async function decideApproval(
   workspaceId: string,
   approvalId: string,
   input: DecideApprovalInput,
+  options: { via?: "link" } = {},
 ): Promise<ApprovalRequest> {
+  const via = options.via ? { via: options.via } : {};
   const first = await deps.store.approvals.get(workspaceId, approvalId);
   if (!first) throw new NotFoundError("Approval request");
   let decided: ApprovalRequest = first;
@@ -66,7 +68,7 @@ export async function decideApproval(
       let decision = input.decision;
       let votes = approval.votes;
       if (quorum) {
-        const tally = vote(tx, approval, quorum, input, stepRunId);
+        const tally = vote(tx, approval, quorum, input, stepRunId, via);
         votes = tally.votes;
         if (tally.outcome === "open") {
           decided = { ...approval, votes };
@@ -90,6 +92,7 @@ export async function decideApproval(
           approvalRequestId: approvalId,
           decision,
           decidedBy: decided.decidedBy,
+          ...via,
         },
         stepRunId,
       );
@@ -126,6 +129,7 @@ function vote(
   quorum: NonNullable<ApprovalStep["quorum"]>,
   input: DecideApprovalInput,
   stepRunId: string,
+  via: { via?: "link" },
 ): Tally {
   if (input.decision === "edited") {
     throw new ValidationError("A request decided by votes takes approved or rejected, not edited", {
@@ -152,6 +156,7 @@ function vote(
       decision: input.decision,
       approvals: tally.approvals,
       rejections: tally.rejections,
+      ...via,
     },
     stepRunId,
   );

@@ -42,6 +42,8 @@ export const ApprovalRequest = z.object({
   votes: z.array(ApprovalVote).default([]),
   /** Who may decide too since the step's escalation (e-mail addresses, `group:<name>`). */
   escalatedTo: z.array(z.string()).default([]),
+  /** When the step's timeout ends the wait (its `timeoutMs` from the request), or null without one. */
+  deadlineAt: z.string().nullable().default(null),
   /** `step`: an approval step's; `budget`: a run asking for more LLM spend (docs/llm.md). */
   kind: z.enum(["step", "budget"]).default("step"),
 });

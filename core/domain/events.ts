@@ -41,8 +41,11 @@ export interface EventPayloads {
     decision: "approved" | "rejected";
     approvals: number;
     rejections: number;
+    /** `link`: cast from a signed link's page (absent: through the API or the dashboard). */
+    via?: "link";
   };
-  APPROVAL_EXPIRED: { stepName: string; approvalRequestId: string; onTimeout: "approve" | "reject" };
+  /** Recorded when the step sets onTimeout (a step without it fails as the spec says, with no such event). */
+  APPROVAL_EXPIRED: { stepName: string; approvalRequestId: string; onTimeout: "approve" | "reject" | "fail" };
   APPROVAL_REVISION_REQUESTED: {
     stepName: string;
     approvalRequestId: string;
@@ -55,6 +58,8 @@ export interface EventPayloads {
     approvalRequestId: string;
     decision: "approved" | "rejected" | "edited";
     decidedBy: string | null;
+    /** `link`: decided from a signed link's page; absent otherwise, so the spec's payload is unchanged. */
+    via?: "link";
   };
   APPROVAL_REMINDER_SENT: { stepName: string; approvalRequestId: string; reminder: number };
   APPROVAL_ESCALATED: { stepName: string; approvalRequestId: string; assignees: string[] };

@@ -13,6 +13,7 @@ export const WEBHOOK_EVENTS = [
   "approval.decided",
   "approval.reminder",
   "approval.escalated",
+  "approval.expired",
   "budget.warning",
 ] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
@@ -25,6 +26,7 @@ export const WEBHOOK_EVENT_OF_RUN_EVENT: Readonly<Partial<Record<EventType, Webh
   APPROVAL_DECIDED: "approval.decided",
   APPROVAL_REMINDER_SENT: "approval.reminder",
   APPROVAL_ESCALATED: "approval.escalated",
+  APPROVAL_EXPIRED: "approval.expired",
   BUDGET_WARNING: "budget.warning",
 };
 

@@ -2,6 +2,7 @@ import type { ApprovalRequest } from "../domain/approval";
 import { type LlmSpend, NO_SPEND } from "../domain/budget";
 import { type AttemptCost, roundUsd } from "../domain/cost-record";
 import type { IdGenerator } from "../domain/ids";
+import { isoAt } from "../domain/time";
 import { exceedsJsonDepth, jsonBytes } from "../domain/json-bounds";
 import { BoundCode, BoundExceeded, LIMITS } from "../domain/limits";
 import { computeBackoffMs, DEFAULT_RETRY_POLICY } from "../domain/retry-policy";
@@ -113,6 +114,7 @@ function applyKind(
         revision: (revised?.count ?? 0) + 1,
         previousRequestId: revised?.lastRequestId ?? null,
         kind: outcome.approvalKind ?? "step",
+        deadlineAt: outcome.deadlineMs === null ? null : isoAt(outcome.deadlineMs),
         assignees: step.type === "approval" ? (step.assignees ?? []) : [],
         definitionId: tx.run.definitionId,
         votes: [],

@@ -97,6 +97,14 @@ function timeOut(tx: RunTransition, { steps, ids }: ClaimContext): OutcomeEffect
     const onTimeout = step?.type === "approval" ? (step.onTimeout ?? "fail") : "fail";
     const approvalRequestId = wait.approvalRequestId;
     if (onTimeout === "fail" || step?.type !== "approval") {
+      // Only a step that chose its onTimeout announces the expiry: one without it fails as it always has.
+      if (step?.type === "approval" && step.onTimeout === "fail") {
+        tx.record(
+          "APPROVAL_EXPIRED",
+          { stepName: step.name, approvalRequestId, onTimeout },
+          active.stepRun.id,
+        );
+      }
       const failed = applyOutcome(
         tx,
         steps,

@@ -62,6 +62,12 @@ export const WEBHOOK_DATA: Readonly<Record<WebhookEventName, DataBuilder>> = {
     assignees: field(event, "assignees"),
     ...(links && links.length > 0 ? { links } : {}),
   }),
+  "approval.expired": (event) => ({
+    approvalRequestId: field(event, "approvalRequestId"),
+    stepName: field(event, "stepName"),
+    onTimeout: field(event, "onTimeout"),
+    expiredAt: event.createdAt,
+  }),
   "budget.warning": (event) => ({
     stepName: field(event, "stepName"),
     scope: field(event, "scope"),

@@ -108,6 +108,15 @@ describe("signed approval links", () => {
       decision: "edited",
       decidedBy: "ann@example.com",
     });
+    // The link's use is in the audit trail: the decision says it came from a link.
+    const audit = await expectData<{ action: string; details: Record<string, unknown> }[]>(
+      await send("GET", `/v1/approval-requests/${approval.id}/audit`),
+      200,
+    );
+    expect(audit.find((entry) => entry.action === "decided")?.details).toMatchObject({
+      decision: "edited",
+      via: "link",
+    });
     await t.idle();
     const run = await getRun(t.request, a.apiKey, approval.workflowRunId);
     expect(run).toMatchObject({

@@ -196,11 +196,27 @@ describe("onTimeout", () => {
     expect(failed.steps.at(-1)?.error).toBe("approval rejected after 1 revision");
   });
 
-  it("keeps the spec's timeout without onTimeout, and refuses onTimeout without timeoutMs", async () => {
-    const { run } = await timedOut(timingOut("fail"), "fail-on-timeout");
+  it("fails at the deadline with fail, announcing the expiry; without onTimeout, exactly as the spec says", async () => {
+    const { run, first } = await timedOut(timingOut("fail"), "fail-on-timeout");
     const failed = await waitForRun(t.request, a.apiKey, run.id, withStatus("FAILED"));
     expect(failed.steps.at(-1)?.error).toBe("approval timed out");
+    const expiredOf = async (runId: string) =>
+      (await allEvents(t.request, a.apiKey, runId))
+        .filter((event) => event.eventType === "APPROVAL_EXPIRED")
+        .map((event) => event.payload);
+    expect(await expiredOf(run.id)).toEqual([
+      { stepName: "review", approvalRequestId: first.id, onTimeout: "fail" },
+    ]);
 
+    const spec = await timedOut(
+      [timingOut("fail")[0], { type: "approval", name: "review", contentKey: "draft", timeoutMs: 1000 }],
+      "spec-timeout",
+    );
+    await waitForRun(t.request, a.apiKey, spec.run.id, withStatus("FAILED"));
+    expect(await expiredOf(spec.run.id)).toEqual([]);
+  });
+
+  it("refuses onTimeout without timeoutMs", async () => {
     const steps = [{ type: "approval", name: "review", contentKey: "input", onTimeout: "approve" }];
     const refused = await expectError(
       await send("POST", "/v1/workflow-definitions", { name: "no-timeout", version: "1", steps }),

@@ -93,6 +93,10 @@ describe.skipIf(!available)("dashboard in Chromium", { timeout: 240_000 }, () =>
     await inbox.getByText("Nothing assigned to you waits for a decision.").waitFor();
     await inbox.getByRole("button", { name: "All" }).click();
     await card.waitFor();
+    // The card says which workflow asks, and offers the run's input.
+    await expect
+      .poll(() => card.getByTestId("approval-context").textContent(), WAIT)
+      .toContain("welcome-email v1");
     await screenshot(inbox, shots, "approvals");
     await screenshot(inbox, shots, "approvals-phone", { viewport: PHONE });
     await card.getByRole("button", { name: "Edit" }).click();
@@ -101,6 +105,11 @@ describe.skipIf(!available)("dashboard in Chromium", { timeout: 240_000 }, () =>
     await editor.fill(JSON.stringify(EDITED, null, 2));
     await card.getByRole("button", { name: "Save edits and approve" }).click();
     await inbox.getByText("Nothing waits for a decision").waitFor();
+    // The history says who decided what.
+    await inbox.getByRole("button", { name: "Decided" }).click();
+    const history = inbox.getByTestId("decided-approvals");
+    await expect.poll(() => history.textContent(), WAIT).toContain("ada@example.com");
+    expect(await history.textContent()).toContain("edited");
 
     // 5. The first tab, never reloaded, shows the completion in its timeline, the edited output and the cost.
     await page.locator('[data-event="WORKFLOW_COMPLETED"]').waitFor({ timeout: 15_000 });

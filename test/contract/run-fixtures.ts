@@ -118,6 +118,7 @@ function approvalFor(tx: RunTransition, ids: IdGenerator): ApprovalRequest {
     votes: [],
     escalatedTo: [],
     kind: "step",
+    deadlineAt: null,
   };
 }
 

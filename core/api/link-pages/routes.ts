@@ -134,6 +134,7 @@ export function linkPageRoutes(
             claims.workspaceId,
             claims.approvalId,
             input.data,
+            { via: "link" },
           );
           return c.html(resultPage(decided.decision ?? input.data.decision, decided.decision === null));
         } catch (error) {

@@ -91,6 +91,17 @@ export interface Approval {
   escalatedTo: string[];
   votes: { decidedBy: string; decision: "approved" | "rejected"; comment: string | null; at: string }[];
   revision: number;
+  definitionId: string | null;
+  /** When the step's timeout ends the wait; null without one. */
+  deadlineAt: string | null;
+  expiredAt: string | null;
+  comment: string | null;
+  kind: "step" | "budget";
+}
+
+/** GET /approval-requests/:id: the request, and the diff from the previous draft when it is a revision. */
+export interface ApprovalDetail extends Approval {
+  diff: string | null;
 }
 
 export interface RunCost {

@@ -203,6 +203,7 @@ describe("applyOutcome: waiting and approval", () => {
       votes: [],
       escalatedTo: [],
       kind: "step",
+      deadlineAt: isoAt(T0 + 60 * MINUTE),
     });
   });
 });

@@ -156,8 +156,7 @@ describe("each function's bundle", () => {
     const { parts } = bundleOf("worker");
     const cold = parts.coldInputs.map(({ input }) => input);
 
-    for (const sdk of ["openai", "@anthropic-ai/sdk", "@google/genai"])
-      expect(cold).not.toContain(sdk);
+    for (const sdk of ["openai", "@anthropic-ai/sdk", "@google/genai"]) expect(cold).not.toContain(sdk);
     expect(parts.lazyBytes).toBeGreaterThan(300_000);
   });
 

@@ -32,10 +32,11 @@ const approval: ApprovalRequest = {
   votes: [],
   escalatedTo: [],
   kind: "step",
+  deadlineAt: null,
 };
 
 describe("webhook event names", () => {
-  it("are the five of spec 6.2, the approval reminders and escalations and the budget warning, each announced by one run event", () => {
+  it("are the five of spec 6.2, the approval reminders, escalations and expiries and the budget warning, each announced by one run event", () => {
     expect(WEBHOOK_EVENTS).toEqual([
       "workflow.completed",
       "workflow.failed",
@@ -44,6 +45,7 @@ describe("webhook event names", () => {
       "approval.decided",
       "approval.reminder",
       "approval.escalated",
+      "approval.expired",
       "budget.warning",
     ]);
     expect(
@@ -55,6 +57,7 @@ describe("webhook event names", () => {
         "APPROVAL_DECIDED",
         "APPROVAL_REMINDER_SENT",
         "APPROVAL_ESCALATED",
+        "APPROVAL_EXPIRED",
         "BUDGET_WARNING",
       ].map(webhookEventOf),
     ).toEqual(WEBHOOK_EVENTS);

@@ -6,6 +6,7 @@ import { RunLink } from "../components/run-link";
 import { ErrorNotice } from "../components/status";
 import { getSession } from "../session";
 import type { Approval, Json } from "../types";
+import { ApprovalContext } from "./approval-context";
 
 type Decision = "approved" | "rejected" | "edited";
 
@@ -66,6 +67,7 @@ export function ApprovalCard(props: { approval: Approval; onDecided: (a: Approva
         </span>
       </header>
       {approval.prompt && <p class="prompt">{approval.prompt}</p>}
+      <ApprovalContext approval={approval} />
       {(approval.assignees.length > 0 || approval.revision > 1) && (
         <p class="muted" data-testid="approval-policy">
           {approval.assignees.length > 0 &&

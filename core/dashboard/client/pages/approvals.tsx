@@ -5,14 +5,17 @@ import { announce, invalidate, useLoad } from "../hooks";
 import { getSession } from "../session";
 import type { Approval } from "../types";
 import { ApprovalCard } from "./approval-card";
+import { DecidedApprovals } from "./decided-approvals";
 
 /**
  * Pending approval requests, newest first, refreshed every 2 s: all of them, or those assigned to the
- * signed-in user (directly, through a group, or by escalation). Decide one and the run continues.
+ * signed-in user (directly, through a group, or by escalation). Decide one and the run continues. The
+ * Decided view is the history of what was decided, by whom, and why.
  */
 export function ApprovalsPage() {
   const email = getSession()?.user?.email;
-  const [mine, setMine] = useState(false);
+  const [view, setView] = useState<"all" | "mine" | "decided">("all");
+  const mine = view === "mine";
   const query = mine && email ? `&assignee=${encodeURIComponent(email)}` : "";
   const pending = useLoad(
     () => api<Approval[]>("GET", `/approval-requests?pending=true${query}`),
@@ -33,30 +36,8 @@ export function ApprovalsPage() {
     invalidate("approvals");
   };
 
-  return (
-    <main id="main">
-      <h1 tabindex={-1}>
-        Approvals{" "}
-        {visible.length > 0 && (
-          <span class="count" aria-hidden="true">
-            {visible.length}
-          </span>
-        )}
-      </h1>
-      <p class="muted">
-        Runs paused for a human decision. Approve, reject, or edit the content then approve.
-      </p>
-      {email && (
-        <fieldset class="actions">
-          <legend class="sr-only">Which approvals</legend>
-          <button type="button" aria-pressed={!mine} onClick={() => setMine(false)}>
-            All
-          </button>
-          <button type="button" aria-pressed={mine} onClick={() => setMine(true)}>
-            Assigned to me
-          </button>
-        </fieldset>
-      )}
+  const pendingList = () => (
+    <>
       <ErrorNotice error={pending.error} />
       {!pending.data && !pending.error && <Loading />}
       <p class="sr-only" aria-live="polite">
@@ -76,6 +57,37 @@ export function ApprovalsPage() {
           </li>
         ))}
       </ul>
+    </>
+  );
+
+  return (
+    <main id="main">
+      <h1 tabindex={-1}>
+        Approvals{" "}
+        {visible.length > 0 && (
+          <span class="count" aria-hidden="true">
+            {visible.length}
+          </span>
+        )}
+      </h1>
+      <p class="muted">
+        Runs paused for a human decision. Approve, reject, or edit the content then approve.
+      </p>
+      <fieldset class="actions">
+        <legend class="sr-only">Which approvals</legend>
+        <button type="button" aria-pressed={view === "all"} onClick={() => setView("all")}>
+          All
+        </button>
+        {email && (
+          <button type="button" aria-pressed={mine} onClick={() => setView("mine")}>
+            Assigned to me
+          </button>
+        )}
+        <button type="button" aria-pressed={view === "decided"} onClick={() => setView("decided")}>
+          Decided
+        </button>
+      </fieldset>
+      {view === "decided" ? <DecidedApprovals /> : pendingList()}
     </main>
   );
 }
