@@ -1,7 +1,9 @@
+import { createHash } from "node:crypto";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { linkKeys } from "../../core/approvers/link-keys";
 import { mailAssignees } from "../../core/approvers/mail-assignees";
 import type { StoredEvent } from "../../core/domain/run-change";
+import { type OpenAiFake, startOpenAiFake } from "../fakes/openai-server";
 import { type SignedUp, signUp, withKey } from "../helpers/accounts";
 import { expectData } from "../helpers/requests";
 import { allEvents, createDefinition, getRun, startRun } from "../helpers/runs";
@@ -11,13 +13,47 @@ import { createTestApp, type TestApp } from "../helpers/test-app";
 let t: TestApp;
 let a: SignedUp;
 let smtp: SmtpReceiver;
+let openai: OpenAiFake;
 
 beforeAll(async () => {
   smtp = await startSmtpReceiver();
-  t = await createTestApp({ SMTP_URL: smtp.url, PUBLIC_URL: "https://weft.example.com" });
+  openai = await startOpenAiFake();
+  t = await createTestApp({
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: "https://weft.example.com",
+    OPENAI_BASE_URL: openai.baseUrl,
+    OPENAI_API_KEY: "sk-server-openai-000000000",
+  });
   a = await signUp(t);
 });
-afterAll(() => smtp.close());
+afterAll(async () => {
+  await smtp.close();
+  await openai.close();
+});
+
+/** The audit chain checked from the documented rule alone, as a compliance tool would. */
+function chainVerifies(
+  entries: {
+    seq: number;
+    at: string;
+    action: string;
+    actor: unknown;
+    details: unknown;
+    previousHash: string;
+    hash: string;
+  }[],
+): boolean {
+  let previous = "0".repeat(64);
+  return entries.every((entry) => {
+    const { seq, at, action, actor, details } = entry;
+    const hash = createHash("sha256")
+      .update(JSON.stringify([previous, seq, at, action, actor, details]))
+      .digest("hex");
+    const holds = entry.previousHash === previous && entry.hash === hash;
+    previous = entry.hash;
+    return holds;
+  });
+}
 
 const send = (method: string, path: string, body?: unknown) =>
   t.request(method, path, { body, headers: withKey(a.apiKey) });
@@ -52,19 +88,19 @@ async function follow(link: string, fields: Record<string, string>): Promise<Res
 const mailsTo = (mails: ReceivedMail[]) => mails.flatMap((mail) => mail.to).sort();
 
 describe("approval e-mail", () => {
-  it("mails each assignee their links; a rejection from a mail revises, two approvals from mails complete", async () => {
+  it("mails each assignee their links; a rejection from a mail sends the model's draft back, two approvals from mails complete", async () => {
     await expectData(
       await send("PUT", "/v1/approval-groups/legal", { members: ["bob@example.com", "cy@example.com"] }),
       200,
     );
     const steps = [
       {
-        type: "task",
+        type: "llm",
         name: "draft",
-        handler: "set_state",
-        config: {
-          values: { draft: { text: "Hello {{input.name}}", feedback: "{{state.feedback.comment}}" } },
-        },
+        model: "gpt-4o-mini",
+        systemPrompt:
+          "You write greetings. Reviewer's feedback on the last draft, if any: {{state.feedback.comment}}",
+        messages: [{ role: "user", content: "Greet {{input.name}}" }],
       },
       {
         type: "approval",
@@ -76,6 +112,7 @@ describe("approval e-mail", () => {
         onReject: { gotoStep: "draft", feedbackKey: "feedback", maxRevisions: 2 },
       },
     ];
+    openai.reply({ text: "Hello Ada" }, { text: "Dear Ada, a warm welcome!" });
     const definition = await createDefinition(t.request, a.apiKey, steps, "mailed");
     const run = await startRun(t.request, a.apiKey, { definitionId: definition.id, input: { name: "Ada" } });
     await settle();
@@ -92,11 +129,16 @@ describe("approval e-mail", () => {
     expect(rejected.status).toBe(200);
     await settle();
 
-    // The second draft carries the comment, and everyone is mailed again with new links.
+    // The model was asked again with the comment in its prompt; everyone is mailed the new draft and new links.
+    const rerun = openai.requests[1]?.body as { messages: { role: string; content: string }[] };
+    expect(rerun.messages[0]).toEqual({
+      role: "system",
+      content: "You write greetings. Reviewer's feedback on the last draft, if any: Warmer, please",
+    });
     expect(smtp.mails).toHaveLength(6);
     const second = smtp.mails.slice(3);
     expect(mailsTo(second)).toEqual(["ann@example.com", "bob@example.com", "cy@example.com"]);
-    expect(second[0]?.text).toContain('"feedback": "Warmer, please"');
+    expect(second[0]?.text).toContain('"text": "Dear Ada, a warm welcome!"');
     expect(second[0]?.text).toContain("(revision 2)");
 
     expect((await follow(linkIn("bob@example.com", "Approve"), { decision: "approved" })).status).toBe(200);
@@ -118,6 +160,19 @@ describe("approval e-mail", () => {
       "bob@example.com",
       "cy@example.com",
     ]);
+    expect(votes.map((event) => event.payload.via)).toEqual(["link", "link", "link"]);
+    // The second request's audit trail verifies.
+    const pending = await expectData<{ id: string; revision: number }[]>(
+      await send("GET", `/v1/approval-requests?workflowRunId=${run.id}`),
+      200,
+    );
+    const revised = pending.find((request) => request.revision === 2);
+    const audit = await expectData<Parameters<typeof chainVerifies>[0]>(
+      await send("GET", `/v1/approval-requests/${revised?.id}/audit`),
+      200,
+    );
+    expect(audit.map((entry) => entry.action)).toEqual(["requested", "vote", "vote", "decided"]);
+    expect(chainVerifies(audit)).toBe(true);
   });
 
   it("mails nobody twice when the outbox's dispatch runs again for the same event", async () => {
