@@ -2,7 +2,6 @@ import type { ApprovalRequest } from "../domain/approval";
 import { type LlmSpend, NO_SPEND } from "../domain/budget";
 import { type AttemptCost, roundUsd } from "../domain/cost-record";
 import type { IdGenerator } from "../domain/ids";
-import { isoAt } from "../domain/time";
 import { exceedsJsonDepth, jsonBytes } from "../domain/json-bounds";
 import { BoundCode, BoundExceeded, LIMITS } from "../domain/limits";
 import { computeBackoffMs, DEFAULT_RETRY_POLICY } from "../domain/retry-policy";
@@ -11,6 +10,7 @@ import type { Lease, RunRecord } from "../domain/run-record";
 import { RunStatus, StepRunStatus } from "../domain/statuses";
 import type { StepDefinition } from "../domain/step";
 import type { StepOutcome } from "../domain/step-outcome";
+import { isoAt } from "../domain/time";
 
 /** Writes that belong to the same commit as the transition but live outside the run's items. */
 export interface OutcomeEffects {
