@@ -89,12 +89,21 @@ export class Clients {
     // or, now and then, its requester-less stranger (refused).
     const named = approval.assignees.length > 0;
     const decidedBy = named ? this.random.pick([...VOTERS, ESCALATION, "eve@example.com"]) : undefined;
+    // From a signed link's page or from the dashboard: the same commit, racing each other.
+    const via = named && this.random.chance(0.5) ? { via: "link" as const } : {};
     await this.spawn("decide", approval.workflowRunId, (ports) =>
-      decideApproval(ports, NO_APPROVAL_GROUPS, WORKSPACE, approval.id, {
-        decision,
-        ...(decision === "edited" ? { editedContent: { edited: true } } : {}),
-        ...(decidedBy ? { decidedBy } : {}),
-      }),
+      decideApproval(
+        ports,
+        NO_APPROVAL_GROUPS,
+        WORKSPACE,
+        approval.id,
+        {
+          decision,
+          ...(decision === "edited" ? { editedContent: { edited: true } } : {}),
+          ...(decidedBy ? { decidedBy } : {}),
+        },
+        via,
+      ),
     );
   }
 

@@ -41,7 +41,13 @@ function timeoutMs(random: Random): number | undefined {
   return random.pick([undefined, undefined, MINUTE, 30 * MINUTE]);
 }
 
-function step(random: Random, kind: StepKind, name: string, later: readonly string[]): StepDefinition {
+function step(
+  random: Random,
+  kind: StepKind,
+  name: string,
+  later: readonly string[],
+  earlier: readonly string[],
+): StepDefinition {
   switch (kind) {
     case "noop":
       return { type: "task", name, handler: "noop", config: {} };
@@ -89,7 +95,17 @@ function step(random: Random, kind: StepKind, name: string, later: readonly stri
             }
           : {}),
         ...(timeout !== undefined && random.chance(0.5)
-          ? { onTimeout: random.pick(["approve", "reject"] as const) }
+          ? { onTimeout: random.pick(["approve", "reject", "fail"] as const) }
+          : {}),
+        // A rejection (a person's, a quorum's or a deadline's) sends the run back to an earlier step.
+        ...(earlier.length > 0 && random.chance(0.4)
+          ? {
+              onReject: {
+                gotoStep: random.pick(earlier),
+                feedbackKey: "feedback",
+                maxRevisions: random.between(1, 2),
+              },
+            }
           : {}),
       };
     }
@@ -99,7 +115,9 @@ function step(random: Random, kind: StepKind, name: string, later: readonly stri
 /** Two to four steps; a condition only jumps forward, so every run ends. */
 export function definitionSteps(random: Random): StepDefinition[] {
   const names = Array.from({ length: random.between(2, 4) }, (_, i) => `s${i + 1}`);
-  return names.map((name, i) => step(random, random.weighted(STEP_WEIGHTS), name, names.slice(i + 1)));
+  return names.map((name, i) =>
+    step(random, random.weighted(STEP_WEIGHTS), name, names.slice(i + 1), names.slice(0, i)),
+  );
 }
 
 export function runInput(random: Random): Record<string, unknown> {
