@@ -28,6 +28,7 @@ import { llmProviderRoutes } from "./routes/llm-providers";
 import { remoteToolRoutes } from "./routes/remote-tools";
 import { replayRoutes } from "./routes/replays";
 import { runEstimateRoutes } from "./routes/run-estimates";
+import { signalRoutes } from "./routes/signals";
 import { webhookRoutes } from "./routes/webhooks";
 import { workflowDefinitionRoutes } from "./routes/workflow-definitions";
 import { workflowRunRoutes } from "./routes/workflow-runs";
@@ -82,6 +83,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   const definitions = workflowDefinitionRoutes(deps);
   const estimates = runEstimateRoutes(deps);
   const replays = replayRoutes(deps);
+  const signals = signalRoutes(deps);
   const runs = workflowRunRoutes(deps);
   const approvalAudit = approvalAuditRoutes(deps);
   const approvals = approvalRequestRoutes(deps);
@@ -99,6 +101,7 @@ export function createApp(deps: Deps, options: AppOptions) {
     definitions,
     estimates,
     replays,
+    signals,
     runs,
     approvalAudit,
     approvals,
@@ -127,6 +130,7 @@ export function createApp(deps: Deps, options: AppOptions) {
     .route("/", definitions)
     .route("/", estimates)
     .route("/", replays)
+    .route("/", signals)
     .route("/", runs)
     .route("/", approvalAudit)
     .route("/", approvals)

@@ -63,7 +63,10 @@ export interface EventPayloads {
   };
   APPROVAL_REMINDER_SENT: { stepName: string; approvalRequestId: string; reminder: number };
   APPROVAL_ESCALATED: { stepName: string; approvalRequestId: string; assignees: string[] };
-  SIGNAL_RECEIVED: { stepName: string; signalType: string };
+  /** `buffered`: sent before the run reached the step, and taken when it did. */
+  SIGNAL_RECEIVED: { stepName: string; signalType: string; buffered?: true };
+  /** A signal arrived before any step waited for it: the run keeps it (POST .../signals). */
+  SIGNAL_BUFFERED: { signalType: string; id: string | null };
   /** `downgradedFrom`: the model the step asked for, when its budget sent the call to downgradeModel. */
   LLM_CALL_STARTED: ModelFields & { round: number; downgradedFrom?: string };
   LLM_CALL_COMPLETED: ModelFields & {
@@ -125,6 +128,7 @@ export const EVENT_TYPES = [
   "APPROVAL_REMINDER_SENT",
   "APPROVAL_ESCALATED",
   "SIGNAL_RECEIVED",
+  "SIGNAL_BUFFERED",
   "LLM_CALL_STARTED",
   "LLM_CALL_COMPLETED",
   "LLM_CALL_FAILED",

@@ -53,6 +53,13 @@ export const LIMITS = {
   llmRepairAttempts: 3,
   /** How long an llm step's cached answer may be kept (`cache.ttlMs`). */
   llmCacheTtlMs: 30 * 24 * 60 * 60 * 1000,
+  /** Signal types one external_event step may wait for (`signalTypes`). */
+  signalTypesPerStep: 10,
+  /** Signals a run keeps until a step takes them (sent before it reached the step), and their JSON bytes. */
+  bufferedSignals: 20,
+  bufferedSignalBytes: 64 * KiB,
+  /** Signal ids a run remembers, so a repeated `id` is applied once. */
+  signalIdsKept: 100,
   /** Step executions per run, condition loops included. */
   stepsPerRun: 1000,
   /** Side-effect-free steps that may share one commit, and the journal bytes after which it closes early. */

@@ -1,6 +1,7 @@
 import type { LlmSpend, RunBudget } from "./budget";
 import type { StepRun, WorkflowRun } from "./run";
 import type { RunHistory } from "./run-history";
+import type { BufferedSignal } from "./signals";
 import { RunStatus } from "./statuses";
 
 /**
@@ -18,7 +19,17 @@ export interface Lease {
 
 export type StepWait =
   | { kind: "timer"; untilMs: number }
-  | { kind: "signal"; signalType: string; deadlineMs: number | null }
+  | {
+      kind: "signal";
+      /** The one type waited for; with `signalTypes`, the first of them. */
+      signalType: string;
+      deadlineMs: number | null;
+      /** Several types (docs/flow.md): any of them, or all of them, by `mode`. */
+      signalTypes?: string[];
+      mode?: "any" | "all";
+      /** With mode all: the payloads received so far, by type. */
+      received?: Record<string, Record<string, unknown>>;
+    }
   | {
       kind: "approval";
       approvalRequestId: string;
@@ -84,6 +95,10 @@ export interface RunRecord extends WorkflowRun {
   recent?: RunHistory;
   /** The run's LLM budget: its creation's, else its definition's (docs/llm.md). Absent: none. */
   budget?: RunBudget;
+  /** Signals sent before the run reached a step waiting for them, oldest first. Absent when none. */
+  signalInbox?: BufferedSignal[];
+  /** The `id`s of signals sent with one, newest last (at most LIMITS.signalIdsKept): a repeat is applied once. */
+  signalIds?: string[];
   /** What the run's committed attempts paid for. Absent until the first paid call. */
   llmSpend?: LlmSpend;
   /** More spend approved on budget requests, added to the caps. */

@@ -82,14 +82,41 @@ export const ConditionStep = z
   })
   .meta({ description: "Branches on a value of the workflow state" });
 
+const signalTypeName = z.string().min(1).max(100);
+
 export const ExternalEventStep = z
   .strictObject({
     type: z.literal(StepType.ExternalEvent),
     ...commonFields,
-    signalType: z.string().min(1).max(100),
+    signalType: signalTypeName.optional(),
+    signalTypes: z
+      .array(signalTypeName)
+      .min(1)
+      .max(LIMITS.signalTypesPerStep)
+      .refine((types) => new Set(types).size === types.length, "signal types must be distinct")
+      .optional()
+      .meta({ description: "Several signal types: the output holds each payload under its type" }),
+    mode: z.enum(["any", "all"]).optional().meta({
+      description:
+        "With signalTypes: go on at the first of them (any, the default) or once all arrived (all)",
+    }),
     timeoutMs,
   })
-  .meta({ description: "Pauses the run until a signal of signalType is sent" });
+  .superRefine((step, ctx) => {
+    if ((step.signalType === undefined) === (step.signalTypes === undefined)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["signalType"],
+        message: "Give signalType or signalTypes, not both",
+      });
+    }
+    if (step.mode !== undefined && step.signalTypes === undefined) {
+      ctx.addIssue({ code: "custom", path: ["mode"], message: "mode goes with signalTypes" });
+    }
+  })
+  .meta({
+    description: "Pauses the run until a signal of signalType (or any or all of signalTypes) is sent",
+  });
 
 export const LlmStep = z
   .strictObject({ type: z.literal(StepType.Llm), ...commonFields, ...llmStepFields })

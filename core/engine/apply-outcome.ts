@@ -11,6 +11,7 @@ import { RunStatus, StepRunStatus } from "../domain/statuses";
 import type { StepDefinition } from "../domain/step";
 import type { StepOutcome } from "../domain/step-outcome";
 import { isoAt } from "../domain/time";
+import { takeBufferedSignals } from "./signal-inbox";
 
 /** Writes that belong to the same commit as the transition but live outside the run's items. */
 export interface OutcomeEffects {
@@ -90,11 +91,18 @@ function applyKind(
       else completeRun(tx);
       return {};
     }
-    case "waiting":
+    case "waiting": {
+      const taken =
+        outcome.wait.kind === "signal" ? takeBufferedSignals(tx, outcome.wait, stepRunId) : undefined;
+      if (taken && "output" in taken) {
+        const completed = { kind: "completed", output: taken.output } as const;
+        return applyKind(tx, steps, input ? { ...completed, input } : completed, ids);
+      }
       tx.setStepStatus(StepRunStatus.Waiting, { input });
-      active.wait = outcome.wait;
+      active.wait = taken?.wait ?? outcome.wait;
       tx.setRunStatus(RunStatus.Waiting);
       return {};
+    }
     case "approval": {
       const revised = tx.run.approvalRevisions?.[step.name];
       const approval: ApprovalRequest = {

@@ -13,7 +13,7 @@ export type ChangeExtras = Omit<RunChange, "commit">;
 export interface OperationEffects {
   /** The operation hands the run back to the engine. */
   ringDoorbell?: boolean;
-  /** The operation ends the timer the run was waiting on. */
+  /** The operation ends the timer the run was waiting on (when the change ends the wait). */
   cancelSchedule?: boolean;
 }
 
@@ -36,10 +36,15 @@ export async function changeRun(
     const tx = new RunTransition(run, deps.clock.nowMs(), deps.ids);
     const extras = (await change(run, tx)) ?? {};
     const commit = await finishTransition(deps, tx);
+    // A change that leaves the run waiting (a vote short of its quorum, one of several signals) keeps the
+    // wait's wake-up: its deadline still has to fire on time.
+    const after = commit.run.active;
+    const waitEnded = after?.wait == null || after.stepRun.id !== run.active?.stepRun.id;
+    const cancelScheduleOf = effects.cancelSchedule && waitEnded ? run : undefined;
     const outcome = await commitRun(
       deps,
       { commit, ...extras },
-      { ringDoorbell: effects.ringDoorbell, cancelScheduleOf: effects.cancelSchedule ? run : undefined },
+      { ringDoorbell: effects.ringDoorbell, cancelScheduleOf },
     );
     if (outcome.kind === "committed") return { before: run, after: commit.run };
   }

@@ -6,16 +6,17 @@
  */
 import { decideApproval } from "../../core/approvals/decide-approval";
 import type { RunRecord } from "../../core/domain/run-record";
-import { RunStatus } from "../../core/domain/statuses";
+import { LIVE_RUN_STATUSES, RunStatus } from "../../core/domain/statuses";
 import type { StoredWorkflowDefinition } from "../../core/domain/workflow-definition-record";
 import { cancelRun } from "../../core/runs/cancel-run";
 import { createRun } from "../../core/runs/create-run";
 import { resumeRun } from "../../core/runs/resume-run";
 import { retryRun } from "../../core/runs/retry-run";
+import { sendSignal } from "../../core/runs/send-signal";
 import type { Creation } from "./invariants";
 import type { ActorPorts, World } from "./ports";
 import type { Random } from "./random";
-import { ESCALATION, REQUEST_WEIGHTS, runInput, SIGNAL, VOTERS } from "./workload";
+import { ESCALATION, OTHER_SIGNAL, REQUEST_WEIGHTS, runInput, SIGNAL, VOTERS } from "./workload";
 
 export const WORKSPACE = "wsp_sim";
 /** The simulated workspace has no approval groups: its approval steps name people, never a group. */
@@ -64,6 +65,7 @@ export class Clients {
     if (kind === "decide") return this.decide();
     const fits: Record<typeof kind, (run: RunRecord) => boolean> = {
       resume: (run) => run.status === RunStatus.Waiting && run.active?.wait?.kind === "signal",
+      signal: (run) => LIVE_RUN_STATUSES.includes(run.status),
       retry: (run) => run.status === RunStatus.Failed,
       cancel: () => true,
     };
@@ -73,6 +75,14 @@ export class Clients {
       const signalType = this.random.chance(0.9) ? SIGNAL : "other";
       return this.spawn("resume", run.id, (ports) =>
         resumeRun(ports, WORKSPACE, run.id, { signalType, payload: { received: true } }),
+      );
+    }
+    if (kind === "signal") {
+      // Sent early, late or twice: ids come from a small pool, so repeats (applied once) happen.
+      const signalType = this.random.pick([SIGNAL, OTHER_SIGNAL, "other"]);
+      const id = this.random.chance(0.5) ? `sig-${this.random.int(5)}` : undefined;
+      return this.spawn("signal", run.id, (ports) =>
+        sendSignal(ports, WORKSPACE, run.id, { signalType, payload: { sent: true }, id }),
       );
     }
     if (kind === "retry") return this.spawn("retry", run.id, (ports) => retryRun(ports, WORKSPACE, run.id));

@@ -155,10 +155,12 @@ function lifecycle(
 ): void {
   const ordered = [...events].sort((a, b) => a.seq - b.seq);
   const types = ordered.map((event) => event.eventType);
-  const started = types.filter((type) => type === "WORKFLOW_STARTED").length;
+  // A signal sent to a PENDING run is kept (SIGNAL_BUFFERED) before the run starts: not part of its course.
+  const course = types.filter((type) => type !== "SIGNAL_BUFFERED");
+  const started = course.filter((type) => type === "WORKFLOW_STARTED").length;
   const bare =
-    types.length === 1 && (types[0] === "WORKFLOW_CANCELLED" || types[0] === "WORKFLOW_SUPERSEDED");
-  if (types.length > 0 && !bare && (started !== 1 || types[0] !== "WORKFLOW_STARTED")) {
+    course.length === 1 && (course[0] === "WORKFLOW_CANCELLED" || course[0] === "WORKFLOW_SUPERSEDED");
+  if (course.length > 0 && !bare && (started !== 1 || course[0] !== "WORKFLOW_STARTED")) {
     flag("one WORKFLOW_STARTED", run.id, `events: ${types.join(" ")}`);
   }
   const terminal = ordered.filter((event) => event.eventType in TERMINAL_EVENTS);

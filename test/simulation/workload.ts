@@ -8,6 +8,8 @@ import type { StepDefinition } from "../../core/domain/step";
 import type { Random } from "./random";
 
 export const SIGNAL = "go";
+/** The second type of steps that wait for several. */
+export const OTHER_SIGNAL = "also";
 /** Who votes on approval steps that name assignees, and who an escalation adds. */
 export const VOTERS = ["ann@example.com", "bob@example.com", "cy@example.com"] as const;
 export const ESCALATION = "boss@example.com";
@@ -77,7 +79,16 @@ function step(
     case "wait":
       return { type: "wait", name, durationMs: random.pick([0, 5000, 20 * MINUTE]) };
     case "external_event":
-      return { type: "external_event", name, signalType: SIGNAL, timeoutMs: timeoutMs(random) };
+      // Now and then several types, any or all of them (signals sent early wait on the run for the step).
+      return random.chance(0.3)
+        ? {
+            type: "external_event",
+            name,
+            signalTypes: [SIGNAL, OTHER_SIGNAL],
+            mode: random.pick(["any", "all"] as const),
+            timeoutMs: timeoutMs(random),
+          }
+        : { type: "external_event", name, signalType: SIGNAL, timeoutMs: timeoutMs(random) };
     case "approval": {
       const timeout = timeoutMs(random);
       return {
@@ -124,10 +135,11 @@ export function runInput(random: Random): Record<string, unknown> {
   return { n: random.int(100), flag: random.chance(0.5) };
 }
 
-type Request = "resume" | "decide" | "retry" | "cancel" | "create";
+type Request = "resume" | "signal" | "decide" | "retry" | "cancel" | "create";
 
 export const REQUEST_WEIGHTS: Record<Request, number> = {
   resume: 4,
+  signal: 2,
   decide: 4,
   retry: 2,
   cancel: 0.7,

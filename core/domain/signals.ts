@@ -1,0 +1,42 @@
+import type { StepWait } from "./run-record";
+
+type Json = Record<string, unknown>;
+
+/** A signal that arrived before its step: kept on the run until a step waiting for its type takes it. */
+export interface BufferedSignal {
+  id: string | null;
+  signalType: string;
+  payload: Json;
+  receivedAt: string;
+}
+
+export type SignalWait = Extract<StepWait, { kind: "signal" }>;
+
+/** The types a wait takes. */
+export function waitedTypes(wait: SignalWait): string[] {
+  return wait.signalTypes ?? [wait.signalType];
+}
+
+export type Acceptance =
+  /** Not a type this wait takes (or, with mode all, one it already has). */
+  | { kind: "refused" }
+  /** Taken; the wait goes on for the other types. */
+  | { kind: "partial"; wait: SignalWait }
+  /** Taken, and the step is complete with this output. */
+  | { kind: "done"; output: Json };
+
+/**
+ * How a waiting external_event step takes a signal (docs/flow.md, "Several signals"). One type (the spec's
+ * step): the payload is the output. Several, mode any: the first completes the step with `{<type>: payload}`.
+ * Mode all: each type's first payload is kept until every type has arrived; the output has them all.
+ */
+export function acceptSignal(wait: SignalWait, signalType: string, payload: Json): Acceptance {
+  if (!waitedTypes(wait).includes(signalType)) return { kind: "refused" };
+  if (!wait.signalTypes) return { kind: "done", output: payload };
+  if ((wait.mode ?? "any") === "any") return { kind: "done", output: { [signalType]: payload } };
+  if (wait.received?.[signalType] !== undefined) return { kind: "refused" };
+  const received = { ...wait.received, [signalType]: payload };
+  if (wait.signalTypes.every((type) => received[type] !== undefined))
+    return { kind: "done", output: received };
+  return { kind: "partial", wait: { ...wait, received } };
+}

@@ -1,0 +1,36 @@
+import type { RunTransition } from "../domain/run-change";
+import { acceptSignal, type SignalWait } from "../domain/signals";
+
+/**
+ * A step that starts waiting for signals first takes those the run already holds (sent before it got
+ * here), oldest first, each recorded as SIGNAL_RECEIVED: the wait as it stands after them, or the output
+ * that completes the step.
+ */
+export function takeBufferedSignals(
+  tx: RunTransition,
+  wait: SignalWait,
+  stepRunId: string,
+): { wait: SignalWait } | { output: Record<string, unknown> } {
+  const inbox = tx.run.signalInbox ?? [];
+  let current = wait;
+  const kept = [...inbox];
+  for (const signal of inbox) {
+    const accepted = acceptSignal(current, signal.signalType, signal.payload);
+    if (accepted.kind === "refused") continue;
+    kept.splice(kept.indexOf(signal), 1);
+    const stepName = tx.requireActive().stepRun.stepName;
+    tx.record("SIGNAL_RECEIVED", { stepName, signalType: signal.signalType, buffered: true }, stepRunId);
+    if (accepted.kind === "done") {
+      setInbox(tx, kept);
+      return { output: accepted.output };
+    }
+    current = accepted.wait;
+  }
+  setInbox(tx, kept);
+  return { wait: current };
+}
+
+function setInbox(tx: RunTransition, inbox: RunTransition["run"]["signalInbox"] & object): void {
+  if (inbox.length > 0) tx.run.signalInbox = inbox;
+  else delete tx.run.signalInbox;
+}
