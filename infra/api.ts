@@ -1,15 +1,17 @@
 import { engineFunction } from "./engine-access";
 import { operatorPolicy } from "./operator-policy";
-import { adminToken } from "./secrets";
+import { adminToken, providerKeys } from "./secrets";
 import { FUNCTIONS } from "./settings";
 
 /**
  * The HTTP API: one Hono Lambda behind a function URL. It also serves the dashboard, whose built static
- * files (built by sst.config.ts before this is declared) are copied beside the handler, not bundled.
+ * files (built by sst.config.ts before this is declared) are copied beside the handler, not bundled. It
+ * gets the server's provider keys for step replays (docs/llm.md), which call a model from the API.
  */
 export const api = new sst.aws.Function("Api", {
   ...engineFunction(FUNCTIONS.api, {
     ADMIN_TOKEN: adminToken.value,
+    ...providerKeys,
     SIGNUP_MODE: operatorPolicy.apply((policy) => policy.SIGNUP_MODE),
   }),
   url: true,
