@@ -97,6 +97,16 @@ const Settings = z.object({
   OPENAI_BASE_URL: optionalString,
   ANTHROPIC_BASE_URL: optionalString,
   GOOGLE_BASE_URL: optionalString,
+  /**
+   * Local only: every provider call goes to the development model (docs/llm.md), which answers
+   * deterministically without a key. Also `npm start -- --dev-models`.
+   */
+  DEV_MODELS: z
+    .enum(["true", "false"])
+    .default("false")
+    .transform((value) => value === "true"),
+  /** Set by the Lambda runtime in every function; read only to refuse DEV_MODELS there. */
+  AWS_LAMBDA_FUNCTION_NAME: optionalString,
   /** Per provider call, including the wait for the whole answer. */
   LLM_TIMEOUT_MS: positiveInt(60_000),
   /** JSON {"model": {inputPerMillion, outputPerMillion, cachedInputPerMillion?}} over the built-in table. */
@@ -124,7 +134,23 @@ export const Config = Settings.refine(
     message: "SIGNUP_MODE=invite needs ADMIN_TOKEN, the credential that creates invites",
     path: ["SIGNUP_MODE"],
   },
-);
+)
+  .refine((config) => !(config.DEV_MODELS && config.AWS_LAMBDA_FUNCTION_NAME !== undefined), {
+    // A deploy answering llm steps with echoes would look healthy while doing nothing a user asked for.
+    message: "DEV_MODELS is for local development and is refused on Lambda",
+    path: ["DEV_MODELS"],
+  })
+  .refine(
+    (config) =>
+      !config.DEV_MODELS ||
+      [config.OPENAI_BASE_URL, config.ANTHROPIC_BASE_URL, config.GOOGLE_BASE_URL].every(
+        (url) => url === undefined,
+      ),
+    {
+      message: "DEV_MODELS points every provider at the development model; unset the *_BASE_URL variables",
+      path: ["DEV_MODELS"],
+    },
+  );
 export type Config = z.infer<typeof Config>;
 
 /** Parses the environment, naming every bad variable at once so a misconfigured deploy fails loudly at start. */

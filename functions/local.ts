@@ -11,6 +11,7 @@ import { createApp } from "../core/api/app";
 import { loadConfig } from "../core/config";
 import { systemClock } from "../core/ports/clock";
 import { buildDeps } from "./deps";
+import { startDevModels } from "./dev-models";
 import { createLocalTransport } from "./local-engine";
 import { listenEarly } from "./local-http-server";
 
@@ -22,7 +23,9 @@ import { listenEarly } from "./local-http-server";
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main(): Promise<void> {
-  const config = loadConfig(process.env);
+  const devModelsFlag = process.argv.includes("--dev-models") ? { DEV_MODELS: "true" } : {};
+  const devModels = await startDevModels(loadConfig({ ...process.env, ...devModelsFlag }));
+  const { config } = devModels;
   const log = createPinoLogger({ level: config.LOG_LEVEL });
   const dataDir = resolve(config.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
@@ -43,8 +46,12 @@ async function main(): Promise<void> {
   const app = createApp(deps, { clientAddress: (c) => getConnInfo(c).remote.address });
   serve(app.fetch);
   const url = `http://localhost:${port}`;
-  log.info({ url, dataDir }, "listening");
+  log.info({ url, dataDir, devModels: config.DEV_MODELS }, "listening");
   process.stdout.write(`Weft is listening on ${url}\n`);
+  if (config.DEV_MODELS)
+    process.stdout.write(
+      "DEV_MODELS: llm steps are answered by the local development model, no key needed\n",
+    );
 
   let stopping = false;
   const shutdown = (signal: string) => {
@@ -58,6 +65,7 @@ async function main(): Promise<void> {
       await transport.stop();
       dynamo.destroy();
       await dynamoLocal?.stop();
+      await devModels.close();
       log.info({}, "stopped");
       process.exit(0);
     });

@@ -11,6 +11,7 @@ import { type Clock, systemClock } from "../../core/ports/clock";
 import type { Deps } from "../../core/ports/deps";
 import { sweepWebhookOutbox } from "../../core/webhooks/outbox-sweeper";
 import { buildDeps } from "../../functions/deps";
+import { startDevModels } from "../../functions/dev-models";
 import { createLocalTransport } from "../../functions/local-engine";
 import { ManualClock } from "./manual-clock";
 
@@ -44,11 +45,12 @@ export async function createTestApp(
   env: Record<string, string> = {},
   options: { realTime?: boolean } = {},
 ): Promise<TestApp> {
-  const config: Config = loadConfig({
-    TABLE_NAME: `test-${randomBytes(6).toString("hex")}`,
-    ALLOW_PRIVATE_URLS: "true",
-    ...env,
-  });
+  // As npm start does: with DEV_MODELS on, the providers are pointed at the development model.
+  const devModels = await startDevModels(
+    loadConfig({ TABLE_NAME: `test-${randomBytes(6).toString("hex")}`, ALLOW_PRIVATE_URLS: "true", ...env }),
+  );
+  afterAll(() => devModels.close());
+  const config: Config = devModels.config;
   const dynamo = createDynamoClient({ region: "us-east-1", endpoint: inject("dynamoEndpoint") });
   await ensureTable(dynamo, config.TABLE_NAME);
   const manualClock = new ManualClock();

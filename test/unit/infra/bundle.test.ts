@@ -152,6 +152,13 @@ describe("each function's bundle", () => {
     },
   );
 
+  it.each(names)("%s: carries nothing of the development model, which is local only", (name) => {
+    const inputs = Object.keys(bundleOf(name).metafile.inputs);
+
+    expect(inputs.some((path) => path.includes("core/llm/"))).toBe(name === "worker" || name === "api");
+    expect(inputs.filter((path) => path.includes("dev-model"))).toEqual([]);
+  });
+
   it("worker: loads no LLM provider SDK at a cold start; each is a chunk read on its provider's first call", () => {
     const { parts } = bundleOf("worker");
     const cold = parts.coldInputs.map(({ input }) => input);

@@ -60,6 +60,13 @@ describe("infra settings", () => {
     }
   });
 
+  it("never turns on the development model: no function's environment and no infra file names DEV_MODELS", () => {
+    const given: readonly string[] = ENGINE_ENVIRONMENT_KEYS;
+
+    expect(given).not.toContain("DEV_MODELS");
+    for (const { name, text } of infraSources()) expect(text, name).not.toMatch(/DEV_MODELS|dev-models/);
+  });
+
   it("reads the environment only through loadConfig in every entry", () => {
     for (const name of readdirSync(join(root, "functions"))) {
       const reads = source(`functions/${name}`).match(/process\.env(\.\w+|\[)/g) ?? [];
