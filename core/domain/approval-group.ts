@@ -18,20 +18,24 @@ export const ApprovalGroupName = z
 /** A person's e-mail address as assignments compare them: trimmed, lowercase. */
 export const normalEmail = (email: string): string => email.trim().toLowerCase();
 
-export const PutApprovalGroupInput = z.object({
-  members: z
-    .array(z.email().max(254))
-    .min(1)
-    .max(LIMITS.approvalGroupMembers)
-    .transform((members) => [...new Set(members.map(normalEmail))]),
-});
+export const PutApprovalGroupInput = z
+  .object({
+    members: z
+      .array(z.email().max(254))
+      .min(1)
+      .max(LIMITS.approvalGroupMembers)
+      .transform((members) => [...new Set(members.map(normalEmail))]),
+  })
+  .meta({ id: "PutApprovalGroupInput" });
 
-export const ApprovalGroup = z.object({
-  name: z.string(),
-  members: z.array(z.string()),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const ApprovalGroup = z
+  .object({
+    name: z.string(),
+    members: z.array(z.string()),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "ApprovalGroup" });
 export type ApprovalGroup = z.infer<typeof ApprovalGroup>;
 
 /** An approval step's assignee: an e-mail address, or `group:<name>`. */

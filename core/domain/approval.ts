@@ -6,47 +6,51 @@ export const ApprovalDecision = z.enum(["approved", "rejected", "edited"]);
 export type ApprovalDecision = z.infer<typeof ApprovalDecision>;
 
 /** One person's vote on a request decided by a quorum (docs/approvals.md). */
-export const ApprovalVote = z.object({
-  decidedBy: z.string(),
-  decision: z.enum(["approved", "rejected"]),
-  comment: z.string().nullable(),
-  at: z.string(),
-});
+export const ApprovalVote = z
+  .object({
+    decidedBy: z.string(),
+    decision: z.enum(["approved", "rejected"]),
+    comment: z.string().nullable(),
+    at: z.string(),
+  })
+  .meta({ id: "ApprovalVote" });
 export type ApprovalVote = z.infer<typeof ApprovalVote>;
 
-export const ApprovalRequest = z.object({
-  id: z.string(),
-  workflowRunId: z.string(),
-  stepRunId: z.string(),
-  stepName: z.string(),
-  contentKey: z.string(),
-  content: z.record(z.string(), z.unknown()),
-  prompt: z.string().nullable(),
-  decision: ApprovalDecision.nullable(),
-  decidedBy: z.string().nullable(),
-  decidedAt: z.string().nullable(),
-  /** Set when the step's timeout passed with no decision (decisions section 3). */
-  expiredAt: z.string().nullable(),
-  createdAt: z.string(),
-  /** The reviewer's words with the decision (docs/approvals.md). */
-  comment: z.string().nullable().default(null),
-  /** Which draft of the step's content this is: 1, then one more after each rejection sent back for revision. */
-  revision: z.number().int().min(1).default(1),
-  /** The request the previous draft was rejected in, when this one is a revision. */
-  previousRequestId: z.string().nullable().default(null),
-  /** Who may decide it, as the step names them (e-mail addresses, `group:<name>`); empty: anyone. */
-  assignees: z.array(z.string()).default([]),
-  /** The run's definition, for listing by definition. */
-  definitionId: z.string().nullable().default(null),
-  /** The votes cast so far, oldest first, on a step with a quorum. */
-  votes: z.array(ApprovalVote).default([]),
-  /** Who may decide too since the step's escalation (e-mail addresses, `group:<name>`). */
-  escalatedTo: z.array(z.string()).default([]),
-  /** When the step's timeout ends the wait (its `timeoutMs` from the request), or null without one. */
-  deadlineAt: z.string().nullable().default(null),
-  /** `step`: an approval step's; `budget`: a run asking for more LLM spend (docs/llm.md). */
-  kind: z.enum(["step", "budget"]).default("step"),
-});
+export const ApprovalRequest = z
+  .object({
+    id: z.string(),
+    workflowRunId: z.string(),
+    stepRunId: z.string(),
+    stepName: z.string(),
+    contentKey: z.string(),
+    content: z.record(z.string(), z.unknown()),
+    prompt: z.string().nullable(),
+    decision: ApprovalDecision.nullable(),
+    decidedBy: z.string().nullable(),
+    decidedAt: z.string().nullable(),
+    /** Set when the step's timeout passed with no decision (decisions section 3). */
+    expiredAt: z.string().nullable(),
+    createdAt: z.string(),
+    /** The reviewer's words with the decision (docs/approvals.md). */
+    comment: z.string().nullable().default(null),
+    /** Which draft of the step's content this is: 1, then one more after each rejection sent back for revision. */
+    revision: z.number().int().min(1).default(1),
+    /** The request the previous draft was rejected in, when this one is a revision. */
+    previousRequestId: z.string().nullable().default(null),
+    /** Who may decide it, as the step names them (e-mail addresses, `group:<name>`); empty: anyone. */
+    assignees: z.array(z.string()).default([]),
+    /** The run's definition, for listing by definition. */
+    definitionId: z.string().nullable().default(null),
+    /** The votes cast so far, oldest first, on a step with a quorum. */
+    votes: z.array(ApprovalVote).default([]),
+    /** Who may decide too since the step's escalation (e-mail addresses, `group:<name>`). */
+    escalatedTo: z.array(z.string()).default([]),
+    /** When the step's timeout ends the wait (its `timeoutMs` from the request), or null without one. */
+    deadlineAt: z.string().nullable().default(null),
+    /** `step`: an approval step's; `budget`: a run asking for more LLM spend (docs/llm.md). */
+    kind: z.enum(["step", "budget"]).default("step"),
+  })
+  .meta({ id: "ApprovalRequest" });
 export type ApprovalRequest = z.infer<typeof ApprovalRequest>;
 
 export const DecideApprovalInput = z
@@ -66,5 +70,6 @@ export const DecideApprovalInput = z
         message: "editedContent is required when decision is edited",
       });
     }
-  });
+  })
+  .meta({ id: "DecideApprovalInput" });
 export type DecideApprovalInput = z.infer<typeof DecideApprovalInput>;

@@ -37,7 +37,10 @@ export const RunBudget = z
       });
     }
   })
-  .meta({ description: "An LLM budget for a run; at least one of maxCostUsd and maxTokens" });
+  .meta({
+    id: "RunBudget",
+    description: "An LLM budget for a run; at least one of maxCostUsd and maxTokens",
+  });
 export type RunBudget = z.infer<typeof RunBudget>;
 
 export const DEFAULT_WARN_AT = 0.8;
@@ -107,7 +110,7 @@ export const WorkspaceBudget = z
     message: "A budget needs maxCostUsd or maxTokens",
     path: ["maxCostUsd"],
   })
-  .meta({ description: "Body of PUT /v1/budgets: the workspace's monthly LLM caps" });
+  .meta({ id: "WorkspaceBudget", description: "Body of PUT /v1/budgets: the workspace's monthly LLM caps" });
 export type WorkspaceBudget = z.infer<typeof WorkspaceBudget>;
 
 /** The calendar month (UTC, yyyy-mm) of an instant: the period of workspace budgets. */

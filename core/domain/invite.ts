@@ -2,7 +2,9 @@ import * as z from "zod";
 import { AppError, ErrorCode } from "./errors";
 
 /** The answer to POST /v1/invites: the only time the code is shown; the store keeps its hash. */
-export const CreatedInvite = z.object({ code: z.string(), expiresAt: z.string() });
+export const CreatedInvite = z
+  .object({ code: z.string(), expiresAt: z.string() })
+  .meta({ id: "CreatedInvite" });
 export type CreatedInvite = z.infer<typeof CreatedInvite>;
 
 export interface InviteRecord {

@@ -15,7 +15,10 @@ export const ReplayInput = z
     temperature: z.number().min(0).max(2).optional(),
     maxTokens: z.int().min(1).max(200_000).optional(),
   })
-  .meta({ description: "Overrides of the recorded call; an empty body replays it as it was" });
+  .meta({
+    id: "ReplayInput",
+    description: "Overrides of the recorded call; an empty body replays it as it was",
+  });
 export type ReplayInput = z.infer<typeof ReplayInput>;
 
 /** What one answer used and cost. */

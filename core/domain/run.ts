@@ -7,61 +7,71 @@ import { RUN_STATUSES, type RunStatus, StepRunStatus } from "./statuses";
 
 const Json = z.record(z.string(), z.unknown());
 
-export const StepRun = z.object({
-  id: z.string(),
-  workflowRunId: z.string(),
-  stepName: z.string(),
-  stepType: z.string(),
-  status: z.enum(Object.values(StepRunStatus) as [StepRunStatus, ...StepRunStatus[]]),
-  attempt: z.number().int(),
-  input: Json.nullable(),
-  output: Json.nullable(),
-  error: z.string().nullable(),
-  startedAt: z.string().nullable(),
-  completedAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const StepRun = z
+  .object({
+    id: z.string(),
+    workflowRunId: z.string(),
+    stepName: z.string(),
+    stepType: z.string(),
+    status: z.enum(Object.values(StepRunStatus) as [StepRunStatus, ...StepRunStatus[]]),
+    attempt: z.number().int(),
+    input: Json.nullable(),
+    output: Json.nullable(),
+    error: z.string().nullable(),
+    startedAt: z.string().nullable(),
+    completedAt: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "StepRun" });
 export type StepRun = z.infer<typeof StepRun>;
 
-export const WorkflowRun = z.object({
-  id: z.string(),
-  workspaceId: z.string(),
-  definitionId: z.string(),
-  status: z.enum(RUN_STATUSES as [RunStatus, ...RunStatus[]]),
-  input: Json,
-  output: Json.nullable(),
-  idempotencyKey: z.string().nullable(),
-  supersessionKey: z.string().nullable(),
-  currentStepName: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const WorkflowRun = z
+  .object({
+    id: z.string(),
+    workspaceId: z.string(),
+    definitionId: z.string(),
+    status: z.enum(RUN_STATUSES as [RunStatus, ...RunStatus[]]),
+    input: Json,
+    output: Json.nullable(),
+    idempotencyKey: z.string().nullable(),
+    supersessionKey: z.string().nullable(),
+    currentStepName: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "WorkflowRun" });
 export type WorkflowRun = z.infer<typeof WorkflowRun>;
 
-export const WorkflowRunWithSteps = WorkflowRun.extend({ steps: z.array(StepRun) });
-
-export const CreateRunInput = z.object({
-  definitionId: z.string().min(1).max(100),
-  // Kept in the run and in its state: this bound keeps both, and their growth, within an item.
-  input: boundedJsonObject(LIMITS.runInputBytes).default({}),
-  idempotencyKey: z.string().min(1).max(255).optional(),
-  supersessionKey: z.string().min(1).max(255).optional(),
-  supersedeExisting: z.boolean().default(false),
-  startedBy: z.string().min(1).max(254).optional().meta({
-    description:
-      "Who started the run (an e-mail address); approval steps with allowRequester: false refuse them",
-  }),
-  budget: RunBudget.optional().meta({ description: "The run's LLM budget, instead of its definition's" }),
+export const WorkflowRunWithSteps = WorkflowRun.extend({ steps: z.array(StepRun) }).meta({
+  id: "WorkflowRunWithSteps",
 });
+
+export const CreateRunInput = z
+  .object({
+    definitionId: z.string().min(1).max(100),
+    // Kept in the run and in its state: this bound keeps both, and their growth, within an item.
+    input: boundedJsonObject(LIMITS.runInputBytes).default({}),
+    idempotencyKey: z.string().min(1).max(255).optional(),
+    supersessionKey: z.string().min(1).max(255).optional(),
+    supersedeExisting: z.boolean().default(false),
+    startedBy: z.string().min(1).max(254).optional().meta({
+      description:
+        "Who started the run (an e-mail address); approval steps with allowRequester: false refuse them",
+    }),
+    budget: RunBudget.optional().meta({ description: "The run's LLM budget, instead of its definition's" }),
+  })
+  .meta({ id: "CreateRunInput" });
 export type CreateRunInput = z.infer<typeof CreateRunInput>;
 
-export const WorkflowEvent = z.object({
-  id: z.string(),
-  workflowRunId: z.string(),
-  stepRunId: z.string().nullable(),
-  eventType: z.enum(EVENT_TYPES),
-  payload: Json,
-  createdAt: z.string(),
-});
+export const WorkflowEvent = z
+  .object({
+    id: z.string(),
+    workflowRunId: z.string(),
+    stepRunId: z.string().nullable(),
+    eventType: z.enum(EVENT_TYPES),
+    payload: Json,
+    createdAt: z.string(),
+  })
+  .meta({ id: "WorkflowEvent" });
 export type WorkflowEvent = z.infer<typeof WorkflowEvent>;

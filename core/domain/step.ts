@@ -44,7 +44,7 @@ export const TaskStep = z
     handler: z.string().min(1).max(100).meta({ description: "Name of a registered task handler" }),
     config: z.record(z.string(), z.unknown()).default({}).meta({ description: "Handler configuration" }),
   })
-  .meta({ description: "Runs a registered handler" });
+  .meta({ id: "TaskStep", description: "Runs a registered handler" });
 
 export const WaitStep = z
   .strictObject({
@@ -70,7 +70,7 @@ export const WaitStep = z
       });
     }
   })
-  .meta({ description: "Pauses the run for durationMs or until untilTimestamp" });
+  .meta({ id: "WaitStep", description: "Pauses the run for durationMs or until untilTimestamp" });
 
 export const ConditionStep = z
   .strictObject({
@@ -80,7 +80,7 @@ export const ConditionStep = z
     trueStep: stepName.meta({ description: "Step to run when the value is truthy" }),
     falseStep: stepName.meta({ description: "Step to run otherwise" }),
   })
-  .meta({ description: "Branches on a value of the workflow state" });
+  .meta({ id: "ConditionStep", description: "Branches on a value of the workflow state" });
 
 const signalTypeName = z.string().min(1).max(100);
 
@@ -115,13 +115,14 @@ export const ExternalEventStep = z
     }
   })
   .meta({
+    id: "ExternalEventStep",
     description: "Pauses the run until a signal of signalType (or any or all of signalTypes) is sent",
   });
 
 export const LlmStep = z
   .strictObject({ type: z.literal(StepType.Llm), ...commonFields, ...llmStepFields })
   .superRefine(requirePrompt)
-  .meta({ description: "Calls a language model; needs messages or systemPrompt" });
+  .meta({ id: "LlmStep", description: "Calls a language model; needs messages or systemPrompt" });
 
 export const ApprovalStep = z
   .strictObject({
@@ -174,13 +175,13 @@ export const ApprovalStep = z
       .optional()
       .meta({ description: "What a timeout decides: fail the step (the default), approve, or reject" }),
   })
-  .meta({ description: "Pauses the run until a person decides" });
+  .meta({ id: "ApprovalStep", description: "Pauses the run until a person decides" });
 
 export const StepDefinition = z
   .discriminatedUnion("type", [TaskStep, WaitStep, ConditionStep, ExternalEventStep, LlmStep, ApprovalStep], {
     error: unknownTypeError("step"),
   })
-  .meta({ description: "One step of a workflow definition, chosen by type" });
+  .meta({ id: "StepDefinition", description: "One step of a workflow definition, chosen by type" });
 
 export type StepDefinition = z.infer<typeof StepDefinition>;
 export type TaskStep = z.infer<typeof TaskStep>;

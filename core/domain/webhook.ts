@@ -4,32 +4,36 @@ import { WEBHOOK_EVENTS } from "./webhook-events";
 /** Webhook registrations (spec 2.11) and their deliveries, as zod schemas sharing names with their types. */
 export const WebhookEventName = z.enum(WEBHOOK_EVENTS);
 
-export const CreateWebhookInput = z.object({
-  url: z.string().min(1).max(2048).meta({
-    description: "HTTPS URL of the receiver (http only when the server allows private URLs)",
-  }),
-  events: z
-    .array(WebhookEventName)
-    .min(1)
-    .max(WEBHOOK_EVENTS.length)
-    .refine((events) => new Set(events).size === events.length, { message: "events must not repeat" }),
-});
+export const CreateWebhookInput = z
+  .object({
+    url: z.string().min(1).max(2048).meta({
+      description: "HTTPS URL of the receiver (http only when the server allows private URLs)",
+    }),
+    events: z
+      .array(WebhookEventName)
+      .min(1)
+      .max(WEBHOOK_EVENTS.length)
+      .refine((events) => new Set(events).size === events.length, { message: "events must not repeat" }),
+  })
+  .meta({ id: "CreateWebhookInput" });
 export type CreateWebhookInput = z.infer<typeof CreateWebhookInput>;
 
 /** A webhook as the API shows it: never the secret, except in the creation response. */
-export const Webhook = z.object({
-  id: z.string(),
-  workspaceId: z.string(),
-  url: z.string(),
-  events: z.array(WebhookEventName),
-  isActive: z.boolean(),
-  createdAt: z.string(),
-});
+export const Webhook = z
+  .object({
+    id: z.string(),
+    workspaceId: z.string(),
+    url: z.string(),
+    events: z.array(WebhookEventName),
+    isActive: z.boolean(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "Webhook" });
 export type Webhook = z.infer<typeof Webhook>;
 
 export const CreatedWebhook = Webhook.extend({
   secret: z.string().meta({ description: "HMAC signing secret (`whsec_…`), shown only in this response" }),
-});
+}).meta({ id: "CreatedWebhook" });
 export type CreatedWebhook = z.infer<typeof CreatedWebhook>;
 
 /** The stored webhook: the secret only as the key vault's ciphertext, and how many deliveries it has had. */
@@ -53,22 +57,24 @@ export const DeliveryAttempt = z.object({
 export type DeliveryAttempt = z.infer<typeof DeliveryAttempt>;
 
 /** One event to one webhook, as the delivery log shows it (the body itself is not listed). */
-export const WebhookDelivery = z.object({
-  id: z.string(),
-  webhookId: z.string(),
-  event: WebhookEventName,
-  workflowRunId: z.string(),
-  status: DeliveryStatus,
-  attempts: z.number().int().min(0),
-  attemptLog: z.array(DeliveryAttempt),
-  lastStatusCode: z.number().int().nullable(),
-  lastError: z.string().nullable(),
-  nextAttemptAt: z.string().nullable(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  deliveredAt: z.string().nullable(),
-  failedAt: z.string().nullable(),
-});
+export const WebhookDelivery = z
+  .object({
+    id: z.string(),
+    webhookId: z.string(),
+    event: WebhookEventName,
+    workflowRunId: z.string(),
+    status: DeliveryStatus,
+    attempts: z.number().int().min(0),
+    attemptLog: z.array(DeliveryAttempt),
+    lastStatusCode: z.number().int().nullable(),
+    lastError: z.string().nullable(),
+    nextAttemptAt: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    deliveredAt: z.string().nullable(),
+    failedAt: z.string().nullable(),
+  })
+  .meta({ id: "WebhookDelivery" });
 export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
 
 /** The stored delivery: the log's fields plus what the attempts need. */

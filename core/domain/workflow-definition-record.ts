@@ -3,18 +3,20 @@ import { RunBudget } from "./budget";
 import type { StepDefinition } from "./step";
 
 /** A stored definition as the API returns it; `stepsJson` holds the steps exactly as validated at creation. */
-export const WorkflowDefinition = z.object({
-  id: z.string(),
-  workspaceId: z.string(),
-  name: z.string(),
-  version: z.string(),
-  description: z.string().nullable(),
-  stepsJson: z.array(z.record(z.string(), z.unknown())),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  /** Only when the definition set one. */
-  budget: RunBudget.optional(),
-});
+export const WorkflowDefinition = z
+  .object({
+    id: z.string(),
+    workspaceId: z.string(),
+    name: z.string(),
+    version: z.string(),
+    description: z.string().nullable(),
+    stepsJson: z.array(z.record(z.string(), z.unknown())),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    /** Only when the definition set one. */
+    budget: RunBudget.optional(),
+  })
+  .meta({ id: "WorkflowDefinition" });
 export type WorkflowDefinition = z.infer<typeof WorkflowDefinition>;
 
 /** As stored: the steps passed StepDefinition validation when the definition was created, and never change. */

@@ -64,6 +64,6 @@ export const CreateWorkflowDefinitionInput = z
       }
     });
   })
-  .meta({ description: "Body of POST /v1/workflow-definitions" });
+  .meta({ id: "CreateWorkflowDefinitionInput", description: "Body of POST /v1/workflow-definitions" });
 
 export type CreateWorkflowDefinitionInput = z.infer<typeof CreateWorkflowDefinitionInput>;

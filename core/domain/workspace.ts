@@ -9,16 +9,20 @@ export const WorkspaceSlug = z
   .max(50)
   .regex(WORKSPACE_SLUG_PATTERN, "must contain only lowercase letters, digits and hyphens");
 
-export const CreateWorkspaceInput = z.object({ name: WorkspaceName, slug: WorkspaceSlug });
+export const CreateWorkspaceInput = z
+  .object({ name: WorkspaceName, slug: WorkspaceSlug })
+  .meta({ id: "CreateWorkspaceInput" });
 export type CreateWorkspaceInput = z.infer<typeof CreateWorkspaceInput>;
 
-export const Workspace = z.object({
-  id: z.string(),
-  name: z.string(),
-  slug: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-});
+export const Workspace = z
+  .object({
+    id: z.string(),
+    name: z.string(),
+    slug: z.string(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+  })
+  .meta({ id: "Workspace" });
 export type Workspace = z.infer<typeof Workspace>;
 
 /** The stored workspace: the dashboard account that owns it never leaves the server. */

@@ -11,13 +11,17 @@ type Schema = {
   oneOf?: Schema[];
   anyOf?: Schema[];
 };
+type MediaType = { schema?: Schema; example?: unknown };
 type Operation = {
+  operationId?: string;
   security?: Record<string, string[]>[];
-  requestBody?: { content?: Record<string, { schema?: Schema }> };
+  requestBody?: { content?: Record<string, MediaType> };
+  responses: Record<string, { content?: Record<string, MediaType> }>;
 };
 type OpenApiDocument = {
   openapi: string;
-  info: { title: string; version: string };
+  info: { title: string; version: string; license?: { name: string } };
+  servers?: { url: string }[];
   paths: Record<string, Record<string, Operation>>;
   components?: { schemas?: Record<string, Schema>; securitySchemes?: Record<string, unknown> };
 };
@@ -58,6 +62,48 @@ beforeAll(async () => {
   expect(response.status).toBe(200);
   doc = (await response.json()) as OpenApiDocument;
 });
+
+/** Operations whose answer is an acknowledgement (`{deleted: true}`…), not a resource: it stays inline. */
+const ACKNOWLEDGEMENTS = new Set([
+  "getHealth",
+  "getLiveness",
+  "getReadiness",
+  "revokeApiKey",
+  "deleteApprovalGroup",
+  "setLlmProviderPriorities",
+  "deleteLlmProvider",
+  "deleteRemoteTool",
+  "deleteWebhook",
+  "cancelWorkflowRun",
+  "resumeWorkflowRun",
+  "retryWorkflowRun",
+  "sendSignal",
+]);
+const HEALTH = new Set(["getHealth", "getLiveness", "getReadiness"]);
+
+function operations(): [string, Operation][] {
+  return Object.entries(doc.paths).flatMap(([path, item]) =>
+    Object.entries(item).map(([method, op]): [string, Operation] => [`${method.toUpperCase()} ${path}`, op]),
+  );
+}
+
+function jsonMedia(op: Operation): MediaType[] {
+  return [op.requestBody?.content, ...Object.values(op.responses).map((r) => r.content)].flatMap((content) =>
+    Object.entries(content ?? {})
+      .filter(([type]) => type === "application/json")
+      .map(([, media]) => media),
+  );
+}
+
+/** The schemas of `data` in a success envelope (each variant's, for a union): named components, or arrays of them. */
+function dataSchemas(media: MediaType): Schema[] {
+  const envelope = resolve(media.schema ?? {});
+  const variants = envelope.anyOf ?? envelope.oneOf ?? [envelope];
+  return variants.map((variant) => {
+    const data = resolve(variant).properties?.data ?? {};
+    return data.items ?? data;
+  });
+}
 
 function documentedOperations(): string[] {
   return Object.entries(doc.paths).flatMap(([path, item]) =>
@@ -136,7 +182,78 @@ describe("GET /openapi.json", () => {
     const options = item.oneOf ?? item.anyOf ?? [];
 
     expect(options.map(discriminatorValue).sort()).toEqual([...STEP_TYPES].sort());
-    expect(JSON.stringify(body)).toContain('"external_event"');
+    expect(JSON.stringify(doc.components?.schemas)).toContain('"external_event"');
+  });
+});
+
+describe("/openapi.json as a client generator reads it", () => {
+  it("gives every operation a unique operationId when listing operations", () => {
+    const ids = operations().map(([, op]) => op.operationId);
+
+    expect(ids.filter((id) => id === undefined)).toEqual([]);
+    expect(new Set(ids).size).toBe(ids.length);
+  });
+
+  it("declares security on every operation, empty on public ones, when read", () => {
+    const missing = operations().filter(([, op]) => op.security === undefined);
+
+    expect(missing.map(([key]) => key)).toEqual([]);
+  });
+
+  it("names the server it was fetched from and a licence when read", async () => {
+    const served = (await (
+      await t.app.request("https://weft.acme.test/openapi.json")
+    ).json()) as OpenApiDocument;
+
+    expect(served.servers).toEqual([expect.objectContaining({ url: "https://weft.acme.test" })]);
+    expect(served.info.license?.name).toEqual(expect.any(String));
+  });
+
+  it("gives every JSON request body a named schema when read", () => {
+    const inline = operations().filter(([, op]) => {
+      const schema = op.requestBody?.content?.["application/json"]?.schema;
+      return schema !== undefined && schema.$ref === undefined;
+    });
+
+    expect(inline.map(([key]) => key)).toEqual([]);
+  });
+
+  it("answers every resource as a named schema when read", () => {
+    const inline = operations().filter(([, op]) => {
+      if (ACKNOWLEDGEMENTS.has(op.operationId ?? "")) return false;
+      const success = Object.entries(op.responses).filter(([status]) => status.startsWith("2"));
+      return success.some(([, response]) => {
+        const media = response.content?.["application/json"];
+        return media !== undefined && dataSchemas(media).some((data) => data.$ref === undefined);
+      });
+    });
+
+    expect(inline.map(([key]) => key)).toEqual([]);
+  });
+
+  it("shows an example with every JSON request and response when read", () => {
+    const bare = operations().filter(([, op]) => jsonMedia(op).some((media) => media.example === undefined));
+
+    expect(bare.map(([key]) => key)).toEqual([]);
+  });
+
+  it("documents 500 everywhere, and 4xx on every operation but the health probes, when read", () => {
+    for (const [key, op] of operations()) {
+      const statuses = Object.keys(op.responses);
+      expect(statuses, key).toContain("500");
+      if (!HEALTH.has(op.operationId ?? ""))
+        expect(
+          statuses.some((s) => s.startsWith("4")),
+          key,
+        ).toBe(true);
+    }
+  });
+
+  it("documents 413 and 415 on every operation with a JSON body when read", () => {
+    for (const [key, op] of operations()) {
+      if (op.requestBody === undefined) continue;
+      expect(Object.keys(op.responses), key).toEqual(expect.arrayContaining(["400", "413", "415"]));
+    }
   });
 });
 

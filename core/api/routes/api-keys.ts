@@ -13,6 +13,7 @@ const tags = ["API keys"];
 const create = createRoute({
   method: "post",
   path: "/v1/api-keys",
+  operationId: "createApiKey",
   tags,
   summary: "Create an API key for the caller's workspace; the key is shown only in this response",
   security: API_KEY_SECURITY,
@@ -26,6 +27,7 @@ const create = createRoute({
 const list = createRoute({
   method: "get",
   path: "/v1/api-keys",
+  operationId: "listApiKeys",
   tags,
   summary: "List the workspace's active keys (never the raw key)",
   security: API_KEY_SECURITY,
@@ -38,6 +40,7 @@ const list = createRoute({
 const revoke = createRoute({
   method: "delete",
   path: "/v1/api-keys/{id}",
+  operationId: "revokeApiKey",
   tags,
   summary:
     "Revoke a key, for good; revoking the calling key succeeds and the key fails from the next request",

@@ -11,21 +11,32 @@ import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, j
 
 const tags = ["Approval requests"];
 
-const AuditEntry = z.object({
-  seq: z.number().int().meta({ description: "The run event it comes from" }),
-  at: z.string(),
-  action: z.enum(["requested", "vote", "decided", "expired", "revision_requested", "reminder", "escalated"]),
-  actor: z.string().nullable(),
-  details: z.record(z.string(), z.unknown()),
-  previousHash: z.string().meta({ description: "The entry before's hash; 64 zeros for the first" }),
-  hash: z.string().meta({
-    description: "SHA-256 (hex) of JSON [previousHash, seq, at, action, actor, details]",
-  }),
-});
+const AuditEntry = z
+  .object({
+    seq: z.number().int().meta({ description: "The run event it comes from" }),
+    at: z.string(),
+    action: z.enum([
+      "requested",
+      "vote",
+      "decided",
+      "expired",
+      "revision_requested",
+      "reminder",
+      "escalated",
+    ]),
+    actor: z.string().nullable(),
+    details: z.record(z.string(), z.unknown()),
+    previousHash: z.string().meta({ description: "The entry before's hash; 64 zeros for the first" }),
+    hash: z.string().meta({
+      description: "SHA-256 (hex) of JSON [previousHash, seq, at, action, actor, details]",
+    }),
+  })
+  .meta({ id: "AuditEntry" });
 
 const audit = createRoute({
   method: "get",
   path: "/v1/approval-requests/{id}/audit",
+  operationId: "getApprovalAudit",
   tags,
   security: API_KEY_SECURITY,
   summary: "The request's audit trail: opened, votes, decision, expiry, revision, hash-chained",
@@ -49,6 +60,7 @@ const ExportLine = z.object({ request: ApprovalRequest, audit: z.array(AuditEntr
 const exportRoute = createRoute({
   method: "get",
   path: "/v1/approval-requests/export",
+  operationId: "exportApprovalAudit",
   tags,
   security: API_KEY_SECURITY,
   summary: `JSON Lines of the requests created in [from, to), oldest first, each with its audit trail (at most ${MAX_EXPORTED_REQUESTS})`,

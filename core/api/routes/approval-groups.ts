@@ -13,6 +13,7 @@ const NameParam = z.object({ name: ApprovalGroupName });
 const put = createRoute({
   method: "put",
   path: "/v1/approval-groups/{name}",
+  operationId: "putApprovalGroup",
   tags,
   security: API_KEY_SECURITY,
   summary: "Create an approval group or replace its members; steps assign it as group:<name>",
@@ -26,6 +27,7 @@ const put = createRoute({
 const list = createRoute({
   method: "get",
   path: "/v1/approval-groups",
+  operationId: "listApprovalGroups",
   tags,
   security: API_KEY_SECURITY,
   summary: "The workspace's approval groups, by name",
@@ -38,6 +40,7 @@ const list = createRoute({
 const get = createRoute({
   method: "get",
   path: "/v1/approval-groups/{name}",
+  operationId: "getApprovalGroup",
   tags,
   security: API_KEY_SECURITY,
   summary: "One approval group",
@@ -51,6 +54,7 @@ const get = createRoute({
 const remove = createRoute({
   method: "delete",
   path: "/v1/approval-groups/{name}",
+  operationId: "deleteApprovalGroup",
   tags,
   security: API_KEY_SECURITY,
   summary: "Delete an approval group; steps naming it then match nobody through it",

@@ -9,31 +9,36 @@ import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, j
 
 const MAX_LINK_TTL_MS = 30 * 24 * 3600_000;
 
-const IssueLinksBody = z.object({
-  assignee: z.email().max(254).optional().meta({
-    description:
-      "Whose links; without it, one set for every assignee of the request (groups by their members)",
-  }),
-  expiresInMs: z
-    .number()
-    .int()
-    .min(60_000)
-    .max(MAX_LINK_TTL_MS)
-    .optional()
-    .meta({ description: `How long the links work; default ${DEFAULT_LINK_TTL_MS} (7 days)` }),
-});
+const IssueLinksBody = z
+  .object({
+    assignee: z.email().max(254).optional().meta({
+      description:
+        "Whose links; without it, one set for every assignee of the request (groups by their members)",
+    }),
+    expiresInMs: z
+      .number()
+      .int()
+      .min(60_000)
+      .max(MAX_LINK_TTL_MS)
+      .optional()
+      .meta({ description: `How long the links work; default ${DEFAULT_LINK_TTL_MS} (7 days)` }),
+  })
+  .meta({ id: "IssueLinksBody" });
 
-const PersonLinks = z.object({
-  assignee: z.string(),
-  expiresAt: z.string(),
-  approve: z.string().meta({ description: "Opens a page with an Approve button" }),
-  reject: z.string().meta({ description: "Opens a page to reject with a comment" }),
-  review: z.string().meta({ description: "Opens a page to review, edit, approve or reject" }),
-});
+const PersonLinks = z
+  .object({
+    assignee: z.string(),
+    expiresAt: z.string(),
+    approve: z.string().meta({ description: "Opens a page with an Approve button" }),
+    reject: z.string().meta({ description: "Opens a page to reject with a comment" }),
+    review: z.string().meta({ description: "Opens a page to review, edit, approve or reject" }),
+  })
+  .meta({ id: "PersonLinks" });
 
 const issue = createRoute({
   method: "post",
   path: "/v1/approval-requests/{id}/links",
+  operationId: "issueApprovalLinks",
   tags: ["Approval requests"],
   security: API_KEY_SECURITY,
   summary: "Fresh signed links for assignees to decide a pending request without signing in",

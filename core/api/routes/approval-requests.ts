@@ -24,7 +24,7 @@ const DecidedApproval = ApprovalRequest.pick({
   decidedBy: true,
   decidedAt: true,
   createdAt: true,
-});
+}).meta({ id: "DecidedApproval" });
 
 const ListApprovalsQuery = z.object({
   pending: z.enum(["true", "false"]).optional(),
@@ -39,6 +39,7 @@ const ListApprovalsQuery = z.object({
 const list = createRoute({
   method: "get",
   path: "/v1/approval-requests",
+  operationId: "listApprovalRequests",
   tags,
   security: API_KEY_SECURITY,
   summary: "Approval requests, newest first: pending=true undecided, pending=false decided, omitted all",
@@ -61,11 +62,12 @@ const ApprovalWithDiff = ApprovalRequest.extend({
     description:
       "For a revision: what changed since the draft rejected in previousRequestId, as a unified diff",
   }),
-});
+}).meta({ id: "ApprovalWithDiff" });
 
 const get = createRoute({
   method: "get",
   path: "/v1/approval-requests/{id}",
+  operationId: "getApprovalRequest",
   tags,
   security: API_KEY_SECURITY,
   summary: "One approval request, with the diff from the draft it revises",
@@ -79,6 +81,7 @@ const get = createRoute({
 const decide = createRoute({
   method: "post",
   path: "/v1/approval-requests/{id}/decide",
+  operationId: "decideApprovalRequest",
   tags,
   security: API_KEY_SECURITY,
   summary: "Approve, reject, or edit then approve; the run continues at once",

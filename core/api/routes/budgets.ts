@@ -11,18 +11,23 @@ const tags = ["Cost"];
 const route = <R extends Parameters<typeof createRoute>[0]>(config: R) =>
   createRoute({ ...config, tags, security: API_KEY_SECURITY });
 
-const BudgetView = z.object({
-  budget: WorkspaceBudget.nullable(),
-  month: z.string().meta({ description: "The calendar month (UTC), YYYY-MM" }),
-  spentUsd: z.number(),
-  spentTokens: z.number().int(),
-  reservedUsd: z.number().meta({ description: "Claimed by calls under way (or lost with a crashed worker)" }),
-  reservedTokens: z.number().int(),
-});
+const BudgetView = z
+  .object({
+    budget: WorkspaceBudget.nullable(),
+    month: z.string().meta({ description: "The calendar month (UTC), YYYY-MM" }),
+    spentUsd: z.number(),
+    spentTokens: z.number().int(),
+    reservedUsd: z
+      .number()
+      .meta({ description: "Claimed by calls under way (or lost with a crashed worker)" }),
+    reservedTokens: z.number().int(),
+  })
+  .meta({ id: "BudgetView" });
 
 const getRoute = route({
   method: "get",
   path: "/v1/budgets",
+  operationId: "getBudget",
   summary: "The workspace's monthly LLM budget and the month's spend so far",
   responses: {
     200: { description: "The budget", content: jsonContent(dataEnvelope(BudgetView)) },
@@ -33,6 +38,7 @@ const getRoute = route({
 const putRoute = route({
   method: "put",
   path: "/v1/budgets",
+  operationId: "putBudget",
   summary: "Sets the workspace's monthly LLM budget: a call that would cross it fails with BUDGET_EXCEEDED",
   request: { body: { content: jsonContent(WorkspaceBudget), required: true } },
   responses: {
@@ -44,6 +50,7 @@ const putRoute = route({
 const deleteRoute = route({
   method: "delete",
   path: "/v1/budgets",
+  operationId: "deleteBudget",
   summary: "Removes the workspace's monthly LLM budget",
   responses: {
     204: { description: "Removed (or there was none)" },

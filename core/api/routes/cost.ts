@@ -32,18 +32,20 @@ const Breakdown = {
     .meta({ description: "Paid for answers that were not used: failed attempts, repairs, failed fallbacks" }),
 };
 
-const RunCost = z.object({
-  workflowRunId: z.string(),
-  totalCostUsd: z.number(),
-  totalInputTokens: z.number().int(),
-  totalOutputTokens: z.number().int(),
-  wastedCostUsd: z.number().optional().meta({ description: "With ?breakdown=true" }),
-  byStep: z
-    .array(z.object({ stepName: z.string(), ...Breakdown }))
-    .optional()
-    .meta({ description: "With ?breakdown=true: cost per step, retries and fallbacks included" }),
-  calls: z.array(CallCost),
-});
+const RunCost = z
+  .object({
+    workflowRunId: z.string(),
+    totalCostUsd: z.number(),
+    totalInputTokens: z.number().int(),
+    totalOutputTokens: z.number().int(),
+    wastedCostUsd: z.number().optional().meta({ description: "With ?breakdown=true" }),
+    byStep: z
+      .array(z.object({ stepName: z.string(), ...Breakdown }))
+      .optional()
+      .meta({ description: "With ?breakdown=true: cost per step, retries and fallbacks included" }),
+    calls: z.array(CallCost),
+  })
+  .meta({ id: "RunCost" });
 
 const ModelCost = z.object({
   model: z.string(),
@@ -53,24 +55,26 @@ const ModelCost = z.object({
   calls: z.number().int(),
 });
 
-const Summary = z.object({
-  workspaceId: z.string(),
-  from: z.string(),
-  to: z.string(),
-  totalCostUsd: z.number(),
-  totalInputTokens: z.number().int(),
-  totalOutputTokens: z.number().int(),
-  totalRuns: z.number().int(),
-  wastedCostUsd: Breakdown.wastedCostUsd,
-  byModel: z.array(ModelCost),
-  byDefinition: z.array(
-    z.object({
-      definitionId: z.string().nullable().meta({ description: "null: calls recorded before 2026-11-24" }),
-      ...Breakdown,
-    }),
-  ),
-  byStep: z.array(z.object({ definitionId: z.string().nullable(), stepName: z.string(), ...Breakdown })),
-});
+const Summary = z
+  .object({
+    workspaceId: z.string(),
+    from: z.string(),
+    to: z.string(),
+    totalCostUsd: z.number(),
+    totalInputTokens: z.number().int(),
+    totalOutputTokens: z.number().int(),
+    totalRuns: z.number().int(),
+    wastedCostUsd: Breakdown.wastedCostUsd,
+    byModel: z.array(ModelCost),
+    byDefinition: z.array(
+      z.object({
+        definitionId: z.string().nullable().meta({ description: "null: calls recorded before 2026-11-24" }),
+        ...Breakdown,
+      }),
+    ),
+    byStep: z.array(z.object({ definitionId: z.string().nullable(), stepName: z.string(), ...Breakdown })),
+  })
+  .meta({ id: "CostSummary" });
 
 const timestamp = z
   .union([z.iso.datetime({ offset: true }), z.iso.date()])
@@ -86,6 +90,7 @@ function bound(value: string | undefined, edge: "start" | "end"): string | undef
 const runCostRoute = route({
   method: "get",
   path: "/v1/workflow-runs/{id}/cost",
+  operationId: "getRunCost",
   summary: "The run's model calls with their tokens and cost, oldest first",
   request: {
     params: IdParam,
@@ -105,6 +110,7 @@ const runCostRoute = route({
 const summaryRoute = route({
   method: "get",
   path: "/v1/cost/summary",
+  operationId: "getCostSummary",
   summary: "The workspace's cost over a time range, by model, with the number of runs that made calls",
   request: { query: z.object({ from: timestamp, to: timestamp }) },
   responses: {
@@ -113,23 +119,26 @@ const summaryRoute = route({
   },
 });
 
-const DailyCost = z.object({
-  from: z.string(),
-  to: z.string(),
-  days: z.array(
-    z.object({
-      date: z.string().meta({ description: "The UTC day, YYYY-MM-DD" }),
-      totalCostUsd: z.number(),
-      byModel: z.array(ModelCost),
-    }),
-  ),
-});
+const DailyCost = z
+  .object({
+    from: z.string(),
+    to: z.string(),
+    days: z.array(
+      z.object({
+        date: z.string().meta({ description: "The UTC day, YYYY-MM-DD" }),
+        totalCostUsd: z.number(),
+        byModel: z.array(ModelCost),
+      }),
+    ),
+  })
+  .meta({ id: "DailyCost" });
 
 const day = (description: string) => z.iso.date().meta({ description });
 
 const dailyRoute = route({
   method: "get",
   path: "/v1/cost/daily",
+  operationId: "getDailyCost",
   summary: "The workspace's cost per UTC day and model over a range of whole days, every day listed",
   description:
     `\`from\` and \`to\` are inclusive dates; the range covers at most ${MAX_DAILY_RANGE_DAYS} days. ` +

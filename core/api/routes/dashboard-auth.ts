@@ -34,6 +34,8 @@ const signupFor = (closedGuard: MiddlewareHandler) =>
   createRoute({
     method: "post",
     path: "/v1/dashboard-auth/signup",
+    operationId: "signUp",
+    security: [],
     tags,
     summary:
       "Create an account with its first workspace and first API key (shown once), and a dashboard session",
@@ -55,6 +57,8 @@ const signupFor = (closedGuard: MiddlewareHandler) =>
 const login = createRoute({
   method: "post",
   path: "/v1/dashboard-auth/login",
+  operationId: "logIn",
+  security: [],
   tags,
   summary: "Sign in to the dashboard; the token is a dashboard session, never accepted as an API key",
   request: { body: { content: jsonContent(LoginInput), required: true } },
@@ -67,6 +71,8 @@ const login = createRoute({
 const settings = createRoute({
   method: "get",
   path: "/v1/dashboard-auth/config",
+  operationId: "getAuthSettings",
+  security: [],
   tags,
   summary:
     "What the sign-in page offers: `signupMode` is open, invite (ask for a code) or closed (no sign-up)",

@@ -5,7 +5,7 @@ import type { Deps } from "../../ports/deps";
 import type { AppEnv } from "../env";
 import { dataEnvelope, ErrorEnvelope, ok } from "../envelope";
 import { requireAdminToken } from "../middleware/admin-token";
-import { createRouter, errorResponses, jsonContent } from "../router";
+import { ADMIN_TOKEN_SECURITY, createRouter, errorResponses, jsonContent } from "../router";
 
 export const INVITES_PATH = "/v1/invites";
 
@@ -13,6 +13,8 @@ const createRouteFor = (adminToken: ReturnType<typeof requireAdminToken>) =>
   createRoute({
     method: "post",
     path: INVITES_PATH,
+    operationId: "createInvite",
+    security: ADMIN_TOKEN_SECURITY,
     tags: ["Invites"],
     summary:
       "Create a single-use sign-up invite (SIGNUP_MODE=invite); the code is shown only in this response",

@@ -19,6 +19,7 @@ const route = <R extends Parameters<typeof createRoute>[0]>(config: R) =>
 const list = route({
   method: "get",
   path: "/v1/llm-providers",
+  operationId: "listLlmProviders",
   summary: "The workspace's provider settings (never the keys)",
   responses: {
     200: { description: "The providers", content: jsonContent(dataEnvelope(z.array(ProviderSummary))) },
@@ -29,6 +30,7 @@ const list = route({
 const put = route({
   method: "put",
   path: "/v1/llm-providers",
+  operationId: "putLlmProvider",
   summary: "Add a provider key (201) or replace the key and settings of one (200); the key is never returned",
   request: { body: { content: jsonContent(PutProviderInput), required: true } },
   responses: {
@@ -41,6 +43,7 @@ const put = route({
 const patchPriority = route({
   method: "patch",
   path: "/v1/llm-providers/priority",
+  operationId: "setLlmProviderPriorities",
   summary: "Set the priorities of 1 to 3 configured providers at once (all or none)",
   request: { body: { content: jsonContent(PatchPrioritiesInput), required: true } },
   responses: {
@@ -55,6 +58,7 @@ const patchPriority = route({
 const remove = route({
   method: "delete",
   path: "/v1/llm-providers/{provider}",
+  operationId: "deleteLlmProvider",
   summary: "Delete the workspace's key for a provider; the server's key, if any, applies again",
   request: { params: z.object({ provider: z.string().min(1).max(50) }) },
   responses: {

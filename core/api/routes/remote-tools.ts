@@ -15,6 +15,7 @@ const route = <R extends Parameters<typeof createRoute>[0]>(config: R) =>
 const create = route({
   method: "post",
   path: "/v1/remote-tools",
+  operationId: "createRemoteTool",
   summary: "Register a remote tool; its signing secret is shown only in this response",
   request: { body: { content: jsonContent(CreateRemoteToolInput), required: true } },
   responses: {
@@ -26,6 +27,7 @@ const create = route({
 const list = route({
   method: "get",
   path: "/v1/remote-tools",
+  operationId: "listRemoteTools",
   summary: "The workspace's remote tools (never the secret)",
   responses: {
     200: { description: "The tools", content: jsonContent(dataEnvelope(z.array(RemoteToolSummary))) },
@@ -36,6 +38,7 @@ const list = route({
 const remove = route({
   method: "delete",
   path: "/v1/remote-tools/{id}",
+  operationId: "deleteRemoteTool",
   summary: "Delete a remote tool; steps that use it fail from then on",
   request: { params: IdParam },
   responses: {

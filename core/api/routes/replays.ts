@@ -28,25 +28,28 @@ const Figures = z.object({
   costUsd: z.number(),
 });
 
-const StepReplay = z.object({
-  id: z.string(),
-  workflowRunId: z.string(),
-  stepName: z.string(),
-  stepRunId: z.string(),
-  overrides: ReplayInput,
-  text: z.string().nullable(),
-  json: z.record(z.string(), z.unknown()).nullable(),
-  error: z.string().nullable(),
-  passedChecks: z.boolean(),
-  answer: Figures.nullable(),
-  original: Figures.extend({ text: z.string().nullable() }),
-  diff: z.object({ format: z.enum(["text", "json"]), patch: z.string().nullable() }).nullable(),
-  createdAt: z.string(),
-});
+const StepReplay = z
+  .object({
+    id: z.string(),
+    workflowRunId: z.string(),
+    stepName: z.string(),
+    stepRunId: z.string(),
+    overrides: ReplayInput,
+    text: z.string().nullable(),
+    json: z.record(z.string(), z.unknown()).nullable(),
+    error: z.string().nullable(),
+    passedChecks: z.boolean(),
+    answer: Figures.nullable(),
+    original: Figures.extend({ text: z.string().nullable() }),
+    diff: z.object({ format: z.enum(["text", "json"]), patch: z.string().nullable() }).nullable(),
+    createdAt: z.string(),
+  })
+  .meta({ id: "StepReplay" });
 
 const replayRoute = route({
   method: "post",
   path: "/v1/workflow-runs/{id}/steps/{stepName}/replay",
+  operationId: "replayStep",
   summary: "Make an llm step's recorded call again, with another model or prompt, without changing the run",
   request: { params: StepParams, body: { content: jsonContent(ReplayInput), required: true } },
   responses: {
@@ -61,6 +64,7 @@ const replayRoute = route({
 const listRoute = route({
   method: "get",
   path: "/v1/workflow-runs/{id}/steps/{stepName}/replays",
+  operationId: "listStepReplays",
   summary: `The step's replays in the run, oldest first (at most ${LISTED})`,
   request: { params: StepParams },
   responses: {

@@ -11,44 +11,49 @@ import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, j
 const Range = z.object({ min: z.number(), max: z.number() });
 const Verdict = z.enum(["within", "may-exceed", "exceeds"]);
 
-const RunEstimate = z.object({
-  definitionId: z.string(),
-  valid: z.boolean().meta({ description: "False when a run would fail for a reason found here" }),
-  problems: z.array(z.object({ stepName: z.string(), field: z.string(), message: z.string() })),
-  steps: z.array(
-    z.object({
-      stepName: z.string(),
-      model: z.string(),
-      provider: z.string().nullable(),
-      inputTokens: Range,
-      outputTokens: Range,
-      costUsd: Range,
-      maxCalls: z.number().int(),
-      priced: z.boolean(),
+const RunEstimate = z
+  .object({
+    definitionId: z.string(),
+    valid: z.boolean().meta({ description: "False when a run would fail for a reason found here" }),
+    problems: z.array(z.object({ stepName: z.string(), field: z.string(), message: z.string() })),
+    steps: z.array(
+      z.object({
+        stepName: z.string(),
+        model: z.string(),
+        provider: z.string().nullable(),
+        inputTokens: Range,
+        outputTokens: Range,
+        costUsd: Range,
+        maxCalls: z.number().int(),
+        priced: z.boolean(),
+      }),
+    ),
+    total: z.object({ inputTokens: Range, outputTokens: Range, costUsd: Range }),
+    budget: z.object({
+      run: z
+        .object({ maxCostUsd: z.number().nullable(), maxTokens: z.number().nullable(), verdict: Verdict })
+        .nullable(),
+      workspace: z
+        .object({
+          remainingUsd: z.number().nullable(),
+          remainingTokens: z.number().nullable(),
+          verdict: Verdict,
+        })
+        .nullable(),
     }),
-  ),
-  total: z.object({ inputTokens: Range, outputTokens: Range, costUsd: Range }),
-  budget: z.object({
-    run: z
-      .object({ maxCostUsd: z.number().nullable(), maxTokens: z.number().nullable(), verdict: Verdict })
-      .nullable(),
-    workspace: z
-      .object({
-        remainingUsd: z.number().nullable(),
-        remainingTokens: z.number().nullable(),
-        verdict: Verdict,
-      })
-      .nullable(),
-  }),
-});
+  })
+  .meta({ id: "RunEstimate" });
 
-const EstimateInput = CreateRunInput.pick({ definitionId: true, input: true }).extend({
-  budget: RunBudget.optional(),
-});
+const EstimateInput = CreateRunInput.pick({ definitionId: true, input: true })
+  .extend({
+    budget: RunBudget.optional(),
+  })
+  .meta({ id: "EstimateInput" });
 
 const estimateRoute = createRoute({
   method: "post",
   path: "/v1/workflow-runs/estimate",
+  operationId: "estimateRun",
   tags: ["Workflow runs"],
   security: API_KEY_SECURITY,
   summary: "Dry run: what a run would need and may cost, checked against the workspace, without starting it",

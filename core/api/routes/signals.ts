@@ -9,20 +9,20 @@ import { dataEnvelope, ok } from "../envelope";
 import { IdParam } from "../params";
 import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
 
-const SignalInput = z.object({
-  signalType: z.string().min(1).max(100),
-  payload: boundedJsonObject(LIMITS.signalPayloadBytes).default({}),
-  id: z
-    .string()
-    .min(1)
-    .max(200)
-    .optional()
-    .meta({ description: "Makes sending idempotent: a signal with an id the run has seen is applied once" }),
-});
+const SignalInput = z
+  .object({
+    signalType: z.string().min(1).max(100),
+    payload: boundedJsonObject(LIMITS.signalPayloadBytes).default({}),
+    id: z.string().min(1).max(200).optional().meta({
+      description: "Makes sending idempotent: a signal with an id the run has seen is applied once",
+    }),
+  })
+  .meta({ id: "SignalInput" });
 
 const signalRoute = createRoute({
   method: "post",
   path: "/v1/workflow-runs/{id}/signals",
+  operationId: "sendSignal",
   tags: ["Workflow runs"],
   security: API_KEY_SECURITY,
   summary: "Send a signal to a live run: taken by the step waiting for its type, or kept until one does",

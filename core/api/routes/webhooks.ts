@@ -15,6 +15,7 @@ const tags = ["Webhooks"];
 const create = createRoute({
   method: "post",
   path: "/v1/webhooks",
+  operationId: "createWebhook",
   tags,
   summary: "Register a webhook; its signing secret is shown only in this response",
   security: API_KEY_SECURITY,
@@ -28,6 +29,7 @@ const create = createRoute({
 const list = createRoute({
   method: "get",
   path: "/v1/webhooks",
+  operationId: "listWebhooks",
   tags,
   summary: "The workspace's webhooks (never the secret)",
   security: API_KEY_SECURITY,
@@ -40,6 +42,7 @@ const list = createRoute({
 const remove = createRoute({
   method: "delete",
   path: "/v1/webhooks/{id}",
+  operationId: "deleteWebhook",
   tags,
   summary: "Delete a webhook; no further delivery attempt is made to it, even one already scheduled",
   security: API_KEY_SECURITY,
@@ -56,6 +59,7 @@ const remove = createRoute({
 const deliveries = createRoute({
   method: "get",
   path: "/v1/webhooks/{id}/deliveries",
+  operationId: "listWebhookDeliveries",
   tags,
   summary: "The webhook's delivery log, newest first: each event's attempts and how they ended",
   security: API_KEY_SECURITY,

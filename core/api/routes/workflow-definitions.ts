@@ -14,6 +14,7 @@ const tags = ["Workflow definitions"];
 const create = createRoute({
   method: "post",
   path: "/v1/workflow-definitions",
+  operationId: "createWorkflowDefinition",
   tags,
   summary: "Create an immutable workflow definition; a change is a new definition with a new version",
   security: API_KEY_SECURITY,
@@ -27,6 +28,7 @@ const create = createRoute({
 const list = createRoute({
   method: "get",
   path: "/v1/workflow-definitions",
+  operationId: "listWorkflowDefinitions",
   tags,
   summary: "All of the workspace's definitions, oldest first",
   security: API_KEY_SECURITY,
@@ -39,6 +41,7 @@ const list = createRoute({
 const get = createRoute({
   method: "get",
   path: "/v1/workflow-definitions/{id}",
+  operationId: "getWorkflowDefinition",
   tags,
   summary: "One definition",
   security: API_KEY_SECURITY,

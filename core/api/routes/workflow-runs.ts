@@ -27,6 +27,7 @@ const route = <R extends Parameters<typeof createRoute>[0]>(config: R) =>
 const create = route({
   method: "post",
   path: "/v1/workflow-runs",
+  operationId: "createWorkflowRun",
   summary: "Start a run; with an idempotencyKey already used, the existing run is returned with 200",
   request: { body: { content: jsonContent(CreateRunInput), required: true } },
   responses: {
@@ -42,6 +43,7 @@ const create = route({
 const list = route({
   method: "get",
   path: "/v1/workflow-runs",
+  operationId: "listWorkflowRuns",
   summary: "Runs, newest first, paginated and filtered",
   request: {
     query: PageQuery.extend({
@@ -59,6 +61,7 @@ const list = route({
 const get = route({
   method: "get",
   path: "/v1/workflow-runs/{id}",
+  operationId: "getWorkflowRun",
   summary: "One run with its current step and step runs",
   request: { params: IdParam },
   responses: {
@@ -70,6 +73,7 @@ const get = route({
 const cancel = route({
   method: "post",
   path: "/v1/workflow-runs/{id}/cancel",
+  operationId: "cancelWorkflowRun",
   summary: "Cancel a live run",
   request: { params: IdParam },
   responses: {
@@ -86,15 +90,18 @@ const cancel = route({
 const resume = route({
   method: "post",
   path: "/v1/workflow-runs/{id}/resume",
+  operationId: "resumeWorkflowRun",
   summary: "Send a signal to a run waiting at an external_event step",
   request: {
     params: IdParam,
     body: {
       content: jsonContent(
-        z.object({
-          signalType: z.string().min(1).max(100),
-          payload: boundedJsonObject(LIMITS.signalPayloadBytes).default({}),
-        }),
+        z
+          .object({
+            signalType: z.string().min(1).max(100),
+            payload: boundedJsonObject(LIMITS.signalPayloadBytes).default({}),
+          })
+          .meta({ id: "ResumeInput" }),
       ),
       required: true,
     },
@@ -111,6 +118,7 @@ const resume = route({
 const retry = route({
   method: "post",
   path: "/v1/workflow-runs/{id}/retry",
+  operationId: "retryWorkflowRun",
   summary: "Restart a FAILED run from its failed step",
   request: { params: IdParam },
   responses: {
@@ -125,6 +133,7 @@ const retry = route({
 const events = route({
   method: "get",
   path: "/v1/workflow-runs/{id}/events",
+  operationId: "listWorkflowRunEvents",
   summary: "The run's events, oldest first, paginated",
   request: { params: IdParam, query: PageQuery },
   responses: {

@@ -15,6 +15,7 @@ const createRouteFor = (adminToken: MiddlewareHandler) =>
   createRoute({
     method: "post",
     path: "/v1/workspaces",
+    operationId: "createWorkspace",
     tags,
     summary: "Create an additional workspace, owned by the caller's account; it issues no API key",
     description: "Needs `x-admin-token` as well when the server has `ADMIN_TOKEN` configured.",
@@ -33,6 +34,7 @@ const createRouteFor = (adminToken: MiddlewareHandler) =>
 const current = createRoute({
   method: "get",
   path: "/v1/workspaces/current",
+  operationId: "getCurrentWorkspace",
   tags,
   summary: "The workspace of the calling key",
   security: API_KEY_SECURITY,
