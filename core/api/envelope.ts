@@ -4,12 +4,14 @@ import type { AppError } from "../domain/errors";
 /** The response envelope of spec section 1, as schemas (for OpenAPI) and as builders (for handlers). */
 export const dataEnvelope = <T extends z.ZodType>(data: T) => z.object({ success: z.literal(true), data });
 
-export const PageMeta = z.object({
-  page: z.number().int(),
-  pageSize: z.number().int(),
-  total: z.number().int(),
-  totalPages: z.number().int(),
-});
+export const PageMeta = z
+  .object({
+    page: z.number().int(),
+    pageSize: z.number().int(),
+    total: z.number().int(),
+    totalPages: z.number().int(),
+  })
+  .meta({ id: "PageMeta" });
 export type PageMeta = z.infer<typeof PageMeta>;
 
 export const pageEnvelope = <T extends z.ZodType>(item: T) =>
@@ -24,7 +26,7 @@ export const ErrorEnvelope = z
       details: z.record(z.string(), z.unknown()).optional(),
     }),
   })
-  .meta({ id: "Error" });
+  .meta({ id: "ErrorEnvelope" });
 
 export function ok<T>(data: T): { success: true; data: T } {
   return { success: true, data };

@@ -24,7 +24,7 @@ type Operation = {
 };
 type MediaType = { schema?: object; example?: unknown; examples?: unknown };
 
-const ERROR_REF = { $ref: "#/components/schemas/Error" };
+const ERROR_REF = { $ref: "#/components/schemas/ErrorEnvelope" };
 const METHODS = ["get", "put", "post", "delete", "patch"] as const;
 
 /**
@@ -44,7 +44,39 @@ export function completeDocument(doc: OpenApiDocument): OpenApiDocument {
       if (operation) completeOperation(path, operation, doc);
     }
   }
+  requireDefaultedAnswerFields(doc);
   return doc;
+}
+
+type Schema = { $ref?: string; properties?: Record<string, Schema>; required?: string[]; default?: unknown };
+
+/**
+ * zod-to-openapi lists a field with a default as optional, which is right for a request (it may be left
+ * out) but not for an answer, which always carries it. So in the schemas no request body reaches, such
+ * fields are required: a generated client's types then need no `?? default` when reading them.
+ */
+function requireDefaultedAnswerFields(doc: OpenApiDocument): void {
+  const schemas = (doc.components?.schemas ?? {}) as Record<string, Schema>;
+  const inRequests = new Set<string>();
+  const visit = (value: unknown): void => {
+    if (typeof value !== "object" || value === null) return;
+    const ref = (value as Schema).$ref?.replace("#/components/schemas/", "");
+    if (ref !== undefined && !inRequests.has(ref)) {
+      inRequests.add(ref);
+      visit(schemas[ref]);
+    }
+    for (const child of Object.values(value)) visit(child);
+  };
+  for (const item of Object.values(doc.paths ?? {})) {
+    for (const method of METHODS) visit((item?.[method] as Operation | undefined)?.requestBody);
+  }
+  const requireDefaults = (schema: Schema): void => {
+    const properties = Object.entries(schema.properties ?? {});
+    const defaulted = properties.filter(([, property]) => property.default !== undefined).map(([key]) => key);
+    if (defaulted.length > 0) schema.required = [...new Set([...(schema.required ?? []), ...defaulted])];
+    for (const [, property] of properties) requireDefaults(property);
+  };
+  for (const [name, schema] of Object.entries(schemas)) if (!inRequests.has(name)) requireDefaults(schema);
 }
 
 function completeOperation(path: string, operation: Operation, doc: OpenApiDocument): void {

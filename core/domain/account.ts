@@ -29,7 +29,9 @@ export const LoginInput = z
   .meta({ id: "LoginInput" });
 export type LoginInput = z.infer<typeof LoginInput>;
 
-export const AccountUser = z.object({ id: z.string(), email: z.string(), createdAt: z.string() });
+export const AccountUser = z
+  .object({ id: z.string(), email: z.string(), createdAt: z.string() })
+  .meta({ id: "User" });
 export type AccountUser = z.infer<typeof AccountUser>;
 
 export const AccountRecord = AccountUser.extend({ passwordHash: z.string() });

@@ -1,0 +1,10 @@
+export {
+  createWeftClient,
+  type WaitOptions,
+  type WeftApi,
+  type WeftClient,
+  type WeftClientOptions,
+} from "./client.js";
+export { unwrap, WeftError } from "./errors.js";
+export { pages } from "./pages.js";
+export type * from "./schema.js";

@@ -1,0 +1,9667 @@
+// Generated from the API's OpenAPI document by `npm run generate -w sdk`; do not edit.
+// test/sdk/schema-fresh.test.ts fails when it no longer matches the routes.
+
+export interface paths {
+    "/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Health check */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/live": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Liveness */
+        get: operations["getLiveness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Readiness: 200 once the table answers a read, 503 while it does not */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** List the workspace's active keys (never the raw key) */
+        get: operations["listApiKeys"];
+        put?: never;
+        /** Create an API key for the caller's workspace; the key is shown only in this response */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revoke a key, for good; revoking the calling key succeeds and the key fails from the next request */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/approval-groups": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's approval groups, by name */
+        get: operations["listApprovalGroups"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/approval-groups/{name}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One approval group */
+        get: operations["getApprovalGroup"];
+        /** Create an approval group or replace its members; steps assign it as group:<name> */
+        put: operations["putApprovalGroup"];
+        post?: never;
+        /** Delete an approval group; steps naming it then match nobody through it */
+        delete: operations["deleteApprovalGroup"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/approval-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Approval requests, newest first: pending=true undecided, pending=false decided, omitted all
+         * @description Filters: `assignee` (an e-mail address: requests naming it, directly or through a group it is in), `workflowRunId`, `definitionId`. With `page` or `pageSize` the answer is a page with `meta`; without, the plain array of the spec.
+         */
+        get: operations["listApprovalRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/approval-requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One approval request, with the diff from the draft it revises */
+        get: operations["getApprovalRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/approval-requests/{id}/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The request's audit trail: opened, votes, decision, expiry, revision, hash-chained */
+        get: operations["getApprovalAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/approval-requests/{id}/decide": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Approve, reject, or edit then approve; the run continues at once */
+        post: operations["decideApprovalRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/approval-requests/{id}/links": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Fresh signed links for assignees to decide a pending request without signing in
+         * @description Each link opens a page at `/a/<token>`; the page's form decides, a plain GET never does. A link is bound to the request, the assignee and an expiry, and is used up by the decision or vote it makes.
+         */
+        post: operations["issueApprovalLinks"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/approval-requests/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** JSON Lines of the requests created in [from, to), oldest first, each with its audit trail (at most 1000) */
+        get: operations["exportApprovalAudit"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/budgets": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's monthly LLM budget and the month's spend so far */
+        get: operations["getBudget"];
+        /** Sets the workspace's monthly LLM budget: a call that would cross it fails with BUDGET_EXCEEDED */
+        put: operations["putBudget"];
+        post?: never;
+        /** Removes the workspace's monthly LLM budget */
+        delete: operations["deleteBudget"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cost/daily": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace's cost per UTC day and model over a range of whole days, every day listed
+         * @description `from` and `to` are inclusive dates; the range covers at most 366 days. Days are listed oldest first, a day without calls with `totalCostUsd` 0 and an empty `byModel`.
+         */
+        get: operations["getDailyCost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/cost/summary": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's cost over a time range, by model, with the number of runs that made calls */
+        get: operations["getCostSummary"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/dashboard-auth/config": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What the sign-in page offers: `signupMode` is open, invite (ask for a code) or closed (no sign-up) */
+        get: operations["getAuthSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/dashboard-auth/login": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sign in to the dashboard; the token is a dashboard session, never accepted as an API key */
+        post: operations["logIn"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/dashboard-auth/signup": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an account with its first workspace and first API key (shown once), and a dashboard session
+         * @description Follows the server's `SIGNUP_MODE`: `open` takes anyone, `invite` needs a valid `inviteCode` (see POST /v1/invites), `closed` takes no one.
+         */
+        post: operations["signUp"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/invites": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create a single-use sign-up invite (SIGNUP_MODE=invite); the code is shown only in this response
+         * @description Takes the operator's `x-admin-token` instead of an API key, so the first account of an invite-only server can be invited. Refused for every caller when the server has no `ADMIN_TOKEN`. The code expires after 7 days and opens one sign-up, given as `inviteCode`.
+         */
+        post: operations["createInvite"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/llm-providers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's provider settings (never the keys) */
+        get: operations["listLlmProviders"];
+        /** Add a provider key (201) or replace the key and settings of one (200); the key is never returned */
+        put: operations["putLlmProvider"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/llm-providers/{provider}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete the workspace's key for a provider; the server's key, if any, applies again */
+        delete: operations["deleteLlmProvider"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/llm-providers/priority": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        /** Set the priorities of 1 to 3 configured providers at once (all or none) */
+        patch: operations["setLlmProviderPriorities"];
+        trace?: never;
+    };
+    "/v1/remote-tools": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's remote tools (never the secret) */
+        get: operations["listRemoteTools"];
+        put?: never;
+        /** Register a remote tool; its signing secret is shown only in this response */
+        post: operations["createRemoteTool"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/remote-tools/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a remote tool; steps that use it fail from then on */
+        delete: operations["deleteRemoteTool"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's webhooks (never the secret) */
+        get: operations["listWebhooks"];
+        put?: never;
+        /** Register a webhook; its signing secret is shown only in this response */
+        post: operations["createWebhook"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete a webhook; no further delivery attempt is made to it, even one already scheduled */
+        delete: operations["deleteWebhook"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/webhooks/{id}/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The webhook's delivery log, newest first: each event's attempts and how they ended */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workflow-definitions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** All of the workspace's definitions, oldest first */
+        get: operations["listWorkflowDefinitions"];
+        put?: never;
+        /** Create an immutable workflow definition; a change is a new definition with a new version */
+        post: operations["createWorkflowDefinition"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workflow-definitions/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One definition */
+        get: operations["getWorkflowDefinition"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workflow-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Runs, newest first, paginated and filtered */
+        get: operations["listWorkflowRuns"];
+        put?: never;
+        /** Start a run; with an idempotencyKey already used, the existing run is returned with 200 */
+        post: operations["createWorkflowRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workflow-runs/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One run with its current step and step runs */
+        get: operations["getWorkflowRun"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workflow-runs/{id}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Cancel a live run */
+        post: operations["cancelWorkflowRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workflow-runs/{id}/cost": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The run's model calls with their tokens and cost, oldest first */
+        get: operations["getRunCost"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workflow-runs/{id}/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The run's events, oldest first, paginated */
+        get: operations["listWorkflowRunEvents"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workflow-runs/{id}/resume": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a signal to a run waiting at an external_event step */
+        post: operations["resumeWorkflowRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workflow-runs/{id}/retry": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Restart a FAILED run from its failed step */
+        post: operations["retryWorkflowRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workflow-runs/{id}/signals": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send a signal to a live run: taken by the step waiting for its type, or kept until one does */
+        post: operations["sendSignal"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workflow-runs/{id}/steps/{stepName}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Make an llm step's recorded call again, with another model or prompt, without changing the run */
+        post: operations["replayStep"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workflow-runs/{id}/steps/{stepName}/replays": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The step's replays in the run, oldest first (at most 100) */
+        get: operations["listStepReplays"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workflow-runs/estimate": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Dry run: what a run would need and may cost, checked against the workspace, without starting it */
+        post: operations["estimateRun"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Create an additional workspace, owned by the caller's account; it issues no API key
+         * @description Needs `x-admin-token` as well when the server has `ADMIN_TOKEN` configured.
+         */
+        post: operations["createWorkspace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workspaces/current": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace of the calling key */
+        get: operations["getCurrentWorkspace"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
+export type webhooks = Record<string, never>;
+export interface components {
+    schemas: {
+        ApiKeySummary: {
+            createdAt: string;
+            id: string;
+            keyPrefix: string;
+            lastUsedAt: string | null;
+            name: string;
+        };
+        ApprovalGroup: {
+            createdAt: string;
+            members: string[];
+            name: string;
+            updatedAt: string;
+        };
+        /**
+         * @example {
+         *       "id": "apr_01JDZ8W9K1M3N5P7Q9R1S3T5V7",
+         *       "workflowRunId": "run_01JDZ8T5ZP3X9W7Q4C2B6N8M0K",
+         *       "stepRunId": "stp_01JDZ8V7A9B1C3D5E7F9G1H3J5",
+         *       "stepName": "check",
+         *       "contentKey": "draft",
+         *       "content": {
+         *         "text": "Hi Ada"
+         *       },
+         *       "prompt": "Send this?",
+         *       "decision": null,
+         *       "decidedBy": null,
+         *       "decidedAt": null,
+         *       "expiredAt": null,
+         *       "createdAt": "2026-11-26T09:30:00.000Z",
+         *       "comment": null,
+         *       "revision": 1,
+         *       "previousRequestId": null,
+         *       "assignees": [],
+         *       "definitionId": "def_01JDZ8R2M4K6P8Q0S2T4V6X8Z0",
+         *       "votes": [],
+         *       "escalatedTo": [],
+         *       "deadlineAt": null,
+         *       "kind": "step"
+         *     }
+         */
+        ApprovalRequest: {
+            /** @default [] */
+            assignees: string[];
+            /** @default null */
+            comment: string | null;
+            content: {
+                [key: string]: unknown;
+            };
+            contentKey: string;
+            createdAt: string;
+            /** @default null */
+            deadlineAt: string | null;
+            decidedAt: string | null;
+            decidedBy: string | null;
+            /** @enum {string|null} */
+            decision: "approved" | "rejected" | "edited" | null;
+            /** @default null */
+            definitionId: string | null;
+            /** @default [] */
+            escalatedTo: string[];
+            expiredAt: string | null;
+            id: string;
+            /**
+             * @default step
+             * @enum {string}
+             */
+            kind: "step" | "budget";
+            /** @default null */
+            previousRequestId: string | null;
+            prompt: string | null;
+            /** @default 1 */
+            revision: number;
+            stepName: string;
+            stepRunId: string;
+            /** @default [] */
+            votes: components["schemas"]["ApprovalVote"][];
+            workflowRunId: string;
+        };
+        /** @description Pauses the run until a person decides */
+        ApprovalStep: {
+            /** @description false: the run's startedBy may not decide it */
+            allowRequester?: boolean;
+            /** @description Who may decide: e-mail addresses or group:<name>; decidedBy must be one of them */
+            assignees?: (string)[];
+            /** @description State key of the content to review */
+            contentKey: string;
+            /** @description This long after the request, these people may decide too, and are told */
+            escalation?: {
+                afterMs: number;
+                assignees: (string)[];
+            };
+            /** @description Unique within the definition */
+            name: string;
+            /** @description A rejection sends the content back for revision instead of failing the step */
+            onReject?: {
+                /** @description State key the rejection (comment, decidedBy, decidedAt, revision) is written to */
+                feedbackKey: string;
+                /** @description An earlier step to continue at */
+                gotoStep: string;
+                maxRevisions: number;
+            };
+            /**
+             * @description What a timeout decides: fail the step (the default), approve, or reject
+             * @enum {string}
+             */
+            onTimeout?: "fail" | "approve" | "reject";
+            /** @description State key for the step's output; defaults to name */
+            outputKey?: string;
+            prompt?: string;
+            /** @description Decided by votes of distinct people: this many approvals approve, rejections reject */
+            quorum?: {
+                approvals: number;
+                /** @default 1 */
+                rejections?: number;
+            };
+            /** @description Reminders to the assignees who have not voted, this long after the request */
+            reminders?: {
+                afterMs: number;
+            }[];
+            /** @description Retry policy of a step; omitted fields take their defaults */
+            retry?: {
+                /**
+                 * @description Delay before the 2nd attempt
+                 * @default 1000
+                 */
+                backoffMs?: number;
+                /**
+                 * @description Factor applied to the delay after each failed attempt
+                 * @default 2
+                 */
+                backoffMultiplier?: number;
+                /**
+                 * @description Total attempts including the first; 1 means no retry
+                 * @default 1
+                 */
+                maxAttempts?: number;
+                /**
+                 * @description Upper bound of any single delay
+                 * @default 300000
+                 */
+                maxBackoffMs?: number;
+            };
+            /** @description The step fails when nothing arrives within this time */
+            timeoutMs?: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "approval";
+        };
+        ApprovalVote: {
+            at: string;
+            comment: string | null;
+            decidedBy: string;
+            /** @enum {string} */
+            decision: "approved" | "rejected";
+        };
+        ApprovalWithDiff: {
+            /** @default [] */
+            assignees: string[];
+            /** @default null */
+            comment: string | null;
+            content: {
+                [key: string]: unknown;
+            };
+            contentKey: string;
+            createdAt: string;
+            /** @default null */
+            deadlineAt: string | null;
+            decidedAt: string | null;
+            decidedBy: string | null;
+            /** @enum {string|null} */
+            decision: "approved" | "rejected" | "edited" | null;
+            /** @default null */
+            definitionId: string | null;
+            /** @description For a revision: what changed since the draft rejected in previousRequestId, as a unified diff */
+            diff: string | null;
+            /** @default [] */
+            escalatedTo: string[];
+            expiredAt: string | null;
+            id: string;
+            /**
+             * @default step
+             * @enum {string}
+             */
+            kind: "step" | "budget";
+            /** @default null */
+            previousRequestId: string | null;
+            prompt: string | null;
+            /** @default 1 */
+            revision: number;
+            stepName: string;
+            stepRunId: string;
+            /** @default [] */
+            votes: components["schemas"]["ApprovalVote"][];
+            workflowRunId: string;
+        };
+        AuditEntry: {
+            /** @enum {string} */
+            action: "requested" | "vote" | "decided" | "expired" | "revision_requested" | "reminder" | "escalated";
+            actor: string | null;
+            at: string;
+            details: {
+                [key: string]: unknown;
+            };
+            /** @description SHA-256 (hex) of JSON [previousHash, seq, at, action, actor, details] */
+            hash: string;
+            /** @description The entry before's hash; 64 zeros for the first */
+            previousHash: string;
+            /** @description The run event it comes from */
+            seq: number;
+        };
+        AuthSettings: {
+            /** @enum {string} */
+            signupMode: "open" | "invite" | "closed";
+        };
+        BudgetView: {
+            budget: components["schemas"]["WorkspaceBudget"];
+            /** @description The calendar month (UTC), YYYY-MM */
+            month: string;
+            reservedTokens: number;
+            /** @description Claimed by calls under way (or lost with a crashed worker) */
+            reservedUsd: number;
+            spentTokens: number;
+            spentUsd: number;
+        };
+        /** @description Branches on a value of the workflow state */
+        ConditionStep: {
+            /** @description Path into the workflow state */
+            expression: string;
+            /** @description Step to run otherwise */
+            falseStep: string;
+            /** @description Unique within the definition */
+            name: string;
+            /** @description State key for the step's output; defaults to name */
+            outputKey?: string;
+            /** @description Retry policy of a step; omitted fields take their defaults */
+            retry?: {
+                /**
+                 * @description Delay before the 2nd attempt
+                 * @default 1000
+                 */
+                backoffMs?: number;
+                /**
+                 * @description Factor applied to the delay after each failed attempt
+                 * @default 2
+                 */
+                backoffMultiplier?: number;
+                /**
+                 * @description Total attempts including the first; 1 means no retry
+                 * @default 1
+                 */
+                maxAttempts?: number;
+                /**
+                 * @description Upper bound of any single delay
+                 * @default 300000
+                 */
+                maxBackoffMs?: number;
+            };
+            /** @description Step to run when the value is truthy */
+            trueStep: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "condition";
+        };
+        CostSummary: {
+            byDefinition: {
+                calls: number;
+                costUsd: number;
+                /** @description null: calls recorded before 2026-11-24 */
+                definitionId: string | null;
+                inputTokens: number;
+                outputTokens: number;
+                /** @description Paid for answers that were not used: failed attempts, repairs, failed fallbacks */
+                wastedCostUsd: number;
+            }[];
+            byModel: {
+                calls: number;
+                costUsd: number;
+                inputTokens: number;
+                model: string;
+                outputTokens: number;
+            }[];
+            byStep: {
+                calls: number;
+                costUsd: number;
+                definitionId: string | null;
+                inputTokens: number;
+                outputTokens: number;
+                stepName: string;
+                /** @description Paid for answers that were not used: failed attempts, repairs, failed fallbacks */
+                wastedCostUsd: number;
+            }[];
+            from: string;
+            to: string;
+            totalCostUsd: number;
+            totalInputTokens: number;
+            totalOutputTokens: number;
+            totalRuns: number;
+            /** @description Paid for answers that were not used: failed attempts, repairs, failed fallbacks */
+            wastedCostUsd: number;
+            workspaceId: string;
+        };
+        CreateApiKeyInput: {
+            name: string;
+        };
+        /**
+         * @example {
+         *       "id": "key_01JDZ8P2Q4R6S8T0V2W4X6Y8Z0",
+         *       "name": "Default key",
+         *       "key": "svc_2x9Qm1...shown-once",
+         *       "prefix": "svc_2x9Qm1Lk",
+         *       "createdAt": "2026-11-26T09:30:00.000Z"
+         *     }
+         */
+        CreatedApiKey: {
+            createdAt: string;
+            id: string;
+            key: string;
+            name: string;
+            prefix: string;
+        };
+        CreatedInvite: {
+            code: string;
+            expiresAt: string;
+        };
+        CreatedRemoteTool: {
+            createdAt: string;
+            id: string;
+            name: string;
+            secret: string;
+            timeoutMs: number;
+            url: string;
+        };
+        CreatedWebhook: {
+            createdAt: string;
+            events: ("workflow.completed" | "workflow.failed" | "workflow.cancelled" | "approval.requested" | "approval.decided" | "approval.reminder" | "approval.escalated" | "approval.expired" | "budget.warning")[];
+            id: string;
+            isActive: boolean;
+            /** @description HMAC signing secret (`whsec_…`), shown only in this response */
+            secret: string;
+            url: string;
+            workspaceId: string;
+        };
+        CreateRemoteToolInput: {
+            name: string;
+            /** @default 10000 */
+            timeoutMs?: number;
+            /** @description Public HTTPS endpoint that receives signed calls */
+            url: string;
+        };
+        /**
+         * @example {
+         *       "definitionId": "def_01JDZ8R2M4K6P8Q0S2T4V6X8Z0",
+         *       "input": {
+         *         "name": "Ada"
+         *       },
+         *       "idempotencyKey": "signup-4711"
+         *     }
+         */
+        CreateRunInput: {
+            /** @description The run's LLM budget, instead of its definition's */
+            budget?: {
+                downgradeModel?: string;
+                maxCostUsd?: number;
+                maxTokens?: number;
+                /**
+                 * @description When a call's worst case would cross a cap: fail the step (BUDGET_EXCEEDED), pause the run for an approval of more spend, or call downgradeModel instead
+                 * @enum {string}
+                 */
+                onExceed: "stop" | "pause" | "downgrade";
+                /** @description Fraction of a cap at which BUDGET_WARNING and budget.warning fire, once (default 0.8) */
+                warnAt?: number;
+            };
+            definitionId: string;
+            idempotencyKey?: string;
+            /** @default {} */
+            input?: {
+                [key: string]: unknown;
+            };
+            /** @description Who started the run (an e-mail address); approval steps with allowRequester: false refuse them */
+            startedBy?: string;
+            /** @default false */
+            supersedeExisting?: boolean;
+            supersessionKey?: string;
+        };
+        CreateWebhookInput: {
+            events: ("workflow.completed" | "workflow.failed" | "workflow.cancelled" | "approval.requested" | "approval.decided" | "approval.reminder" | "approval.escalated" | "approval.expired" | "budget.warning")[];
+            /** @description HTTPS URL of the receiver (http only when the server allows private URLs) */
+            url: string;
+        };
+        /**
+         * @description Body of POST /v1/workflow-definitions
+         * @example {
+         *       "name": "welcome",
+         *       "version": "1",
+         *       "description": "Draft, then review",
+         *       "steps": [
+         *         {
+         *           "type": "task",
+         *           "name": "draft",
+         *           "handler": "set_state",
+         *           "config": {
+         *             "values": {
+         *               "draft": {
+         *                 "text": "Hi {{input.name}}"
+         *               }
+         *             }
+         *           }
+         *         },
+         *         {
+         *           "type": "approval",
+         *           "name": "check",
+         *           "contentKey": "draft",
+         *           "prompt": "Send this?"
+         *         }
+         *       ]
+         *     }
+         */
+        CreateWorkflowDefinitionInput: {
+            /** @description The LLM budget of its runs, unless a creation sets one */
+            budget?: {
+                downgradeModel?: string;
+                maxCostUsd?: number;
+                maxTokens?: number;
+                /**
+                 * @description When a call's worst case would cross a cap: fail the step (BUDGET_EXCEEDED), pause the run for an approval of more spend, or call downgradeModel instead
+                 * @enum {string}
+                 */
+                onExceed: "stop" | "pause" | "downgrade";
+                /** @description Fraction of a cap at which BUDGET_WARNING and budget.warning fire, once (default 0.8) */
+                warnAt?: number;
+            };
+            description?: string;
+            name: string;
+            /** @description Run in order unless a condition jumps */
+            steps: components["schemas"]["StepDefinition"][];
+            /** @description Free-form; definitions are immutable */
+            version: string;
+        };
+        CreateWorkspaceInput: {
+            name: string;
+            slug: string;
+        };
+        DailyCost: {
+            days: {
+                byModel: {
+                    calls: number;
+                    costUsd: number;
+                    inputTokens: number;
+                    model: string;
+                    outputTokens: number;
+                }[];
+                /** @description The UTC day, YYYY-MM-DD */
+                date: string;
+                totalCostUsd: number;
+            }[];
+            from: string;
+            to: string;
+        };
+        /**
+         * @example {
+         *       "decision": "edited",
+         *       "editedContent": {
+         *         "text": "Hello Ada, welcome aboard"
+         *       },
+         *       "comment": "Warmer greeting"
+         *     }
+         */
+        DecideApprovalInput: {
+            /** @description Kept with the decision; on a rejection sent back for revision, given to the run */
+            comment?: string;
+            decidedBy?: string;
+            /** @enum {string} */
+            decision: "approved" | "rejected" | "edited";
+            editedContent?: {
+                [key: string]: unknown;
+            };
+        };
+        DecidedApproval: {
+            createdAt: string;
+            decidedAt: string | null;
+            decidedBy: string | null;
+            /** @enum {string|null} */
+            decision: "approved" | "rejected" | "edited" | null;
+            id: string;
+            stepName: string;
+            stepRunId: string;
+            workflowRunId: string;
+        };
+        ErrorEnvelope: {
+            error: {
+                /** @description One of the codes of the error table */
+                code: string;
+                details?: {
+                    [key: string]: unknown;
+                };
+                message: string;
+            };
+            /** @enum {boolean} */
+            success: false;
+        };
+        EstimateInput: {
+            budget?: components["schemas"]["RunBudget"];
+            definitionId: string;
+            /** @default {} */
+            input?: {
+                [key: string]: unknown;
+            };
+        };
+        /** @description Pauses the run until a signal of signalType (or any or all of signalTypes) is sent */
+        ExternalEventStep: {
+            /**
+             * @description With signalTypes: go on at the first of them (any, the default) or once all arrived (all)
+             * @enum {string}
+             */
+            mode?: "any" | "all";
+            /** @description Unique within the definition */
+            name: string;
+            /** @description State key for the step's output; defaults to name */
+            outputKey?: string;
+            /** @description Retry policy of a step; omitted fields take their defaults */
+            retry?: {
+                /**
+                 * @description Delay before the 2nd attempt
+                 * @default 1000
+                 */
+                backoffMs?: number;
+                /**
+                 * @description Factor applied to the delay after each failed attempt
+                 * @default 2
+                 */
+                backoffMultiplier?: number;
+                /**
+                 * @description Total attempts including the first; 1 means no retry
+                 * @default 1
+                 */
+                maxAttempts?: number;
+                /**
+                 * @description Upper bound of any single delay
+                 * @default 300000
+                 */
+                maxBackoffMs?: number;
+            };
+            signalType?: string;
+            /** @description Several signal types: the output holds each payload under its type */
+            signalTypes?: string[];
+            /** @description The step fails when nothing arrives within this time */
+            timeoutMs?: number;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "external_event";
+        };
+        IssueLinksBody: {
+            /**
+             * Format: email
+             * @description Whose links; without it, one set for every assignee of the request (groups by their members)
+             */
+            assignee?: string;
+            /** @description How long the links work; default 604800000 (7 days) */
+            expiresInMs?: number;
+        };
+        /** @description Calls a language model; needs messages or systemPrompt */
+        LlmStep: {
+            /** @description Answer an identical request (provider, model, rendered prompt, tools, temperature, maxTokens, output format) in the workspace from the last answer that passed the step's checks, within ttlMs */
+            cache?: {
+                ttlMs: number;
+            };
+            /** @description Tried in order after model */
+            fallbackModels?: string[];
+            /** @description The error classes that move to the next model (default rate_limit, server_error, overloaded, timeout, connection); a context_length error not listed still moves to a listed model with a larger window */
+            fallbackOn?: ("rate_limit" | "server_error" | "overloaded" | "timeout" | "connection" | "context_length" | "content_filter" | "auth" | "bad_request")[];
+            guardrails?: ({
+                maxChars: number;
+                /** @enum {string} */
+                type: "max_length";
+            } | {
+                /** @enum {string} */
+                mode: "must_match" | "must_not_match";
+                /** @description ECMAScript syntax, matched by RE2 in linear time: no backreferences or lookaround; at most 1000 characters and 1000 elements with {n,m} repetitions unrolled */
+                pattern: string;
+                /** @enum {string} */
+                type: "regex";
+            } | {
+                /** @enum {string} */
+                type: "blocklist";
+                /** @description Matched case-insensitively */
+                words: string[];
+            } | {
+                /** @description A JSON Schema (draft 2020-12) object */
+                schema: {
+                    [key: string]: unknown;
+                };
+                /** @enum {string} */
+                type: "json_schema";
+            })[];
+            maxTokens?: number;
+            /** @default 5 */
+            maxToolRounds?: number;
+            messages?: {
+                /** @description May contain {{name}}, {{input.name}} or {{state.path}} placeholders */
+                content: string;
+                /** @enum {string} */
+                role: "system" | "user" | "assistant";
+            }[];
+            /** @description Model name; its prefix picks the provider */
+            model: string;
+            /** @description Unique within the definition */
+            name: string;
+            /** @description State key for the step's output; defaults to name */
+            outputKey?: string;
+            /** @description JSON Schema the parsed output must satisfy */
+            outputSchema?: {
+                [key: string]: unknown;
+            };
+            /** @description How many times an answer that is not valid JSON or breaks outputSchema goes back to the same model with the error (default 1) */
+            repairAttempts?: number;
+            /**
+             * @description Parse the response as JSON
+             * @enum {string}
+             */
+            responseFormat?: "json";
+            /** @description Retry policy of a step; omitted fields take their defaults */
+            retry?: {
+                /**
+                 * @description Delay before the 2nd attempt
+                 * @default 1000
+                 */
+                backoffMs?: number;
+                /**
+                 * @description Factor applied to the delay after each failed attempt
+                 * @default 2
+                 */
+                backoffMultiplier?: number;
+                /**
+                 * @description Total attempts including the first; 1 means no retry
+                 * @default 1
+                 */
+                maxAttempts?: number;
+                /**
+                 * @description Upper bound of any single delay
+                 * @default 300000
+                 */
+                maxBackoffMs?: number;
+            };
+            systemPrompt?: string;
+            temperature?: number;
+            tools?: {
+                description?: string;
+                /** @description Tool name shown to the model */
+                name?: string;
+                /** @description A JSON Schema (draft 2020-12) object */
+                parameters?: {
+                    [key: string]: unknown;
+                };
+                /** @description Name of a remote tool registered in the workspace */
+                remoteTool: string;
+            }[];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "llm";
+        };
+        LoginInput: {
+            /** Format: email */
+            email: string;
+            password: string;
+        };
+        LoginResult: {
+            token: string;
+            user: components["schemas"]["User"];
+            workspaces: components["schemas"]["Workspace"][];
+        };
+        PageMeta: {
+            page: number;
+            pageSize: number;
+            total: number;
+            totalPages: number;
+        };
+        PatchPrioritiesInput: {
+            providers: {
+                priority: number;
+                provider: string;
+            }[];
+        };
+        PersonLinks: {
+            /** @description Opens a page with an Approve button */
+            approve: string;
+            assignee: string;
+            expiresAt: string;
+            /** @description Opens a page to reject with a comment */
+            reject: string;
+            /** @description Opens a page to review, edit, approve or reject */
+            review: string;
+        };
+        ProviderSummary: {
+            createdAt: string;
+            id: string;
+            isEnabled: boolean;
+            priority: number;
+            /** @enum {string} */
+            provider: "openai" | "anthropic" | "google";
+            updatedAt: string;
+        };
+        PutApprovalGroupInput: {
+            members: string[];
+        };
+        PutProviderInput: {
+            /** @description Write-only; encrypted at rest, never returned */
+            apiKey: string;
+            /** @default true */
+            isEnabled?: boolean;
+            /**
+             * @description Fallback order, ascending
+             * @default 0
+             */
+            priority?: number;
+            /** @enum {string} */
+            provider: "openai" | "anthropic" | "google";
+        };
+        RemoteToolSummary: {
+            createdAt: string;
+            id: string;
+            name: string;
+            timeoutMs: number;
+            url: string;
+        };
+        /** @description Overrides of the recorded call; an empty body replays it as it was */
+        ReplayInput: {
+            maxTokens?: number;
+            /** @description Placeholders are filled from the run's input and its state now */
+            messages?: {
+                /** @description May contain {{name}}, {{input.name}} or {{state.path}} placeholders */
+                content: string;
+                /** @enum {string} */
+                role: "system" | "user" | "assistant";
+            }[];
+            model?: string;
+            systemPrompt?: string;
+            temperature?: number;
+        };
+        ResumeInput: {
+            /** @default {} */
+            payload?: {
+                [key: string]: unknown;
+            };
+            signalType: string;
+        };
+        /** @description An LLM budget for a run; at least one of maxCostUsd and maxTokens */
+        RunBudget: {
+            downgradeModel?: string;
+            maxCostUsd?: number;
+            maxTokens?: number;
+            /**
+             * @description When a call's worst case would cross a cap: fail the step (BUDGET_EXCEEDED), pause the run for an approval of more spend, or call downgradeModel instead
+             * @enum {string}
+             */
+            onExceed: "stop" | "pause" | "downgrade";
+            /** @description Fraction of a cap at which BUDGET_WARNING and budget.warning fire, once (default 0.8) */
+            warnAt?: number;
+        };
+        RunCost: {
+            /** @description With ?breakdown=true: cost per step, retries and fallbacks included */
+            byStep?: {
+                calls: number;
+                costUsd: number;
+                inputTokens: number;
+                outputTokens: number;
+                stepName: string;
+                /** @description Paid for answers that were not used: failed attempts, repairs, failed fallbacks */
+                wastedCostUsd: number;
+            }[];
+            calls: {
+                costUsd: number;
+                createdAt: string;
+                inputTokens: number;
+                model: string;
+                outputTokens: number;
+                stepName: string;
+            }[];
+            totalCostUsd: number;
+            totalInputTokens: number;
+            totalOutputTokens: number;
+            /** @description With ?breakdown=true */
+            wastedCostUsd?: number;
+            workflowRunId: string;
+        };
+        RunEstimate: {
+            budget: {
+                run: {
+                    maxCostUsd: number | null;
+                    maxTokens: number | null;
+                    /** @enum {string} */
+                    verdict: "within" | "may-exceed" | "exceeds";
+                } | null;
+                workspace: {
+                    remainingTokens: number | null;
+                    remainingUsd: number | null;
+                    /** @enum {string} */
+                    verdict: "within" | "may-exceed" | "exceeds";
+                } | null;
+            };
+            definitionId: string;
+            problems: {
+                field: string;
+                message: string;
+                stepName: string;
+            }[];
+            steps: {
+                costUsd: {
+                    max: number;
+                    min: number;
+                };
+                inputTokens: {
+                    max: number;
+                    min: number;
+                };
+                maxCalls: number;
+                model: string;
+                outputTokens: {
+                    max: number;
+                    min: number;
+                };
+                priced: boolean;
+                provider: string | null;
+                stepName: string;
+            }[];
+            total: {
+                costUsd: {
+                    max: number;
+                    min: number;
+                };
+                inputTokens: {
+                    max: number;
+                    min: number;
+                };
+                outputTokens: {
+                    max: number;
+                    min: number;
+                };
+            };
+            /** @description False when a run would fail for a reason found here */
+            valid: boolean;
+        };
+        SignalInput: {
+            /** @description Makes sending idempotent: a signal with an id the run has seen is applied once */
+            id?: string;
+            /** @default {} */
+            payload?: {
+                [key: string]: unknown;
+            };
+            signalType: string;
+        };
+        SignupInput: {
+            /** Format: email */
+            email: string;
+            inviteCode?: string;
+            password: string;
+            workspaceName: string;
+            workspaceSlug?: string;
+        };
+        SignupResult: {
+            apiKey: components["schemas"]["CreatedApiKey"];
+            token: string;
+            user: components["schemas"]["User"];
+            workspace: components["schemas"]["Workspace"];
+        };
+        /** @description One step of a workflow definition, chosen by type */
+        StepDefinition: components["schemas"]["TaskStep"] | components["schemas"]["WaitStep"] | components["schemas"]["ConditionStep"] | components["schemas"]["ExternalEventStep"] | components["schemas"]["LlmStep"] | components["schemas"]["ApprovalStep"];
+        StepReplay: {
+            answer: {
+                costUsd: number;
+                inputTokens: number;
+                model: string;
+                outputTokens: number;
+            } | null;
+            createdAt: string;
+            diff: {
+                /** @enum {string} */
+                format: "text" | "json";
+                patch: string | null;
+            } | null;
+            error: string | null;
+            id: string;
+            json: {
+                [key: string]: unknown;
+            } | null;
+            original: {
+                costUsd: number;
+                inputTokens: number;
+                model: string;
+                outputTokens: number;
+                text: string | null;
+            };
+            overrides: components["schemas"]["ReplayInput"];
+            passedChecks: boolean;
+            stepName: string;
+            stepRunId: string;
+            text: string | null;
+            workflowRunId: string;
+        };
+        /**
+         * @example {
+         *       "id": "stp_01JDZ8V7A9B1C3D5E7F9G1H3J5",
+         *       "workflowRunId": "run_01JDZ8T5ZP3X9W7Q4C2B6N8M0K",
+         *       "stepName": "draft",
+         *       "stepType": "task",
+         *       "status": "COMPLETED",
+         *       "attempt": 1,
+         *       "input": {
+         *         "input": {
+         *           "name": "Ada"
+         *         }
+         *       },
+         *       "output": {
+         *         "draft": {
+         *           "text": "Hi Ada"
+         *         }
+         *       },
+         *       "error": null,
+         *       "startedAt": "2026-11-26T09:30:00.000Z",
+         *       "completedAt": "2026-11-26T09:30:00.000Z",
+         *       "createdAt": "2026-11-26T09:30:00.000Z",
+         *       "updatedAt": "2026-11-26T09:30:00.000Z"
+         *     }
+         */
+        StepRun: {
+            attempt: number;
+            completedAt: string | null;
+            createdAt: string;
+            error: string | null;
+            id: string;
+            input: {
+                [key: string]: unknown;
+            } | null;
+            output: {
+                [key: string]: unknown;
+            } | null;
+            startedAt: string | null;
+            /** @enum {string} */
+            status: "PENDING" | "RUNNING" | "WAITING" | "COMPLETED" | "FAILED" | "SKIPPED" | "CANCELLED";
+            stepName: string;
+            stepType: string;
+            updatedAt: string;
+            workflowRunId: string;
+        };
+        /** @description Runs a registered handler */
+        TaskStep: {
+            /**
+             * @description Handler configuration
+             * @default {}
+             */
+            config?: {
+                [key: string]: unknown;
+            };
+            /** @description Name of a registered task handler */
+            handler: string;
+            /** @description Unique within the definition */
+            name: string;
+            /** @description State key for the step's output; defaults to name */
+            outputKey?: string;
+            /** @description Retry policy of a step; omitted fields take their defaults */
+            retry?: {
+                /**
+                 * @description Delay before the 2nd attempt
+                 * @default 1000
+                 */
+                backoffMs?: number;
+                /**
+                 * @description Factor applied to the delay after each failed attempt
+                 * @default 2
+                 */
+                backoffMultiplier?: number;
+                /**
+                 * @description Total attempts including the first; 1 means no retry
+                 * @default 1
+                 */
+                maxAttempts?: number;
+                /**
+                 * @description Upper bound of any single delay
+                 * @default 300000
+                 */
+                maxBackoffMs?: number;
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "task";
+        };
+        User: {
+            createdAt: string;
+            email: string;
+            id: string;
+        };
+        /** @description Pauses the run for durationMs or until untilTimestamp */
+        WaitStep: {
+            durationMs?: number;
+            /** @description Unique within the definition */
+            name: string;
+            /** @description State key for the step's output; defaults to name */
+            outputKey?: string;
+            /** @description Retry policy of a step; omitted fields take their defaults */
+            retry?: {
+                /**
+                 * @description Delay before the 2nd attempt
+                 * @default 1000
+                 */
+                backoffMs?: number;
+                /**
+                 * @description Factor applied to the delay after each failed attempt
+                 * @default 2
+                 */
+                backoffMultiplier?: number;
+                /**
+                 * @description Total attempts including the first; 1 means no retry
+                 * @default 1
+                 */
+                maxAttempts?: number;
+                /**
+                 * @description Upper bound of any single delay
+                 * @default 300000
+                 */
+                maxBackoffMs?: number;
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "wait";
+            /**
+             * Format: date-time
+             * @description ISO 8601 with offset
+             */
+            untilTimestamp?: string;
+        };
+        Webhook: {
+            createdAt: string;
+            events: ("workflow.completed" | "workflow.failed" | "workflow.cancelled" | "approval.requested" | "approval.decided" | "approval.reminder" | "approval.escalated" | "approval.expired" | "budget.warning")[];
+            id: string;
+            isActive: boolean;
+            url: string;
+            workspaceId: string;
+        };
+        WebhookDelivery: {
+            attemptLog: {
+                at: string;
+                attempt: number;
+                durationMs: number;
+                error: string | null;
+                statusCode: number | null;
+            }[];
+            attempts: number;
+            createdAt: string;
+            deliveredAt: string | null;
+            /** @enum {string} */
+            event: "workflow.completed" | "workflow.failed" | "workflow.cancelled" | "approval.requested" | "approval.decided" | "approval.reminder" | "approval.escalated" | "approval.expired" | "budget.warning";
+            failedAt: string | null;
+            id: string;
+            lastError: string | null;
+            lastStatusCode: number | null;
+            nextAttemptAt: string | null;
+            /** @enum {string} */
+            status: "pending" | "delivered" | "failed" | "cancelled";
+            updatedAt: string;
+            webhookId: string;
+            workflowRunId: string;
+        };
+        /**
+         * @example {
+         *       "id": "def_01JDZ8R2M4K6P8Q0S2T4V6X8Z0",
+         *       "workspaceId": "wsp_01JDZ8N0B2C4D6E8F0G2H4J6K8",
+         *       "name": "welcome",
+         *       "version": "1",
+         *       "description": "Draft, then review",
+         *       "stepsJson": [
+         *         {
+         *           "type": "task",
+         *           "name": "draft",
+         *           "handler": "set_state",
+         *           "config": {
+         *             "values": {
+         *               "draft": {
+         *                 "text": "Hi {{input.name}}"
+         *               }
+         *             }
+         *           }
+         *         },
+         *         {
+         *           "type": "approval",
+         *           "name": "check",
+         *           "contentKey": "draft",
+         *           "prompt": "Send this?"
+         *         }
+         *       ],
+         *       "createdAt": "2026-11-26T09:30:00.000Z",
+         *       "updatedAt": "2026-11-26T09:30:00.000Z"
+         *     }
+         */
+        WorkflowDefinition: {
+            budget?: components["schemas"]["RunBudget"];
+            createdAt: string;
+            description: string | null;
+            id: string;
+            name: string;
+            stepsJson: {
+                [key: string]: unknown;
+            }[];
+            updatedAt: string;
+            version: string;
+            workspaceId: string;
+        };
+        /**
+         * @example {
+         *       "id": "evt_01JDZ8X1C3D5E7F9G1H3J5K7M9",
+         *       "workflowRunId": "run_01JDZ8T5ZP3X9W7Q4C2B6N8M0K",
+         *       "stepRunId": "stp_01JDZ8V7A9B1C3D5E7F9G1H3J5",
+         *       "eventType": "STEP_COMPLETED",
+         *       "payload": {
+         *         "stepName": "draft"
+         *       },
+         *       "createdAt": "2026-11-26T09:30:00.000Z"
+         *     }
+         */
+        WorkflowEvent: {
+            createdAt: string;
+            /** @enum {string} */
+            eventType: "WORKFLOW_STARTED" | "WORKFLOW_COMPLETED" | "WORKFLOW_FAILED" | "WORKFLOW_CANCELLED" | "WORKFLOW_SUPERSEDED" | "STEP_STARTED" | "STEP_COMPLETED" | "STEP_FAILED" | "STEP_RETRYING" | "APPROVAL_REQUESTED" | "APPROVAL_DECIDED" | "APPROVAL_REVISION_REQUESTED" | "APPROVAL_EXPIRED" | "APPROVAL_VOTE_RECORDED" | "APPROVAL_REMINDER_SENT" | "APPROVAL_ESCALATED" | "SIGNAL_RECEIVED" | "SIGNAL_BUFFERED" | "LLM_CALL_STARTED" | "LLM_CALL_COMPLETED" | "LLM_CALL_FAILED" | "LLM_FALLBACK_TRIGGERED" | "LLM_OUTPUT_REPAIR_REQUESTED" | "BUDGET_WARNING" | "BUDGET_EXCEEDED" | "GUARDRAIL_TRIGGERED" | "TOOL_CALL_EXECUTED";
+            id: string;
+            payload: {
+                [key: string]: unknown;
+            };
+            stepRunId: string | null;
+            workflowRunId: string;
+        };
+        /**
+         * @example {
+         *       "id": "run_01JDZ8T5ZP3X9W7Q4C2B6N8M0K",
+         *       "workspaceId": "wsp_01JDZ8N0B2C4D6E8F0G2H4J6K8",
+         *       "definitionId": "def_01JDZ8R2M4K6P8Q0S2T4V6X8Z0",
+         *       "status": "PAUSED",
+         *       "input": {
+         *         "name": "Ada"
+         *       },
+         *       "output": null,
+         *       "idempotencyKey": "signup-4711",
+         *       "supersessionKey": null,
+         *       "currentStepName": "check",
+         *       "createdAt": "2026-11-26T09:30:00.000Z",
+         *       "updatedAt": "2026-11-26T09:30:00.000Z"
+         *     }
+         */
+        WorkflowRun: {
+            createdAt: string;
+            currentStepName: string | null;
+            definitionId: string;
+            id: string;
+            idempotencyKey: string | null;
+            input: {
+                [key: string]: unknown;
+            };
+            output: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            status: "PENDING" | "RUNNING" | "WAITING" | "PAUSED" | "COMPLETED" | "FAILED" | "CANCELLED" | "SUPERSEDED";
+            supersessionKey: string | null;
+            updatedAt: string;
+            workspaceId: string;
+        };
+        /**
+         * @example {
+         *       "id": "run_01JDZ8T5ZP3X9W7Q4C2B6N8M0K",
+         *       "workspaceId": "wsp_01JDZ8N0B2C4D6E8F0G2H4J6K8",
+         *       "definitionId": "def_01JDZ8R2M4K6P8Q0S2T4V6X8Z0",
+         *       "status": "PAUSED",
+         *       "input": {
+         *         "name": "Ada"
+         *       },
+         *       "output": null,
+         *       "idempotencyKey": "signup-4711",
+         *       "supersessionKey": null,
+         *       "currentStepName": "check",
+         *       "createdAt": "2026-11-26T09:30:00.000Z",
+         *       "updatedAt": "2026-11-26T09:30:00.000Z",
+         *       "steps": [
+         *         {
+         *           "id": "stp_01JDZ8V7A9B1C3D5E7F9G1H3J5",
+         *           "workflowRunId": "run_01JDZ8T5ZP3X9W7Q4C2B6N8M0K",
+         *           "stepName": "draft",
+         *           "stepType": "task",
+         *           "status": "COMPLETED",
+         *           "attempt": 1,
+         *           "input": {
+         *             "input": {
+         *               "name": "Ada"
+         *             }
+         *           },
+         *           "output": {
+         *             "draft": {
+         *               "text": "Hi Ada"
+         *             }
+         *           },
+         *           "error": null,
+         *           "startedAt": "2026-11-26T09:30:00.000Z",
+         *           "completedAt": "2026-11-26T09:30:00.000Z",
+         *           "createdAt": "2026-11-26T09:30:00.000Z",
+         *           "updatedAt": "2026-11-26T09:30:00.000Z"
+         *         }
+         *       ]
+         *     }
+         */
+        WorkflowRunWithSteps: {
+            createdAt: string;
+            currentStepName: string | null;
+            definitionId: string;
+            id: string;
+            idempotencyKey: string | null;
+            input: {
+                [key: string]: unknown;
+            };
+            output: {
+                [key: string]: unknown;
+            } | null;
+            /** @enum {string} */
+            status: "PENDING" | "RUNNING" | "WAITING" | "PAUSED" | "COMPLETED" | "FAILED" | "CANCELLED" | "SUPERSEDED";
+            steps: components["schemas"]["StepRun"][];
+            supersessionKey: string | null;
+            updatedAt: string;
+            workspaceId: string;
+        };
+        /**
+         * @example {
+         *       "id": "wsp_01JDZ8N0B2C4D6E8F0G2H4J6K8",
+         *       "name": "Acme",
+         *       "slug": "acme",
+         *       "createdAt": "2026-11-26T09:30:00.000Z",
+         *       "updatedAt": "2026-11-26T09:30:00.000Z"
+         *     }
+         */
+        Workspace: {
+            createdAt: string;
+            id: string;
+            name: string;
+            slug: string;
+            updatedAt: string;
+        };
+        /** @description Body of PUT /v1/budgets: the workspace's monthly LLM caps */
+        WorkspaceBudget: {
+            maxCostUsd?: number;
+            maxTokens?: number;
+            /** @description Fraction of a cap at which budget.warning fires, once a month (default 0.8) */
+            warnAt?: number;
+        } | null;
+    };
+    responses: never;
+    parameters: never;
+    requestBodies: never;
+    headers: never;
+    pathItems: never;
+}
+export type ApiKeySummary = components['schemas']['ApiKeySummary'];
+export type ApprovalGroup = components['schemas']['ApprovalGroup'];
+export type ApprovalRequest = components['schemas']['ApprovalRequest'];
+export type ApprovalStep = components['schemas']['ApprovalStep'];
+export type ApprovalVote = components['schemas']['ApprovalVote'];
+export type ApprovalWithDiff = components['schemas']['ApprovalWithDiff'];
+export type AuditEntry = components['schemas']['AuditEntry'];
+export type AuthSettings = components['schemas']['AuthSettings'];
+export type BudgetView = components['schemas']['BudgetView'];
+export type ConditionStep = components['schemas']['ConditionStep'];
+export type CostSummary = components['schemas']['CostSummary'];
+export type CreateApiKeyInput = components['schemas']['CreateApiKeyInput'];
+export type CreatedApiKey = components['schemas']['CreatedApiKey'];
+export type CreatedInvite = components['schemas']['CreatedInvite'];
+export type CreatedRemoteTool = components['schemas']['CreatedRemoteTool'];
+export type CreatedWebhook = components['schemas']['CreatedWebhook'];
+export type CreateRemoteToolInput = components['schemas']['CreateRemoteToolInput'];
+export type CreateRunInput = components['schemas']['CreateRunInput'];
+export type CreateWebhookInput = components['schemas']['CreateWebhookInput'];
+export type CreateWorkflowDefinitionInput = components['schemas']['CreateWorkflowDefinitionInput'];
+export type CreateWorkspaceInput = components['schemas']['CreateWorkspaceInput'];
+export type DailyCost = components['schemas']['DailyCost'];
+export type DecideApprovalInput = components['schemas']['DecideApprovalInput'];
+export type DecidedApproval = components['schemas']['DecidedApproval'];
+export type ErrorEnvelope = components['schemas']['ErrorEnvelope'];
+export type EstimateInput = components['schemas']['EstimateInput'];
+export type ExternalEventStep = components['schemas']['ExternalEventStep'];
+export type IssueLinksBody = components['schemas']['IssueLinksBody'];
+export type LlmStep = components['schemas']['LlmStep'];
+export type LoginInput = components['schemas']['LoginInput'];
+export type LoginResult = components['schemas']['LoginResult'];
+export type PageMeta = components['schemas']['PageMeta'];
+export type PatchPrioritiesInput = components['schemas']['PatchPrioritiesInput'];
+export type PersonLinks = components['schemas']['PersonLinks'];
+export type ProviderSummary = components['schemas']['ProviderSummary'];
+export type PutApprovalGroupInput = components['schemas']['PutApprovalGroupInput'];
+export type PutProviderInput = components['schemas']['PutProviderInput'];
+export type RemoteToolSummary = components['schemas']['RemoteToolSummary'];
+export type ReplayInput = components['schemas']['ReplayInput'];
+export type ResumeInput = components['schemas']['ResumeInput'];
+export type RunBudget = components['schemas']['RunBudget'];
+export type RunCost = components['schemas']['RunCost'];
+export type RunEstimate = components['schemas']['RunEstimate'];
+export type SignalInput = components['schemas']['SignalInput'];
+export type SignupInput = components['schemas']['SignupInput'];
+export type SignupResult = components['schemas']['SignupResult'];
+export type StepDefinition = components['schemas']['StepDefinition'];
+export type StepReplay = components['schemas']['StepReplay'];
+export type StepRun = components['schemas']['StepRun'];
+export type TaskStep = components['schemas']['TaskStep'];
+export type User = components['schemas']['User'];
+export type WaitStep = components['schemas']['WaitStep'];
+export type Webhook = components['schemas']['Webhook'];
+export type WebhookDelivery = components['schemas']['WebhookDelivery'];
+export type WorkflowDefinition = components['schemas']['WorkflowDefinition'];
+export type WorkflowEvent = components['schemas']['WorkflowEvent'];
+export type WorkflowRun = components['schemas']['WorkflowRun'];
+export type WorkflowRunWithSteps = components['schemas']['WorkflowRunWithSteps'];
+export type Workspace = components['schemas']['Workspace'];
+export type WorkspaceBudget = components['schemas']['WorkspaceBudget'];
+export type $defs = Record<string, never>;
+export interface operations {
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process is up */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "status": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            status: string;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getLiveness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process is up */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "status": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            status: string;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready to serve */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "status": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            status: string;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description The store does not answer */
+            503: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "string",
+                     *         "message": "string",
+                     *         "details": {
+                     *           "property1": null,
+                     *           "property2": null
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The keys */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "string",
+                     *           "name": "string",
+                     *           "keyPrefix": "string",
+                     *           "lastUsedAt": "string",
+                     *           "createdAt": "string"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ApiKeySummary"][];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "string"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateApiKeyInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "key_01JDZ8P2Q4R6S8T0V2W4X6Y8Z0",
+                     *         "name": "Default key",
+                     *         "key": "svc_2x9Qm1...shown-once",
+                     *         "prefix": "svc_2x9Qm1Lk",
+                     *         "createdAt": "2026-11-26T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["CreatedApiKey"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path is invalid (see `error.details.issues`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body is invalid",
+                     *         "details": {
+                     *           "issues": [
+                     *             {
+                     *               "path": "name",
+                     *               "message": "Too small: expected string to have >=1 characters"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body exceeds the 1 MiB limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Content-Type must be application/json"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Revoked */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "revoked": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @enum {boolean} */
+                            revoked: true;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in the caller's workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Workflow run not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listApprovalGroups: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The groups */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "name": "string",
+                     *           "members": [
+                     *             "string"
+                     *           ],
+                     *           "createdAt": "string",
+                     *           "updatedAt": "string"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ApprovalGroup"][];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApprovalGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The group */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "name": "string",
+                     *         "members": [
+                     *           "string"
+                     *         ],
+                     *         "createdAt": "string",
+                     *         "updatedAt": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ApprovalGroup"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path is invalid (see `error.details.issues`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body is invalid",
+                     *         "details": {
+                     *           "issues": [
+                     *             {
+                     *               "path": "name",
+                     *               "message": "Too small: expected string to have >=1 characters"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in the caller's workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Workflow run not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putApprovalGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "members": [
+                 *         "user@example.com"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["PutApprovalGroupInput"];
+            };
+        };
+        responses: {
+            /** @description The group */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "name": "string",
+                     *         "members": [
+                     *           "string"
+                     *         ],
+                     *         "createdAt": "string",
+                     *         "updatedAt": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ApprovalGroup"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path is invalid (see `error.details.issues`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body is invalid",
+                     *         "details": {
+                     *           "issues": [
+                     *             {
+                     *               "path": "name",
+                     *               "message": "Too small: expected string to have >=1 characters"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in the caller's workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Workflow run not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body exceeds the 1 MiB limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Content-Type must be application/json"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteApprovalGroup: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                name: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @enum {boolean} */
+                            deleted: true;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path is invalid (see `error.details.issues`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body is invalid",
+                     *         "details": {
+                     *           "issues": [
+                     *             {
+                     *               "path": "name",
+                     *               "message": "Too small: expected string to have >=1 characters"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in the caller's workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Workflow run not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listApprovalRequests: {
+        parameters: {
+            query?: {
+                assignee?: string;
+                definitionId?: string;
+                page?: number;
+                pageSize?: number;
+                pending?: "true" | "false";
+                workflowRunId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The requests: an array, or a page when page or pageSize is given */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "apr_01JDZ8W9K1M3N5P7Q9R1S3T5V7",
+                     *           "workflowRunId": "run_01JDZ8T5ZP3X9W7Q4C2B6N8M0K",
+                     *           "stepRunId": "stp_01JDZ8V7A9B1C3D5E7F9G1H3J5",
+                     *           "stepName": "check",
+                     *           "contentKey": "draft",
+                     *           "content": {
+                     *             "text": "Hi Ada"
+                     *           },
+                     *           "prompt": "Send this?",
+                     *           "decision": null,
+                     *           "decidedBy": null,
+                     *           "decidedAt": null,
+                     *           "expiredAt": null,
+                     *           "createdAt": "2026-11-26T09:30:00.000Z",
+                     *           "comment": null,
+                     *           "revision": 1,
+                     *           "previousRequestId": null,
+                     *           "assignees": [],
+                     *           "definitionId": "def_01JDZ8R2M4K6P8Q0S2T4V6X8Z0",
+                     *           "votes": [],
+                     *           "escalatedTo": [],
+                     *           "deadlineAt": null,
+                     *           "kind": "step"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ApprovalRequest"][];
+                        /** @enum {boolean} */
+                        success: true;
+                    } | {
+                        data: components["schemas"]["ApprovalRequest"][];
+                        meta: components["schemas"]["PageMeta"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path is invalid (see `error.details.issues`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body is invalid",
+                     *         "details": {
+                     *           "issues": [
+                     *             {
+                     *               "path": "name",
+                     *               "message": "Too small: expected string to have >=1 characters"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApprovalRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The request */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "string",
+                     *         "workflowRunId": "string",
+                     *         "stepRunId": "string",
+                     *         "stepName": "string",
+                     *         "contentKey": "string",
+                     *         "content": {
+                     *           "property1": null,
+                     *           "property2": null
+                     *         },
+                     *         "prompt": "string",
+                     *         "decision": "approved",
+                     *         "decidedBy": "string",
+                     *         "decidedAt": "string",
+                     *         "expiredAt": "string",
+                     *         "createdAt": "string",
+                     *         "comment": null,
+                     *         "revision": 1,
+                     *         "previousRequestId": null,
+                     *         "assignees": [],
+                     *         "definitionId": null,
+                     *         "votes": [],
+                     *         "escalatedTo": [],
+                     *         "deadlineAt": null,
+                     *         "kind": "step",
+                     *         "diff": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ApprovalWithDiff"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in the caller's workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Workflow run not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getApprovalAudit: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entries, oldest first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "seq": 0,
+                     *           "at": "string",
+                     *           "action": "requested",
+                     *           "actor": "string",
+                     *           "details": {
+                     *             "property1": null,
+                     *             "property2": null
+                     *           },
+                     *           "previousHash": "string",
+                     *           "hash": "string"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["AuditEntry"][];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in the caller's workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Workflow run not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    decideApprovalRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "decision": "edited",
+                 *       "editedContent": {
+                 *         "text": "Hello Ada, welcome aboard"
+                 *       },
+                 *       "comment": "Warmer greeting"
+                 *     }
+                 */
+                "application/json": components["schemas"]["DecideApprovalInput"];
+            };
+        };
+        responses: {
+            /** @description Decided */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "string",
+                     *         "workflowRunId": "string",
+                     *         "stepRunId": "string",
+                     *         "stepName": "string",
+                     *         "decision": "approved",
+                     *         "decidedBy": "string",
+                     *         "decidedAt": "string",
+                     *         "createdAt": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["DecidedApproval"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path is invalid (see `error.details.issues`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body is invalid",
+                     *         "details": {
+                     *           "issues": [
+                     *             {
+                     *               "path": "name",
+                     *               "message": "Too small: expected string to have >=1 characters"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description FORBIDDEN: the caller may not do this (an approval it is not assigned to) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "This approval is not assigned to you"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in the caller's workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Workflow run not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description CONFLICT: the resource exists or is in a state that forbids the operation */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "Run is COMPLETED"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body exceeds the 1 MiB limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Content-Type must be application/json"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    issueApprovalLinks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                /**
+                 * @example {
+                 *       "assignee": "user@example.com",
+                 *       "expiresInMs": 60000
+                 *     }
+                 */
+                "application/json": components["schemas"]["IssueLinksBody"];
+            };
+        };
+        responses: {
+            /** @description The links, one set per person */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "assignee": "string",
+                     *           "expiresAt": "string",
+                     *           "approve": "string",
+                     *           "reject": "string",
+                     *           "review": "string"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["PersonLinks"][];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path is invalid (see `error.details.issues`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body is invalid",
+                     *         "details": {
+                     *           "issues": [
+                     *             {
+                     *               "path": "name",
+                     *               "message": "Too small: expected string to have >=1 characters"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description FORBIDDEN: the caller may not do this (an approval it is not assigned to) */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "FORBIDDEN",
+                     *         "message": "This approval is not assigned to you"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in the caller's workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Workflow run not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description CONFLICT: the resource exists or is in a state that forbids the operation */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "Run is COMPLETED"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body exceeds the 1 MiB limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Content-Type must be application/json"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    exportApprovalAudit: {
+        parameters: {
+            query: {
+                /** @description Requests created at or after this time */
+                from: string;
+                /** @description and before this one */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description One request per line: {request, audit} */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "request": {
+                     *         "id": "apr_01JDZ8W9K1M3N5P7Q9R1S3T5V7",
+                     *         "workflowRunId": "run_01JDZ8T5ZP3X9W7Q4C2B6N8M0K",
+                     *         "stepRunId": "stp_01JDZ8V7A9B1C3D5E7F9G1H3J5",
+                     *         "stepName": "check",
+                     *         "contentKey": "draft",
+                     *         "content": {
+                     *           "text": "Hi Ada"
+                     *         },
+                     *         "prompt": "Send this?",
+                     *         "decision": null,
+                     *         "decidedBy": null,
+                     *         "decidedAt": null,
+                     *         "expiredAt": null,
+                     *         "createdAt": "2026-11-26T09:30:00.000Z",
+                     *         "comment": null,
+                     *         "revision": 1,
+                     *         "previousRequestId": null,
+                     *         "assignees": [],
+                     *         "definitionId": "def_01JDZ8R2M4K6P8Q0S2T4V6X8Z0",
+                     *         "votes": [],
+                     *         "escalatedTo": [],
+                     *         "deadlineAt": null,
+                     *         "kind": "step"
+                     *       },
+                     *       "audit": [
+                     *         {
+                     *           "seq": 0,
+                     *           "at": "string",
+                     *           "action": "requested",
+                     *           "actor": "string",
+                     *           "details": {
+                     *             "property1": null,
+                     *             "property2": null
+                     *           },
+                     *           "previousHash": "string",
+                     *           "hash": "string"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/x-ndjson": {
+                        audit: components["schemas"]["AuditEntry"][];
+                        request: components["schemas"]["ApprovalRequest"];
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path is invalid (see `error.details.issues`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body is invalid",
+                     *         "details": {
+                     *           "issues": [
+                     *             {
+                     *               "path": "name",
+                     *               "message": "Too small: expected string to have >=1 characters"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getBudget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The budget */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "budget": {
+                     *           "maxCostUsd": 1,
+                     *           "maxTokens": 1,
+                     *           "warnAt": 1
+                     *         },
+                     *         "month": "string",
+                     *         "spentUsd": 0,
+                     *         "spentTokens": 0,
+                     *         "reservedUsd": 0,
+                     *         "reservedTokens": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["BudgetView"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putBudget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "maxCostUsd": 1,
+                 *       "maxTokens": 1,
+                 *       "warnAt": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["WorkspaceBudget"];
+            };
+        };
+        responses: {
+            /** @description The budget */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "budget": {
+                     *           "maxCostUsd": 1,
+                     *           "maxTokens": 1,
+                     *           "warnAt": 1
+                     *         },
+                     *         "month": "string",
+                     *         "spentUsd": 0,
+                     *         "spentTokens": 0,
+                     *         "reservedUsd": 0,
+                     *         "reservedTokens": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["BudgetView"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path is invalid (see `error.details.issues`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body is invalid",
+                     *         "details": {
+                     *           "issues": [
+                     *             {
+                     *               "path": "name",
+                     *               "message": "Too small: expected string to have >=1 characters"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body exceeds the 1 MiB limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Content-Type must be application/json"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteBudget: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Removed (or there was none) */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getDailyCost: {
+        parameters: {
+            query: {
+                /** @description First day, YYYY-MM-DD (UTC), inclusive */
+                from: string;
+                /** @description Last day, YYYY-MM-DD (UTC), inclusive */
+                to: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The cost of each day */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "from": "string",
+                     *         "to": "string",
+                     *         "days": [
+                     *           {
+                     *             "date": "string",
+                     *             "totalCostUsd": 0,
+                     *             "byModel": [
+                     *               {
+                     *                 "model": "string",
+                     *                 "costUsd": 0,
+                     *                 "inputTokens": 0,
+                     *                 "outputTokens": 0,
+                     *                 "calls": 0
+                     *               }
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["DailyCost"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path is invalid (see `error.details.issues`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body is invalid",
+                     *         "details": {
+                     *           "issues": [
+                     *             {
+                     *               "path": "name",
+                     *               "message": "Too small: expected string to have >=1 characters"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getCostSummary: {
+        parameters: {
+            query?: {
+                /** @description ISO 8601 timestamp, or a date (a whole UTC day); inclusive */
+                from?: string;
+                /** @description ISO 8601 timestamp, or a date (a whole UTC day); inclusive */
+                to?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The summary */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "workspaceId": "string",
+                     *         "from": "string",
+                     *         "to": "string",
+                     *         "totalCostUsd": 0,
+                     *         "totalInputTokens": 0,
+                     *         "totalOutputTokens": 0,
+                     *         "totalRuns": 0,
+                     *         "wastedCostUsd": 0,
+                     *         "byModel": [
+                     *           {
+                     *             "model": "string",
+                     *             "costUsd": 0,
+                     *             "inputTokens": 0,
+                     *             "outputTokens": 0,
+                     *             "calls": 0
+                     *           }
+                     *         ],
+                     *         "byDefinition": [
+                     *           {
+                     *             "definitionId": "string",
+                     *             "costUsd": 0,
+                     *             "inputTokens": 0,
+                     *             "outputTokens": 0,
+                     *             "calls": 0,
+                     *             "wastedCostUsd": 0
+                     *           }
+                     *         ],
+                     *         "byStep": [
+                     *           {
+                     *             "definitionId": "string",
+                     *             "stepName": "string",
+                     *             "costUsd": 0,
+                     *             "inputTokens": 0,
+                     *             "outputTokens": 0,
+                     *             "calls": 0,
+                     *             "wastedCostUsd": 0
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["CostSummary"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path is invalid (see `error.details.issues`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body is invalid",
+                     *         "details": {
+                     *           "issues": [
+                     *             {
+                     *               "path": "name",
+                     *               "message": "Too small: expected string to have >=1 characters"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getAuthSettings: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The settings */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "signupMode": "open"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["AuthSettings"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    logIn: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "user@example.com",
+                 *       "password": "string"
+                 *     }
+                 */
+                "application/json": components["schemas"]["LoginInput"];
+            };
+        };
+        responses: {
+            /** @description Signed in */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "user": {
+                     *           "id": "string",
+                     *           "email": "string",
+                     *           "createdAt": "string"
+                     *         },
+                     *         "workspaces": [
+                     *           {
+                     *             "id": "wsp_01JDZ8N0B2C4D6E8F0G2H4J6K8",
+                     *             "name": "Acme",
+                     *             "slug": "acme",
+                     *             "createdAt": "2026-11-26T09:30:00.000Z",
+                     *             "updatedAt": "2026-11-26T09:30:00.000Z"
+                     *           }
+                     *         ],
+                     *         "token": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["LoginResult"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path is invalid (see `error.details.issues`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body is invalid",
+                     *         "details": {
+                     *           "issues": [
+                     *             {
+                     *               "path": "name",
+                     *               "message": "Too small: expected string to have >=1 characters"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body exceeds the 1 MiB limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Content-Type must be application/json"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    signUp: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "email": "user@example.com",
+                 *       "password": "stringst",
+                 *       "workspaceName": "string",
+                 *       "workspaceSlug": "a",
+                 *       "inviteCode": "string"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SignupInput"];
+            };
+        };
+        responses: {
+            /** @description Signed up */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "user": {
+                     *           "id": "string",
+                     *           "email": "string",
+                     *           "createdAt": "string"
+                     *         },
+                     *         "workspace": {
+                     *           "id": "wsp_01JDZ8N0B2C4D6E8F0G2H4J6K8",
+                     *           "name": "Acme",
+                     *           "slug": "acme",
+                     *           "createdAt": "2026-11-26T09:30:00.000Z",
+                     *           "updatedAt": "2026-11-26T09:30:00.000Z"
+                     *         },
+                     *         "apiKey": {
+                     *           "id": "key_01JDZ8P2Q4R6S8T0V2W4X6Y8Z0",
+                     *           "name": "Default key",
+                     *           "key": "svc_2x9Qm1...shown-once",
+                     *           "prefix": "svc_2x9Qm1Lk",
+                     *           "createdAt": "2026-11-26T09:30:00.000Z"
+                     *         },
+                     *         "token": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["SignupResult"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path is invalid (see `error.details.issues`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body is invalid",
+                     *         "details": {
+                     *           "issues": [
+                     *             {
+                     *               "path": "name",
+                     *               "message": "Too small: expected string to have >=1 characters"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_ERROR: sign-up is closed, or the invite code is missing, unknown, used or expired */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "string",
+                     *         "message": "string",
+                     *         "details": {
+                     *           "property1": null,
+                     *           "property2": null
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description CONFLICT: the resource exists or is in a state that forbids the operation */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "Run is COMPLETED"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body exceeds the 1 MiB limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Content-Type must be application/json"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createInvite: {
+        parameters: {
+            query?: never;
+            header: {
+                "x-admin-token": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "code": "string",
+                     *         "expiresAt": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["CreatedInvite"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description AUTH_ERROR: missing or invalid x-admin-token, or the server has no ADMIN_TOKEN */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "string",
+                     *         "message": "string",
+                     *         "details": {
+                     *           "property1": null,
+                     *           "property2": null
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listLlmProviders: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The providers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "string",
+                     *           "provider": "openai",
+                     *           "priority": 0,
+                     *           "isEnabled": true,
+                     *           "createdAt": "string",
+                     *           "updatedAt": "string"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ProviderSummary"][];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    putLlmProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "provider": "openai",
+                 *       "apiKey": "stringstri",
+                 *       "priority": 0,
+                 *       "isEnabled": true
+                 *     }
+                 */
+                "application/json": components["schemas"]["PutProviderInput"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "string",
+                     *         "provider": "openai",
+                     *         "priority": 0,
+                     *         "isEnabled": true,
+                     *         "createdAt": "string",
+                     *         "updatedAt": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ProviderSummary"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Added */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "string",
+                     *         "provider": "openai",
+                     *         "priority": 0,
+                     *         "isEnabled": true,
+                     *         "createdAt": "string",
+                     *         "updatedAt": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ProviderSummary"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path is invalid (see `error.details.issues`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body is invalid",
+                     *         "details": {
+                     *           "issues": [
+                     *             {
+                     *               "path": "name",
+                     *               "message": "Too small: expected string to have >=1 characters"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body exceeds the 1 MiB limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Content-Type must be application/json"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteLlmProvider: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                provider: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @enum {boolean} */
+                            deleted: true;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in the caller's workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Workflow run not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    setLlmProviderPriorities: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "providers": [
+                 *         {
+                 *           "provider": "string",
+                 *           "priority": 0
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["PatchPrioritiesInput"];
+            };
+        };
+        responses: {
+            /** @description Updated */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "updated": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @enum {boolean} */
+                            updated: true;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path is invalid (see `error.details.issues`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body is invalid",
+                     *         "details": {
+                     *           "issues": [
+                     *             {
+                     *               "path": "name",
+                     *               "message": "Too small: expected string to have >=1 characters"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in the caller's workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Workflow run not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body exceeds the 1 MiB limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Content-Type must be application/json"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listRemoteTools: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The tools */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "string",
+                     *           "name": "string",
+                     *           "url": "string",
+                     *           "timeoutMs": 0,
+                     *           "createdAt": "string"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["RemoteToolSummary"][];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createRemoteTool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "A",
+                 *       "url": "string",
+                 *       "timeoutMs": 10000
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateRemoteToolInput"];
+            };
+        };
+        responses: {
+            /** @description Registered */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "string",
+                     *         "name": "string",
+                     *         "url": "string",
+                     *         "timeoutMs": 0,
+                     *         "createdAt": "string",
+                     *         "secret": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["CreatedRemoteTool"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path is invalid (see `error.details.issues`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body is invalid",
+                     *         "details": {
+                     *           "issues": [
+                     *             {
+                     *               "path": "name",
+                     *               "message": "Too small: expected string to have >=1 characters"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description CONFLICT: the resource exists or is in a state that forbids the operation */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "Run is COMPLETED"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body exceeds the 1 MiB limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Content-Type must be application/json"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteRemoteTool: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @enum {boolean} */
+                            deleted: true;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in the caller's workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Workflow run not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listWebhooks: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The webhooks */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "string",
+                     *           "workspaceId": "string",
+                     *           "url": "string",
+                     *           "events": [
+                     *             "workflow.completed"
+                     *           ],
+                     *           "isActive": true,
+                     *           "createdAt": "string"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Webhook"][];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "url": "string",
+                 *       "events": [
+                 *         "workflow.completed"
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateWebhookInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "string",
+                     *         "workspaceId": "string",
+                     *         "url": "string",
+                     *         "events": [
+                     *           "workflow.completed"
+                     *         ],
+                     *         "isActive": true,
+                     *         "createdAt": "string",
+                     *         "secret": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["CreatedWebhook"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path is invalid (see `error.details.issues`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body is invalid",
+                     *         "details": {
+                     *           "issues": [
+                     *             {
+                     *               "path": "name",
+                     *               "message": "Too small: expected string to have >=1 characters"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body exceeds the 1 MiB limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Content-Type must be application/json"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteWebhook: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "string",
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @enum {boolean} */
+                            deleted: true;
+                            id: string;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in the caller's workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Workflow run not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of deliveries */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "string",
+                     *           "webhookId": "string",
+                     *           "event": "workflow.completed",
+                     *           "workflowRunId": "string",
+                     *           "status": "pending",
+                     *           "attempts": 0,
+                     *           "attemptLog": [
+                     *             {
+                     *               "attempt": 1,
+                     *               "at": "string",
+                     *               "statusCode": 0,
+                     *               "error": "string",
+                     *               "durationMs": 0
+                     *             }
+                     *           ],
+                     *           "lastStatusCode": 0,
+                     *           "lastError": "string",
+                     *           "nextAttemptAt": "string",
+                     *           "createdAt": "string",
+                     *           "updatedAt": "string",
+                     *           "deliveredAt": "string",
+                     *           "failedAt": "string"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 0,
+                     *         "pageSize": 0,
+                     *         "total": 0,
+                     *         "totalPages": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WebhookDelivery"][];
+                        meta: components["schemas"]["PageMeta"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path is invalid (see `error.details.issues`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body is invalid",
+                     *         "details": {
+                     *           "issues": [
+                     *             {
+                     *               "path": "name",
+                     *               "message": "Too small: expected string to have >=1 characters"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in the caller's workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Workflow run not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listWorkflowDefinitions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The definitions */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "def_01JDZ8R2M4K6P8Q0S2T4V6X8Z0",
+                     *           "workspaceId": "wsp_01JDZ8N0B2C4D6E8F0G2H4J6K8",
+                     *           "name": "welcome",
+                     *           "version": "1",
+                     *           "description": "Draft, then review",
+                     *           "stepsJson": [
+                     *             {
+                     *               "type": "task",
+                     *               "name": "draft",
+                     *               "handler": "set_state",
+                     *               "config": {
+                     *                 "values": {
+                     *                   "draft": {
+                     *                     "text": "Hi {{input.name}}"
+                     *                   }
+                     *                 }
+                     *               }
+                     *             },
+                     *             {
+                     *               "type": "approval",
+                     *               "name": "check",
+                     *               "contentKey": "draft",
+                     *               "prompt": "Send this?"
+                     *             }
+                     *           ],
+                     *           "createdAt": "2026-11-26T09:30:00.000Z",
+                     *           "updatedAt": "2026-11-26T09:30:00.000Z"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WorkflowDefinition"][];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createWorkflowDefinition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "welcome",
+                 *       "version": "1",
+                 *       "description": "Draft, then review",
+                 *       "steps": [
+                 *         {
+                 *           "type": "task",
+                 *           "name": "draft",
+                 *           "handler": "set_state",
+                 *           "config": {
+                 *             "values": {
+                 *               "draft": {
+                 *                 "text": "Hi {{input.name}}"
+                 *               }
+                 *             }
+                 *           }
+                 *         },
+                 *         {
+                 *           "type": "approval",
+                 *           "name": "check",
+                 *           "contentKey": "draft",
+                 *           "prompt": "Send this?"
+                 *         }
+                 *       ]
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateWorkflowDefinitionInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "def_01JDZ8R2M4K6P8Q0S2T4V6X8Z0",
+                     *         "workspaceId": "wsp_01JDZ8N0B2C4D6E8F0G2H4J6K8",
+                     *         "name": "welcome",
+                     *         "version": "1",
+                     *         "description": "Draft, then review",
+                     *         "stepsJson": [
+                     *           {
+                     *             "type": "task",
+                     *             "name": "draft",
+                     *             "handler": "set_state",
+                     *             "config": {
+                     *               "values": {
+                     *                 "draft": {
+                     *                   "text": "Hi {{input.name}}"
+                     *                 }
+                     *               }
+                     *             }
+                     *           },
+                     *           {
+                     *             "type": "approval",
+                     *             "name": "check",
+                     *             "contentKey": "draft",
+                     *             "prompt": "Send this?"
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-11-26T09:30:00.000Z",
+                     *         "updatedAt": "2026-11-26T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WorkflowDefinition"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path is invalid (see `error.details.issues`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body is invalid",
+                     *         "details": {
+                     *           "issues": [
+                     *             {
+                     *               "path": "name",
+                     *               "message": "Too small: expected string to have >=1 characters"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body exceeds the 1 MiB limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Content-Type must be application/json"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getWorkflowDefinition: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The definition */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "def_01JDZ8R2M4K6P8Q0S2T4V6X8Z0",
+                     *         "workspaceId": "wsp_01JDZ8N0B2C4D6E8F0G2H4J6K8",
+                     *         "name": "welcome",
+                     *         "version": "1",
+                     *         "description": "Draft, then review",
+                     *         "stepsJson": [
+                     *           {
+                     *             "type": "task",
+                     *             "name": "draft",
+                     *             "handler": "set_state",
+                     *             "config": {
+                     *               "values": {
+                     *                 "draft": {
+                     *                   "text": "Hi {{input.name}}"
+                     *                 }
+                     *               }
+                     *             }
+                     *           },
+                     *           {
+                     *             "type": "approval",
+                     *             "name": "check",
+                     *             "contentKey": "draft",
+                     *             "prompt": "Send this?"
+                     *           }
+                     *         ],
+                     *         "createdAt": "2026-11-26T09:30:00.000Z",
+                     *         "updatedAt": "2026-11-26T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WorkflowDefinition"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in the caller's workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Workflow run not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listWorkflowRuns: {
+        parameters: {
+            query?: {
+                definitionId?: string;
+                page?: number;
+                pageSize?: number;
+                status?: "PENDING" | "RUNNING" | "WAITING" | "PAUSED" | "COMPLETED" | "FAILED" | "CANCELLED" | "SUPERSEDED";
+                supersessionKey?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of runs */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "run_01JDZ8T5ZP3X9W7Q4C2B6N8M0K",
+                     *           "workspaceId": "wsp_01JDZ8N0B2C4D6E8F0G2H4J6K8",
+                     *           "definitionId": "def_01JDZ8R2M4K6P8Q0S2T4V6X8Z0",
+                     *           "status": "PAUSED",
+                     *           "input": {
+                     *             "name": "Ada"
+                     *           },
+                     *           "output": null,
+                     *           "idempotencyKey": "signup-4711",
+                     *           "supersessionKey": null,
+                     *           "currentStepName": "check",
+                     *           "createdAt": "2026-11-26T09:30:00.000Z",
+                     *           "updatedAt": "2026-11-26T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 0,
+                     *         "pageSize": 0,
+                     *         "total": 0,
+                     *         "totalPages": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WorkflowRun"][];
+                        meta: components["schemas"]["PageMeta"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path is invalid (see `error.details.issues`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body is invalid",
+                     *         "details": {
+                     *           "issues": [
+                     *             {
+                     *               "path": "name",
+                     *               "message": "Too small: expected string to have >=1 characters"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createWorkflowRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "definitionId": "def_01JDZ8R2M4K6P8Q0S2T4V6X8Z0",
+                 *       "input": {
+                 *         "name": "Ada"
+                 *       },
+                 *       "idempotencyKey": "signup-4711"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateRunInput"];
+            };
+        };
+        responses: {
+            /** @description The run created earlier with this idempotencyKey */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "run_01JDZ8T5ZP3X9W7Q4C2B6N8M0K",
+                     *         "workspaceId": "wsp_01JDZ8N0B2C4D6E8F0G2H4J6K8",
+                     *         "definitionId": "def_01JDZ8R2M4K6P8Q0S2T4V6X8Z0",
+                     *         "status": "PAUSED",
+                     *         "input": {
+                     *           "name": "Ada"
+                     *         },
+                     *         "output": null,
+                     *         "idempotencyKey": "signup-4711",
+                     *         "supersessionKey": null,
+                     *         "currentStepName": "check",
+                     *         "createdAt": "2026-11-26T09:30:00.000Z",
+                     *         "updatedAt": "2026-11-26T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WorkflowRun"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description Created (PENDING) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "run_01JDZ8T5ZP3X9W7Q4C2B6N8M0K",
+                     *         "workspaceId": "wsp_01JDZ8N0B2C4D6E8F0G2H4J6K8",
+                     *         "definitionId": "def_01JDZ8R2M4K6P8Q0S2T4V6X8Z0",
+                     *         "status": "PAUSED",
+                     *         "input": {
+                     *           "name": "Ada"
+                     *         },
+                     *         "output": null,
+                     *         "idempotencyKey": "signup-4711",
+                     *         "supersessionKey": null,
+                     *         "currentStepName": "check",
+                     *         "createdAt": "2026-11-26T09:30:00.000Z",
+                     *         "updatedAt": "2026-11-26T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WorkflowRun"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path is invalid (see `error.details.issues`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body is invalid",
+                     *         "details": {
+                     *           "issues": [
+                     *             {
+                     *               "path": "name",
+                     *               "message": "Too small: expected string to have >=1 characters"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in the caller's workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Workflow run not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body exceeds the 1 MiB limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Content-Type must be application/json"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getWorkflowRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "run_01JDZ8T5ZP3X9W7Q4C2B6N8M0K",
+                     *         "workspaceId": "wsp_01JDZ8N0B2C4D6E8F0G2H4J6K8",
+                     *         "definitionId": "def_01JDZ8R2M4K6P8Q0S2T4V6X8Z0",
+                     *         "status": "PAUSED",
+                     *         "input": {
+                     *           "name": "Ada"
+                     *         },
+                     *         "output": null,
+                     *         "idempotencyKey": "signup-4711",
+                     *         "supersessionKey": null,
+                     *         "currentStepName": "check",
+                     *         "createdAt": "2026-11-26T09:30:00.000Z",
+                     *         "updatedAt": "2026-11-26T09:30:00.000Z",
+                     *         "steps": [
+                     *           {
+                     *             "id": "stp_01JDZ8V7A9B1C3D5E7F9G1H3J5",
+                     *             "workflowRunId": "run_01JDZ8T5ZP3X9W7Q4C2B6N8M0K",
+                     *             "stepName": "draft",
+                     *             "stepType": "task",
+                     *             "status": "COMPLETED",
+                     *             "attempt": 1,
+                     *             "input": {
+                     *               "input": {
+                     *                 "name": "Ada"
+                     *               }
+                     *             },
+                     *             "output": {
+                     *               "draft": {
+                     *                 "text": "Hi Ada"
+                     *               }
+                     *             },
+                     *             "error": null,
+                     *             "startedAt": "2026-11-26T09:30:00.000Z",
+                     *             "completedAt": "2026-11-26T09:30:00.000Z",
+                     *             "createdAt": "2026-11-26T09:30:00.000Z",
+                     *             "updatedAt": "2026-11-26T09:30:00.000Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WorkflowRunWithSteps"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in the caller's workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Workflow run not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    cancelWorkflowRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Cancelled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "string",
+                     *         "status": "string",
+                     *         "updatedAt": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            id: string;
+                            status: string;
+                            updatedAt: string;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in the caller's workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Workflow run not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description CONFLICT: the resource exists or is in a state that forbids the operation */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "Run is COMPLETED"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getRunCost: {
+        parameters: {
+            query?: {
+                /** @description true: add wastedCostUsd and byStep (the spec's shape without) */
+                breakdown?: "true" | "false";
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run's cost */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "workflowRunId": "string",
+                     *         "totalCostUsd": 0,
+                     *         "totalInputTokens": 0,
+                     *         "totalOutputTokens": 0,
+                     *         "wastedCostUsd": 0,
+                     *         "byStep": [
+                     *           {
+                     *             "stepName": "string",
+                     *             "costUsd": 0,
+                     *             "inputTokens": 0,
+                     *             "outputTokens": 0,
+                     *             "calls": 0,
+                     *             "wastedCostUsd": 0
+                     *           }
+                     *         ],
+                     *         "calls": [
+                     *           {
+                     *             "stepName": "string",
+                     *             "model": "string",
+                     *             "inputTokens": 0,
+                     *             "outputTokens": 0,
+                     *             "costUsd": 0,
+                     *             "createdAt": "string"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["RunCost"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path is invalid (see `error.details.issues`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body is invalid",
+                     *         "details": {
+                     *           "issues": [
+                     *             {
+                     *               "path": "name",
+                     *               "message": "Too small: expected string to have >=1 characters"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in the caller's workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Workflow run not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listWorkflowRunEvents: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of events */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "evt_01JDZ8X1C3D5E7F9G1H3J5K7M9",
+                     *           "workflowRunId": "run_01JDZ8T5ZP3X9W7Q4C2B6N8M0K",
+                     *           "stepRunId": "stp_01JDZ8V7A9B1C3D5E7F9G1H3J5",
+                     *           "eventType": "STEP_COMPLETED",
+                     *           "payload": {
+                     *             "stepName": "draft"
+                     *           },
+                     *           "createdAt": "2026-11-26T09:30:00.000Z"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 0,
+                     *         "pageSize": 0,
+                     *         "total": 0,
+                     *         "totalPages": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WorkflowEvent"][];
+                        meta: components["schemas"]["PageMeta"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path is invalid (see `error.details.issues`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body is invalid",
+                     *         "details": {
+                     *           "issues": [
+                     *             {
+                     *               "path": "name",
+                     *               "message": "Too small: expected string to have >=1 characters"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in the caller's workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Workflow run not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    resumeWorkflowRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "signalType": "string",
+                 *       "payload": {}
+                 *     }
+                 */
+                "application/json": components["schemas"]["ResumeInput"];
+            };
+        };
+        responses: {
+            /** @description Resumed */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "resumed": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @enum {boolean} */
+                            resumed: true;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path is invalid (see `error.details.issues`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body is invalid",
+                     *         "details": {
+                     *           "issues": [
+                     *             {
+                     *               "path": "name",
+                     *               "message": "Too small: expected string to have >=1 characters"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in the caller's workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Workflow run not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description CONFLICT: the resource exists or is in a state that forbids the operation */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "Run is COMPLETED"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body exceeds the 1 MiB limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Content-Type must be application/json"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    retryWorkflowRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Retrying */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "retried": true,
+                     *         "stepName": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @enum {boolean} */
+                            retried: true;
+                            stepName: string;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path is invalid (see `error.details.issues`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body is invalid",
+                     *         "details": {
+                     *           "issues": [
+                     *             {
+                     *               "path": "name",
+                     *               "message": "Too small: expected string to have >=1 characters"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in the caller's workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Workflow run not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    sendSignal: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "signalType": "string",
+                 *       "payload": {},
+                 *       "id": "string"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SignalInput"];
+            };
+        };
+        responses: {
+            /** @description Accepted: delivered to the waiting step, buffered on the run, or a duplicate of an earlier id */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "status": "delivered"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @enum {string} */
+                            status: "delivered" | "buffered" | "duplicate";
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path is invalid (see `error.details.issues`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body is invalid",
+                     *         "details": {
+                     *           "issues": [
+                     *             {
+                     *               "path": "name",
+                     *               "message": "Too small: expected string to have >=1 characters"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in the caller's workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Workflow run not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description CONFLICT: the resource exists or is in a state that forbids the operation */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "Run is COMPLETED"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body exceeds the 1 MiB limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Content-Type must be application/json"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    replayStep: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                stepName: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "model": "string",
+                 *       "systemPrompt": "string",
+                 *       "messages": [
+                 *         {
+                 *           "role": "system",
+                 *           "content": "string"
+                 *         }
+                 *       ],
+                 *       "temperature": 0,
+                 *       "maxTokens": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["ReplayInput"];
+            };
+        };
+        responses: {
+            /** @description The replay, with both answers' cost and a diff */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "string",
+                     *         "workflowRunId": "string",
+                     *         "stepName": "string",
+                     *         "stepRunId": "string",
+                     *         "overrides": {
+                     *           "model": "string",
+                     *           "systemPrompt": "string",
+                     *           "messages": [
+                     *             {
+                     *               "role": "system",
+                     *               "content": "string"
+                     *             }
+                     *           ],
+                     *           "temperature": 0,
+                     *           "maxTokens": 1
+                     *         },
+                     *         "text": "string",
+                     *         "json": {
+                     *           "property1": null,
+                     *           "property2": null
+                     *         },
+                     *         "error": "string",
+                     *         "passedChecks": true,
+                     *         "answer": {
+                     *           "model": "string",
+                     *           "inputTokens": 0,
+                     *           "outputTokens": 0,
+                     *           "costUsd": 0
+                     *         },
+                     *         "original": {
+                     *           "model": "string",
+                     *           "inputTokens": 0,
+                     *           "outputTokens": 0,
+                     *           "costUsd": 0,
+                     *           "text": "string"
+                     *         },
+                     *         "diff": {
+                     *           "format": "text",
+                     *           "patch": "string"
+                     *         },
+                     *         "createdAt": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["StepReplay"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path is invalid (see `error.details.issues`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body is invalid",
+                     *         "details": {
+                     *           "issues": [
+                     *             {
+                     *               "path": "name",
+                     *               "message": "Too small: expected string to have >=1 characters"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in the caller's workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Workflow run not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description CONFLICT: the resource exists or is in a state that forbids the operation */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "Run is COMPLETED"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body exceeds the 1 MiB limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Content-Type must be application/json"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listStepReplays: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                stepName: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The replays */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "string",
+                     *           "workflowRunId": "string",
+                     *           "stepName": "string",
+                     *           "stepRunId": "string",
+                     *           "overrides": {
+                     *             "model": "string",
+                     *             "systemPrompt": "string",
+                     *             "messages": [
+                     *               {
+                     *                 "role": "system",
+                     *                 "content": "string"
+                     *               }
+                     *             ],
+                     *             "temperature": 0,
+                     *             "maxTokens": 1
+                     *           },
+                     *           "text": "string",
+                     *           "json": {
+                     *             "property1": null,
+                     *             "property2": null
+                     *           },
+                     *           "error": "string",
+                     *           "passedChecks": true,
+                     *           "answer": {
+                     *             "model": "string",
+                     *             "inputTokens": 0,
+                     *             "outputTokens": 0,
+                     *             "costUsd": 0
+                     *           },
+                     *           "original": {
+                     *             "model": "string",
+                     *             "inputTokens": 0,
+                     *             "outputTokens": 0,
+                     *             "costUsd": 0,
+                     *             "text": "string"
+                     *           },
+                     *           "diff": {
+                     *             "format": "text",
+                     *             "patch": "string"
+                     *           },
+                     *           "createdAt": "string"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["StepReplay"][];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in the caller's workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Workflow run not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    estimateRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "definitionId": "string",
+                 *       "input": {},
+                 *       "budget": {
+                 *         "maxCostUsd": 1,
+                 *         "maxTokens": 1,
+                 *         "warnAt": 1,
+                 *         "onExceed": "stop",
+                 *         "downgradeModel": "string"
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["EstimateInput"];
+            };
+        };
+        responses: {
+            /** @description The estimate */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "definitionId": "string",
+                     *         "valid": true,
+                     *         "problems": [
+                     *           {
+                     *             "stepName": "string",
+                     *             "field": "string",
+                     *             "message": "string"
+                     *           }
+                     *         ],
+                     *         "steps": [
+                     *           {
+                     *             "stepName": "string",
+                     *             "model": "string",
+                     *             "provider": "string",
+                     *             "inputTokens": {
+                     *               "min": 0,
+                     *               "max": 0
+                     *             },
+                     *             "outputTokens": {
+                     *               "min": 0,
+                     *               "max": 0
+                     *             },
+                     *             "costUsd": {
+                     *               "min": 0,
+                     *               "max": 0
+                     *             },
+                     *             "maxCalls": 0,
+                     *             "priced": true
+                     *           }
+                     *         ],
+                     *         "total": {
+                     *           "inputTokens": {
+                     *             "min": 0,
+                     *             "max": 0
+                     *           },
+                     *           "outputTokens": {
+                     *             "min": 0,
+                     *             "max": 0
+                     *           },
+                     *           "costUsd": {
+                     *             "min": 0,
+                     *             "max": 0
+                     *           }
+                     *         },
+                     *         "budget": {
+                     *           "run": {
+                     *             "maxCostUsd": 0,
+                     *             "maxTokens": 0,
+                     *             "verdict": "within"
+                     *           },
+                     *           "workspace": {
+                     *             "remainingUsd": 0,
+                     *             "remainingTokens": 0,
+                     *             "verdict": "within"
+                     *           }
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["RunEstimate"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path is invalid (see `error.details.issues`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body is invalid",
+                     *         "details": {
+                     *           "issues": [
+                     *             {
+                     *               "path": "name",
+                     *               "message": "Too small: expected string to have >=1 characters"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in the caller's workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Workflow run not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body exceeds the 1 MiB limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Content-Type must be application/json"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createWorkspace: {
+        parameters: {
+            query?: never;
+            header?: {
+                "x-admin-token"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "string",
+                 *       "slug": "a"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateWorkspaceInput"];
+            };
+        };
+        responses: {
+            /** @description Created */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "wsp_01JDZ8N0B2C4D6E8F0G2H4J6K8",
+                     *         "name": "Acme",
+                     *         "slug": "acme",
+                     *         "createdAt": "2026-11-26T09:30:00.000Z",
+                     *         "updatedAt": "2026-11-26T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Workspace"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path is invalid (see `error.details.issues`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body is invalid",
+                     *         "details": {
+                     *           "issues": [
+                     *             {
+                     *               "path": "name",
+                     *               "message": "Too small: expected string to have >=1 characters"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description CONFLICT: the resource exists or is in a state that forbids the operation */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "Run is COMPLETED"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body exceeds the 1 MiB limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Content-Type must be application/json"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getCurrentWorkspace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "wsp_01JDZ8N0B2C4D6E8F0G2H4J6K8",
+                     *         "name": "Acme",
+                     *         "slug": "acme",
+                     *         "createdAt": "2026-11-26T09:30:00.000Z",
+                     *         "updatedAt": "2026-11-26T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Workspace"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+}
