@@ -1,4 +1,4 @@
-import { handle } from "hono/aws-lambda";
+import { streamHandle } from "hono/aws-lambda";
 import { createPinoLogger } from "../core/adapters/log/pino-logger";
 import { createApp } from "../core/api/app";
 import { type Config, loadConfig } from "../core/config";
@@ -11,12 +11,16 @@ interface FunctionUrlEnv {
   event?: { requestContext?: { http?: { sourceIp?: string } } };
 }
 
-/** The API's Lambda handler on any platform (the integration tests pass their own). */
+/**
+ * The API's Lambda handler on any platform (the integration tests pass their own). Its function URL streams
+ * (RESPONSE_STREAM, infra/settings.ts): every response is written to Lambda's response stream, a run's
+ * live stream as it happens, the others whole.
+ */
 export function createApiHandler(config: Config, log: Logger, platform: Platform) {
   const app = createApp(buildDeps(config, log, platform), {
     clientAddress: (c) => (c.env as FunctionUrlEnv | undefined)?.event?.requestContext?.http?.sourceIp,
   });
-  return handle(app);
+  return streamHandle(app);
 }
 
 // Built once per Lambda instance and reused by every invocation it serves.

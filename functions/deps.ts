@@ -10,6 +10,7 @@ import type { Deps } from "../core/ports/deps";
 import type { KeyVault } from "../core/ports/key-vault";
 import type { Logger } from "../core/ports/logger";
 import type { Queue } from "../core/ports/queue";
+import type { RunFeed } from "../core/ports/run-feed";
 import type { Scheduler } from "../core/ports/scheduler";
 
 /** What a composition root chooses: where DynamoDB is, how messages and timers travel, what time it is. */
@@ -20,6 +21,8 @@ export interface Platform {
   scheduler: Scheduler;
   keyVault: KeyVault;
   clock: Clock;
+  /** Local only: steps and streams share the process (core/ports/run-feed.ts). */
+  feed?: RunFeed;
 }
 
 /** The dependencies every composition root assembles the same way from its platform. */
@@ -37,5 +40,6 @@ export function buildDeps(config: Config, log: Logger, platform: Platform): Deps
     keyVault: platform.keyVault,
     http: createGuardedHttp({ allowPrivate: config.ALLOW_PRIVATE_URLS }),
     mailer: config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : undefined,
+    ...(platform.feed && { feed: platform.feed }),
   };
 }

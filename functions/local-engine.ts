@@ -1,4 +1,5 @@
 import { InProcessQueue } from "../core/adapters/local/in-process-queue";
+import { createInProcessRunFeed } from "../core/adapters/local/in-process-run-feed";
 import { TimerScheduler } from "../core/adapters/local/timer-scheduler";
 import { type WebhookMessage, webhookMessageKey } from "../core/domain/webhook-messages";
 import { sweepOverdueRuns } from "../core/engine/sweeper";
@@ -17,7 +18,7 @@ const EVERYTHING = "9999-12-31T23:59:59.999Z";
 
 /**
  * The engine of the local service (and of the tests): an in-process queue with bounded concurrency, timers
- * for schedules, and the sweeper, run once over every unfinished run at start-up and then periodically.
+ * for schedules, a run feed for the live streams, and the sweeper, run once over every unfinished run at start-up and then periodically.
  */
 export function createLocalTransport(options: { concurrency: number; log: Logger; clock: Clock }) {
   const queue = new InProcessQueue({ concurrency: options.concurrency, log: options.log });
@@ -34,6 +35,8 @@ export function createLocalTransport(options: { concurrency: number; log: Logger
     queue,
     webhookQueue,
     scheduler,
+    // Steps and streams share this process: a stream hears of commits and token deltas at once.
+    feed: createInProcessRunFeed(),
 
     /**
      * Starts delivering messages. The first sweep rings every unfinished run: after a restart, its queue

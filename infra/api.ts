@@ -15,5 +15,7 @@ export const api = new sst.aws.Function("Api", {
     SIGNUP_MODE: operatorPolicy.apply((policy) => policy.SIGNUP_MODE),
   }),
   url: true,
+  // RESPONSE_STREAM: a run's live stream goes out as it happens (docs/api.md, "Live stream").
+  streaming: FUNCTIONS.api.trigger.streaming,
   copyFiles: [{ from: "dist/dashboard", to: "dist/dashboard" }],
 });

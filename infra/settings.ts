@@ -101,12 +101,22 @@ export interface FunctionSettings {
   handler: string;
   memoryMb: number;
   timeoutSeconds: number;
-  /** The queue it consumes, with partial batch responses, or the schedule it runs on. */
-  trigger: { queue: QueueName; batchSize: number } | { schedule: string } | { url: true };
+  /**
+   * The queue it consumes, with partial batch responses, the schedule it runs on, or a function URL;
+   * `streaming` puts the URL in the RESPONSE_STREAM invoke mode (SST's `streaming: true`), the handler
+   * wrapped by `awslambda.streamifyResponse` (Hono's streamHandle), so a run's live stream is sent as it
+   * happens rather than buffered until the invocation ends.
+   */
+  trigger: { queue: QueueName; batchSize: number } | { schedule: string } | { url: true; streaming: boolean };
 }
 
 export const FUNCTIONS = {
-  api: { handler: "functions/api.handler", memoryMb: 512, timeoutSeconds: 30, trigger: { url: true } },
+  api: {
+    handler: "functions/api.handler",
+    memoryMb: 512,
+    timeoutSeconds: 30,
+    trigger: { url: true, streaming: true },
+  },
   worker: {
     handler: "functions/worker.handler",
     memoryMb: 512,

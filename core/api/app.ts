@@ -28,6 +28,7 @@ import { llmProviderRoutes } from "./routes/llm-providers";
 import { remoteToolRoutes } from "./routes/remote-tools";
 import { replayRoutes } from "./routes/replays";
 import { runEstimateRoutes } from "./routes/run-estimates";
+import { runStreamRoutes } from "./routes/run-stream";
 import { signalRoutes } from "./routes/signals";
 import { webhookRoutes } from "./routes/webhooks";
 import { workflowDefinitionRoutes } from "./routes/workflow-definitions";
@@ -85,6 +86,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   const replays = replayRoutes(deps);
   const signals = signalRoutes(deps);
   const runs = workflowRunRoutes(deps);
+  const runStreams = runStreamRoutes(deps);
   const approvalAudit = approvalAuditRoutes(deps);
   const approvals = approvalRequestRoutes(deps);
   const approvalGroups = approvalGroupRoutes(deps);
@@ -103,6 +105,7 @@ export function createApp(deps: Deps, options: AppOptions) {
     replays,
     signals,
     runs,
+    runStreams,
     approvalAudit,
     approvals,
     approvalGroups,
@@ -132,6 +135,7 @@ export function createApp(deps: Deps, options: AppOptions) {
     .route("/", replays)
     .route("/", signals)
     .route("/", runs)
+    .route("/", runStreams)
     .route("/", approvalAudit)
     .route("/", approvals)
     .route("/", approvalGroups)

@@ -69,6 +69,11 @@ export const LIMITS = {
   itemBytes: 400 * KiB,
   /** An error text kept on a step run or event (they come from handlers, providers and remote servers). */
   errorChars: 2000,
+  /**
+   * How long one connection to a run's live stream lasts before the service closes it and the client
+   * reconnects from its last event: within the API function's 30 s timeout on Lambda.
+   */
+  streamConnectionMs: 25_000,
   /** A request to the development model (DEV_MODELS, local only): a conversation with its tool rounds. */
   devModelRequestBytes: 8 * 1024 * KiB,
   /** Deliveries of a run that failed before they could commit anything, after which the run fails. */

@@ -26,7 +26,10 @@ export interface DeclaredEffects {
   cancelScheduleOf?: RunRecord;
 }
 
-export type CommitDeps = Pick<Deps, "queue" | "scheduler" | "clock" | "webhookQueue" | "log" | "mailer"> & {
+export type CommitDeps = Pick<
+  Deps,
+  "queue" | "scheduler" | "clock" | "webhookQueue" | "log" | "mailer" | "feed"
+> & {
   store: RunsStore;
 };
 
@@ -67,6 +70,8 @@ export async function afterCommit(
   effects: DeclaredEffects = {},
 ): Promise<void> {
   const { run } = change.commit;
+  // First, so a follower of the run's stream hears of it before the slower effects below.
+  deps.feed?.publish(run.workspaceId, run.id, { kind: "committed" });
   await scheduleWake(deps, run);
   await announceWebhookEvents(deps, change.commit);
   await settleAttemptCost(deps, change.cost, true);

@@ -8,6 +8,7 @@ import type { KeyVault } from "./key-vault";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mailer";
 import type { Queue } from "./queue";
+import type { RunFeed } from "./run-feed";
 import type { Scheduler } from "./scheduler";
 
 /**
@@ -28,4 +29,6 @@ export interface Deps {
   keyVault: KeyVault;
   /** Undefined when the service sends no e-mail. */
   mailer: Mailer | undefined;
+  /** Commits and token deltas within this process; absent on Lambda, where followers poll the store. */
+  feed?: RunFeed;
 }

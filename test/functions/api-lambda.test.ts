@@ -4,6 +4,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { ensureTable } from "../../core/adapters/dynamodb/create-table";
 import { createDynamoClient } from "../../core/adapters/dynamodb/dynamo-client";
 import { functionUrlEvent } from "./function-url-event";
+import { installLambdaStreamingRuntime } from "./lambda-streaming-runtime";
 
 type Handler = (event: APIGatewayProxyEventV2, context: Context) => Promise<APIGatewayProxyResult>;
 let handler: Handler;
@@ -36,6 +37,7 @@ beforeAll(async () => {
     SCHEDULER_ROLE_ARN: "arn:aws:iam::123456789012:role/weft-scheduler",
     KMS_KEY_ID: "arn:aws:kms:us-east-1:123456789012:key/11111111-2222-3333-4444-555555555555",
   });
+  installLambdaStreamingRuntime();
   ({ handler } = (await import("../../functions/api")) as unknown as { handler: Handler });
 });
 

@@ -10,6 +10,7 @@ import { bundleEntry, REPO_ROOT } from "../../bench/lib/lambda-bundle";
 import { ensureTable } from "../../core/adapters/dynamodb/create-table";
 import { createDynamoClient } from "../../core/adapters/dynamodb/dynamo-client";
 import { functionUrlEvent } from "./function-url-event";
+import { installLambdaStreamingRuntime } from "./lambda-streaming-runtime";
 
 /**
  * The deployed artifacts themselves: each entry bundled as `sst deploy` bundles it (code split into
@@ -49,6 +50,9 @@ async function invokeBundle(entry: string, events: unknown[]): Promise<unknown[]
   mkdirSync(dir);
   const { file } = await bundleEntry(join(REPO_ROOT, "functions", `${entry}.ts`), dir);
   const script = [
+    // The API's URL streams: the runtime's awslambda global, as the tests' stand-in provides it.
+    'const { Writable } = await import("node:stream");',
+    `(${installLambdaStreamingRuntime.toString()})(Writable);`,
     `const { handler } = await import(${JSON.stringify(pathToFileURL(file).href)});`,
     "const results = [];",
     `for (const event of JSON.parse(process.env.EVENTS)) results.push(await handler(event, { awsRequestId: "req-1" }));`,

@@ -16,6 +16,7 @@ import { FUNCTIONS } from "../../infra/settings";
 import type { Send } from "../helpers/runs";
 import { type AwsResources, createAwsResources, endpointClients } from "./aws-resources";
 import type { IntegrationMode } from "./global-setup";
+import { installLambdaStreamingRuntime } from "../functions/lambda-streaming-runtime";
 import { type ApiHandler, functionUrlEvent, lambdaContext, toResponse } from "./lambda-events";
 import { LocalAws } from "./local-aws";
 import { type Poller, startPoller } from "./poller";
@@ -208,6 +209,8 @@ export async function startIntegrationService(env: Record<string, string> = {}):
  * its handlers with the exported create*Handler functions and a platform of its choosing.
  */
 async function loadFunctions(env: Record<string, string>) {
+  // The API's URL streams: its handler needs the runtime's awslambda global.
+  installLambdaStreamingRuntime();
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
   try {
     const [api, worker, webhooks, sweeper] = await Promise.all([

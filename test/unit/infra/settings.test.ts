@@ -1,6 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { LIMITS } from "../../../core/domain/limits";
 import { AWS_PLATFORM_SETTINGS } from "../../../functions/aws-platform";
 import { schedulerDeliveryPolicy, schedulerTrustPolicy } from "../../../infra/policies";
 import {
@@ -58,6 +59,14 @@ describe("infra settings", () => {
       expect(existsSync(join(root, path))).toBe(true);
       expect(source(path)).toMatch(new RegExp(`export (const|async function|function) ${exported}\\b`));
     }
+  });
+
+  it("streams the API's function URL (RESPONSE_STREAM) and closes a live stream before the function times out", () => {
+    expect(FUNCTIONS.api.trigger).toEqual({ url: true, streaming: true });
+    expect(source("infra/api.ts")).toMatch(/streaming: FUNCTIONS\.api\.trigger\.streaming/);
+    expect(source("functions/api.ts")).toMatch(/return streamHandle\(app\)/);
+    // Room for the last write and the response's end within the invocation.
+    expect(LIMITS.streamConnectionMs).toBeLessThanOrEqual(FUNCTIONS.api.timeoutSeconds * 1000 - 5000);
   });
 
   it("never turns on the development model: no function's environment and no infra file names DEV_MODELS", () => {
