@@ -14,6 +14,7 @@ const EventNumber = z.coerce.number().int().min(0).max(Number.MAX_SAFE_INTEGER);
 const stream = createRoute({
   method: "get",
   path: "/v1/workflow-runs/{id}/stream",
+  operationId: "streamWorkflowRun",
   tags: ["Workflow runs"],
   security: API_KEY_SECURITY,
   summary: "Follow a run live (Server-Sent Events): its events from Last-Event-ID on, then each new one",
