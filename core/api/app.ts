@@ -29,6 +29,7 @@ import { remoteToolRoutes } from "./routes/remote-tools";
 import { replayRoutes } from "./routes/replays";
 import { runEstimateRoutes } from "./routes/run-estimates";
 import { runStreamRoutes } from "./routes/run-stream";
+import { runVersionRoutes } from "./routes/run-versions";
 import { signalRoutes } from "./routes/signals";
 import { webhookRoutes } from "./routes/webhooks";
 import { workflowDefinitionRoutes } from "./routes/workflow-definitions";
@@ -85,6 +86,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   const estimates = runEstimateRoutes(deps);
   const replays = replayRoutes(deps);
   const signals = signalRoutes(deps);
+  const runVersions = runVersionRoutes(deps);
   const runs = workflowRunRoutes(deps);
   const runStreams = runStreamRoutes(deps);
   const approvalAudit = approvalAuditRoutes(deps);
@@ -104,6 +106,7 @@ export function createApp(deps: Deps, options: AppOptions) {
     estimates,
     replays,
     signals,
+    runVersions,
     runs,
     runStreams,
     approvalAudit,
@@ -134,6 +137,7 @@ export function createApp(deps: Deps, options: AppOptions) {
     .route("/", estimates)
     .route("/", replays)
     .route("/", signals)
+    .route("/", runVersions)
     .route("/", runs)
     .route("/", runStreams)
     .route("/", approvalAudit)

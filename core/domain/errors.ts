@@ -61,7 +61,7 @@ export class NotFoundError extends AppError {
 }
 
 export class ConflictError extends AppError {
-  constructor(message: string, options: { cause?: unknown } = {}) {
+  constructor(message: string, options: { cause?: unknown; details?: ErrorDetails } = {}) {
     super(ErrorCode.CONFLICT, message, options);
   }
 }

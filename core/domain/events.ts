@@ -24,7 +24,10 @@ type ModelFields = {
 };
 
 export interface EventPayloads {
-  WORKFLOW_STARTED: { definitionId: string; input: Json };
+  /** `rerunOf` and `fromStep`: a rerun (POST .../rerun), which starts at `fromStep`. */
+  WORKFLOW_STARTED: { definitionId: string; input: Json; rerunOf?: string; fromStep?: string };
+  /** The run follows another version of its definition from here on (POST .../upgrade). */
+  WORKFLOW_UPGRADED: { fromDefinitionId: string; toDefinitionId: string; nextStepName: string | null };
   WORKFLOW_COMPLETED: { output: Json | null; durationMs: number };
   WORKFLOW_FAILED: { error: string; stepName: string | null; code?: string };
   WORKFLOW_CANCELLED: Record<string, never>;
@@ -33,6 +36,8 @@ export interface EventPayloads {
   STEP_COMPLETED: { stepName: string; durationMs: number };
   STEP_FAILED: { stepName: string; error: string; attempt: number; code?: string };
   STEP_RETRYING: { stepName: string; attempt: number; delayMs: number; error: string | null };
+  /** A rerun's step before `fromStep`, copied completed from the run it reruns (`copiedFrom`), not executed. */
+  STEP_COPIED: { stepName: string; copiedFrom: string };
   APPROVAL_REQUESTED: { stepName: string; approvalRequestId: string };
   APPROVAL_VOTE_RECORDED: {
     stepName: string;
@@ -116,10 +121,12 @@ export const EVENT_TYPES = [
   "WORKFLOW_FAILED",
   "WORKFLOW_CANCELLED",
   "WORKFLOW_SUPERSEDED",
+  "WORKFLOW_UPGRADED",
   "STEP_STARTED",
   "STEP_COMPLETED",
   "STEP_FAILED",
   "STEP_RETRYING",
+  "STEP_COPIED",
   "APPROVAL_REQUESTED",
   "APPROVAL_DECIDED",
   "APPROVAL_REVISION_REQUESTED",

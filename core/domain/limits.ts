@@ -60,6 +60,10 @@ export const LIMITS = {
   bufferedSignalBytes: 64 * KiB,
   /** Signal ids a run remembers, so a repeated `id` is applied once. */
   signalIdsKept: 100,
+  /** What a rerun copies from the run it reruns (the step runs before `fromStep`), as JSON. */
+  rerunCopiedBytes: 128 * KiB,
+  /** Runs one POST .../migrate-runs request examines (a page of the definition's runs). */
+  migrateRunsPerRequest: 25,
   /** Step executions per run, condition loops included. */
   stepsPerRun: 1000,
   /** Side-effect-free steps that may share one commit, and the journal bytes after which it closes early. */

@@ -135,6 +135,23 @@ export class RunTransition {
     return stepRun;
   }
 
+  /**
+   * A rerun's copy of `source`, a step run of the run it reruns: COMPLETED as it was there, with STEP_COPIED.
+   * Not an execution: the step limit does not count it.
+   */
+  copyStep(source: StepRun): void {
+    this.run.stepRunSeq += 1;
+    const copy: StepRun = {
+      ...source,
+      id: this.ids("stepRun"),
+      workflowRunId: this.run.id,
+      updatedAt: this.now,
+      copiedFrom: source.id,
+    };
+    this.touched.set(copy.id, copy);
+    this.record("STEP_COPIED", { stepName: copy.stepName, copiedFrom: source.id }, copy.id);
+  }
+
   /** The active step's next attempt (after a failure with retries left, or the retry endpoint). */
   restartActiveStep(lease: Lease): StepRun {
     const active = this.requireActive();

@@ -64,6 +64,27 @@ export interface ActiveStep {
   retryAtMs: number | null;
 }
 
+/**
+ * A rerun's start (docs/flow.md, "Rerun from a step"): the source run's step runs to copy as completed, and
+ * the step to continue at. The run's start records the copies and drops this.
+ */
+export interface RerunStart {
+  fromStep: string;
+  /** The source's step runs, as they were; each becomes a COMPLETED step run of this run. */
+  copied: StepRun[];
+}
+
+/**
+ * An upgrade asked for while a step was active (docs/flow.md, "Upgrading running workflows"): it lands when
+ * that step ends. `after` is set by the step's completion: the run then continues after that step's name in
+ * the new version's order, unless the step chose its next step itself.
+ */
+export interface PendingUpgrade {
+  definitionId: string;
+  requestedAt: string;
+  after?: string;
+}
+
 export interface RunRecord extends WorkflowRun {
   state: Record<string, unknown>;
   version: number;
@@ -105,6 +126,17 @@ export interface RunRecord extends WorkflowRun {
   budgetRaised?: { costUsd: number; tokens: number };
   /** BUDGET_WARNING was recorded: it fires once per run. */
   budgetWarned?: true;
+  /** The run this one reruns. */
+  rerunOf?: string;
+  /** Until the run starts: where a rerun starts and what it copies. */
+  rerunStart?: RerunStart;
+  /** An upgrade waiting for the active step to end. */
+  upgrade?: PendingUpgrade;
+  /**
+   * The definition the run was created on, once an upgrade moved it to another: the run stays listed (and
+   * numbered) under it.
+   */
+  originalDefinitionId?: string;
   /** Position among the workspace's runs and among its definition's runs: dense, 1-based, for paging. */
   seq: number;
   defSeq: number;
@@ -131,7 +163,15 @@ export function toWorkflowRun(run: RunRecord): WorkflowRun {
     updatedAt: run.updatedAt,
     // Only when given: a run created as the spec describes answers exactly the spec's fields.
     ...(run.startedBy === undefined ? {} : { startedBy: run.startedBy }),
+    ...(run.rerunOf === undefined ? {} : { rerunOf: run.rerunOf }),
+    ...(run.originalDefinitionId === undefined ? {} : { originalDefinitionId: run.originalDefinitionId }),
+    ...(run.upgrade === undefined ? {} : { pendingUpgrade: { definitionId: run.upgrade.definitionId } }),
   };
+}
+
+/** The definition the run is listed under: the one it was created on, whatever version it follows now. */
+export function listedDefinitionId(run: Pick<RunRecord, "definitionId" | "originalDefinitionId">): string {
+  return run.originalDefinitionId ?? run.definitionId;
 }
 
 /** A PENDING run or an unclaimed next step is the queue's job; the sweeper steps in after this long. */
@@ -186,23 +226,27 @@ export interface NewRunFields {
   createdAt: string;
   startedBy?: string;
   budget?: RunBudget;
+  /** A rerun: the run it reruns, its starting state and what it copies. */
+  rerun?: { of: string; state: Record<string, unknown>; start: RerunStart };
 }
 
 /** A run as it is created: PENDING, nothing started, the input in its state; the store numbers it. */
 export function pendingRun({
   startedBy,
   budget,
+  rerun,
   ...fields
 }: NewRunFields): Omit<RunRecord, "seq" | "defSeq"> {
   return {
     ...fields,
     ...(startedBy === undefined ? {} : { startedBy }),
     ...(budget === undefined ? {} : { budget }),
+    ...(rerun === undefined ? {} : { rerunOf: rerun.of, rerunStart: rerun.start }),
     status: RunStatus.Pending,
     output: null,
     currentStepName: null,
     updatedAt: fields.createdAt,
-    state: { input: fields.input },
+    state: rerun?.state ?? { input: fields.input },
     version: 1,
     eventSeq: 0,
     stepRunSeq: 0,

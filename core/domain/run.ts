@@ -22,6 +22,9 @@ export const StepRun = z
     completedAt: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
+    copiedFrom: z.string().optional().meta({
+      description: "A rerun's copy of this step run of the run it reruns: completed there, not executed again",
+    }),
   })
   .meta({ id: "StepRun" });
 export type StepRun = z.infer<typeof StepRun>;
@@ -39,6 +42,15 @@ export const WorkflowRun = z
     currentStepName: z.string().nullable(),
     createdAt: z.string(),
     updatedAt: z.string(),
+    startedBy: z.string().optional(),
+    rerunOf: z.string().optional().meta({ description: "The run this one reruns (POST .../rerun)" }),
+    originalDefinitionId: z.string().optional().meta({
+      description: "The definition the run was created on, once an upgrade moved it to definitionId",
+    }),
+    pendingUpgrade: z
+      .object({ definitionId: z.string() })
+      .optional()
+      .meta({ description: "An upgrade that lands when the active step ends" }),
   })
   .meta({ id: "WorkflowRun" });
 export type WorkflowRun = z.infer<typeof WorkflowRun>;

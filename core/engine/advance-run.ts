@@ -72,13 +72,15 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
     let run = await deps.store.runs.get(workspaceId, runId);
     try {
       while (run) {
-        const steps = await definitionSteps(workspaceId, run.definitionId);
-        if (!steps) {
-          log.error({ definitionId: run.definitionId }, "run's definition is missing");
-          return;
-        }
         const plan = planNext(run, deps.clock.nowMs(), worker);
         if (plan.kind === "nothing") return;
+        // Landing an upgrade, the run goes on with the steps of the version it moves to.
+        const definitionId = plan.kind === "land-upgrade" ? plan.definitionId : run.definitionId;
+        const steps = await definitionSteps(workspaceId, definitionId);
+        if (!steps) {
+          log.error({ definitionId }, "run's definition is missing");
+          return;
+        }
         if (plan.kind !== "execute" && !budgetLeft()) {
           await deps.queue.send(runDoorbell(workspaceId, runId));
           return;

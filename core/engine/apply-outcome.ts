@@ -86,6 +86,12 @@ function applyKind(
       tx.run.state = state;
       tx.record("STEP_COMPLETED", { stepName: step.name, durationMs }, stepRunId);
       tx.run.active = null;
+      if (tx.run.upgrade) {
+        // A step boundary with an upgrade pending: the new version says what follows (upgrade-landing.ts).
+        tx.run.upgrade.after = step.name;
+        tx.run.nextStepName = outcome.nextStepName ?? null;
+        return {};
+      }
       const next = outcome.nextStepName ?? steps[active.stepIndex + 1]?.name;
       if (next !== undefined) tx.run.nextStepName = next;
       else completeRun(tx);
@@ -254,7 +260,10 @@ export function failForGood(tx: RunTransition, error: string, code: string): voi
 export function markStarted(tx: RunTransition): void {
   tx.setRunStatus(RunStatus.Running);
   tx.run.startedAtMs = tx.nowMs;
-  tx.record("WORKFLOW_STARTED", { definitionId: tx.run.definitionId, input: tx.run.input });
+  const { definitionId, input, rerunOf, rerunStart } = tx.run;
+  const rerun =
+    rerunOf === undefined ? {} : { rerunOf, ...(rerunStart && { fromStep: rerunStart.fromStep }) };
+  tx.record("WORKFLOW_STARTED", { definitionId, input, ...rerun });
 }
 
 /** Error texts come from handlers, providers and remote servers: kept to a size that always fits an item. */
@@ -267,7 +276,7 @@ function withCode(code: string | undefined): { code?: string } {
   return code === undefined ? {} : { code };
 }
 
-function completeRun(tx: RunTransition): void {
+export function completeRun(tx: RunTransition): void {
   tx.setRunStatus(RunStatus.Completed);
   tx.run.output = tx.run.state;
   tx.run.nextStepName = null;

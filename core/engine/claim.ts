@@ -7,6 +7,7 @@ import type { StepDefinition } from "../domain/step";
 import { applyOutcome, failRun, markStarted, type OutcomeEffects, startNextStep } from "./apply-outcome";
 import { applyRejection } from "./approval-rejection";
 import type { Plan } from "./plan";
+import { landUpgrade } from "./upgrade-landing";
 
 /** What a plan that runs no step of its own needs besides the transition: a fresh lease, and ids. */
 export interface ClaimContext {
@@ -26,10 +27,19 @@ export function claim(
 ): OutcomeEffects {
   const { steps, lease, ids } = context;
   switch (plan.kind) {
-    case "start-run":
+    case "start-run": {
       markStarted(tx);
-      tx.run.nextStepName = steps[0]?.name ?? null;
+      const rerun = tx.run.rerunStart;
+      delete tx.run.rerunStart;
+      for (const copied of rerun?.copied ?? []) tx.copyStep(copied);
+      tx.run.nextStepName = rerun?.fromStep ?? steps[0]?.name ?? null;
       startNextStep(tx, steps, lease());
+      return {};
+    }
+    case "land-upgrade":
+      // `steps` are the new version's: the advancer reads the upgrade's definition for this plan.
+      landUpgrade(tx, steps);
+      startNextIfDue(tx, context);
       return {};
     case "start-next":
       startNextStep(tx, steps, lease());
@@ -80,7 +90,9 @@ function nudge(tx: RunTransition, steps: readonly StepDefinition[]): OutcomeEffe
 
 /** Starts the step the cursor names when the run is between steps, under a fresh lease. */
 export function startNextIfDue(tx: RunTransition, context: Pick<ClaimContext, "steps" | "lease">): void {
-  if (tx.run.status === RunStatus.Running && !tx.run.active && tx.run.nextStepName !== null) {
+  const between = tx.run.status === RunStatus.Running && !tx.run.active && tx.run.nextStepName !== null;
+  // With an upgrade pending, the next step is the new version's: it starts once the upgrade has landed.
+  if (between && tx.run.upgrade === undefined) {
     startNextStep(tx, context.steps, context.lease());
   }
 }

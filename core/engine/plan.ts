@@ -23,7 +23,8 @@ export type Plan =
   | { kind: "retry-step" }
   | { kind: "timer-elapsed" }
   | { kind: "deadline-passed" }
-  | { kind: "nudge-due" };
+  | { kind: "nudge-due" }
+  | { kind: "land-upgrade"; definitionId: string };
 
 export function planNext(run: RunRecord, nowMs: number, worker: WorkerIdentity): Plan {
   const active = run.active;
@@ -31,6 +32,8 @@ export function planNext(run: RunRecord, nowMs: number, worker: WorkerIdentity):
     case RunStatus.Pending:
       return { kind: "start-run" };
     case RunStatus.Running: {
+      // An upgrade waiting for a step boundary: the run is at one.
+      if (!active && run.upgrade) return { kind: "land-upgrade", definitionId: run.upgrade.definitionId };
       if (!active) return run.nextStepName === null ? { kind: "nothing" } : { kind: "start-next" };
       if (active.stepRun.status === StepRunStatus.Failed) {
         return active.retryAtMs !== null && active.retryAtMs <= nowMs

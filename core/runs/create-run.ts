@@ -1,7 +1,7 @@
 import { ConflictError, NotFoundError } from "../domain/errors";
 import type { CreateRunInput } from "../domain/run";
 import { runDoorbell } from "../domain/run-messages";
-import { pendingRun, type RunRecord } from "../domain/run-record";
+import { type NewRunFields, pendingRun, type RunRecord } from "../domain/run-record";
 import { isoAt } from "../domain/time";
 import { afterCommit, type CommitDeps } from "../engine/commit-run";
 import type { Deps } from "../ports/deps";
@@ -13,12 +13,14 @@ const MAX_ATTEMPTS = 30;
 
 /**
  * Creates a PENDING run and rings its doorbell. With an idempotency key the first request creates and every
- * later one (even a concurrent one) gets that run back with `created: false`.
+ * later one (even a concurrent one) gets that run back with `created: false`. A rerun (rerun-run.ts) is
+ * created the same way, with where it starts and what it copies.
  */
 export async function createRun(
   deps: CommitDeps & Pick<Deps, "ids">,
   workspaceId: string,
   input: CreateRunInput,
+  rerun?: NewRunFields["rerun"],
 ): Promise<{ run: RunRecord; created: boolean }> {
   const definition = await deps.store.definitions.get(workspaceId, input.definitionId);
   if (!definition) throw new NotFoundError("Workflow definition");
@@ -38,6 +40,7 @@ export async function createRun(
       createdAt: isoAt(deps.clock.nowMs()),
       startedBy: input.startedBy,
       budget: input.budget ?? definition.budget,
+      rerun,
     });
     let supersession: { changes: RunChange[]; superseded: RunRecord[] } = { changes: [], superseded: [] };
     const supersessionKey = input.supersedeExisting ? input.supersessionKey : undefined;

@@ -6,13 +6,15 @@
  */
 import { decideApproval } from "../../core/approvals/decide-approval";
 import type { RunRecord } from "../../core/domain/run-record";
-import { LIVE_RUN_STATUSES, RunStatus } from "../../core/domain/statuses";
+import { FINAL_RUN_STATUSES, LIVE_RUN_STATUSES, RunStatus } from "../../core/domain/statuses";
 import type { StoredWorkflowDefinition } from "../../core/domain/workflow-definition-record";
 import { cancelRun } from "../../core/runs/cancel-run";
 import { createRun } from "../../core/runs/create-run";
+import { rerunRun } from "../../core/runs/rerun-run";
 import { resumeRun } from "../../core/runs/resume-run";
 import { retryRun } from "../../core/runs/retry-run";
 import { sendSignal } from "../../core/runs/send-signal";
+import { upgradeRun } from "../../core/runs/upgrade-run";
 import type { Creation } from "./invariants";
 import type { ActorPorts, World } from "./ports";
 import type { Random } from "./random";
@@ -63,6 +65,8 @@ export class Clients {
     const kind = this.random.weighted(REQUEST_WEIGHTS);
     if (kind === "create") return this.create(this.random.pick(definitions));
     if (kind === "decide") return this.decide();
+    if (kind === "rerun") return this.rerun(definitions);
+    if (kind === "upgrade") return this.upgrade(definitions);
     const fits: Record<typeof kind, (run: RunRecord) => boolean> = {
       resume: (run) => run.status === RunStatus.Waiting && run.active?.wait?.kind === "signal",
       signal: (run) => LIVE_RUN_STATUSES.includes(run.status),
@@ -87,6 +91,42 @@ export class Clients {
     }
     if (kind === "retry") return this.spawn("retry", run.id, (ports) => retryRun(ports, WORKSPACE, run.id));
     return this.spawn("cancel", run.id, (ports) => cancelRun(ports, WORKSPACE, run.id));
+  }
+
+  /**
+   * A rerun of an ended run from one of its steps (now and then one the definition lacks: refused), on its
+   * own version or another, with a new input or a patched state now and then.
+   */
+  private async rerun(definitions: readonly StoredWorkflowDefinition[]): Promise<void> {
+    const ended = (run: RunRecord) =>
+      FINAL_RUN_STATUSES.includes(run.status) || run.status === RunStatus.Failed;
+    const run = await this.pickRun(ended);
+    if (!run) return;
+    const target = this.random.pick(versionsOf(definitions, run));
+    const steps = target?.stepsJson.map((step) => step.name) ?? [];
+    const fromStep = steps.length > 0 && this.random.chance(0.9) ? this.random.pick(steps) : "nowhere";
+    const request = {
+      fromStep,
+      ...(target && target.id !== run.definitionId ? { definitionId: target.id } : {}),
+      ...(this.random.chance(0.3) ? { input: runInput(this.random) } : {}),
+      ...(this.random.chance(0.3) ? { statePatch: { patched: true } } : {}),
+    };
+    await this.spawn("rerun", run.id, async (ports) => {
+      const created = await rerunRun(ports, WORKSPACE, run.id, request);
+      this.creations.push({ runId: created.run.id, idempotencyKey: undefined });
+    });
+  }
+
+  /** An upgrade of a live run to another version of its definition, checked, sometimes only a dry run. */
+  private async upgrade(definitions: readonly StoredWorkflowDefinition[]): Promise<void> {
+    const run = await this.pickRun((candidate) => LIVE_RUN_STATUSES.includes(candidate.status));
+    if (!run) return;
+    const others = versionsOf(definitions, run).filter((definition) => definition.id !== run.definitionId);
+    const target = others.length > 0 ? this.random.pick(others) : this.random.pick(definitions);
+    const dryRun = this.random.chance(0.2);
+    await this.spawn("upgrade", run.id, (ports) =>
+      upgradeRun(ports, WORKSPACE, run.id, { definitionId: target.id, dryRun }),
+    );
   }
 
   private async decide(): Promise<void> {
@@ -123,4 +163,13 @@ export class Clients {
     const pool = fitting.length > 0 && this.random.chance(0.8) ? fitting : items;
     return pool.length === 0 ? undefined : this.random.pick(pool);
   }
+}
+
+/** The versions of the run's workflow (its definition's name). */
+function versionsOf(
+  definitions: readonly StoredWorkflowDefinition[],
+  run: RunRecord,
+): StoredWorkflowDefinition[] {
+  const name = definitions.find((definition) => definition.id === run.definitionId)?.name;
+  return definitions.filter((definition) => definition.name === name);
 }

@@ -27,6 +27,8 @@ export interface Write {
   /** The step runs the change touched and the active one, as the change left them. */
   stepRuns: StepRunWrite[];
   events: Pick<StoredEvent, "seq" | "eventType" | "stepRunId">[];
+  /** The version an upgrade waits to land on, as the change left the run, and the step it waits for. */
+  pendingUpgrade?: { definitionId: string; activeStepRunId: string | null; eventSeq: number };
 }
 
 export function creationWrite(run: RunRecord, at: number, actor: Actor): Write {
@@ -54,5 +56,12 @@ export function changeWrite(change: RunChange, at: number, actor: Actor): Write 
     status: run.status,
     stepRuns: touched.map(({ id, status, attempt }) => ({ id, status, attempt })),
     events: events.map(({ seq, eventType, stepRunId }) => ({ seq, eventType, stepRunId })),
+    ...(run.upgrade && {
+      pendingUpgrade: {
+        definitionId: run.upgrade.definitionId,
+        activeStepRunId: run.active?.stepRun.id ?? null,
+        eventSeq: run.eventSeq,
+      },
+    }),
   };
 }

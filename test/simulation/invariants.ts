@@ -14,6 +14,7 @@ import {
   STEP_TRANSITIONS,
   StepRunStatus,
 } from "../../core/domain/statuses";
+import type { StoredWorkflowDefinition } from "../../core/domain/workflow-definition-record";
 import type { Write } from "./history";
 import type { RecordedRequest } from "./http-recorder";
 
@@ -22,6 +23,7 @@ export interface Evidence {
   writes: readonly Write[];
   requests: readonly RecordedRequest[];
   creations: readonly Creation[];
+  definitions: readonly StoredWorkflowDefinition[];
 }
 
 /** A creation's answer, as its client got it. */
@@ -63,6 +65,9 @@ export function checkInvariants(evidence: Evidence): { violations: Violation[]; 
     denseSeqs(run, events, flag);
     lifecycle(run, events, writesByRun.get(run.id) ?? [], flag);
     statusReplay(run, writesByRun.get(run.id) ?? [], flag);
+    followsItsVersion(run, events, evidence.definitions, flag);
+    landsAtTheNextBoundary(run, events, writesByRun.get(run.id) ?? [], flag);
+    rerunsCopy(run, events, flag);
   }
   completedOnce(evidence.dump, flag);
   votesAndNudgesOnce(evidence.dump, flag);
@@ -155,8 +160,9 @@ function lifecycle(
 ): void {
   const ordered = [...events].sort((a, b) => a.seq - b.seq);
   const types = ordered.map((event) => event.eventType);
-  // A signal sent to a PENDING run is kept (SIGNAL_BUFFERED) before the run starts: not part of its course.
-  const course = types.filter((type) => type !== "SIGNAL_BUFFERED");
+  // A signal sent to a PENDING run is kept (SIGNAL_BUFFERED), and an upgrade of a PENDING run lands
+  // (WORKFLOW_UPGRADED), before the run starts: not part of its course.
+  const course = types.filter((type) => type !== "SIGNAL_BUFFERED" && type !== "WORKFLOW_UPGRADED");
   const started = course.filter((type) => type === "WORKFLOW_STARTED").length;
   const bare =
     course.length === 1 && (course[0] === "WORKFLOW_CANCELLED" || course[0] === "WORKFLOW_SUPERSEDED");
@@ -247,6 +253,105 @@ function statusReplay(run: RunRecord, writes: readonly Write[], flag: Flag): voi
       run.id,
       `stored v${run.version} ${run.status}, but ${ordered.length} writes ending ${status}`,
     );
+  }
+}
+
+/**
+ * Upgrades (docs/flow.md): one lands only between steps, from the version the run followed; every step the
+ * run starts is a step of the version it follows then; the run ends on the version its last upgrade named;
+ * and no run fails for want of a step, which the upgrade check is there to prevent.
+ */
+function followsItsVersion(
+  run: RunRecord,
+  events: readonly StoredEvent[],
+  definitions: readonly StoredWorkflowDefinition[],
+  flag: Flag,
+): void {
+  const stepsOf = new Map(definitions.map((definition) => [definition.id, definition.stepsJson]));
+  let current: string | undefined;
+  const open = new Set<string>();
+  for (const event of [...events].sort((a, b) => a.seq - b.seq)) {
+    const { payload } = event;
+    if (event.eventType === "WORKFLOW_STARTED") current = String(payload.definitionId);
+    if (event.eventType === "STEP_STARTED") {
+      open.add(event.stepRunId ?? "");
+      const known = stepsOf.get(current ?? "")?.some((step) => step.name === payload.stepName);
+      if (!known) {
+        flag(
+          "runs follow their version",
+          run.id,
+          `#${event.seq} started ${payload.stepName}, not in ${current}`,
+        );
+      }
+    }
+    if (event.eventType === "STEP_COMPLETED") open.delete(event.stepRunId ?? "");
+    if (event.eventType === "WORKFLOW_UPGRADED") {
+      if (open.size > 0) {
+        flag("upgrades land between steps", run.id, `#${event.seq} landed while ${[...open]} ran`);
+      }
+      if (current !== undefined && payload.fromDefinitionId !== current) {
+        flag(
+          "runs follow their version",
+          run.id,
+          `#${event.seq} upgraded from ${payload.fromDefinitionId}, on ${current}`,
+        );
+      }
+      current = String(payload.toDefinitionId);
+    }
+    const error = event.eventType === "WORKFLOW_FAILED" ? String(payload.error) : "";
+    if (/does not exist in the definition|is not in the version/.test(error)) {
+      flag("runs follow their version", run.id, `#${event.seq} failed: ${error}`);
+    }
+  }
+  if (current !== undefined && run.definitionId !== current) {
+    flag("runs follow their version", run.id, `stored on ${run.definitionId}, its events end on ${current}`);
+  }
+}
+
+/**
+ * An upgrade asked for while a step was active lands when that step ends, before any other step starts
+ * (its own retries may come first): after the last upgrade request that left one pending, no other step
+ * run starts until WORKFLOW_UPGRADED.
+ */
+function landsAtTheNextBoundary(
+  run: RunRecord,
+  events: readonly StoredEvent[],
+  writes: readonly Write[],
+  flag: Flag,
+): void {
+  const requests = writes.filter((write) => write.role === "upgrade");
+  const last = requests.at(-1)?.pendingUpgrade;
+  if (!last) return;
+  const later = [...events].filter((event) => event.seq > last.eventSeq).sort((a, b) => a.seq - b.seq);
+  for (const event of later) {
+    if (event.eventType === "WORKFLOW_UPGRADED") return;
+    if (event.eventType === "STEP_STARTED" && event.stepRunId !== last.activeStepRunId) {
+      flag(
+        "upgrades land at the next step boundary",
+        run.id,
+        `#${event.seq} started ${String(event.payload.stepName)} with the upgrade to ${last.definitionId} pending`,
+      );
+      return;
+    }
+  }
+}
+
+/**
+ * A rerun starts at its `fromStep`, and the steps it copied are never executed (no STEP_STARTED for them).
+ */
+function rerunsCopy(run: RunRecord, events: readonly StoredEvent[], flag: Flag): void {
+  const ordered = [...events].sort((a, b) => a.seq - b.seq);
+  const fromStep = ordered.find((event) => event.eventType === "WORKFLOW_STARTED")?.payload.fromStep;
+  if (fromStep === undefined) return;
+  const copied = new Set(ordered.filter((e) => e.eventType === "STEP_COPIED").map((e) => e.stepRunId));
+  const started = ordered.filter((event) => event.eventType === "STEP_STARTED");
+  if (started[0] && started[0].payload.stepName !== fromStep) {
+    flag("reruns start at fromStep", run.id, `started at ${started[0].payload.stepName}, not ${fromStep}`);
+  }
+  for (const event of started) {
+    if (copied.has(event.stepRunId)) {
+      flag("copied steps never run", run.id, `#${event.seq} started copied step run ${event.stepRunId}`);
+    }
   }
 }
 

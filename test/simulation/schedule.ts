@@ -30,7 +30,7 @@ import { type Actor, Interleaver } from "./interleaver";
 import { checkInvariants, type Observations, type Violation } from "./invariants";
 import { portsFor, type World } from "./ports";
 import { Random } from "./random";
-import { definitionSteps } from "./workload";
+import { definitionSteps, nextVersion } from "./workload";
 
 /**
  * A store to simulate against, and how to read everything it holds once the schedule is over: the memory
@@ -172,6 +172,7 @@ class Schedule {
       writes: this.world.writes,
       requests: this.world.http.requests,
       creations: this.clients.creations,
+      definitions,
     });
     return {
       seed: this.seed,
@@ -204,6 +205,16 @@ class Schedule {
       };
       await this.world.store.definitions.create(definition);
       definitions.push(definition);
+      if (this.random.chance(0.75)) {
+        const version: StoredWorkflowDefinition = {
+          ...definition,
+          id: this.world.ids("definition"),
+          version: "2",
+          stepsJson: nextVersion(this.random, definition.stepsJson),
+        };
+        await this.world.store.definitions.create(version);
+        definitions.push(version);
+      }
     }
     return definitions;
   }

@@ -1,7 +1,8 @@
 /**
  * What a schedule asks of the service: a few small definitions drawn from every step type the engine runs
  * without a model (noop, set_state, fail, http, condition, wait, external_event, approval), a few runs, and
- * API requests that race the engine (cancel, resume, decide, retry, create with supersession).
+ * API requests that race the engine (cancel, resume, decide, retry, create with supersession, rerun from a
+ * step, upgrade to another version of a definition).
  */
 import type { RetryPolicy } from "../../core/domain/retry-policy";
 import type { StepDefinition } from "../../core/domain/step";
@@ -131,11 +132,53 @@ export function definitionSteps(random: Random): StepDefinition[] {
   );
 }
 
+/**
+ * Another version of `steps`: now and then a step is replaced by a fresh one of the same name (perhaps of
+ * another type), a step nothing names is dropped, a new step is inserted; so that upgrades between versions
+ * are sometimes compatible and sometimes refused, for each reason the check has.
+ */
+export function nextVersion(random: Random, steps: readonly StepDefinition[]): StepDefinition[] {
+  let names = steps.map((candidate) => candidate.name);
+  let next: StepDefinition[] = steps.map((candidate, i) =>
+    random.chance(0.2)
+      ? step(random, random.weighted(STEP_WEIGHTS), candidate.name, names.slice(i + 1), names.slice(0, i))
+      : candidate,
+  );
+  const named = new Set(next.flatMap(targetsOf));
+  const droppable = next.filter((candidate) => !named.has(candidate.name));
+  if (droppable.length > 1 && random.chance(0.3)) {
+    const dropped = random.pick(droppable);
+    next = next.filter((candidate) => candidate !== dropped);
+  }
+  if (random.chance(0.5)) {
+    names = next.map((candidate) => candidate.name);
+    const at = random.between(0, next.length);
+    const added = step(
+      random,
+      random.pick(["noop", "http", "set_state"] as const),
+      "v2",
+      [],
+      names.slice(0, at),
+    );
+    // Reading what the first step wrote: a run that has not passed it, and will not, is refused.
+    if (added.type === "task" && added.handler === "http") added.config.body = { seen: "{{state.s1}}" };
+    next.splice(at, 0, added);
+  }
+  return next;
+}
+
+/** The steps a step names as its next. */
+function targetsOf(candidate: StepDefinition): string[] {
+  if (candidate.type === "condition") return [candidate.trueStep, candidate.falseStep];
+  if (candidate.type === "approval" && candidate.onReject) return [candidate.onReject.gotoStep];
+  return [];
+}
+
 export function runInput(random: Random): Record<string, unknown> {
   return { n: random.int(100), flag: random.chance(0.5) };
 }
 
-type Request = "resume" | "signal" | "decide" | "retry" | "cancel" | "create";
+type Request = "resume" | "signal" | "decide" | "retry" | "cancel" | "create" | "rerun" | "upgrade";
 
 export const REQUEST_WEIGHTS: Record<Request, number> = {
   resume: 4,
@@ -144,4 +187,6 @@ export const REQUEST_WEIGHTS: Record<Request, number> = {
   retry: 2,
   cancel: 0.7,
   create: 1,
+  rerun: 1.5,
+  upgrade: 3,
 };

@@ -1,6 +1,6 @@
 import type { RunCommit } from "../../domain/run-change";
 import type { RunHistory } from "../../domain/run-history";
-import { type ActiveStep, type RunRecord, sweepDueAtMs } from "../../domain/run-record";
+import { type ActiveStep, listedDefinitionId, type RunRecord, sweepDueAtMs } from "../../domain/run-record";
 import type { Table } from "./dynamo-client";
 import { packActive, packHistory, unpackActive, unpackHistory } from "./history-codec";
 import { runIndexKeys } from "./index-keys";
@@ -15,7 +15,7 @@ import { outboxIndexKeys } from "./webhook-keys";
  */
 type Item = Record<string, unknown>;
 
-const JSON_FIELDS = ["input", "output", "state", "active", "recent"] as const;
+const JSON_FIELDS = ["input", "output", "state", "active", "recent", "rerunStart"] as const;
 
 /** The active step and the kept history in the compact form of history-codec.ts. */
 const PACKED_FIELDS: Partial<Record<(typeof JSON_FIELDS)[number], (value: never) => unknown>> = {
@@ -36,7 +36,8 @@ export function runItem(run: RunRecord): Item {
     ...runIndexKeys({
       workspaceId: run.workspaceId,
       runId: run.id,
-      definitionId: run.definitionId,
+      // An upgraded run stays in the list (and numbering) of the definition it was created on.
+      definitionId: listedDefinitionId(run),
       status: run.status,
       seq: run.seq,
       defSeq: run.defSeq,

@@ -1,4 +1,4 @@
-import type { RunRecord } from "../../domain/run-record";
+import { listedDefinitionId, type RunRecord } from "../../domain/run-record";
 import type { Page, RunFilters } from "../../ports/store";
 import { runListPartitions } from "./index-keys";
 import { definitionCounterScope, type RunCreationStore, runsCounterScope } from "./run-creation";
@@ -55,7 +55,7 @@ export async function listRuns(
   const matching = (await store.runLists.runs(keys)).filter(
     (run) =>
       (status === undefined || run.status === status) &&
-      (definitionId === undefined || run.definitionId === definitionId),
+      (definitionId === undefined || listedDefinitionId(run) === definitionId),
   );
   return { items: matching.slice(start, start + pageSize), total: matching.length };
 }

@@ -1,4 +1,4 @@
-import type { RunRecord } from "../../domain/run-record";
+import { listedDefinitionId, type RunRecord } from "../../domain/run-record";
 import type { CreateOutcome, RunChange, RunCreation, RunFilters, RunStore } from "../../ports/store";
 import { sweepShard } from "../dynamodb/index-keys";
 import { keys } from "../dynamodb/keys";
@@ -129,7 +129,7 @@ export function createMemoryRuns(state: MemoryState): RunStore {
         workspaceId,
         (run) =>
           (status === undefined || run.status === status) &&
-          (definitionId === undefined || run.definitionId === definitionId) &&
+          (definitionId === undefined || listedDefinitionId(run) === definitionId) &&
           (supersessionKey === undefined || run.supersessionKey === supersessionKey),
       );
       const start = (page - 1) * pageSize;

@@ -1,0 +1,180 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { boundedJsonObject } from "../../domain/bounded-json";
+import { LIMITS } from "../../domain/limits";
+import { WorkflowRun } from "../../domain/run";
+import { toWorkflowRun } from "../../domain/run-record";
+import { LIVE_RUN_STATUSES, RUN_STATUSES, type RunStatus } from "../../domain/statuses";
+import type { CommitDeps } from "../../engine/commit-run";
+import type { Deps } from "../../ports/deps";
+import { migrateRuns } from "../../runs/migrate-runs";
+import { rerunRun } from "../../runs/rerun-run";
+import { upgradeRun } from "../../runs/upgrade-run";
+import type { WorkspaceEnv } from "../env";
+import { dataEnvelope, ok } from "../envelope";
+import { IdParam } from "../params";
+import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
+
+const RerunInput = z.object({
+  fromStep: z.string().min(1).max(100).meta({ description: "The step the new run starts at" }),
+  input: boundedJsonObject(LIMITS.runInputBytes)
+    .optional()
+    .meta({ description: "The new run's input; the source's when absent" }),
+  statePatch: boundedJsonObject(LIMITS.stateBytes)
+    .optional()
+    .meta({ description: "Top-level state keys set over the state the copied steps left" }),
+  definitionId: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .meta({ description: "Another version of the same workflow to run on; the source's when absent" }),
+  idempotencyKey: z.string().min(1).max(255).optional(),
+});
+
+const Incompatibility = z.object({
+  kind: z.enum(["current_step_missing", "next_step_missing", "step_type_changed", "state_key_unwritten"]),
+  stepName: z.string(),
+  key: z.string().optional(),
+  from: z.string().optional(),
+  to: z.string().optional(),
+  message: z.string(),
+});
+
+const UpgradeOutcome = z.enum(["landed", "pending", "unchanged", "compatible", "incompatible"]).meta({
+  description:
+    "landed: follows the new version now; pending: will when its active step ends; unchanged: already does; " +
+    "compatible / incompatible: a dry run's verdict",
+});
+
+const UpgradeReport = z.object({
+  runId: z.string(),
+  fromDefinitionId: z.string(),
+  toDefinitionId: z.string(),
+  outcome: UpgradeOutcome,
+  incompatibilities: z.array(Incompatibility),
+});
+
+const LiveStatus = z.enum(LIVE_RUN_STATUSES as [RunStatus, ...RunStatus[]]);
+
+const route = <R extends Parameters<typeof createRoute>[0]>(config: R) =>
+  createRoute({ ...config, security: API_KEY_SECURITY });
+
+const rerun = route({
+  method: "post",
+  path: "/v1/workflow-runs/{id}/rerun",
+  tags: ["Workflow runs"],
+  summary: "Start a new run from a step of an ended run: the steps before it copied, not executed again",
+  request: { params: IdParam, body: { content: jsonContent(RerunInput), required: true } },
+  responses: {
+    201: { description: "The new run (PENDING)", content: jsonContent(dataEnvelope(WorkflowRun)) },
+    200: {
+      description: "The run created earlier with this idempotencyKey",
+      content: jsonContent(dataEnvelope(WorkflowRun)),
+    },
+    ...errorResponses(400, 404, 409, ...AUTHENTICATED_ERRORS),
+  },
+});
+
+const upgrade = route({
+  method: "post",
+  path: "/v1/workflow-runs/{id}/upgrade",
+  tags: ["Workflow runs"],
+  summary: "Move a live run to another version of its workflow at its next step boundary, if compatible",
+  request: {
+    params: IdParam,
+    body: {
+      content: jsonContent(
+        z.object({
+          definitionId: z.string().min(1).max(100),
+          dryRun: z.boolean().default(false).meta({ description: "Check only; 200 with the verdict" }),
+        }),
+      ),
+      required: true,
+    },
+  },
+  responses: {
+    200: {
+      description: "Upgraded, pending, or a dry run's report",
+      content: jsonContent(dataEnvelope(UpgradeReport)),
+    },
+    ...errorResponses(400, 404, 409, ...AUTHENTICATED_ERRORS),
+  },
+});
+
+const migrate = route({
+  method: "post",
+  path: "/v1/workflow-definitions/{id}/migrate-runs",
+  tags: ["Workflow definitions"],
+  summary: `Upgrade the live runs created on this definition to another version, a page of ${LIMITS.migrateRunsPerRequest} runs per request`,
+  request: {
+    params: IdParam,
+    body: {
+      content: jsonContent(
+        z.object({
+          toDefinitionId: z.string().min(1).max(100),
+          statuses: z.array(LiveStatus).min(1).max(RUN_STATUSES.length).optional().meta({
+            description: "Which live runs to move; all live statuses when absent",
+          }),
+          dryRun: z.boolean(),
+          page: z
+            .int()
+            .min(1)
+            .default(1)
+            .meta({ description: "The page of the definition's runs, newest first" }),
+        }),
+      ),
+      required: true,
+    },
+  },
+  responses: {
+    200: {
+      description: "A report per run of the page",
+      content: jsonContent(
+        dataEnvelope(
+          z.object({
+            page: z.number(),
+            pageSize: z.number(),
+            total: z.number().meta({ description: "Runs created on the definition, of every status" }),
+            hasMore: z.boolean(),
+            results: z.array(
+              z.object({
+                runId: z.string(),
+                status: z.enum(RUN_STATUSES as [RunStatus, ...RunStatus[]]),
+                fromDefinitionId: z.string(),
+                outcome: z.union([UpgradeOutcome, z.literal("refused")]),
+                incompatibilities: z.array(Incompatibility),
+                error: z.string().optional(),
+              }),
+            ),
+          }),
+        ),
+      ),
+    },
+    ...errorResponses(400, 404, ...AUTHENTICATED_ERRORS),
+  },
+});
+
+export function runVersionRoutes(deps: CommitDeps & Pick<Deps, "ids">) {
+  return createRouter<WorkspaceEnv>()
+    .openapi(rerun, async (c) => {
+      const { run, created } = await rerunRun(
+        deps,
+        c.var.workspaceId,
+        c.req.valid("param").id,
+        c.req.valid("json"),
+      );
+      return created ? c.json(ok(toWorkflowRun(run)), 201) : c.json(ok(toWorkflowRun(run)), 200);
+    })
+    .openapi(upgrade, async (c) =>
+      c.json(
+        ok(await upgradeRun(deps, c.var.workspaceId, c.req.valid("param").id, c.req.valid("json"))),
+        200,
+      ),
+    )
+    .openapi(migrate, async (c) =>
+      c.json(
+        ok(await migrateRuns(deps, c.var.workspaceId, c.req.valid("param").id, c.req.valid("json"))),
+        200,
+      ),
+    );
+}
