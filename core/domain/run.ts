@@ -23,7 +23,8 @@ export const StepRun = z
     createdAt: z.string(),
     updatedAt: z.string(),
     copiedFrom: z.string().optional().meta({
-      description: "A rerun's copy of this step run of the run it reruns: completed there, not executed again",
+      description:
+        "A rerun's copy of this step run of the run it reruns: completed there, not executed again",
     }),
   })
   .meta({ id: "StepRun" });

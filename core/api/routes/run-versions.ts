@@ -14,31 +14,35 @@ import { dataEnvelope, ok } from "../envelope";
 import { IdParam } from "../params";
 import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
 
-const RerunInput = z.object({
-  fromStep: z.string().min(1).max(100).meta({ description: "The step the new run starts at" }),
-  input: boundedJsonObject(LIMITS.runInputBytes)
-    .optional()
-    .meta({ description: "The new run's input; the source's when absent" }),
-  statePatch: boundedJsonObject(LIMITS.stateBytes)
-    .optional()
-    .meta({ description: "Top-level state keys set over the state the copied steps left" }),
-  definitionId: z
-    .string()
-    .min(1)
-    .max(100)
-    .optional()
-    .meta({ description: "Another version of the same workflow to run on; the source's when absent" }),
-  idempotencyKey: z.string().min(1).max(255).optional(),
-});
+const RerunInput = z
+  .object({
+    fromStep: z.string().min(1).max(100).meta({ description: "The step the new run starts at" }),
+    input: boundedJsonObject(LIMITS.runInputBytes)
+      .optional()
+      .meta({ description: "The new run's input; the source's when absent" }),
+    statePatch: boundedJsonObject(LIMITS.stateBytes)
+      .optional()
+      .meta({ description: "Top-level state keys set over the state the copied steps left" }),
+    definitionId: z
+      .string()
+      .min(1)
+      .max(100)
+      .optional()
+      .meta({ description: "Another version of the same workflow to run on; the source's when absent" }),
+    idempotencyKey: z.string().min(1).max(255).optional(),
+  })
+  .meta({ id: "RerunInput" });
 
-const Incompatibility = z.object({
-  kind: z.enum(["current_step_missing", "next_step_missing", "step_type_changed", "state_key_unwritten"]),
-  stepName: z.string(),
-  key: z.string().optional(),
-  from: z.string().optional(),
-  to: z.string().optional(),
-  message: z.string(),
-});
+const Incompatibility = z
+  .object({
+    kind: z.enum(["current_step_missing", "next_step_missing", "step_type_changed", "state_key_unwritten"]),
+    stepName: z.string(),
+    key: z.string().optional(),
+    from: z.string().optional(),
+    to: z.string().optional(),
+    message: z.string(),
+  })
+  .meta({ id: "UpgradeIncompatibility" });
 
 const UpgradeOutcome = z.enum(["landed", "pending", "unchanged", "compatible", "incompatible"]).meta({
   description:
@@ -46,13 +50,15 @@ const UpgradeOutcome = z.enum(["landed", "pending", "unchanged", "compatible", "
     "compatible / incompatible: a dry run's verdict",
 });
 
-const UpgradeReport = z.object({
-  runId: z.string(),
-  fromDefinitionId: z.string(),
-  toDefinitionId: z.string(),
-  outcome: UpgradeOutcome,
-  incompatibilities: z.array(Incompatibility),
-});
+const UpgradeReport = z
+  .object({
+    runId: z.string(),
+    fromDefinitionId: z.string(),
+    toDefinitionId: z.string(),
+    outcome: UpgradeOutcome,
+    incompatibilities: z.array(Incompatibility),
+  })
+  .meta({ id: "UpgradeReport" });
 
 const LiveStatus = z.enum(LIVE_RUN_STATUSES as [RunStatus, ...RunStatus[]]);
 
@@ -62,6 +68,7 @@ const route = <R extends Parameters<typeof createRoute>[0]>(config: R) =>
 const rerun = route({
   method: "post",
   path: "/v1/workflow-runs/{id}/rerun",
+  operationId: "rerunWorkflowRun",
   tags: ["Workflow runs"],
   summary: "Start a new run from a step of an ended run: the steps before it copied, not executed again",
   request: { params: IdParam, body: { content: jsonContent(RerunInput), required: true } },
@@ -78,16 +85,19 @@ const rerun = route({
 const upgrade = route({
   method: "post",
   path: "/v1/workflow-runs/{id}/upgrade",
+  operationId: "upgradeWorkflowRun",
   tags: ["Workflow runs"],
   summary: "Move a live run to another version of its workflow at its next step boundary, if compatible",
   request: {
     params: IdParam,
     body: {
       content: jsonContent(
-        z.object({
-          definitionId: z.string().min(1).max(100),
-          dryRun: z.boolean().default(false).meta({ description: "Check only; 200 with the verdict" }),
-        }),
+        z
+          .object({
+            definitionId: z.string().min(1).max(100),
+            dryRun: z.boolean().default(false).meta({ description: "Check only; 200 with the verdict" }),
+          })
+          .meta({ id: "UpgradeInput" }),
       ),
       required: true,
     },
@@ -104,24 +114,27 @@ const upgrade = route({
 const migrate = route({
   method: "post",
   path: "/v1/workflow-definitions/{id}/migrate-runs",
+  operationId: "migrateWorkflowRuns",
   tags: ["Workflow definitions"],
   summary: `Upgrade the live runs created on this definition to another version, a page of ${LIMITS.migrateRunsPerRequest} runs per request`,
   request: {
     params: IdParam,
     body: {
       content: jsonContent(
-        z.object({
-          toDefinitionId: z.string().min(1).max(100),
-          statuses: z.array(LiveStatus).min(1).max(RUN_STATUSES.length).optional().meta({
-            description: "Which live runs to move; all live statuses when absent",
-          }),
-          dryRun: z.boolean(),
-          page: z
-            .int()
-            .min(1)
-            .default(1)
-            .meta({ description: "The page of the definition's runs, newest first" }),
-        }),
+        z
+          .object({
+            toDefinitionId: z.string().min(1).max(100),
+            statuses: z.array(LiveStatus).min(1).max(RUN_STATUSES.length).optional().meta({
+              description: "Which live runs to move; all live statuses when absent",
+            }),
+            dryRun: z.boolean(),
+            page: z
+              .int()
+              .min(1)
+              .default(1)
+              .meta({ description: "The page of the definition's runs, newest first" }),
+          })
+          .meta({ id: "MigrateRunsInput" }),
       ),
       required: true,
     },
@@ -131,22 +144,24 @@ const migrate = route({
       description: "A report per run of the page",
       content: jsonContent(
         dataEnvelope(
-          z.object({
-            page: z.number(),
-            pageSize: z.number(),
-            total: z.number().meta({ description: "Runs created on the definition, of every status" }),
-            hasMore: z.boolean(),
-            results: z.array(
-              z.object({
-                runId: z.string(),
-                status: z.enum(RUN_STATUSES as [RunStatus, ...RunStatus[]]),
-                fromDefinitionId: z.string(),
-                outcome: z.union([UpgradeOutcome, z.literal("refused")]),
-                incompatibilities: z.array(Incompatibility),
-                error: z.string().optional(),
-              }),
-            ),
-          }),
+          z
+            .object({
+              page: z.number(),
+              pageSize: z.number(),
+              total: z.number().meta({ description: "Runs created on the definition, of every status" }),
+              hasMore: z.boolean(),
+              results: z.array(
+                z.object({
+                  runId: z.string(),
+                  status: z.enum(RUN_STATUSES as [RunStatus, ...RunStatus[]]),
+                  fromDefinitionId: z.string(),
+                  outcome: z.union([UpgradeOutcome, z.literal("refused")]),
+                  incompatibilities: z.array(Incompatibility),
+                  error: z.string().optional(),
+                }),
+              ),
+            })
+            .meta({ id: "MigrationReport" }),
         ),
       ),
     },
