@@ -536,6 +536,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/workflow-definitions/{id}/migrate-runs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Upgrade the live runs created on this definition to another version, a page of 25 runs per request */
+        post: operations["migrateWorkflowRuns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/workflow-runs": {
         parameters: {
             query?: never;
@@ -616,6 +633,23 @@ export interface paths {
         get: operations["listWorkflowRunEvents"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workflow-runs/{id}/rerun": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Start a new run from a step of an ended run: the steps before it copied, not executed again */
+        post: operations["rerunWorkflowRun"];
         delete?: never;
         options?: never;
         head?: never;
@@ -721,6 +755,23 @@ export interface paths {
         get: operations["streamWorkflowRun"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/workflow-runs/{id}/upgrade": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Move a live run to another version of its workflow at its next step boundary, if compatible */
+        post: operations["upgradeWorkflowRun"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1463,6 +1514,33 @@ export interface components {
             user: components["schemas"]["User"];
             workspaces: components["schemas"]["Workspace"][];
         };
+        MigrateRunsInput: {
+            dryRun: boolean;
+            /**
+             * @description The page of the definition's runs, newest first
+             * @default 1
+             */
+            page?: number;
+            /** @description Which live runs to move; all live statuses when absent */
+            statuses?: ("PENDING" | "RUNNING" | "WAITING" | "PAUSED")[];
+            toDefinitionId: string;
+        };
+        MigrationReport: {
+            hasMore: boolean;
+            page: number;
+            pageSize: number;
+            results: {
+                error?: string;
+                fromDefinitionId: string;
+                incompatibilities: components["schemas"]["UpgradeIncompatibility"][];
+                outcome: ("landed" | "pending" | "unchanged" | "compatible" | "incompatible") | "refused";
+                runId: string;
+                /** @enum {string} */
+                status: "PENDING" | "RUNNING" | "WAITING" | "PAUSED" | "COMPLETED" | "FAILED" | "CANCELLED" | "SUPERSEDED";
+            }[];
+            /** @description Runs created on the definition, of every status */
+            total: number;
+        };
         PageMeta: {
             page: number;
             pageSize: number;
@@ -1530,6 +1608,21 @@ export interface components {
             model?: string;
             systemPrompt?: string;
             temperature?: number;
+        };
+        RerunInput: {
+            /** @description Another version of the same workflow to run on; the source's when absent */
+            definitionId?: string;
+            /** @description The step the new run starts at */
+            fromStep: string;
+            idempotencyKey?: string;
+            /** @description The new run's input; the source's when absent */
+            input?: {
+                [key: string]: unknown;
+            };
+            /** @description Top-level state keys set over the state the copied steps left */
+            statePatch?: {
+                [key: string]: unknown;
+            };
         };
         ResumeInput: {
             /** @default {} */
@@ -1719,6 +1812,8 @@ export interface components {
         StepRun: {
             attempt: number;
             completedAt: string | null;
+            /** @description A rerun's copy of this step run of the run it reruns: completed there, not executed again */
+            copiedFrom?: string;
             createdAt: string;
             error: string | null;
             id: string;
@@ -1779,6 +1874,34 @@ export interface components {
              * @enum {string}
              */
             type: "task";
+        };
+        UpgradeIncompatibility: {
+            from?: string;
+            key?: string;
+            /** @enum {string} */
+            kind: "current_step_missing" | "next_step_missing" | "step_type_changed" | "state_key_unwritten";
+            message: string;
+            stepName: string;
+            to?: string;
+        };
+        UpgradeInput: {
+            definitionId: string;
+            /**
+             * @description Check only; 200 with the verdict
+             * @default false
+             */
+            dryRun?: boolean;
+        };
+        UpgradeReport: {
+            fromDefinitionId: string;
+            incompatibilities: components["schemas"]["UpgradeIncompatibility"][];
+            /**
+             * @description landed: follows the new version now; pending: will when its active step ends; unchanged: already does; compatible / incompatible: a dry run's verdict
+             * @enum {string}
+             */
+            outcome: "landed" | "pending" | "unchanged" | "compatible" | "incompatible";
+            runId: string;
+            toDefinitionId: string;
         };
         User: {
             createdAt: string;
@@ -1917,7 +2040,7 @@ export interface components {
         WorkflowEvent: {
             createdAt: string;
             /** @enum {string} */
-            eventType: "WORKFLOW_STARTED" | "WORKFLOW_COMPLETED" | "WORKFLOW_FAILED" | "WORKFLOW_CANCELLED" | "WORKFLOW_SUPERSEDED" | "STEP_STARTED" | "STEP_COMPLETED" | "STEP_FAILED" | "STEP_RETRYING" | "APPROVAL_REQUESTED" | "APPROVAL_DECIDED" | "APPROVAL_REVISION_REQUESTED" | "APPROVAL_EXPIRED" | "APPROVAL_VOTE_RECORDED" | "APPROVAL_REMINDER_SENT" | "APPROVAL_ESCALATED" | "SIGNAL_RECEIVED" | "SIGNAL_BUFFERED" | "LLM_CALL_STARTED" | "LLM_CALL_COMPLETED" | "LLM_CALL_FAILED" | "LLM_FALLBACK_TRIGGERED" | "LLM_OUTPUT_REPAIR_REQUESTED" | "BUDGET_WARNING" | "BUDGET_EXCEEDED" | "GUARDRAIL_TRIGGERED" | "TOOL_CALL_EXECUTED";
+            eventType: "WORKFLOW_STARTED" | "WORKFLOW_COMPLETED" | "WORKFLOW_FAILED" | "WORKFLOW_CANCELLED" | "WORKFLOW_SUPERSEDED" | "WORKFLOW_UPGRADED" | "STEP_STARTED" | "STEP_COMPLETED" | "STEP_FAILED" | "STEP_RETRYING" | "STEP_COPIED" | "APPROVAL_REQUESTED" | "APPROVAL_DECIDED" | "APPROVAL_REVISION_REQUESTED" | "APPROVAL_EXPIRED" | "APPROVAL_VOTE_RECORDED" | "APPROVAL_REMINDER_SENT" | "APPROVAL_ESCALATED" | "SIGNAL_RECEIVED" | "SIGNAL_BUFFERED" | "LLM_CALL_STARTED" | "LLM_CALL_COMPLETED" | "LLM_CALL_FAILED" | "LLM_FALLBACK_TRIGGERED" | "LLM_OUTPUT_REPAIR_REQUESTED" | "BUDGET_WARNING" | "BUDGET_EXCEEDED" | "GUARDRAIL_TRIGGERED" | "TOOL_CALL_EXECUTED";
             id: string;
             payload: {
                 [key: string]: unknown;
@@ -1951,9 +2074,18 @@ export interface components {
             input: {
                 [key: string]: unknown;
             };
+            /** @description The definition the run was created on, once an upgrade moved it to definitionId */
+            originalDefinitionId?: string;
             output: {
                 [key: string]: unknown;
             } | null;
+            /** @description An upgrade that lands when the active step ends */
+            pendingUpgrade?: {
+                definitionId: string;
+            };
+            /** @description The run this one reruns (POST .../rerun) */
+            rerunOf?: string;
+            startedBy?: string;
             /** @enum {string} */
             status: "PENDING" | "RUNNING" | "WAITING" | "PAUSED" | "COMPLETED" | "FAILED" | "CANCELLED" | "SUPERSEDED";
             supersessionKey: string | null;
@@ -2011,9 +2143,18 @@ export interface components {
             input: {
                 [key: string]: unknown;
             };
+            /** @description The definition the run was created on, once an upgrade moved it to definitionId */
+            originalDefinitionId?: string;
             output: {
                 [key: string]: unknown;
             } | null;
+            /** @description An upgrade that lands when the active step ends */
+            pendingUpgrade?: {
+                definitionId: string;
+            };
+            /** @description The run this one reruns (POST .../rerun) */
+            rerunOf?: string;
+            startedBy?: string;
             /** @enum {string} */
             status: "PENDING" | "RUNNING" | "WAITING" | "PAUSED" | "COMPLETED" | "FAILED" | "CANCELLED" | "SUPERSEDED";
             steps: components["schemas"]["StepRun"][];
@@ -2082,6 +2223,8 @@ export type IssueLinksBody = components['schemas']['IssueLinksBody'];
 export type LlmStep = components['schemas']['LlmStep'];
 export type LoginInput = components['schemas']['LoginInput'];
 export type LoginResult = components['schemas']['LoginResult'];
+export type MigrateRunsInput = components['schemas']['MigrateRunsInput'];
+export type MigrationReport = components['schemas']['MigrationReport'];
 export type PageMeta = components['schemas']['PageMeta'];
 export type PatchPrioritiesInput = components['schemas']['PatchPrioritiesInput'];
 export type PersonLinks = components['schemas']['PersonLinks'];
@@ -2090,6 +2233,7 @@ export type PutApprovalGroupInput = components['schemas']['PutApprovalGroupInput
 export type PutProviderInput = components['schemas']['PutProviderInput'];
 export type RemoteToolSummary = components['schemas']['RemoteToolSummary'];
 export type ReplayInput = components['schemas']['ReplayInput'];
+export type RerunInput = components['schemas']['RerunInput'];
 export type ResumeInput = components['schemas']['ResumeInput'];
 export type RunBudget = components['schemas']['RunBudget'];
 export type RunCost = components['schemas']['RunCost'];
@@ -2101,6 +2245,9 @@ export type StepDefinition = components['schemas']['StepDefinition'];
 export type StepReplay = components['schemas']['StepReplay'];
 export type StepRun = components['schemas']['StepRun'];
 export type TaskStep = components['schemas']['TaskStep'];
+export type UpgradeIncompatibility = components['schemas']['UpgradeIncompatibility'];
+export type UpgradeInput = components['schemas']['UpgradeInput'];
+export type UpgradeReport = components['schemas']['UpgradeReport'];
 export type User = components['schemas']['User'];
 export type WaitStep = components['schemas']['WaitStep'];
 export type Webhook = components['schemas']['Webhook'];
@@ -7298,6 +7445,210 @@ export interface operations {
             };
         };
     };
+    migrateWorkflowRuns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "toDefinitionId": "string",
+                 *       "statuses": [
+                 *         "PENDING"
+                 *       ],
+                 *       "dryRun": true,
+                 *       "page": 1
+                 *     }
+                 */
+                "application/json": components["schemas"]["MigrateRunsInput"];
+            };
+        };
+        responses: {
+            /** @description A report per run of the page */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "page": 0,
+                     *         "pageSize": 0,
+                     *         "total": 0,
+                     *         "hasMore": true,
+                     *         "results": [
+                     *           {
+                     *             "runId": "string",
+                     *             "status": "PENDING",
+                     *             "fromDefinitionId": "string",
+                     *             "outcome": "landed",
+                     *             "incompatibilities": [
+                     *               {
+                     *                 "kind": "current_step_missing",
+                     *                 "stepName": "string",
+                     *                 "key": "string",
+                     *                 "from": "string",
+                     *                 "to": "string",
+                     *                 "message": "string"
+                     *               }
+                     *             ],
+                     *             "error": "string"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["MigrationReport"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path is invalid (see `error.details.issues`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body is invalid",
+                     *         "details": {
+                     *           "issues": [
+                     *             {
+                     *               "path": "name",
+                     *               "message": "Too small: expected string to have >=1 characters"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in the caller's workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Workflow run not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body exceeds the 1 MiB limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Content-Type must be application/json"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     listWorkflowRuns: {
         parameters: {
             query?: {
@@ -8200,6 +8551,256 @@ export interface operations {
                      *       "error": {
                      *         "code": "NOT_FOUND",
                      *         "message": "Workflow run not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    rerunWorkflowRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "fromStep": "string",
+                 *       "input": {
+                 *         "property1": null,
+                 *         "property2": null
+                 *       },
+                 *       "statePatch": {
+                 *         "property1": null,
+                 *         "property2": null
+                 *       },
+                 *       "definitionId": "string",
+                 *       "idempotencyKey": "string"
+                 *     }
+                 */
+                "application/json": components["schemas"]["RerunInput"];
+            };
+        };
+        responses: {
+            /** @description The run created earlier with this idempotencyKey */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "run_01JDZ8T5ZP3X9W7Q4C2B6N8M0K",
+                     *         "workspaceId": "wsp_01JDZ8N0B2C4D6E8F0G2H4J6K8",
+                     *         "definitionId": "def_01JDZ8R2M4K6P8Q0S2T4V6X8Z0",
+                     *         "status": "PAUSED",
+                     *         "input": {
+                     *           "name": "Ada"
+                     *         },
+                     *         "output": null,
+                     *         "idempotencyKey": "signup-4711",
+                     *         "supersessionKey": null,
+                     *         "currentStepName": "check",
+                     *         "createdAt": "2026-11-26T09:30:00.000Z",
+                     *         "updatedAt": "2026-11-26T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WorkflowRun"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description The new run (PENDING) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "run_01JDZ8T5ZP3X9W7Q4C2B6N8M0K",
+                     *         "workspaceId": "wsp_01JDZ8N0B2C4D6E8F0G2H4J6K8",
+                     *         "definitionId": "def_01JDZ8R2M4K6P8Q0S2T4V6X8Z0",
+                     *         "status": "PAUSED",
+                     *         "input": {
+                     *           "name": "Ada"
+                     *         },
+                     *         "output": null,
+                     *         "idempotencyKey": "signup-4711",
+                     *         "supersessionKey": null,
+                     *         "currentStepName": "check",
+                     *         "createdAt": "2026-11-26T09:30:00.000Z",
+                     *         "updatedAt": "2026-11-26T09:30:00.000Z"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["WorkflowRun"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path is invalid (see `error.details.issues`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body is invalid",
+                     *         "details": {
+                     *           "issues": [
+                     *             {
+                     *               "path": "name",
+                     *               "message": "Too small: expected string to have >=1 characters"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in the caller's workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Workflow run not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description CONFLICT: the resource exists or is in a state that forbids the operation */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "Run is COMPLETED"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body exceeds the 1 MiB limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Content-Type must be application/json"
                      *       }
                      *     }
                      */
@@ -9255,6 +9856,215 @@ export interface operations {
                      *       "error": {
                      *         "code": "NOT_FOUND",
                      *         "message": "Workflow run not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    upgradeWorkflowRun: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "definitionId": "string",
+                 *       "dryRun": false
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpgradeInput"];
+            };
+        };
+        responses: {
+            /** @description Upgraded, pending, or a dry run's report */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "runId": "string",
+                     *         "fromDefinitionId": "string",
+                     *         "toDefinitionId": "string",
+                     *         "outcome": "landed",
+                     *         "incompatibilities": [
+                     *           {
+                     *             "kind": "current_step_missing",
+                     *             "stepName": "string",
+                     *             "key": "string",
+                     *             "from": "string",
+                     *             "to": "string",
+                     *             "message": "string"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["UpgradeReport"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path is invalid (see `error.details.issues`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body is invalid",
+                     *         "details": {
+                     *           "issues": [
+                     *             {
+                     *               "path": "name",
+                     *               "message": "Too small: expected string to have >=1 characters"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in the caller's workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Workflow run not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description CONFLICT: the resource exists or is in a state that forbids the operation */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "Run is COMPLETED"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body exceeds the 1 MiB limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Content-Type must be application/json"
                      *       }
                      *     }
                      */
