@@ -34,6 +34,7 @@ export default $config({
     await import("./infra/worker");
     await import("./infra/webhooks");
     await import("./infra/alarms");
+    await import("./infra/dashboard");
     return { apiUrl: api.url };
   },
 });

@@ -105,6 +105,14 @@ const Settings = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((value) => value === "true"),
+  /**
+   * OpenTelemetry (docs/observability.md): the collector that receives traces over OTLP/HTTP; unset = no
+   * traces, and nothing of the exporter is loaded.
+   */
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalString,
+  OTEL_SERVICE_NAME: z.string().min(1).max(100).default("weft"),
+  /** Metrics: GET /metrics (Prometheus) locally, CloudWatch's embedded metric format on Lambda; off = neither. */
+  METRICS: z.enum(["on", "off"]).default("on"),
   /** Set by the Lambda runtime in every function; read only to refuse DEV_MODELS there. */
   AWS_LAMBDA_FUNCTION_NAME: optionalString,
   /** Per provider call, including the wait for the whole answer. */

@@ -5,6 +5,7 @@ import { type Config, loadConfig } from "../core/config";
 import type { Logger } from "../core/ports/logger";
 import { awsPlatform } from "./aws-platform";
 import { buildDeps, type Platform } from "./deps";
+import { lambdaTelemetry } from "./lambda-telemetry";
 
 /** The function URL's view of the caller: API Gateway v2 payload format, which function URLs use. */
 interface FunctionUrlEnv {
@@ -17,16 +18,19 @@ interface FunctionUrlEnv {
  * live stream as it happens, the others whole.
  */
 export function createApiHandler(config: Config, log: Logger, platform: Platform) {
-  const app = createApp(buildDeps(config, log, platform), {
+  const deps = buildDeps(config, log, platform);
+  const app = createApp(deps, {
     clientAddress: (c) => (c.env as FunctionUrlEnv | undefined)?.event?.requestContext?.http?.sourceIp,
+    // Operations commit run changes too (creations, cancels, decisions): their telemetry leaves before the
+    // answer, since a frozen function sends nothing.
+    flushTelemetry: true,
   });
   return streamHandle(app);
 }
 
 // Built once per Lambda instance and reused by every invocation it serves.
 const config = loadConfig(process.env);
-export const handler = createApiHandler(
-  config,
-  createPinoLogger({ level: config.LOG_LEVEL }),
-  awsPlatform(config),
-);
+export const handler = createApiHandler(config, createPinoLogger({ level: config.LOG_LEVEL }), {
+  ...awsPlatform(config),
+  telemetry: lambdaTelemetry(config),
+});

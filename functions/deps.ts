@@ -12,6 +12,7 @@ import type { Logger } from "../core/ports/logger";
 import type { Queue } from "../core/ports/queue";
 import type { RunFeed } from "../core/ports/run-feed";
 import type { Scheduler } from "../core/ports/scheduler";
+import { noTelemetry, type Telemetry } from "../core/ports/telemetry";
 
 /** What a composition root chooses: where DynamoDB is, how messages and timers travel, what time it is. */
 export interface Platform {
@@ -23,6 +24,8 @@ export interface Platform {
   clock: Clock;
   /** Local only: steps and streams share the process (core/ports/run-feed.ts). */
   feed?: RunFeed;
+  /** Where traces and metrics go (functions/local-telemetry.ts, lambda-telemetry.ts); none when absent. */
+  telemetry?: Telemetry;
 }
 
 /** The dependencies every composition root assembles the same way from its platform. */
@@ -41,5 +44,6 @@ export function buildDeps(config: Config, log: Logger, platform: Platform): Deps
     http: createGuardedHttp({ allowPrivate: config.ALLOW_PRIVATE_URLS }),
     mailer: config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : undefined,
     ...(platform.feed && { feed: platform.feed }),
+    telemetry: platform.telemetry ?? noTelemetry,
   };
 }

@@ -43,7 +43,9 @@ export function createLocalTransport(options: { concurrency: number; log: Logger
      * messages and timers are gone, and any step it was running was cut short.
      */
     async start(deps: Deps, settings: { sweepIntervalMs?: number } = {}): Promise<void> {
-      queue.start(buildAdvancer(deps, { takeOverLeasesGrantedBeforeMs: options.clock.nowMs() }));
+      queue.start(buildAdvancer(deps, { takeOverLeasesGrantedBeforeMs: options.clock.nowMs() }), (waitedMs) =>
+        deps.telemetry.metrics([{ name: "weft_queue_age_ms", value: waitedMs }]),
+      );
       webhookQueue.start(createWebhookWorker(deps));
       await sweepOverdueRuns(deps, { dueBy: EVERYTHING });
       await sweepWebhookOutbox(deps, { dueBy: EVERYTHING });

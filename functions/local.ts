@@ -14,6 +14,7 @@ import { buildDeps } from "./deps";
 import { startDevModels } from "./dev-models";
 import { createLocalTransport } from "./local-engine";
 import { listenEarly } from "./local-http-server";
+import { localTelemetry } from "./local-telemetry";
 
 /**
  * `npm start`: the whole service in one process: the API, the engine's in-process queue, timers and sweeper,
@@ -41,7 +42,8 @@ async function main(): Promise<void> {
 
   const transport = createLocalTransport({ concurrency: config.WORKER_CONCURRENCY, log, clock: systemClock });
   const keyVault = new AesKeyVault(loadMasterKey({ masterKey: config.MASTER_KEY, dataDir }));
-  const deps = buildDeps(config, log, { dynamo, ...transport, keyVault, clock: systemClock });
+  const telemetry = localTelemetry(config);
+  const deps = buildDeps(config, log, { dynamo, ...transport, keyVault, clock: systemClock, telemetry });
   await transport.start(deps);
   const app = createApp(deps, { clientAddress: (c) => getConnInfo(c).remote.address });
   serve(app.fetch);
@@ -63,6 +65,7 @@ async function main(): Promise<void> {
     force.unref();
     server.close(async () => {
       await transport.stop();
+      await telemetry.flush();
       dynamo.destroy();
       await dynamoLocal?.stop();
       await devModels.close();

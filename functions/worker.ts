@@ -5,15 +5,21 @@ import type { Logger } from "../core/ports/logger";
 import { buildAdvancer } from "./advancer";
 import { awsPlatform } from "./aws-platform";
 import { buildDeps, type Platform } from "./deps";
+import { flushingAfter, lambdaTelemetry } from "./lambda-telemetry";
 
 /** The step worker: SQS doorbells in, runs advanced, failed records handed back for redelivery. */
 export function createWorkerHandler(config: Config, log: Logger, platform: Platform) {
-  return createSqsBatchHandler({ process: buildAdvancer(buildDeps(config, log, platform)), log });
+  const deps = buildDeps(config, log, platform);
+  const observeWait = (waitedMs: number) =>
+    deps.telemetry.metrics([{ name: "weft_queue_age_ms", value: waitedMs }]);
+  return flushingAfter(
+    deps.telemetry,
+    createSqsBatchHandler({ process: buildAdvancer(deps), log, observeWait }),
+  );
 }
 
 const config = loadConfig(process.env);
-export const handler = createWorkerHandler(
-  config,
-  createPinoLogger({ level: config.LOG_LEVEL }),
-  awsPlatform(config),
-);
+export const handler = createWorkerHandler(config, createPinoLogger({ level: config.LOG_LEVEL }), {
+  ...awsPlatform(config),
+  telemetry: lambdaTelemetry(config),
+});

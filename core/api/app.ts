@@ -25,6 +25,7 @@ import { dashboardAuthRoutes } from "./routes/dashboard-auth";
 import { healthRoutes } from "./routes/health";
 import { INVITES_PATH, inviteRoutes } from "./routes/invites";
 import { llmProviderRoutes } from "./routes/llm-providers";
+import { metricsRoutes } from "./routes/metrics";
 import { remoteToolRoutes } from "./routes/remote-tools";
 import { replayRoutes } from "./routes/replays";
 import { runEstimateRoutes } from "./routes/run-estimates";
@@ -42,6 +43,8 @@ export interface AppOptions {
   clientAddress: (c: Context) => string | undefined;
   /** Where `npm run build:dashboard` put the dashboard's files; default `dist/dashboard`. */
   dashboardDir?: string;
+  /** Lambda: each request's telemetry is sent before its answer, as a frozen function sends nothing. */
+  flushTelemetry?: boolean;
 }
 
 const DASHBOARD_AUTH_PATH = "/v1/dashboard-auth/";
@@ -52,6 +55,15 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.onError(handleError);
   app.notFound((c) => c.json(failure(new NotFoundError(`Route ${c.req.method} ${c.req.path}`)), 404));
 
+  if (options.flushTelemetry) {
+    app.use("*", async function flushTelemetry(_c, next) {
+      try {
+        await next();
+      } finally {
+        await deps.telemetry.flush().catch(() => {});
+      }
+    });
+  }
   app.use("*", requestContext({ log: deps.log, newId: () => deps.ids("request") }));
   app.use("/v1/*", bodySize());
   app.use(`${DASHBOARD_API_PREFIX}/*`, bodySize());
@@ -127,6 +139,8 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route("/", dashboardRoutes({ dir: options.dashboardDir }));
   // Signed approval links' pages (`/a/<token>`): no sign-in, the token is the credential.
   app.route("/", linkPageRoutes(deps, approvalKeys));
+  // Prometheus' scrape, where the process keeps its metrics (npm start); Lambda's go to CloudWatch instead.
+  if (deps.telemetry.scrape) app.route("/", metricsRoutes(deps.telemetry.scrape));
   return app
     .route("/", healthRoutes(deps))
     .route("/", dashboardAuthRoutes(deps))

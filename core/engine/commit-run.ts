@@ -4,6 +4,7 @@ import { runDoorbell } from "../domain/run-messages";
 import type { RunRecord } from "../domain/run-record";
 import type { Deps } from "../ports/deps";
 import type { CommitOutcome, RunChange, RunsStore } from "../ports/store";
+import { observeCommit } from "../telemetry/observe-commit";
 import { announceWebhookEvents } from "../webhooks/announce";
 import { scheduleWake, wakeScheduleName } from "./wake";
 
@@ -13,7 +14,7 @@ import { scheduleWake, wakeScheduleName } from "./wake";
  * committed through the Store port as one conditional write, then followed by its effects:
  *
  * - always, derived from what was committed: the wake-up its timer needs, the webhook dispatch of the events
- *   it announces, and the roll-up of the cost of the attempt it ends;
+ *   it announces, the roll-up of the cost of the attempt it ends, and its spans and metrics;
  * - when the change declares them: a doorbell for the run (an API operation handing the run back to the
  *   engine), and the removal of the schedule of a timer the change made moot.
  *
@@ -28,7 +29,7 @@ export interface DeclaredEffects {
 
 export type CommitDeps = Pick<
   Deps,
-  "queue" | "scheduler" | "clock" | "webhookQueue" | "log" | "mailer" | "feed"
+  "queue" | "scheduler" | "clock" | "webhookQueue" | "log" | "mailer" | "feed" | "telemetry"
 > & {
   store: RunsStore;
 };
@@ -79,4 +80,5 @@ export async function afterCommit(
   // A timer the change did not end (a vote that leaves its approval open) keeps its schedule.
   if (schedule && schedule !== wakeScheduleName(run)) await deps.scheduler.cancel(schedule);
   if (effects.ringDoorbell) await deps.queue.send(runDoorbell(run.workspaceId, run.id));
+  observeCommit(deps, change.commit);
 }

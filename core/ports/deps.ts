@@ -10,6 +10,7 @@ import type { Mailer } from "./mailer";
 import type { Queue } from "./queue";
 import type { RunFeed } from "./run-feed";
 import type { Scheduler } from "./scheduler";
+import type { Telemetry } from "./telemetry";
 
 /**
  * Everything the core needs from the world, assembled only by the composition roots in functions/.
@@ -31,4 +32,6 @@ export interface Deps {
   mailer: Mailer | undefined;
   /** Commits and token deltas within this process; absent on Lambda, where followers poll the store. */
   feed?: RunFeed;
+  /** Traces and metrics of committed changes; noTelemetry where neither is exported. */
+  telemetry: Telemetry;
 }

@@ -13,6 +13,7 @@ import { sweepWebhookOutbox } from "../../core/webhooks/outbox-sweeper";
 import { buildDeps } from "../../functions/deps";
 import { startDevModels } from "../../functions/dev-models";
 import { createLocalTransport } from "../../functions/local-engine";
+import { localTelemetry } from "../../functions/local-telemetry";
 import { ManualClock } from "./manual-clock";
 
 export interface TestApp {
@@ -58,7 +59,13 @@ export async function createTestApp(
   const log = process.env.TEST_LOG ? createPinoLogger({ level: "debug" }) : silentLogger;
   const transport = createLocalTransport({ concurrency: config.WORKER_CONCURRENCY, log, clock });
   const keyVault = new AesKeyVault(randomBytes(32));
-  const deps = buildDeps(config, log, { dynamo, ...transport, keyVault, clock });
+  const deps = buildDeps(config, log, {
+    dynamo,
+    ...transport,
+    keyVault,
+    clock,
+    telemetry: localTelemetry(config),
+  });
   await transport.start(deps, { sweepIntervalMs: 0 });
   afterAll(() => transport.stop());
   const app = createApp(deps, { clientAddress: () => "203.0.113.7" });

@@ -9,6 +9,7 @@ import type { CommitDeps } from "../../core/engine/commit-run";
 import type { Deps } from "../../core/ports/deps";
 import type { OutboundHttp } from "../../core/ports/http";
 import type { RunChange, RunsStore } from "../../core/ports/store";
+import { noTelemetry } from "../../core/ports/telemetry";
 import type { ManualClock } from "../helpers/manual-clock";
 import type { ChaosQueue } from "./chaos-queue";
 import type { ChaosScheduler } from "./chaos-scheduler";
@@ -92,6 +93,7 @@ export function portsFor(world: World, actor: Actor): ActorPorts {
     log: silentLogger,
     // The harness's world sends no mail: approval mail is the outbox's, as webhook deliveries are.
     mailer: undefined,
+    telemetry: noTelemetry,
     queue: {
       send: (doorbell, options) =>
         inter.call(actor, "queue.send", async () => world.queue.send(doorbell, options?.delayMs)),

@@ -2,6 +2,7 @@ import type { SQSBatchItemFailure, SQSBatchResponse, SQSEvent, SQSRecord } from 
 import * as z from "zod";
 import type { EngineMessage } from "../../domain/run-messages";
 import type { Logger } from "../../ports/logger";
+import { DELAY_ATTRIBUTE } from "./sqs-attributes";
 
 /**
  * The wire shape of an EngineMessage. Unknown keys are stripped rather than refused, so a newer producer
@@ -17,6 +18,8 @@ export interface SqsBatchHandlerOptions<M = EngineMessage> {
   log: Logger;
   /** The wire shape of the queue's messages: EngineMessageSchema (the step queue) unless given. */
   schema?: z.ZodType<M>;
+  /** Told, per record, how long it waited in the queue after it was due (its send time plus its delay). */
+  observeWait?: (waitedMs: number) => void;
 }
 
 /**
@@ -47,6 +50,7 @@ export function createSqsBatchHandler<M = EngineMessage>(
           messageId: record.messageId,
           receiveCount: Number(record.attributes.ApproximateReceiveCount),
         });
+        options.observeWait?.(waitedMs(record, Date.now()));
         const message = parseRecord(record, schema, recordLog);
         if (message === undefined) return { itemIdentifier: record.messageId };
         try {
@@ -61,6 +65,11 @@ export function createSqsBatchHandler<M = EngineMessage>(
     );
     return { batchItemFailures: outcomes.filter((outcome) => outcome !== undefined) };
   };
+}
+
+function waitedMs(record: SQSRecord, nowMs: number): number {
+  const delaySeconds = Number(record.messageAttributes?.[DELAY_ATTRIBUTE]?.stringValue ?? 0);
+  return Math.max(0, nowMs - Number(record.attributes.SentTimestamp) - delaySeconds * 1000);
 }
 
 function parseRecord<M>(record: SQSRecord, schema: z.ZodType<M>, log: Logger): M | undefined {

@@ -1,6 +1,7 @@
 import { SendMessageCommand, type SQSClient } from "@aws-sdk/client-sqs";
 import type { EngineMessage } from "../../domain/run-messages";
 import { MAX_QUEUE_DELAY_MS, type Queue } from "../../ports/queue";
+import { DELAY_ATTRIBUTE } from "./sqs-attributes";
 
 export interface SqsQueueOptions {
   client: SQSClient;
@@ -30,11 +31,20 @@ export class SqsQueue<M = EngineMessage> implements Queue<M> {
    * @throws the SDK's error when SQS refuses the message.
    */
   async send(message: M, options: { delayMs?: number } = {}): Promise<void> {
+    const delaySeconds = toDelaySeconds(options.delayMs ?? 0);
     await this.client.send(
       new SendMessageCommand({
         QueueUrl: this.queueUrl,
         MessageBody: JSON.stringify(message),
-        DelaySeconds: toDelaySeconds(options.delayMs ?? 0),
+        DelaySeconds: delaySeconds,
+        // The receiver's queue-age metric counts from when the message became due, not from when it was sent.
+        ...(delaySeconds > 0
+          ? {
+              MessageAttributes: {
+                [DELAY_ATTRIBUTE]: { DataType: "Number", StringValue: String(delaySeconds) },
+              },
+            }
+          : {}),
       }),
     );
   }

@@ -18,10 +18,13 @@ export interface InProcessQueueOptions<M = EngineMessage> {
 }
 
 type Handler<M> = (message: M) => Promise<void>;
+/** Told, for each message handed to the handler, how long it waited for a free slot once it was due. */
+type WaitObserver = (waitedMs: number) => void;
 
 export class InProcessQueue<M = EngineMessage> implements Queue<M> {
   private handler: Handler<M> | undefined;
-  private readonly ready: { message: M; attempt: number }[] = [];
+  private observeWait: WaitObserver | undefined;
+  private readonly ready: { message: M; attempt: number; dueAtMs: number }[] = [];
   private readonly queued = new Set<string>();
   private readonly inFlight = new Map<string, boolean>();
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -35,8 +38,9 @@ export class InProcessQueue<M = EngineMessage> implements Queue<M> {
   }
 
   /** Starts delivering to the handler; messages sent before are held until then. */
-  start(handler: Handler<M>): void {
+  start(handler: Handler<M>, observeWait?: WaitObserver): void {
     this.handler = handler;
+    this.observeWait = observeWait;
     this.pump();
   }
 
@@ -81,7 +85,7 @@ export class InProcessQueue<M = EngineMessage> implements Queue<M> {
     }
     if (this.queued.has(key)) return;
     this.queued.add(key);
-    this.ready.push({ message, attempt });
+    this.ready.push({ message, attempt, dueAtMs: Date.now() });
     this.pump();
   }
 
@@ -98,6 +102,7 @@ export class InProcessQueue<M = EngineMessage> implements Queue<M> {
       const key = this.keyOf(next.message);
       this.queued.delete(key);
       this.inFlight.set(key, false);
+      this.observeWait?.(Date.now() - next.dueAtMs);
       void this.handle(handler, next.message, next.attempt, key);
     }
     if (this.isIdle()) this.notifyIdle();

@@ -1,0 +1,192 @@
+import {
+  ATTR_GEN_AI_OPERATION_NAME,
+  ATTR_GEN_AI_PROVIDER_NAME,
+  ATTR_GEN_AI_REQUEST_MODEL,
+  ATTR_GEN_AI_TOOL_NAME,
+  ATTR_GEN_AI_USAGE_INPUT_TOKENS,
+  ATTR_GEN_AI_USAGE_OUTPUT_TOKENS,
+  GEN_AI_OPERATION_NAME_VALUE_CHAT,
+  GEN_AI_OPERATION_NAME_VALUE_EXECUTE_TOOL,
+  GEN_AI_PROVIDER_NAME_VALUE_ANTHROPIC,
+  GEN_AI_PROVIDER_NAME_VALUE_GCP_GEMINI,
+  GEN_AI_PROVIDER_NAME_VALUE_OPENAI,
+} from "@opentelemetry/semantic-conventions/incubating";
+import type { EventPayloads } from "../domain/events";
+import type { RunCommit, StoredEvent } from "../domain/run-change";
+import type { RunRecord } from "../domain/run-record";
+import { StepRunStatus } from "../domain/statuses";
+import type { SpanRecord } from "../ports/telemetry";
+import { type EndedStepRun, endedStepRuns } from "./ended-step-runs";
+import { eventSpanIdOf, runSpanIdOf, stepSpanIdOf, traceIdOf } from "./trace-ids";
+
+/**
+ * The spans one commit finished, read from what it recorded: a run's span when it ends, a span per step
+ * attempt that completed or failed (from its start to its end, waits and approvals included, under the
+ * run's span), and under each, a span per LLM call and tool call the attempt made. The calls of an
+ * attempt ran one after another; their events carry their durations, so their spans are laid end to end
+ * from the attempt's start.
+ */
+export function spansOf(commit: RunCommit): SpanRecord[] {
+  const { run } = commit;
+  const traceId = traceIdOf(run.id);
+  const runSpanId = runSpanIdOf(run.id);
+  const common = {
+    "weft.workspace.id": run.workspaceId,
+    "weft.run.id": run.id,
+    "weft.definition.id": run.definitionId,
+  };
+  const spans: SpanRecord[] = [];
+  for (const stepRun of endedStepRuns(commit)) {
+    const span = stepSpan(stepRun);
+    const events = commit.events.filter((event) => event.stepRunId === stepRun.id);
+    spans.push(span, ...callSpans(span, events));
+  }
+  const ended = commit.events.find((event) => END_STATUS[event.eventType] !== undefined);
+  if (ended) spans.push(runSpan(run, ended));
+  return spans;
+
+  function stepSpan(stepRun: EndedStepRun): SpanRecord {
+    const failed = stepRun.status === StepRunStatus.Failed;
+    return {
+      name: `step ${stepRun.stepName}`,
+      traceId,
+      spanId: stepSpanIdOf(stepRun.id, stepRun.attempt),
+      parentSpanId: runSpanId,
+      kind: "internal",
+      startMs: Date.parse(stepRun.startedAt),
+      endMs: Date.parse(stepRun.completedAt),
+      attributes: {
+        ...common,
+        "weft.step.name": stepRun.stepName,
+        "weft.step.type": stepRun.stepType,
+        "weft.step.attempt": stepRun.attempt,
+        "weft.step_run.id": stepRun.id,
+      },
+      ...(failed ? { error: stepRun.error ?? "step failed" } : {}),
+    };
+  }
+
+  function callSpans(step: SpanRecord, events: readonly StoredEvent[]): SpanRecord[] {
+    const calls: SpanRecord[] = [];
+    let cursorMs = step.startMs;
+    for (const event of events) {
+      const call = callOf(event);
+      if (!call) continue;
+      const startMs = Math.min(cursorMs, step.endMs);
+      const endMs = Math.min(startMs + call.durationMs, step.endMs);
+      cursorMs = endMs;
+      calls.push({
+        ...call.span,
+        traceId,
+        spanId: eventSpanIdOf(event.id),
+        parentSpanId: step.spanId,
+        startMs,
+        endMs,
+        attributes: {
+          ...common,
+          "weft.step.name": String(step.attributes["weft.step.name"]),
+          ...call.span.attributes,
+        },
+      });
+    }
+    return calls;
+  }
+}
+
+type CallSpan = Pick<SpanRecord, "name" | "kind" | "attributes" | "error">;
+
+const PROVIDER_NAMES: Readonly<Record<string, string>> = {
+  openai: GEN_AI_PROVIDER_NAME_VALUE_OPENAI,
+  anthropic: GEN_AI_PROVIDER_NAME_VALUE_ANTHROPIC,
+  google: GEN_AI_PROVIDER_NAME_VALUE_GCP_GEMINI,
+};
+
+/** The GenAI semantic conventions' span for an LLM call or a tool call, with Weft's cost beside them. */
+function callOf(event: StoredEvent): { durationMs: number; span: CallSpan } | undefined {
+  switch (event.eventType) {
+    case "LLM_CALL_COMPLETED": {
+      const payload = event.payload as EventPayloads["LLM_CALL_COMPLETED"];
+      return {
+        durationMs: payload.durationMs,
+        span: {
+          ...chat(payload),
+          attributes: {
+            ...chat(payload).attributes,
+            [ATTR_GEN_AI_USAGE_INPUT_TOKENS]: payload.inputTokens,
+            [ATTR_GEN_AI_USAGE_OUTPUT_TOKENS]: payload.outputTokens,
+            "weft.llm.cost_usd": payload.costUsd,
+            ...(payload.cached ? { "weft.llm.cached": true } : {}),
+          },
+        },
+      };
+    }
+    case "LLM_CALL_FAILED": {
+      const payload = event.payload as EventPayloads["LLM_CALL_FAILED"];
+      const span = chat(payload);
+      return {
+        durationMs: payload.durationMs,
+        span: {
+          ...span,
+          attributes: { ...span.attributes, "error.type": payload.errorClass },
+          error: payload.error,
+        },
+      };
+    }
+    case "TOOL_CALL_EXECUTED": {
+      const payload = event.payload as EventPayloads["TOOL_CALL_EXECUTED"];
+      return {
+        durationMs: payload.durationMs,
+        span: {
+          name: `${GEN_AI_OPERATION_NAME_VALUE_EXECUTE_TOOL} ${payload.tool}`,
+          kind: "internal",
+          attributes: {
+            [ATTR_GEN_AI_OPERATION_NAME]: GEN_AI_OPERATION_NAME_VALUE_EXECUTE_TOOL,
+            [ATTR_GEN_AI_TOOL_NAME]: payload.tool,
+          },
+          ...(payload.ok ? {} : { error: payload.error ?? "tool call failed" }),
+        },
+      };
+    }
+    default:
+      return undefined;
+  }
+}
+
+function chat(payload: { model: string; provider: string }): CallSpan {
+  return {
+    name: `${GEN_AI_OPERATION_NAME_VALUE_CHAT} ${payload.model}`,
+    kind: "client",
+    attributes: {
+      [ATTR_GEN_AI_OPERATION_NAME]: GEN_AI_OPERATION_NAME_VALUE_CHAT,
+      [ATTR_GEN_AI_PROVIDER_NAME]: PROVIDER_NAMES[payload.provider] ?? payload.provider,
+      [ATTR_GEN_AI_REQUEST_MODEL]: payload.model,
+    },
+  };
+}
+
+/** The run's status each ending event leaves it in. */
+const END_STATUS: Partial<Record<StoredEvent["eventType"], string>> = {
+  WORKFLOW_COMPLETED: "COMPLETED",
+  WORKFLOW_FAILED: "FAILED",
+  WORKFLOW_CANCELLED: "CANCELLED",
+  WORKFLOW_SUPERSEDED: "SUPERSEDED",
+};
+
+function runSpan(run: RunRecord, ended: StoredEvent): SpanRecord {
+  const failed = ended.eventType === "WORKFLOW_FAILED";
+  return {
+    name: "workflow run",
+    traceId: traceIdOf(run.id),
+    spanId: runSpanIdOf(run.id),
+    kind: "internal",
+    startMs: Date.parse(run.createdAt),
+    endMs: Date.parse(ended.createdAt),
+    attributes: {
+      "weft.workspace.id": run.workspaceId,
+      "weft.run.id": run.id,
+      "weft.definition.id": run.definitionId,
+      "weft.run.status": END_STATUS[ended.eventType] ?? run.status,
+    },
+    ...(failed ? { error: (ended.payload as EventPayloads["WORKFLOW_FAILED"]).error } : {}),
+  };
+}
