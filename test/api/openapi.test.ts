@@ -26,8 +26,11 @@ type OpenApiDocument = {
   components?: { schemas?: Record<string, Schema>; securitySchemes?: Record<string, unknown> };
 };
 
-/** Every operation the app serves, as "METHOD /path/{param}", read from the app's own router. */
-const SERVED_BY_REFERENCE = new Set(["/openapi.json", "/docs"]);
+/**
+ * Every operation the app serves, as "METHOD /path/{param}", read from the app's own router; the reference
+ * itself and Prometheus' scrape (local only, docs/observability.md) are not operations of the JSON API.
+ */
+const SERVED_BY_REFERENCE = new Set(["/openapi.json", "/docs", "/metrics"]);
 /**
  * The dashboard's pages, its session-authenticated mirror of the API, and the HTML pages of signed approval
  * links are not part of the JSON API.
