@@ -71,6 +71,11 @@ describe.skipIf(!available)("dashboard in Chromium", { timeout: 240_000 }, () =>
     await expect.poll(() => page.locator("main").textContent(), WAIT).toContain("welcome-email v1");
     await screenshot(page, shots, "runs");
     await screenshot(page, shots, "runs-phone", { viewport: PHONE });
+    const runRequests: string[] = [];
+    page.on("request", (request) => {
+      if (request.url().includes(`/workflow-runs/${run.id}`))
+        runRequests.push(new URL(request.url()).pathname);
+    });
     await runLink.click();
     const status = page.getByTestId("run-status");
     await expect.poll(() => status.textContent(), WAIT).toBe("PAUSED");
@@ -115,6 +120,9 @@ describe.skipIf(!available)("dashboard in Chromium", { timeout: 240_000 }, () =>
     await page.locator('[data-event="WORKFLOW_COMPLETED"]').waitFor({ timeout: 15_000 });
     expect(await status.textContent()).toBe("COMPLETED");
     expect(await page.evaluate("window.notReloaded")).toBe(true);
+    // It followed the run's live stream, not a poll of its events.
+    expect(runRequests).toContain(`/dashboard/api/v1/workflow-runs/${run.id}/stream`);
+    expect(runRequests.filter((path) => path.endsWith("/events"))).toEqual([]);
     expect(await page.locator('[data-event="APPROVAL_DECIDED"]').textContent()).toContain("edited");
     expect(await page.locator("main").textContent()).toContain(EDITED.subject);
     const cost = await page.getByTestId("run-cost").textContent();

@@ -71,6 +71,25 @@ export async function apiPage<T>(path: string): Promise<{ data: T[]; meta: PageM
   return { data: envelope.data, meta };
 }
 
+/**
+ * A workspace route that streams (`GET /workflow-runs/:id/stream`), opened with the session's credentials;
+ * the response is the caller's to read. A 401 ends the session as any other request's would.
+ */
+export async function apiStream(path: string, headers: Record<string, string>, signal: AbortSignal) {
+  const session = getSession();
+  if (!session) throw new ApiError(401, "AUTH_ERROR", "Not signed in");
+  const response = await fetch(`/dashboard/api/v1${path}`, {
+    headers: { authorization: `Bearer ${session.token}`, "x-workspace-id": session.workspaceId, ...headers },
+    signal,
+  });
+  if (response.status === 401 && getSession()?.token === session.token) {
+    endSession("Your session has ended. Sign in again.");
+  }
+  if (!response.ok || !response.body)
+    throw new ApiError(response.status, "HTTP", `Stream failed (${response.status})`);
+  return response.body;
+}
+
 /** GET /dashboard/api/session and POST /dashboard/api/logout. */
 export const sessionApi = {
   get: async <T>() => (await authed<T>("GET", "/dashboard/api/session")).data,

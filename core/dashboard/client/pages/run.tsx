@@ -1,17 +1,18 @@
 import type { Child } from "hono/jsx";
-import { useRef, useState } from "hono/jsx/dom";
-import { api, apiPage, errorMessage } from "../api";
+import { useEffect, useRef, useState } from "hono/jsx/dom";
+import { api, errorMessage } from "../api";
 import { JsonView } from "../components/json-view";
 import { ErrorNotice, Loading, StatusBadge } from "../components/status";
 import { definitionLabel, useDefinitions } from "../definitions";
 import { formatTime, shortId } from "../format";
 import { announce, invalidate, useLoad } from "../hooks";
+import { useRunStream } from "../run-stream";
 import { LIVE_STATUSES, type RunCost, type RunEvent, type RunWithSteps } from "../types";
 import { RunCostPanel, StepsTable } from "./run-parts";
 import { Timeline } from "./timeline";
 
-const EVENTS_PAGE = 100;
-const POLL_MS = 2000;
+/** Events often come in bursts (a step's start and end): the run and its cost are read once per burst. */
+const RELOAD_AFTER_MS = 300;
 
 /** A term and its value in the run's facts. */
 function Fact({ term, children }: { term: string; children: Child }) {
@@ -25,49 +26,49 @@ function Fact({ term, children }: { term: string; children: Child }) {
 
 interface RunView {
   run: RunWithSteps;
-  events: RunEvent[];
   cost: RunCost | undefined;
 }
 
-/** One run: status, input, output, steps, cost and a timeline that refreshes every 2 s while it is live. */
+/**
+ * One run: status, input, output, steps, cost and a timeline that follows the run's live stream; the run and
+ * its cost are read again after each burst of events.
+ */
 export function RunPage({ id }: { id: string }) {
   const path = `/workflow-runs/${encodeURIComponent(id)}`;
-  const events = useRef<RunEvent[]>([]);
   const lastStatus = useRef<string | undefined>(undefined);
+  const reloadTimer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  const [events, setEvents] = useState<RunEvent[]>([]);
   const [live, setLive] = useState(true);
+  const [generation, setGeneration] = useState(0);
   const [acting, setActing] = useState<string | undefined>(undefined);
   const [actionError, setActionError] = useState<string | undefined>(undefined);
 
-  // Events only grow: each refresh asks again from the last page already held.
-  const loadEvents = async () => {
-    let page = Math.floor(events.current.length / EVENTS_PAGE) + 1;
-    const all = events.current.slice(0, (page - 1) * EVENTS_PAGE);
-    for (;;) {
-      const { data, meta } = await apiPage<RunEvent>(`${path}/events?page=${page}&pageSize=${EVENTS_PAGE}`);
-      all.push(...data);
-      if (page >= meta.totalPages) break;
-      page += 1;
-    }
-    events.current = all;
-    return all;
+  const view = useLoad<RunView>(async () => {
+    const [run, cost] = await Promise.all([
+      api<RunWithSteps>("GET", path),
+      api<RunCost>("GET", `${path}/cost`).catch(() => undefined),
+    ]);
+    setLive(LIVE_STATUSES.includes(run.status));
+    // A run that pauses or moves on changes the inbox: the navigation's count follows at once.
+    if (lastStatus.current !== undefined && lastStatus.current !== run.status) invalidate("approvals");
+    lastStatus.current = run.status;
+    return { run, cost };
+  }, path);
+  const reloadSoon = () => {
+    if (reloadTimer.current) clearTimeout(reloadTimer.current);
+    reloadTimer.current = setTimeout(view.reload, RELOAD_AFTER_MS);
   };
-  const view = useLoad<RunView>(
-    async () => {
-      const [run, list, cost] = await Promise.all([
-        api<RunWithSteps>("GET", path),
-        loadEvents(),
-        api<RunCost>("GET", `${path}/cost`).catch(() => undefined),
-      ]);
-      setLive(LIVE_STATUSES.includes(run.status));
-      // A run that pauses or moves on changes the inbox: the navigation's count follows at once.
-      if (lastStatus.current !== undefined && lastStatus.current !== run.status) invalidate("approvals");
-      lastStatus.current = run.status;
-      return { run, events: list, cost };
+  useEffect(() => {
+    setEvents([]);
+    return () => clearTimeout(reloadTimer.current);
+  }, [path]);
+  useRunStream(path, generation, {
+    onEvent: (event) => {
+      setEvents((held) => [...held, event]);
+      reloadSoon();
     },
-    path,
-    POLL_MS,
-    live,
-  );
+    onEnd: reloadSoon,
+  });
   const definitions = useDefinitions(view.data ? [view.data.run.definitionId] : []);
 
   const act = async (action: "cancel" | "retry") => {
@@ -78,6 +79,8 @@ export function RunPage({ id }: { id: string }) {
       announce(action === "cancel" ? "Run cancelled." : "Run retrying from its failed step.");
       setLive(true);
       view.reload();
+      // A retried run is live again: its stream, which ended with the failure, is followed anew.
+      setGeneration((n) => n + 1);
     } catch (err) {
       setActionError(errorMessage(err));
     } finally {
@@ -144,7 +147,7 @@ export function RunPage({ id }: { id: string }) {
           </div>
           <RunCostPanel cost={view.data?.cost} />
           <StepsTable steps={run.steps} />
-          <Timeline events={view.data?.events ?? []} live={live} />
+          <Timeline events={events} live={live} />
         </>
       )}
     </main>
