@@ -104,6 +104,8 @@ interface EntryFigures extends Timed {
 /** One cold start: the bundle's import in a fresh Node, in wall time and in CPU time of that process. */
 function coldInit(file: string): { ms: number; cpuMs: number } {
   const script = [
+    // The Lambda runtime's global, which a streaming function URL's handler (the API's) wraps itself in.
+    "globalThis.awslambda??={streamifyResponse:(h)=>h,HttpResponseStream:{from:(s)=>s}};",
     "const c=process.cpuUsage(),t=performance.now();",
     `await import(${JSON.stringify(`file://${file}`)});`,
     "const ms=performance.now()-t,u=process.cpuUsage(c);",
