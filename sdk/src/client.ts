@@ -1,5 +1,6 @@
 import createClient, { type Client } from "openapi-fetch";
 import { unwrap, WeftError } from "./errors.js";
+import { type FollowOptions, followRun } from "./follow.js";
 import { pages } from "./pages.js";
 import type {
   ApprovalRequest,
@@ -134,6 +135,11 @@ export function createWeftClient(options: WeftClientOptions) {
     },
 
     pages,
+
+    /** The run's events as they happen (Server-Sent Events), each once, until it stops. */
+    follow(runId: string, follow: Pick<FollowOptions, "lastEventId" | "signal"> = {}) {
+      return followRun(runId, { ...options, ...follow });
+    },
   };
 }
 

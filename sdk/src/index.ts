@@ -6,5 +6,7 @@ export {
   type WeftClientOptions,
 } from "./client.js";
 export { unwrap, WeftError } from "./errors.js";
+export { type FollowOptions, followRun, type StreamMessage } from "./follow.js";
 export { pages } from "./pages.js";
 export type * from "./schema.js";
+export { RUN_STATUSES } from "./statuses.js";

@@ -30,16 +30,7 @@ export type RemoteTool = Schemas["RemoteToolSummary"];
 export type Webhook = Schemas["Webhook"];
 export type Delivery = Schemas["WebhookDelivery"];
 
-export const RUN_STATUSES = [
-  "PENDING",
-  "RUNNING",
-  "WAITING",
-  "PAUSED",
-  "COMPLETED",
-  "FAILED",
-  "CANCELLED",
-  "SUPERSEDED",
-] as const satisfies readonly RunStatus[];
+export { RUN_STATUSES } from "../../../sdk/src/statuses";
 export const LIVE_STATUSES: readonly string[] = ["PENDING", "RUNNING", "WAITING", "PAUSED"];
 
 export { WEBHOOK_EVENTS } from "../../domain/webhook-events";
