@@ -44,6 +44,9 @@ const Settings = z.object({
   /** Who may create an account: anyone, holders of an invite the operator made, or no one. */
   SIGNUP_MODE: SignupMode.default("open"),
   RATE_LIMIT_PER_MINUTE: positiveInt(1200),
+  /** Quotas (docs/deploy.md): live runs one workspace may have, and runs it may create per minute; unset = none. */
+  MAX_LIVE_RUNS_PER_WORKSPACE: z.coerce.number().int().positive().optional(),
+  MAX_RUN_CREATIONS_PER_MINUTE: z.coerce.number().int().positive().optional(),
   /** Sign-up and login attempts per client address, and separately per e-mail address. */
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt(20),
   AUTH_ACCOUNT_RATE_LIMIT_PER_MINUTE: positiveInt(10),

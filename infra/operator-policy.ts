@@ -11,12 +11,12 @@ import { thisStage } from "./this-stage";
 export const operatorPolicy = adminToken.value.apply((token) => {
   const policy = thisStage.operatorPolicy;
   try {
-    loadConfig({ ...policy, ADMIN_TOKEN: token });
+    loadConfig({ ...policy, ...thisStage.quotas, ADMIN_TOKEN: token });
   } catch (error) {
     throw new Error(
       `Stage ${$app.stage}: ${error instanceof Error ? error.message : String(error)}. Set the AdminToken ` +
         `secret (npx sst secret set AdminToken … --stage ${$app.stage}) or choose the policy with ` +
-        "WEFT_SIGNUP_MODE and WEFT_SERVER_PROVIDER_KEYS (docs/deploy.md).",
+        "WEFT_SIGNUP_MODE and WEFT_SERVER_PROVIDER_KEYS, and give quotas as positive integers (docs/deploy.md).",
     );
   }
   return policy;

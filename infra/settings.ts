@@ -95,6 +95,16 @@ export const DEPLOY_VARIABLES = {
   alarmEmail: "WEFT_ALARM_EMAIL",
 } as const satisfies Record<OperatorPolicySetting | "alarmEmail", string>;
 
+/**
+ * The per-workspace quotas (docs/deploy.md, "Quotas"), each given to the API when its deploy variable is
+ * set and absent otherwise (no quota): setting → the variable `sst deploy` reads it from.
+ */
+export const QUOTA_VARIABLES = {
+  MAX_LIVE_RUNS_PER_WORKSPACE: "WEFT_MAX_LIVE_RUNS_PER_WORKSPACE",
+  MAX_RUN_CREATIONS_PER_MINUTE: "WEFT_MAX_RUN_CREATIONS_PER_MINUTE",
+} as const;
+export type QuotaSetting = keyof typeof QUOTA_VARIABLES;
+
 export type QueueName = "step" | "webhook";
 
 export interface FunctionSettings {

@@ -1,4 +1,11 @@
-import { DEPLOY_VARIABLES, EPHEMERAL_STAGES, OPERATOR_POLICY, type OperatorPolicySetting } from "./settings";
+import {
+  DEPLOY_VARIABLES,
+  EPHEMERAL_STAGES,
+  OPERATOR_POLICY,
+  type OperatorPolicySetting,
+  QUOTA_VARIABLES,
+  type QuotaSetting,
+} from "./settings";
 
 export type OperatorPolicy = Record<OperatorPolicySetting, string>;
 
@@ -12,6 +19,8 @@ export interface StageSettings {
   ephemeral: boolean;
   operatorPolicy: OperatorPolicy;
   alarmEmail: string | undefined;
+  /** The quotas this deploy sets; the others are absent, so the service applies none. */
+  quotas: Partial<Record<QuotaSetting, string>>;
 }
 
 /** Whether EPHEMERAL_STAGES names the stage; SST can run without one, which counts as not named. */
@@ -38,5 +47,11 @@ export function stageSettings(stage: string, env: Record<string, string | undefi
       SERVER_PROVIDER_KEYS: given(DEPLOY_VARIABLES.SERVER_PROVIDER_KEYS) ?? defaults.SERVER_PROVIDER_KEYS,
     },
     alarmEmail: given(DEPLOY_VARIABLES.alarmEmail),
+    quotas: Object.fromEntries(
+      Object.entries(QUOTA_VARIABLES).flatMap(([setting, variable]) => {
+        const value = given(variable);
+        return value === undefined ? [] : [[setting, value]];
+      }),
+    ),
   };
 }

@@ -69,8 +69,11 @@ export class ConflictError extends AppError {
 export class RateLimitError extends AppError {
   readonly retryAfterSec: number;
 
-  constructor(retryAfterSec: number) {
-    super(ErrorCode.RATE_LIMIT_ERROR, "Too many requests; retry after the time in the Retry-After header");
+  constructor(
+    retryAfterSec: number,
+    message = "Too many requests; retry after the time in the Retry-After header",
+  ) {
+    super(ErrorCode.RATE_LIMIT_ERROR, message);
     this.retryAfterSec = retryAfterSec;
   }
 }

@@ -20,7 +20,7 @@ export type WindowCounter = (scope: string, windowStartMs: number) => number | P
  * One awaited atomic ADD in DynamoDB per request: exact across every instance, at the price of a write on the
  * request's path.
  */
-export function exactWindowCounter(deps: Pick<Deps, "store">): WindowCounter {
+export function exactWindowCounter(deps: { store: Pick<Deps["store"], "rateLimits"> }): WindowCounter {
   return (scope, windowStartMs) =>
     deps.store.rateLimits.increment(scope, windowStartMs, windowExpiresAtMs(windowStartMs), 1);
 }
@@ -32,7 +32,7 @@ interface WindowCount {
   exceeded: boolean;
 }
 
-async function countRequest(
+export async function countRequest(
   deps: Pick<Deps, "clock">,
   counter: WindowCounter,
   scope: string,

@@ -11,6 +11,7 @@ import { rerunRun } from "../../runs/rerun-run";
 import { upgradeRun } from "../../runs/upgrade-run";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";
+import { runCreationQuotas } from "../middleware/run-quotas";
 import { IdParam } from "../params";
 import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
 
@@ -169,9 +170,13 @@ const migrate = route({
   },
 });
 
-export function runVersionRoutes(deps: CommitDeps & Pick<Deps, "ids">) {
+export function runVersionRoutes(
+  deps: CommitDeps & Pick<Deps, "ids" | "config"> & { store: Pick<Deps["store"], "rateLimits"> },
+) {
+  const admitRunCreation = runCreationQuotas(deps);
   return createRouter<WorkspaceEnv>()
     .openapi(rerun, async (c) => {
+      await admitRunCreation(c.var.workspaceId);
       const { run, created } = await rerunRun(
         deps,
         c.var.workspaceId,

@@ -14,12 +14,13 @@ import { resumeRun } from "../../runs/resume-run";
 import { retryRun } from "../../runs/retry-run";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok, pageEnvelope } from "../envelope";
+import { runCreationQuotas } from "../middleware/run-quotas";
 import { PageQuery, pageMeta } from "../pagination";
 import { IdParam } from "../params";
 import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
 
 const tags = ["Workflow runs"];
-type RunDeps = CommitDeps & Pick<Deps, "ids">;
+type RunDeps = CommitDeps & Pick<Deps, "ids" | "config"> & { store: Pick<Deps["store"], "rateLimits"> };
 
 const route = <R extends Parameters<typeof createRoute>[0]>(config: R) =>
   createRoute({ ...config, tags, security: API_KEY_SECURITY });
@@ -143,8 +144,10 @@ const events = route({
 });
 
 export function workflowRunRoutes(deps: RunDeps) {
+  const admitRunCreation = runCreationQuotas(deps);
   return createRouter<WorkspaceEnv>()
     .openapi(create, async (c) => {
+      await admitRunCreation(c.var.workspaceId);
       const { run, created } = await createRun(deps, c.var.workspaceId, c.req.valid("json"));
       return created ? c.json(ok(toWorkflowRun(run)), 201) : c.json(ok(toWorkflowRun(run)), 200);
     })

@@ -87,4 +87,16 @@ describe("operator policy per stage", () => {
     );
     expect(stageSettings("production", {}).alarmEmail).toBeUndefined();
   });
+
+  it("gives the API only the quotas the deploy sets, which the service's schema then checks", () => {
+    const env = { WEFT_MAX_LIVE_RUNS_PER_WORKSPACE: "500", MAX_RUN_CREATIONS_PER_MINUTE: "9" };
+    const { quotas } = stageSettings("production", env);
+    expect(quotas).toEqual({ MAX_LIVE_RUNS_PER_WORKSPACE: "500" });
+    expect(loadConfig(quotas).MAX_LIVE_RUNS_PER_WORKSPACE).toBe(500);
+    expect(stageSettings("production", {}).quotas).toEqual({});
+    // What infra/operator-policy.ts turns into a failed deploy.
+    expect(() => loadConfig({ MAX_RUN_CREATIONS_PER_MINUTE: "lots" })).toThrow(
+      /MAX_RUN_CREATIONS_PER_MINUTE/,
+    );
+  });
 });
