@@ -7,7 +7,7 @@ describe("linearRegExp", () => {
     const started = performance.now();
     expect(linearRegExp("^(a+)+$").test(`${"a".repeat(9_999)}b`)).toBe(false);
     // A bound, not a benchmark: backtracking would not finish this year.
-    expect(performance.now() - started).toBeLessThan(200);
+    expect(performance.now() - started).toBeLessThan(2_000);
     expect(linearRegExp("^(a+)+$").test("aaa")).toBe(true);
   });
 

@@ -37,6 +37,6 @@ describe("renderTemplate", () => {
     expect(() => renderTemplate("{{a}}".repeat(500), scope({ a: "a".repeat(60_000) }))).toThrow(
       expect.objectContaining({ code: "TEMPLATE_TOO_LARGE" }),
     );
-    expect(performance.now() - started).toBeLessThan(200);
+    expect(performance.now() - started).toBeLessThan(2_000);
   });
 });
