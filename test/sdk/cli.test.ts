@@ -217,8 +217,9 @@ describe("weft (the CLI) against the service over HTTP", () => {
     expect(cancelled.status).toBe("CANCELLED");
   });
 
-  it("lists runs as a table and as JSON, and costs as a document", async () => {
+  it("lists runs as a table, as JSON and as ids, and costs as a document", async () => {
     const table = await weft("runs", "list", "--definition", reviewId, "--all");
+    const ids = await weft("-q", "runs", "list", "--definition", reviewId);
     const runs = await json<{ definitionId: string }[]>(
       "runs",
       "list",
@@ -232,6 +233,7 @@ describe("weft (the CLI) against the service over HTTP", () => {
     expect(table.stdout.split("\n")[0]).toMatch(/^ID\s+STATUS\s+DEFINITIONID\s+CURRENTSTEPNAME\s+CREATEDAT$/);
     expect(table.stdout.trim().split("\n")).toHaveLength(4);
     expect(runs).toHaveLength(2);
+    expect(ids.stdout).toMatch(/^(run_\w+\n){3}$/);
     expect(costs.totalCostUsd).toBe(0);
   });
 

@@ -23,6 +23,7 @@ export async function runCli(argv: readonly string[], io: CliIo, stdin = readStd
     .description("Weft from the command line: definitions, runs, approvals, costs and keys")
     .version(VERSION)
     .option("--json", "print the API's data as JSON")
+    .option("-q, --quiet", "lists print their ids only, one per line")
     .option(
       "--base-url <url>",
       "the service (default: WEFT_BASE_URL, the config file, http://localhost:3000)",

@@ -20,10 +20,16 @@ export class Output {
   constructor(
     private readonly io: CliIo,
     readonly json: boolean,
+    /** Lists print their items' ids only, one per line, for `$(…)` in scripts. */
+    private readonly quiet = false,
   ) {}
 
-  /** A list: its columns as a table, or the whole items as JSON. */
+  /** A list: its columns as a table, the whole items as JSON, or their ids. */
   list(items: readonly Row[], columns: readonly string[]): void {
+    if (this.quiet) {
+      this.io.stdout(items.map((item) => `${cell(item.id)}\n`).join(""));
+      return;
+    }
     if (this.json) {
       this.io.stdout(`${JSON.stringify(items, null, 2)}\n`);
       return;

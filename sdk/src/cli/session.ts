@@ -4,7 +4,7 @@ import { type CliConfig, configPath, DEFAULT_BASE_URL, readConfig, writeConfig }
 import { UsageError } from "./exit-codes.js";
 import { type CliIo, Output } from "./output.js";
 
-type Globals = { json?: boolean; baseUrl?: string; apiKey?: string };
+type Globals = { json?: boolean; quiet?: boolean; baseUrl?: string; apiKey?: string };
 
 /** One invocation's settings (flag, else environment, else config file) and its client. */
 export interface Session {
@@ -30,7 +30,7 @@ export async function openSession(
   const baseUrl = globals.baseUrl ?? io.env.WEFT_BASE_URL ?? config.baseUrl ?? DEFAULT_BASE_URL;
   const apiKey = globals.apiKey ?? io.env.WEFT_API_KEY ?? config.apiKey;
   return {
-    out: new Output(io, globals.json === true),
+    out: new Output(io, globals.json === true, globals.quiet === true),
     baseUrl,
     apiKey,
     weft() {

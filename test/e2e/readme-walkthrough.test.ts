@@ -1,0 +1,58 @@
+import { execFile } from "node:child_process";
+import { mkdtemp, readFile, symlink, writeFile } from "node:fs/promises";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+import { promisify } from "node:util";
+import { afterAll, describe, expect, it } from "vitest";
+import { type LocalService, startLocalService } from "../helpers/local-service";
+
+const REPO = resolve(import.meta.dirname, "../..");
+const WALKTHROUGH_START = "Try it, in a second terminal while `npm start` runs";
+
+let service: LocalService | undefined;
+afterAll(() => service?.stop("SIGTERM"));
+
+/** The README's walkthrough: the first sh block after its introduction, exactly as a reader pastes it. */
+async function walkthrough(): Promise<string> {
+  const readme = await readFile(join(REPO, "README.md"), "utf8");
+  const after = readme.slice(readme.indexOf(WALKTHROUGH_START));
+  const block = after.match(/```sh\n([\s\S]*?)```/)?.[1];
+  if (block === undefined) throw new Error("README has no walkthrough block");
+  return block;
+}
+
+describe("the README walkthrough", () => {
+  it("runs as pasted against npm start, through the CLI, to a completed run with the edited draft", async () => {
+    const script = await walkthrough();
+    const dir = await mkdtemp(join(tmpdir(), "weft-readme-"));
+    // A reader's checkout: npx finds the CLI in the project's node_modules, and the files land in dir.
+    await writeFile(join(dir, "package.json"), '{"name":"walkthrough","private":true}\n');
+    await symlink(join(REPO, "node_modules"), join(dir, "node_modules"));
+    service = await startLocalService({ DATA_DIR: join(dir, ".data") });
+    const env = {
+      ...process.env,
+      HOME: dir,
+      XDG_CONFIG_HOME: join(dir, ".config"),
+      WEFT_BASE_URL: service.url,
+    };
+
+    const run = await promisify(execFile)("bash", ["-euo", "pipefail", "-c", `${script}\necho "RUN=$RUN"`], {
+      cwd: dir,
+      env,
+      timeout: 120_000,
+    }).catch((error: { stdout: string; stderr: string }) => {
+      throw new Error(`walkthrough failed\n${error.stdout}\n${error.stderr}\n${service?.output()}`);
+    });
+
+    const runId = run.stdout.match(/^RUN=(run_\w+)$/m)?.[1];
+    expect(run.stdout).toContain("status: COMPLETED");
+    expect(run.stdout).toMatch(/APPROVAL_DECIDED[\s\S]*WORKFLOW_COMPLETED/);
+    const response = await fetch(`${service.url}/v1/workflow-runs/${runId}`, {
+      headers: {
+        "x-api-key": JSON.parse(await readFile(join(dir, ".config/weft/config.json"), "utf8")).apiKey,
+      },
+    });
+    const { data } = (await response.json()) as { data: { output: { draft: unknown } } };
+    expect(data.output.draft).toEqual({ text: "Hello Ada, welcome aboard" });
+  }, 240_000);
+});
