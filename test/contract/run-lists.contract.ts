@@ -79,6 +79,21 @@ export function describeRunLists(makeStore: MakeStore): void {
       expect(await store.runs.list(ws, { definitionId: "def_none" }, 1, 5)).toEqual(page([], 0));
     });
 
+    it("keeps an upgraded run in the list of the definition it was created on", async () => {
+      const [r1, , r3, , r5] = await fiveRuns();
+      const tx = transition(r3 as RunRecord, ids);
+      tx.run.originalDefinitionId = "def_a";
+      tx.run.definitionId = "def_a2";
+      expect(await store.runs.commit(commitOf(tx))).toEqual({ kind: "committed" });
+      const upgraded = await stored(store, r3 as RunRecord);
+
+      expect(await store.runs.list(ws, { definitionId: "def_a" }, 1, 5)).toEqual(page([r5, upgraded, r1], 3));
+      expect(await store.runs.list(ws, { definitionId: "def_a2" }, 1, 5)).toEqual(page([], 0));
+      expect(await store.runs.list(ws, { definitionId: "def_a", status: RunStatus.Running }, 1, 5)).toEqual(
+        page([upgraded], 1),
+      );
+    });
+
     it("pages the runs of a status, as they are now", async () => {
       const [r1, r2, r3, r4, r5] = await fiveRuns();
 
