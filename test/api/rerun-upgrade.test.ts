@@ -160,23 +160,19 @@ describe("rerun from a step", () => {
 
 describe("checked upgrades", () => {
   it("refuses an upgrade whose next step is missing with the list, and a dry run reports the same", async () => {
-    const v1 = await define("review", "1", [
-      { type: "task", name: "draft", handler: "set_state", config: { values: { text: "hello" } } },
+    // A draft step, then a review that sends rejected drafts back to it.
+    const drafted = (draft: string) => [
+      { type: "task", name: draft, handler: "set_state", config: { values: { text: "hello" } } },
       {
         type: "approval",
         name: "check",
         contentKey: "text",
-        onReject: { gotoStep: "draft", feedbackKey: "feedback", maxRevisions: 2 },
+        onReject: { gotoStep: draft, feedbackKey: "feedback", maxRevisions: 2 },
       },
-    ]);
+    ];
+    const v1 = await define("review", "1", drafted("draft"));
     const v2 = await define("review", "2", [
-      { type: "task", name: "write", handler: "set_state", config: { values: { text: "hello" } } },
-      {
-        type: "approval",
-        name: "check",
-        contentKey: "text",
-        onReject: { gotoStep: "write", feedbackKey: "feedback", maxRevisions: 2 },
-      },
+      ...drafted("write"),
       http("publish", "/publish/{{state.publishedAt}}"),
     ]);
     const run = await startRun(t.request, a.apiKey, { definitionId: v1 });

@@ -9,6 +9,7 @@ import { announce, invalidate, useLoad } from "../hooks";
 import { useRunStream } from "../run-stream";
 import { LIVE_STATUSES, type RunCost, type RunEvent, type RunWithSteps } from "../types";
 import { RunCostPanel, StepsTable } from "./run-parts";
+import { RerunPanel, UpgradePanel } from "./run-versions";
 import { Timeline } from "./timeline";
 
 /** Events often come in bursts (a step's start and end): the run and its cost are read once per burst. */
@@ -126,6 +127,13 @@ export function RunPage({ id }: { id: string }) {
             </div>
             <Fact term="Current step">{run.currentStepName ?? "—"}</Fact>
             <Fact term="Definition">{definitionLabel(definitions, run.definitionId)}</Fact>
+            {run.rerunOf && (
+              <Fact term="Rerun of">
+                <a href={`#/runs/${run.rerunOf}`} class="mono">
+                  {shortId(run.rerunOf)}
+                </a>
+              </Fact>
+            )}
             <Fact term="Supersession key">{run.supersessionKey ?? "—"}</Fact>
             <Fact term="Created">{formatTime(run.createdAt)}</Fact>
             <Fact term="Updated">{formatTime(run.updatedAt)}</Fact>
@@ -145,6 +153,12 @@ export function RunPage({ id }: { id: string }) {
               {run.output ? <JsonView value={run.output} /> : <p class="muted">No output yet.</p>}
             </section>
           </div>
+          {definitions &&
+            (LIVE_STATUSES.includes(run.status) ? (
+              <UpgradePanel run={run} definitions={definitions} onUpgraded={view.reload} />
+            ) : (
+              <RerunPanel run={run} definitions={definitions} />
+            ))}
           <RunCostPanel cost={view.data?.cost} />
           <StepsTable steps={run.steps} />
           <Timeline events={events} live={live} />
