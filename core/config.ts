@@ -54,6 +54,8 @@ const Settings = z.object({
     .enum(["true", "false"])
     .default("false")
     .transform((value) => value === "true"),
+  /** Quota: triggers one workspace may have (POST /v1/triggers past it is a 429). */
+  MAX_TRIGGERS_PER_WORKSPACE: positiveInt(100),
   /** How many runs one local process or one Lambda instance advances at once. */
   WORKER_CONCURRENCY: positiveInt(8),
   /** AWS only: the step queue, and the Scheduler group and role that send to it (given by the infra). */

@@ -1,5 +1,6 @@
 import { randomUUID } from "node:crypto";
 import type { LlmProvider, ProviderName } from "../core/domain/llm-call";
+import type { EngineMessage } from "../core/domain/run-messages";
 import { createRunAdvancer } from "../core/engine/advance-run";
 import { createDefinitionCache } from "../core/engine/definition-cache";
 import { buildLlmSteps } from "../core/llm/build-llm-step";
@@ -7,6 +8,7 @@ import type { Deps } from "../core/ports/deps";
 import { createHandlerRegistry } from "../core/steps/handlers/handler-registry";
 import type { TaskHandler } from "../core/steps/handlers/task-handler";
 import { createStepRunner } from "../core/steps/step-runner";
+import { fireTrigger } from "../core/triggers/fire-trigger";
 
 /*
  * Apart from functions/deps.ts, so that only the entries that run steps (the worker, the local service)
@@ -22,10 +24,13 @@ export interface AdvancerSettings {
   providers?: Partial<Record<ProviderName, LlmProvider>>;
 }
 
-/** The engine of one process. */
-export function buildAdvancer(deps: Deps, options: AdvancerSettings = {}) {
+/** What the step queue's consumer does with each message. */
+export type EngineWorker = (message: EngineMessage) => Promise<void>;
+
+/** The engine of one process: runs' doorbells to the advancer, cron triggers' fires to their handler. */
+export function buildAdvancer(deps: Deps, options: AdvancerSettings = {}): EngineWorker {
   const llmSteps = buildLlmSteps(deps, options.providers);
-  return createRunAdvancer({
+  const advanceRun = createRunAdvancer({
     deps,
     steps: createStepRunner(
       createHandlerRegistry({ http: deps.http, remoteTools: llmSteps.remoteTools }, options.customHandlers),
@@ -35,4 +40,8 @@ export function buildAdvancer(deps: Deps, options: AdvancerSettings = {}) {
     processId: randomUUID(),
     takeOverLeasesGrantedBeforeMs: options.takeOverLeasesGrantedBeforeMs,
   });
+  return async function handleEngineMessage(message) {
+    if (message.type === "trigger.fire") return fireTrigger(deps, message);
+    return advanceRun(message);
+  };
 }

@@ -89,6 +89,8 @@ export function awsPlatform(config: Config, connection: AwsConnection = {}): Pla
     webhookQueue: sqsQueue<WebhookMessage>(webhookQueueUrl),
     scheduler: {
       schedule: async (name, atMs, message) => (await scheduler()).schedule(name, atMs, message),
+      scheduleRecurring: async (name, schedule, message) =>
+        (await scheduler()).scheduleRecurring(name, schedule, message),
       cancel: async (name) => (await scheduler()).cancel(name),
     } satisfies Scheduler,
     keyVault: {

@@ -6,6 +6,7 @@ import { sweepOverdueRuns } from "../core/engine/sweeper";
 import type { Clock } from "../core/ports/clock";
 import type { Deps } from "../core/ports/deps";
 import type { Logger } from "../core/ports/logger";
+import { rearmCronTriggers } from "../core/triggers/rearm";
 import { sweepWebhookOutbox } from "../core/webhooks/outbox-sweeper";
 import { createWebhookWorker } from "../core/webhooks/worker";
 import { buildAdvancer } from "./advancer";
@@ -20,9 +21,15 @@ const EVERYTHING = "9999-12-31T23:59:59.999Z";
  * The engine of the local service (and of the tests): an in-process queue with bounded concurrency, timers
  * for schedules, a run feed for the live streams, and the sweeper, run once over every unfinished run at start-up and then periodically.
  */
-export function createLocalTransport(options: { concurrency: number; log: Logger; clock: Clock }) {
+export function createLocalTransport(options: {
+  concurrency: number;
+  log: Logger;
+  clock: Clock;
+  /** For tests that run a faster clock: see TimerSchedulerOptions. */
+  clockMsPerMs?: number;
+}) {
   const queue = new InProcessQueue({ concurrency: options.concurrency, log: options.log });
-  const scheduler = new TimerScheduler({ queue, clock: options.clock });
+  const scheduler = new TimerScheduler({ queue, clock: options.clock, clockMsPerMs: options.clockMsPerMs });
   // Webhook dispatches and attempts have their own queue and workers: a slow receiver never holds a run's.
   const webhookQueue = new InProcessQueue<WebhookMessage>({
     concurrency: options.concurrency,
@@ -40,7 +47,8 @@ export function createLocalTransport(options: { concurrency: number; log: Logger
 
     /**
      * Starts delivering messages. The first sweep rings every unfinished run: after a restart, its queue
-     * messages and timers are gone, and any step it was running was cut short.
+     * messages and timers are gone, and any step it was running was cut short. Cron triggers' timers are
+     * armed again from the store.
      */
     async start(deps: Deps, settings: { sweepIntervalMs?: number } = {}): Promise<void> {
       queue.start(buildAdvancer(deps, { takeOverLeasesGrantedBeforeMs: options.clock.nowMs() }), (waitedMs) =>
@@ -49,6 +57,7 @@ export function createLocalTransport(options: { concurrency: number; log: Logger
       webhookQueue.start(createWebhookWorker(deps));
       await sweepOverdueRuns(deps, { dueBy: EVERYTHING });
       await sweepWebhookOutbox(deps, { dueBy: EVERYTHING });
+      await rearmCronTriggers(deps);
       const intervalMs = settings.sweepIntervalMs ?? SWEEP_INTERVAL_MS;
       if (intervalMs > 0) {
         sweeper = setInterval(() => {

@@ -102,6 +102,8 @@ export const DEPLOY_VARIABLES = {
 export const QUOTA_VARIABLES = {
   MAX_LIVE_RUNS_PER_WORKSPACE: "WEFT_MAX_LIVE_RUNS_PER_WORKSPACE",
   MAX_RUN_CREATIONS_PER_MINUTE: "WEFT_MAX_RUN_CREATIONS_PER_MINUTE",
+  /** This one has a default (core/config.ts) that holds when the variable is unset. */
+  MAX_TRIGGERS_PER_WORKSPACE: "WEFT_MAX_TRIGGERS_PER_WORKSPACE",
 } as const;
 export type QuotaSetting = keyof typeof QUOTA_VARIABLES;
 
@@ -281,6 +283,8 @@ export const ENGINE_PERMISSIONS: readonly PermissionSettings[] = [
   { actions: ["dynamodb:Query"], resources: ["tableIndexes"] },
   { actions: ["sqs:SendMessage"], resources: ["stepQueue", "webhookQueue"] },
   { actions: ["kms:GenerateDataKey", "kms:Decrypt"], resources: ["secretsKey"] },
+  // Runs' one-shot wake-ups and cron triggers' recurring schedules, both in the stage's group: the API
+  // creates and deletes a trigger's, the worker a wake-up's (and deletes an orphaned trigger's).
   { actions: ["scheduler:CreateSchedule", "scheduler:DeleteSchedule"], resources: ["schedules"] },
   {
     actions: ["iam:PassRole"],

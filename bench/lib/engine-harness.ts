@@ -9,11 +9,11 @@ import { startDynamoDbLocal } from "../../core/adapters/local/dynamodb-local";
 import { createPinoLogger } from "../../core/adapters/log/pino-logger";
 import { loadConfig } from "../../core/config";
 import type { LlmProvider, ProviderName } from "../../core/domain/llm-call";
-import type { AdvanceRun } from "../../core/engine/advance-run";
 import { createProviders } from "../../core/llm/resolve-provider";
 import { systemClock } from "../../core/ports/clock";
 import type { Deps } from "../../core/ports/deps";
 import type { TaskHandler } from "../../core/steps/handlers/task-handler";
+import type { EngineWorker } from "../../functions/advancer";
 import { buildAdvancer } from "../../functions/advancer";
 import { buildDeps } from "../../functions/deps";
 import { createLocalTransport } from "../../functions/local-engine";
@@ -58,7 +58,7 @@ export interface EngineHarnessOptions {
     tally: Tally,
   ) => Partial<Record<ProviderName, LlmProvider>>;
   /** Wraps each worker invocation, after the harness's own meter. */
-  wrapWorker?: (advance: AdvanceRun) => AdvanceRun;
+  wrapWorker?: (advance: EngineWorker) => EngineWorker;
 }
 
 export async function startEngineHarness(options: EngineHarnessOptions): Promise<EngineHarness> {

@@ -1,7 +1,7 @@
 import { performance } from "node:perf_hooks";
-import type { AdvanceRun } from "../../core/engine/advance-run";
 import type { Queue } from "../../core/ports/queue";
 import type { Scheduler } from "../../core/ports/scheduler";
+import type { EngineWorker } from "../../functions/advancer";
 import type { Tally } from "./tally";
 
 /**
@@ -51,6 +51,10 @@ export function countingScheduler(inner: Scheduler, tally: Tally): Scheduler {
       tally.add("scheduler.schedule");
       await inner.schedule(name, atMs, message);
     },
+    async scheduleRecurring(name, schedule, message) {
+      tally.add("scheduler.scheduleRecurring");
+      await inner.scheduleRecurring(name, schedule, message);
+    },
     async cancel(name) {
       tally.add("scheduler.cancel");
       await inner.cancel(name);
@@ -62,7 +66,7 @@ export function countingScheduler(inner: Scheduler, tally: Tally): Scheduler {
  * One call of the advancer is what one Lambda invocation does with one SQS message (batch size 1), so its
  * wall time stands for the billed duration: `advance.calls`, `advance.ms`, `advance.errors`.
  */
-export function timedAdvancer(inner: AdvanceRun, tally: Tally): AdvanceRun {
+export function timedAdvancer(inner: EngineWorker, tally: Tally): EngineWorker {
   return async (doorbell) => {
     const started = performance.now();
     tally.add("advance.calls");

@@ -22,6 +22,7 @@ import { approvalRequestRoutes } from "./routes/approval-requests";
 import { budgetRoutes } from "./routes/budgets";
 import { costRoutes } from "./routes/cost";
 import { dashboardAuthRoutes } from "./routes/dashboard-auth";
+import { eventRoutes } from "./routes/events";
 import { healthRoutes } from "./routes/health";
 import { INVITES_PATH, inviteRoutes } from "./routes/invites";
 import { llmProviderRoutes } from "./routes/llm-providers";
@@ -32,6 +33,7 @@ import { runEstimateRoutes } from "./routes/run-estimates";
 import { runStreamRoutes } from "./routes/run-stream";
 import { runVersionRoutes } from "./routes/run-versions";
 import { signalRoutes } from "./routes/signals";
+import { triggerRoutes } from "./routes/triggers";
 import { webhookRoutes } from "./routes/webhooks";
 import { workflowDefinitionRoutes } from "./routes/workflow-definitions";
 import { workflowRunRoutes } from "./routes/workflow-runs";
@@ -111,6 +113,8 @@ export function createApp(deps: Deps, options: AppOptions) {
   const cost = costRoutes(deps);
   const budgets = budgetRoutes(deps);
   const webhooks = webhookRoutes(deps);
+  const triggers = triggerRoutes(deps);
+  const events = eventRoutes(deps);
   const workspaceRouters = [
     apiKeys,
     workspaces,
@@ -130,6 +134,8 @@ export function createApp(deps: Deps, options: AppOptions) {
     cost,
     budgets,
     webhooks,
+    triggers,
+    events,
   ];
 
   mountApiReference(app);
@@ -162,6 +168,8 @@ export function createApp(deps: Deps, options: AppOptions) {
     .route("/", remoteTools)
     .route("/", cost)
     .route("/", budgets)
-    .route("/", webhooks);
+    .route("/", webhooks)
+    .route("/", triggers)
+    .route("/", events);
 }
 export type App = ReturnType<typeof createApp>;

@@ -82,6 +82,18 @@ export const LIMITS = {
   devModelRequestBytes: 8 * 1024 * KiB,
   /** Deliveries of a run that failed before they could commit anything, after which the run fails. */
   failedAdvances: 5,
+  /** A cron trigger's expression. */
+  cronChars: 100,
+  /** An event's name, and its JSON payload (kept below runInputBytes: the event is the run's input). */
+  eventNameChars: 100,
+  eventPayloadBytes: 60 * KiB,
+  /** An event's `id`, deduplicated for 24 h. */
+  eventIdChars: 255,
+  /** An event trigger's filter: paths, one path's characters, values of one `in`, one string value. */
+  eventFilterPaths: 20,
+  eventFilterPathChars: 200,
+  eventFilterInValues: 50,
+  eventFilterValueChars: 1000,
 } as const;
 
 /** The codes a step or run failure carries when a bound of this table was crossed. */

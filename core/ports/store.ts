@@ -15,6 +15,7 @@ import type { ProviderStore, RemoteToolStore } from "./store/integrations";
 import type { LlmCacheStore } from "./store/llm-cache";
 import type { ReplayStore } from "./store/replays";
 import type { ApprovalStore, RunStore } from "./store/runs";
+import type { TriggerStore } from "./store/triggers";
 import type { WebhookDeliveryStore, WebhookOutboxStore, WebhookStore } from "./store/webhooks";
 
 export type * from "./store/accounts";
@@ -26,6 +27,7 @@ export type * from "./store/integrations";
 export type * from "./store/llm-cache";
 export type * from "./store/replays";
 export type * from "./store/runs";
+export type * from "./store/triggers";
 export type * from "./store/webhooks";
 
 /**
@@ -39,6 +41,7 @@ export type * from "./store/webhooks";
  */
 export interface Store {
   runs: RunStore;
+  triggers: TriggerStore;
   approvals: ApprovalStore;
   approvalGroups: ApprovalGroupStore;
   approvalLinkKeys: ApprovalLinkKeyStore;
@@ -72,5 +75,5 @@ export interface Store {
  */
 export type RunsStore = Pick<
   Store,
-  "runs" | "approvals" | "costs" | "costRollups" | "definitions" | "sweepShards"
+  "runs" | "triggers" | "approvals" | "costs" | "costRollups" | "definitions" | "sweepShards"
 > & { webhooks: Pick<WebhookStore, "any"> };

@@ -20,6 +20,12 @@ describe("the folders of core/", () => {
     expect(importers.map(([folder]) => folder)).toEqual([]);
   });
 
+  it("keep triggers above the runs' creation path, and nothing but the API above triggers", () => {
+    expect([...(graph.get("triggers") ?? [])].sort()).toEqual(["domain", "engine", "ports", "runs"]);
+    const importers = [...graph].filter(([, edges]) => edges.has("triggers")).map(([folder]) => folder);
+    expect(importers).toEqual(["api"]);
+  });
+
   it("leave the AWS SDK to core/adapters", () => {
     expect(packageImporters(core, /^@aws-sdk\//).filter((file) => !file.startsWith("adapters/"))).toEqual([]);
   });

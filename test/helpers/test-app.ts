@@ -35,6 +35,15 @@ export interface TestApp {
   webhooksIdle(): Promise<void>;
   /** Runs the webhook sweeper now for outbox entries and attempts due by the app's clock. */
   sweepWebhooks(): Promise<number>;
+  /** Stops the engine as a shutdown would (timers gone, messages in memory lost), before the file ends. */
+  stop(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  /** The system clock, so engine tests can wait for real timers. */
+  realTime?: boolean;
+  /** Any other clock (a fast one), and how many of its ms pass per real one, for the timers. */
+  clock?: { clock: Clock; clockMsPerMs: number };
 }
 
 /**
@@ -44,7 +53,7 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  options: { realTime?: boolean } = {},
+  options: TestAppOptions = {},
 ): Promise<TestApp> {
   // As npm start does: with DEV_MODELS on, the providers are pointed at the development model.
   const devModels = await startDevModels(
@@ -55,9 +64,14 @@ export async function createTestApp(
   const dynamo = createDynamoClient({ region: "us-east-1", endpoint: inject("dynamoEndpoint") });
   await ensureTable(dynamo, config.TABLE_NAME);
   const manualClock = new ManualClock();
-  const clock: Clock = options.realTime ? systemClock : manualClock;
+  const clock: Clock = options.clock?.clock ?? (options.realTime ? systemClock : manualClock);
   const log = process.env.TEST_LOG ? createPinoLogger({ level: "debug" }) : silentLogger;
-  const transport = createLocalTransport({ concurrency: config.WORKER_CONCURRENCY, log, clock });
+  const transport = createLocalTransport({
+    concurrency: config.WORKER_CONCURRENCY,
+    log,
+    clock,
+    clockMsPerMs: options.clock?.clockMsPerMs,
+  });
   const keyVault = new AesKeyVault(randomBytes(32));
   const deps = buildDeps(config, log, {
     dynamo,
@@ -67,7 +81,12 @@ export async function createTestApp(
     telemetry: localTelemetry(config),
   });
   await transport.start(deps, { sweepIntervalMs: 0 });
-  afterAll(() => transport.stop());
+  let stopped: Promise<void> | undefined;
+  const stop = () => {
+    stopped ??= transport.stop();
+    return stopped;
+  };
+  afterAll(stop);
   const app = createApp(deps, { clientAddress: () => "203.0.113.7" });
   return {
     app,
@@ -88,5 +107,6 @@ export async function createTestApp(
     sweep: () => sweepOverdueRuns(deps, { graceMs: 0 }),
     webhooksIdle: () => transport.webhookQueue.idle(),
     sweepWebhooks: () => sweepWebhookOutbox(deps, { graceMs: 0 }),
+    stop,
   };
 }

@@ -40,6 +40,8 @@ export function portsFor(world: World, actor: Actor): ActorPorts {
     // Only model calls have a cost, and the simulation runs no llm step: nothing here is ever called.
     costs: raw.costs,
     costRollups: raw.costRollups,
+    // The engine never touches triggers; the simulation has none.
+    triggers: raw.triggers,
     webhooks: { any: (workspaceId) => read("webhooks.any", () => raw.webhooks.any(workspaceId)) },
     definitions: {
       create: (definition) => read("definitions.create", () => raw.definitions.create(definition)),
@@ -95,12 +97,17 @@ export function portsFor(world: World, actor: Actor): ActorPorts {
     mailer: undefined,
     telemetry: noTelemetry,
     queue: {
-      send: (doorbell, options) =>
-        inter.call(actor, "queue.send", async () => world.queue.send(doorbell, options?.delayMs)),
+      send: (message, options) => {
+        if (message.type !== "run.advance") throw new Error("the simulation has no triggers");
+        return inter.call(actor, "queue.send", async () => world.queue.send(message, options?.delayMs));
+      },
     },
     scheduler: {
       schedule: (name, atMs, doorbell) =>
         inter.call(actor, "scheduler.schedule", async () => world.scheduler.schedule(name, atMs, doorbell)),
+      scheduleRecurring: () => {
+        throw new Error("the simulation has no triggers");
+      },
       cancel: (name) => inter.call(actor, "scheduler.cancel", async () => world.scheduler.cancel(name)),
     },
     // Dispatches are only a crash point here: webhooks are not simulated, their sweeper covers a lost one.

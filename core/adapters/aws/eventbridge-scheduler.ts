@@ -6,7 +6,8 @@ import {
   ResourceNotFoundException,
   type SchedulerClient,
 } from "@aws-sdk/client-scheduler";
-import type { EngineMessage } from "../../domain/run-messages";
+import { type CronSchedule, toSchedulerCron } from "../../domain/cron";
+import type { EngineMessage, TriggerFire } from "../../domain/run-messages";
 import type { Scheduler } from "../../ports/scheduler";
 
 export interface EventBridgeSchedulerOptions {
@@ -30,12 +31,19 @@ export interface EventBridgeSchedulerOptions {
  */
 const RETRY_POLICY = { MaximumRetryAttempts: 185, MaximumEventAgeInSeconds: 86_400 } as const;
 
+/**
+ * EventBridge Scheduler puts each invocation's scheduled time where its target input holds this keyword
+ * (context attributes): each fire's message says which fire it is, so a retried delivery names the same one.
+ */
+const SCHEDULED_TIME = "<aws.scheduler.scheduled-time>";
+
 const NAME_MAX_LENGTH = 64;
 const HASH_LENGTH = 20; // hex chars = 80 bits: collisions stay negligible at the 10M-schedule quota
 
 /**
  * One-shot `at()` schedules in EventBridge Scheduler that send an EngineMessage to the step queue and
  * delete themselves after firing. They fire within a minute after their time (the service's precision).
+ * Cron triggers have recurring `cron()` schedules, which stay until cancelled.
  */
 export class EventBridgeScheduler implements Scheduler {
   private readonly client: SchedulerClient;
@@ -57,20 +65,52 @@ export class EventBridgeScheduler implements Scheduler {
    * @throws the SDK's error for anything but an existing name (validation, throttling, access denied).
    */
   async schedule(name: string, atMs: number, message: EngineMessage): Promise<void> {
+    await this.create(name, {
+      ScheduleExpression: toAtExpression(atMs),
+      ScheduleExpressionTimezone: "UTC",
+      ActionAfterCompletion: "DELETE",
+      Input: JSON.stringify(message),
+    });
+  }
+
+  /**
+   * Creates the recurring schedule `name`: a `cron()` expression (toSchedulerCron) in the schedule's time
+   * zone, sending `message` with `fireAt` set to each invocation's scheduled time. Idempotent like
+   * `schedule`; it stays until cancelled.
+   *
+   * @throws the SDK's error for anything but an existing name.
+   */
+  async scheduleRecurring(name: string, schedule: CronSchedule, message: TriggerFire): Promise<void> {
+    await this.create(name, {
+      ScheduleExpression: toSchedulerCron(schedule.cron),
+      ScheduleExpressionTimezone: schedule.timezone,
+      ActionAfterCompletion: "NONE",
+      Input: JSON.stringify({ ...message, fireAt: SCHEDULED_TIME }),
+    });
+  }
+
+  private async create(
+    name: string,
+    what: {
+      ScheduleExpression: string;
+      ScheduleExpressionTimezone: string;
+      ActionAfterCompletion: "DELETE" | "NONE";
+      Input: string;
+    },
+  ): Promise<void> {
     const { groupName, queueArn, roleArn, dlqArn } = this.options;
+    const { Input, ...timing } = what;
     try {
       await this.client.send(
         new CreateScheduleCommand({
           Name: toScheduleName(name),
           GroupName: groupName,
-          ScheduleExpression: toAtExpression(atMs),
-          ScheduleExpressionTimezone: "UTC",
+          ...timing,
           FlexibleTimeWindow: { Mode: "OFF" },
-          ActionAfterCompletion: "DELETE",
           Target: {
             Arn: queueArn,
             RoleArn: roleArn,
-            Input: JSON.stringify(message),
+            Input,
             RetryPolicy: RETRY_POLICY,
             ...(dlqArn === undefined ? {} : { DeadLetterConfig: { Arn: dlqArn } }),
           },

@@ -10,6 +10,12 @@ import { DELAY_ATTRIBUTE } from "./sqs-attributes";
  */
 export const EngineMessageSchema = z.discriminatedUnion("type", [
   z.object({ type: z.literal("run.advance"), workspaceId: z.string().min(1), runId: z.string().min(1) }),
+  z.object({
+    type: z.literal("trigger.fire"),
+    workspaceId: z.string().min(1),
+    triggerId: z.string().min(1),
+    fireAt: z.iso.datetime().optional(),
+  }),
 ]) satisfies z.ZodType<EngineMessage>;
 
 export interface SqsBatchHandlerOptions<M = EngineMessage> {

@@ -109,6 +109,28 @@ export const keys = {
     sk: `TOOLNAME#${name}`,
   }),
 
+  trigger: (workspaceId: string, triggerId: string): ItemKey => ({
+    pk: workspacePartition(workspaceId),
+    sk: `TRIGGER#${triggerId}`,
+  }),
+  triggerPrefix: "TRIGGER#",
+  /** `count`: the workspace's triggers, moved in the transaction that adds or deletes one (the quota). */
+  triggerCount: (workspaceId: string): ItemKey => ({
+    pk: workspacePartition(workspaceId),
+    sk: "TRIGGERCOUNT",
+  }),
+  /** Every cron trigger, in one sparse gsi5 partition: what the local service re-arms at start-up. */
+  cronTriggerIndex: (workspaceId: string, triggerId: string) => ({
+    gsi5pk: "CRONTRIGGERS",
+    gsi5sk: `${workspaceId}#${triggerId}`,
+  }),
+  cronTriggerIndexPk: "CRONTRIGGERS",
+  /** An event id sent to POST /v1/events, kept (TTL) for its deduplication window. */
+  sentEvent: (workspaceId: string, eventId: string): ItemKey => ({
+    pk: `${workspacePartition(workspaceId)}#SENTEVENT#${eventId}`,
+    sk: "SENTEVENT",
+  }),
+
   /** An attempt's cost records live in the run's partition: written by the run's commit, nowhere hot. */
   attemptCost: (workspaceId: string, runId: string, costId: string): ItemKey => ({
     pk: runPartition(workspaceId, runId),

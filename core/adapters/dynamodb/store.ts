@@ -20,6 +20,7 @@ import { createRemoteToolStore } from "./remote-tool-store";
 import { createReplayStore } from "./replay-store";
 import { createRunStore } from "./run-store";
 import { createSessionStore } from "./session-store";
+import { createTriggerStore } from "./trigger-store";
 import { createWebhookDeliveryStore } from "./webhook-deliveries";
 import { createWebhookOutboxStore } from "./webhook-outbox";
 import { createWebhookStore } from "./webhook-store";
@@ -46,6 +47,7 @@ export function createStore(table: Table): Store {
     remoteTools: createRemoteToolStore(table),
     runs: createRunStore(table),
     sessions: createSessionStore(table),
+    triggers: createTriggerStore(table),
     workspaces: createWorkspaceStore(table),
     workspaceBudgets: createWorkspaceBudgetStore(table),
     webhooks: createWebhookStore(table),

@@ -135,5 +135,7 @@ export class InProcessQueue<M = EngineMessage> implements Queue<M> {
 }
 
 function doorbellKey(message: EngineMessage): string {
+  if (message.type === "trigger.fire")
+    return `${message.workspaceId}/${message.triggerId}/${message.fireAt ?? "due"}`;
   return `${message.workspaceId}/${message.runId}`;
 }

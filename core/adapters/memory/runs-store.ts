@@ -11,6 +11,7 @@ import { createMemoryCosts } from "./costs";
 import { createMemoryDefinitions } from "./definitions";
 import { createMemoryRuns } from "./runs";
 import { emptyState, type IdempotencyClaim, type RunCounter } from "./state";
+import { createMemoryTriggers } from "./triggers";
 
 export type { MemoryStoreCall, MemoryStoreHook, MemoryStoreOperation } from "./calls";
 
@@ -46,6 +47,7 @@ export function createMemoryRunsStore(options: MemoryRunsStoreOptions = {}): Mem
   const { onCall } = options;
   return {
     runs: instrument("runs", createMemoryRuns(state), onCall),
+    triggers: instrument("triggers", createMemoryTriggers(state), onCall),
     approvals: instrument("approvals", createMemoryApprovals(state), onCall),
     costs: instrument("costs", createMemoryCosts(state), onCall),
     costRollups: instrument("costRollups", createMemoryCostRollups(state), onCall),

@@ -2,6 +2,7 @@ import type { ApprovalRequest } from "../../domain/approval";
 import type { AttemptCost } from "../../domain/cost-record";
 import type { RunHistory } from "../../domain/run-history";
 import type { RunRecord } from "../../domain/run-record";
+import type { TriggerRecord } from "../../domain/trigger";
 import type { StoredWorkflowDefinition } from "../../domain/workflow-definition-record";
 import type { SupersessionHead } from "../dynamodb/run-creation";
 import type { Decimal } from "./decimal";
@@ -79,6 +80,10 @@ export interface MemoryState {
   costs: Map<string, StoredCost>;
   rollups: Map<string, WorkspaceRollups>;
   definitions: Map<string, StoredWorkflowDefinition>;
+  triggers: Map<string, TriggerRecord>;
+  /** Per workspace id. */
+  triggerCounts: Map<string, number>;
+  sentEvents: Map<string, { triggerIds: string[]; expiresAtMs: number }>;
 }
 
 export function emptyState(): MemoryState {
@@ -91,6 +96,9 @@ export function emptyState(): MemoryState {
     costs: new Map(),
     rollups: new Map(),
     definitions: new Map(),
+    triggers: new Map(),
+    triggerCounts: new Map(),
+    sentEvents: new Map(),
   };
 }
 

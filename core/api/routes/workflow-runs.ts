@@ -1,10 +1,11 @@
 import { createRoute, z } from "@hono/zod-openapi";
 import { boundedJsonObject } from "../../domain/bounded-json";
-import { NotFoundError } from "../../domain/errors";
+import { NotFoundError, ValidationError } from "../../domain/errors";
 import { LIMITS } from "../../domain/limits";
 import { CreateRunInput, WorkflowEvent, WorkflowRun, WorkflowRunWithSteps } from "../../domain/run";
 import { toWorkflowRun } from "../../domain/run-record";
 import { RUN_STATUSES, type RunStatus } from "../../domain/statuses";
+import { triggerRunKey } from "../../domain/trigger";
 import type { CommitDeps } from "../../engine/commit-run";
 import type { Deps } from "../../ports/deps";
 import { cancelRun } from "../../runs/cancel-run";
@@ -51,6 +52,9 @@ const list = route({
       status: z.enum(RUN_STATUSES as [RunStatus, ...RunStatus[]]).optional(),
       definitionId: z.string().min(1).max(100).optional(),
       supersessionKey: z.string().min(1).max(255).optional(),
+      triggerId: z.string().min(1).max(100).optional().meta({
+        description: "Runs started by this trigger (their supersession key is `trigger:<id>`)",
+      }),
     }),
   },
   responses: {
@@ -152,7 +156,12 @@ export function workflowRunRoutes(deps: RunDeps) {
       return created ? c.json(ok(toWorkflowRun(run)), 201) : c.json(ok(toWorkflowRun(run)), 200);
     })
     .openapi(list, async (c) => {
-      const { page, pageSize, ...filters } = c.req.valid("query");
+      const { page, pageSize, triggerId, ...filters } = c.req.valid("query");
+      if (triggerId !== undefined) {
+        if (filters.supersessionKey !== undefined)
+          throw new ValidationError("Give triggerId or supersessionKey, not both");
+        filters.supersessionKey = triggerRunKey(triggerId);
+      }
       const result = await deps.store.runs.list(c.var.workspaceId, filters, page, pageSize);
       const data = result.items.map(toWorkflowRun);
       return c.json({ success: true as const, data, meta: pageMeta(page, pageSize, result.total) }, 200);

@@ -13,7 +13,7 @@ import {
   toAtExpression,
   toScheduleName,
 } from "../../../core/adapters/aws/eventbridge-scheduler";
-import { runDoorbell } from "../../../core/domain/run-messages";
+import { runDoorbell, triggerFire } from "../../../core/domain/run-messages";
 
 const options = {
   groupName: "weft-timers",
@@ -89,6 +89,44 @@ describe("EventBridgeScheduler.schedule", () => {
     await expect(scheduler.schedule("n", Date.UTC(2030, 0, 1), doorbell)).rejects.toBeInstanceOf(
       ValidationException,
     );
+  });
+});
+
+describe("EventBridgeScheduler.scheduleRecurring", () => {
+  it("creates a recurring cron() schedule in the trigger's time zone whose message names each fire", async () => {
+    await scheduler.scheduleRecurring(
+      "trigger:wsp_1:trg_1",
+      { cron: "*/15 9-17 * * MON-FRI", timezone: "Europe/Paris" },
+      triggerFire("wsp_1", "trg_1"),
+    );
+
+    expect(createInputs()).toEqual([
+      {
+        Name: toScheduleName("trigger:wsp_1:trg_1"),
+        GroupName: "weft-timers",
+        ScheduleExpression: "cron(0,15,30,45 9-17 ? * 2-6 *)",
+        ScheduleExpressionTimezone: "Europe/Paris",
+        FlexibleTimeWindow: { Mode: "OFF" },
+        ActionAfterCompletion: "NONE",
+        Target: {
+          Arn: options.queueArn,
+          RoleArn: options.roleArn,
+          Input:
+            '{"type":"trigger.fire","workspaceId":"wsp_1","triggerId":"trg_1","fireAt":"<aws.scheduler.scheduled-time>"}',
+          RetryPolicy: { MaximumRetryAttempts: 185, MaximumEventAgeInSeconds: 86_400 },
+        },
+      },
+    ]);
+  });
+
+  it("treats an existing schedule of the same name as success", async () => {
+    aws
+      .on(CreateScheduleCommand)
+      .rejects(new ConflictException({ message: "exists", Message: "exists", ...metadata }));
+
+    await expect(
+      scheduler.scheduleRecurring("n", { cron: "* * * * *", timezone: "UTC" }, triggerFire("w", "t")),
+    ).resolves.toBeUndefined();
   });
 });
 

@@ -59,7 +59,7 @@ describe("createSqsBatchHandler", () => {
 
   it("reports exactly the record whose processing threw", async () => {
     const process = vi.fn(async (message: EngineMessage) => {
-      if (message.runId === "run_b") throw new Error("conflict");
+      if (message.type === "run.advance" && message.runId === "run_b") throw new Error("conflict");
     });
     const handler = createSqsBatchHandler({ process, log: recordingLogger() });
 

@@ -7,7 +7,7 @@ import { IdPrefix } from "../../../core/domain/ids";
 import type { RetryPolicy } from "../../../core/domain/retry-policy";
 import type { StepRun } from "../../../core/domain/run";
 import { RunTransition } from "../../../core/domain/run-change";
-import type { RunDoorbell } from "../../../core/domain/run-messages";
+import type { EngineMessage, RunDoorbell } from "../../../core/domain/run-messages";
 import {
   type ActiveStep,
   type Lease,
@@ -134,7 +134,7 @@ export function fixedClock(nowMs: number): Clock {
 }
 
 export interface RecordingQueue extends Queue {
-  sent: { message: RunDoorbell; options: { delayMs?: number } | undefined }[];
+  sent: { message: EngineMessage; options: { delayMs?: number } | undefined }[];
 }
 
 export function recordingQueue(): RecordingQueue {
@@ -160,6 +160,9 @@ export function recordingScheduler(): RecordingScheduler {
     cancelled,
     async schedule(name, atMs, message) {
       scheduled.push({ name, atMs, message });
+    },
+    async scheduleRecurring() {
+      throw new Error("the engine schedules no recurring schedule");
     },
     async cancel(name) {
       cancelled.push(name);

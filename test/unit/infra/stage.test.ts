@@ -88,6 +88,15 @@ describe("operator policy per stage", () => {
     expect(stageSettings("production", {}).alarmEmail).toBeUndefined();
   });
 
+  it("gives the API the triggers quota when the deploy sets it, and keeps the default otherwise", () => {
+    const { quotas } = stageSettings("production", { WEFT_MAX_TRIGGERS_PER_WORKSPACE: " 500 " });
+
+    expect(quotas).toEqual({ MAX_TRIGGERS_PER_WORKSPACE: "500" });
+    expect(loadConfig(quotas).MAX_TRIGGERS_PER_WORKSPACE).toBe(500);
+    expect(loadConfig({}).MAX_TRIGGERS_PER_WORKSPACE).toBe(100);
+    expect(() => loadConfig({ MAX_TRIGGERS_PER_WORKSPACE: "0" })).toThrow(/MAX_TRIGGERS_PER_WORKSPACE/);
+  });
+
   it("gives the API only the quotas the deploy sets, which the service's schema then checks", () => {
     const env = { WEFT_MAX_LIVE_RUNS_PER_WORKSPACE: "500", MAX_RUN_CREATIONS_PER_MINUTE: "9" };
     const { quotas } = stageSettings("production", env);

@@ -1,0 +1,98 @@
+import { createRoute, z } from "@hono/zod-openapi";
+import { CreateTriggerInput, Trigger, UpdateTriggerInput } from "../../domain/trigger";
+import type { Deps } from "../../ports/deps";
+import {
+  createTrigger,
+  deleteTrigger,
+  getTrigger,
+  listTriggers,
+  setTriggerStatus,
+} from "../../triggers/manage-triggers";
+import type { WorkspaceEnv } from "../env";
+import { dataEnvelope, ok } from "../envelope";
+import { IdParam } from "../params";
+import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
+
+const tags = ["Triggers"];
+
+const route = <R extends Parameters<typeof createRoute>[0]>(config: R) =>
+  createRoute({ ...config, tags, security: API_KEY_SECURITY });
+
+const create = route({
+  method: "post",
+  path: "/v1/triggers",
+  summary: "Create a cron or event trigger (docs/triggers.md); past the workspace's quota, 429",
+  request: { body: { content: jsonContent(CreateTriggerInput), required: true } },
+  responses: {
+    201: { description: "Created (active)", content: jsonContent(dataEnvelope(Trigger)) },
+    ...errorResponses(400, 404, ...AUTHENTICATED_ERRORS),
+  },
+});
+
+const list = route({
+  method: "get",
+  path: "/v1/triggers",
+  summary: "The workspace's triggers, oldest first, with each active cron trigger's next fire",
+  responses: {
+    200: { description: "The triggers", content: jsonContent(dataEnvelope(z.array(Trigger))) },
+    ...errorResponses(...AUTHENTICATED_ERRORS),
+  },
+});
+
+const get = route({
+  method: "get",
+  path: "/v1/triggers/{id}",
+  summary: "One trigger",
+  request: { params: IdParam },
+  responses: {
+    200: { description: "The trigger", content: jsonContent(dataEnvelope(Trigger)) },
+    ...errorResponses(404, ...AUTHENTICATED_ERRORS),
+  },
+});
+
+const update = route({
+  method: "patch",
+  path: "/v1/triggers/{id}",
+  summary: "Pause (`status: paused`) or resume (`status: active`) a trigger",
+  request: { params: IdParam, body: { content: jsonContent(UpdateTriggerInput), required: true } },
+  responses: {
+    200: { description: "The trigger as it is now", content: jsonContent(dataEnvelope(Trigger)) },
+    ...errorResponses(400, 404, ...AUTHENTICATED_ERRORS),
+  },
+});
+
+const remove = route({
+  method: "delete",
+  path: "/v1/triggers/{id}",
+  summary: "Delete a trigger (and its schedule); its runs stay",
+  request: { params: IdParam },
+  responses: {
+    200: {
+      description: "Deleted",
+      content: jsonContent(dataEnvelope(z.object({ deleted: z.literal(true) }))),
+    },
+    ...errorResponses(404, ...AUTHENTICATED_ERRORS),
+  },
+});
+
+export function triggerRoutes(deps: Pick<Deps, "store" | "clock" | "ids" | "scheduler" | "config">) {
+  return createRouter<WorkspaceEnv>()
+    .openapi(create, async (c) =>
+      c.json(ok(await createTrigger(deps, c.var.workspaceId, c.req.valid("json"))), 201),
+    )
+    .openapi(list, async (c) => c.json(ok(await listTriggers(deps, c.var.workspaceId)), 200))
+    .openapi(get, async (c) =>
+      c.json(ok(await getTrigger(deps, c.var.workspaceId, c.req.valid("param").id)), 200),
+    )
+    .openapi(update, async (c) => {
+      const { status } = c.req.valid("json");
+      return c.json(
+        ok(await setTriggerStatus(deps, c.var.workspaceId, c.req.valid("param").id, status)),
+        200,
+      );
+    })
+    .openapi(remove, async (c) => {
+      await deleteTrigger(deps, c.var.workspaceId, c.req.valid("param").id);
+      return c.json(ok({ deleted: true as const }), 200);
+    });
+}

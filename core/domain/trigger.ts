@@ -1,0 +1,131 @@
+import * as z from "zod";
+import { boundedJsonObject } from "./bounded-json";
+import { cronProblem, isKnownTimezone } from "./cron";
+import { LIMITS } from "./limits";
+
+/**
+ * Triggers start runs of a definition without a caller: on a cron schedule, or when the workspace sends an
+ * event (docs/triggers.md). A trigger is the truth its schedule's fires and the events are checked against.
+ */
+export const TriggerStatus = { Active: "active", Paused: "paused" } as const;
+export type TriggerStatus = (typeof TriggerStatus)[keyof typeof TriggerStatus];
+
+/** What a cron fire does while an earlier run of the trigger is still live. */
+export const Overlap = z.enum(["allow", "skip", "supersede"]);
+/** What happens to fires that were due while the service could not fire them. */
+export const CatchUp = z.enum(["none", "latest"]);
+
+const Scalar = z.union([z.string().max(LIMITS.eventFilterValueChars), z.number(), z.boolean(), z.null()]);
+const FILTER_PATH = /^[A-Za-z0-9_-]+(\.[A-Za-z0-9_-]+)*$/;
+
+/** `{"customer.plan": "pro", "region": {"in": ["eu", "us"]}}`: every path must match (docs/triggers.md). */
+export const EventFilter = z
+  .record(
+    z
+      .string()
+      .max(LIMITS.eventFilterPathChars)
+      .regex(FILTER_PATH, "a dot-separated path of letters, digits, _ and -"),
+    z.union([Scalar, z.strictObject({ in: z.array(Scalar).min(1).max(LIMITS.eventFilterInValues) })]),
+  )
+  .refine((filter) => Object.keys(filter).length <= LIMITS.eventFilterPaths, {
+    message: `at most ${LIMITS.eventFilterPaths} paths`,
+  });
+export type EventFilter = z.infer<typeof EventFilter>;
+
+export const EVENT_NAME = /^[A-Za-z0-9][A-Za-z0-9_.:/-]*$/;
+const EventName = z
+  .string()
+  .max(LIMITS.eventNameChars)
+  .regex(EVENT_NAME, "letters, digits and _ . : / -, starting with a letter or digit");
+
+const DefinitionId = z.string().min(1).max(100);
+
+export const CreateCronTrigger = z.strictObject({
+  type: z.literal("cron"),
+  definitionId: DefinitionId,
+  cron: z
+    .string()
+    .max(LIMITS.cronChars)
+    .superRefine((cron, ctx) => {
+      const problem = cronProblem(cron);
+      if (problem) ctx.addIssue({ code: "custom", message: problem });
+    })
+    .meta({ description: "Five fields: minute hour day-of-month month day-of-week", example: "0 9 * * 1-5" }),
+  timezone: z
+    .string()
+    .default("UTC")
+    .refine(isKnownTimezone, { message: "must be an IANA time zone, such as Europe/Paris" }),
+  input: boundedJsonObject(LIMITS.runInputBytes).default({}),
+  overlap: Overlap.default("allow"),
+  catchUp: CatchUp.default("none"),
+});
+
+export const CreateEventTrigger = z.strictObject({
+  type: z.literal("event"),
+  definitionId: DefinitionId,
+  eventName: EventName,
+  filter: EventFilter.optional(),
+});
+
+export const CreateTriggerInput = z.discriminatedUnion("type", [CreateCronTrigger, CreateEventTrigger]);
+export type CreateTriggerInput = z.infer<typeof CreateTriggerInput>;
+
+export const UpdateTriggerInput = z.strictObject({
+  status: z.enum([TriggerStatus.Active, TriggerStatus.Paused]),
+});
+
+/** What is kept of a trigger: its settings, never changed, and its state. */
+export type TriggerSpec = CreateTriggerInput;
+export type CronTriggerSpec = z.infer<typeof CreateCronTrigger>;
+
+export type TriggerRecord = TriggerSpec & {
+  id: string;
+  workspaceId: string;
+  status: TriggerStatus;
+  /** Creation, or the latest resume: fires due before it are not the trigger's. */
+  activeSince: string;
+  /** The latest fire time handled (cron), whether it started a run or was skipped. */
+  lastFireAt: string | null;
+  lastRunId: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+export type CronTriggerRecord = TriggerRecord & CronTriggerSpec;
+
+export function isCronTrigger(trigger: TriggerRecord): trigger is CronTriggerRecord {
+  return trigger.type === "cron";
+}
+
+const TriggerState = z.object({
+  id: z.string(),
+  workspaceId: z.string(),
+  status: z.enum([TriggerStatus.Active, TriggerStatus.Paused]),
+  lastFireAt: z.string().nullable(),
+  lastRunId: z.string().nullable(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+});
+
+/** The API's trigger: the record without its bookkeeping, and, for an active cron trigger, its next fire. */
+export const Trigger = z.union([
+  CreateCronTrigger.extend(TriggerState.shape).extend({ nextFireAt: z.string().nullable() }),
+  CreateEventTrigger.extend(TriggerState.shape),
+]);
+export type Trigger = z.infer<typeof Trigger>;
+
+/** The run's supersession key that ties it to its trigger (lists by `triggerId`, overlap). */
+export function triggerRunKey(triggerId: string): string {
+  return `trigger:${triggerId}`;
+}
+
+export const SendEventInput = z.strictObject({
+  name: EventName,
+  payload: boundedJsonObject(LIMITS.eventPayloadBytes).default({}),
+  id: z
+    .string()
+    .min(1)
+    .max(LIMITS.eventIdChars)
+    .optional()
+    .meta({ description: "Makes sending idempotent: an id seen in the last 24 hours starts no run" }),
+});
+export type SendEventInput = z.infer<typeof SendEventInput>;

@@ -1,0 +1,55 @@
+import { describe, expect, it } from "vitest";
+import type { CronTriggerRecord } from "../../../core/domain/trigger";
+import { fireToHandle } from "../../../core/triggers/fire-trigger";
+
+function trigger(catchUp: "none" | "latest"): CronTriggerRecord {
+  return {
+    type: "cron",
+    definitionId: "def_1",
+    cron: "*/10 * * * *",
+    timezone: "UTC",
+    input: {},
+    overlap: "allow",
+    catchUp,
+    id: "trg_1",
+    workspaceId: "wsp_1",
+    status: "active",
+    activeSince: "2026-01-01T10:05:00.000Z",
+    lastFireAt: null,
+    lastRunId: null,
+    createdAt: "2026-01-01T10:05:00.000Z",
+    updatedAt: "2026-01-01T10:05:00.000Z",
+  };
+}
+
+const at = (time: string) => Date.parse(`2026-01-01T${time}Z`);
+const handled = (catchUp: "none" | "latest", fireAt: string | undefined, now: string) => {
+  const ms = fireToHandle(trigger(catchUp), fireAt && `2026-01-01T${fireAt}Z`, at(now));
+  return ms === undefined ? undefined : new Date(ms).toISOString().slice(11, 19);
+};
+
+describe("fireToHandle", () => {
+  it("takes a fire time of the trigger's, on time or a few seconds early", () => {
+    expect(handled("none", "10:10:00", "10:10:00.300")).toBe("10:10:00");
+    expect(handled("none", "10:10:00", "10:09:58")).toBe("10:10:00");
+    expect(handled("none", "10:10:00", "10:19:59")).toBe("10:10:00");
+    // The Scheduler invokes up to a minute late, and the queue may hold the message a while.
+    expect(handled("none", "10:10:00", "10:21:59")).toBe("10:10:00");
+  });
+
+  it("takes the latest due fire when the message names none", () => {
+    expect(handled("none", undefined, "10:27:00")).toBe("10:20:00");
+  });
+
+  it("drops times that are not fire times, from the future, or from before the trigger was active", () => {
+    expect(handled("latest", "10:11:00", "10:11:00")).toBeUndefined();
+    expect(handled("latest", "10:20:00", "10:10:00")).toBeUndefined();
+    expect(handled("latest", "10:00:00", "10:01:00")).toBeUndefined();
+  });
+
+  it("drops a fire two minutes past the next fire time with catchUp none, and stands it for the latest with latest", () => {
+    expect(handled("none", "10:10:00", "10:22:00")).toBeUndefined();
+    expect(handled("none", "10:10:00", "10:31:00")).toBeUndefined();
+    expect(handled("latest", "10:10:00", "10:31:00")).toBe("10:30:00");
+  });
+});
