@@ -6,6 +6,18 @@ import type { MakeStore } from "./runs-store.contract";
 const ws = "wsp_triggers";
 const T0 = "2030-01-01T00:00:00.000Z";
 
+/** What every new trigger holds besides its settings. */
+const fresh = (id: string, workspaceId: string) => ({
+  id,
+  workspaceId,
+  status: "active" as const,
+  activeSince: T0,
+  lastFireAt: null,
+  lastRunId: null,
+  createdAt: T0,
+  updatedAt: T0,
+});
+
 function cronTrigger(id: string, workspaceId = ws): TriggerRecord {
   return {
     type: "cron",
@@ -15,14 +27,7 @@ function cronTrigger(id: string, workspaceId = ws): TriggerRecord {
     input: { nested: { deep: [1, { a: null }] } },
     overlap: "skip",
     catchUp: "latest",
-    id,
-    workspaceId,
-    status: "active",
-    activeSince: T0,
-    lastFireAt: null,
-    lastRunId: null,
-    createdAt: T0,
-    updatedAt: T0,
+    ...fresh(id, workspaceId),
   };
 }
 
@@ -32,14 +37,7 @@ function eventTrigger(id: string, workspaceId = ws): TriggerRecord {
     definitionId: "def_1",
     eventName: "order.paid",
     filter: { "customer.plan": "pro", region: { in: ["eu", null, 3] } },
-    id,
-    workspaceId,
-    status: "active",
-    activeSince: T0,
-    lastFireAt: null,
-    lastRunId: null,
-    createdAt: T0,
-    updatedAt: T0,
+    ...fresh(id, workspaceId),
   };
 }
 
