@@ -40,39 +40,48 @@ const EventName = z
 
 const DefinitionId = z.string().min(1).max(100);
 
-export const CreateCronTrigger = z.strictObject({
-  type: z.literal("cron"),
-  definitionId: DefinitionId,
-  cron: z
-    .string()
-    .max(LIMITS.cronChars)
-    .superRefine((cron, ctx) => {
-      const problem = cronProblem(cron);
-      if (problem) ctx.addIssue({ code: "custom", message: problem });
-    })
-    .meta({ description: "Five fields: minute hour day-of-month month day-of-week", example: "0 9 * * 1-5" }),
-  timezone: z
-    .string()
-    .default("UTC")
-    .refine(isKnownTimezone, { message: "must be an IANA time zone, such as Europe/Paris" }),
-  input: boundedJsonObject(LIMITS.runInputBytes).default({}),
-  overlap: Overlap.default("allow"),
-  catchUp: CatchUp.default("none"),
-});
+export const CreateCronTrigger = z
+  .strictObject({
+    type: z.literal("cron"),
+    definitionId: DefinitionId,
+    cron: z
+      .string()
+      .max(LIMITS.cronChars)
+      .superRefine((cron, ctx) => {
+        const problem = cronProblem(cron);
+        if (problem) ctx.addIssue({ code: "custom", message: problem });
+      })
+      .meta({
+        description: "Five fields: minute hour day-of-month month day-of-week",
+        example: "0 9 * * 1-5",
+      }),
+    timezone: z
+      .string()
+      .default("UTC")
+      .refine(isKnownTimezone, { message: "must be an IANA time zone, such as Europe/Paris" }),
+    input: boundedJsonObject(LIMITS.runInputBytes).default({}),
+    overlap: Overlap.default("allow"),
+    catchUp: CatchUp.default("none"),
+  })
+  .meta({ id: "CreateCronTriggerInput" });
 
-export const CreateEventTrigger = z.strictObject({
-  type: z.literal("event"),
-  definitionId: DefinitionId,
-  eventName: EventName,
-  filter: EventFilter.optional(),
-});
+export const CreateEventTrigger = z
+  .strictObject({
+    type: z.literal("event"),
+    definitionId: DefinitionId,
+    eventName: EventName,
+    filter: EventFilter.optional(),
+  })
+  .meta({ id: "CreateEventTriggerInput" });
 
-export const CreateTriggerInput = z.discriminatedUnion("type", [CreateCronTrigger, CreateEventTrigger]);
+export const CreateTriggerInput = z
+  .discriminatedUnion("type", [CreateCronTrigger, CreateEventTrigger])
+  .meta({ id: "CreateTriggerInput" });
 export type CreateTriggerInput = z.infer<typeof CreateTriggerInput>;
 
-export const UpdateTriggerInput = z.strictObject({
-  status: z.enum([TriggerStatus.Active, TriggerStatus.Paused]),
-});
+export const UpdateTriggerInput = z
+  .strictObject({ status: z.enum([TriggerStatus.Active, TriggerStatus.Paused]) })
+  .meta({ id: "UpdateTriggerInput" });
 
 /** What is kept of a trigger: its settings, never changed, and its state. */
 export type TriggerSpec = CreateTriggerInput;
@@ -107,10 +116,14 @@ const TriggerState = z.object({
 });
 
 /** The API's trigger: the record without its bookkeeping, and, for an active cron trigger, its next fire. */
-export const Trigger = z.union([
-  CreateCronTrigger.extend(TriggerState.shape).extend({ nextFireAt: z.string().nullable() }),
-  CreateEventTrigger.extend(TriggerState.shape),
-]);
+export const Trigger = z
+  .union([
+    CreateCronTrigger.extend(TriggerState.shape)
+      .extend({ nextFireAt: z.string().nullable() })
+      .meta({ id: "CronTrigger" }),
+    CreateEventTrigger.extend(TriggerState.shape).meta({ id: "EventTrigger" }),
+  ])
+  .meta({ id: "Trigger" });
 export type Trigger = z.infer<typeof Trigger>;
 
 /** The run's supersession key that ties it to its trigger (lists by `triggerId`, overlap). */
@@ -118,14 +131,16 @@ export function triggerRunKey(triggerId: string): string {
   return `trigger:${triggerId}`;
 }
 
-export const SendEventInput = z.strictObject({
-  name: EventName,
-  payload: boundedJsonObject(LIMITS.eventPayloadBytes).default({}),
-  id: z
-    .string()
-    .min(1)
-    .max(LIMITS.eventIdChars)
-    .optional()
-    .meta({ description: "Makes sending idempotent: an id seen in the last 24 hours starts no run" }),
-});
+export const SendEventInput = z
+  .strictObject({
+    name: EventName,
+    payload: boundedJsonObject(LIMITS.eventPayloadBytes).default({}),
+    id: z
+      .string()
+      .min(1)
+      .max(LIMITS.eventIdChars)
+      .optional()
+      .meta({ description: "Makes sending idempotent: an id seen in the last 24 hours starts no run" }),
+  })
+  .meta({ id: "SendEventInput" });
 export type SendEventInput = z.infer<typeof SendEventInput>;

@@ -342,6 +342,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Send an event: starts a run of every active event trigger it matches (docs/triggers.md) */
+        post: operations["sendEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/invites": {
         parameters: {
             query?: never;
@@ -447,6 +464,43 @@ export interface paths {
         options?: never;
         head?: never;
         patch?: never;
+        trace?: never;
+    };
+    "/v1/triggers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's triggers, oldest first, with each active cron trigger's next fire */
+        get: operations["listTriggers"];
+        put?: never;
+        /** Create a cron or event trigger (docs/triggers.md); past the workspace's quota, 429 */
+        post: operations["createTrigger"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/triggers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One trigger */
+        get: operations["getTrigger"];
+        put?: never;
+        post?: never;
+        /** Delete a trigger (and its schedule); its runs stay */
+        delete: operations["deleteTrigger"];
+        options?: never;
+        head?: never;
+        /** Pause (`status: paused`) or resume (`status: active`) a trigger */
+        patch: operations["updateTrigger"];
         trace?: never;
     };
     "/v1/webhooks": {
@@ -1144,6 +1198,35 @@ export interface components {
         CreateApiKeyInput: {
             name: string;
         };
+        CreateCronTriggerInput: {
+            /**
+             * @default none
+             * @enum {string}
+             */
+            catchUp?: "none" | "latest";
+            /**
+             * @description Five fields: minute hour day-of-month month day-of-week
+             * @example 0 9 * * 1-5
+             */
+            cron: string;
+            definitionId: string;
+            /** @default {} */
+            input?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @default allow
+             * @enum {string}
+             */
+            overlap?: "allow" | "skip" | "supersede";
+            /** @default UTC */
+            timezone?: string;
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "cron";
+        };
         /**
          * @example {
          *       "id": "key_01JDZ8P2Q4R6S8T0V2W4X6Y8Z0",
@@ -1181,6 +1264,20 @@ export interface components {
             secret: string;
             url: string;
             workspaceId: string;
+        };
+        CreateEventTriggerInput: {
+            definitionId: string;
+            eventName: string;
+            filter?: {
+                [key: string]: string | number | boolean | null | {
+                    in: (string | number | boolean | null)[];
+                };
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "event";
         };
         CreateRemoteToolInput: {
             name: string;
@@ -1224,6 +1321,7 @@ export interface components {
             supersedeExisting?: boolean;
             supersessionKey?: string;
         };
+        CreateTriggerInput: components["schemas"]["CreateCronTriggerInput"] | components["schemas"]["CreateEventTriggerInput"];
         CreateWebhookInput: {
             events: ("workflow.completed" | "workflow.failed" | "workflow.cancelled" | "approval.requested" | "approval.decided" | "approval.reminder" | "approval.escalated" | "approval.expired" | "budget.warning")[];
             /** @description HTTPS URL of the receiver (http only when the server allows private URLs) */
@@ -1281,6 +1379,41 @@ export interface components {
         CreateWorkspaceInput: {
             name: string;
             slug: string;
+        };
+        CronTrigger: {
+            /**
+             * @default none
+             * @enum {string}
+             */
+            catchUp: "none" | "latest";
+            createdAt: string;
+            /**
+             * @description Five fields: minute hour day-of-month month day-of-week
+             * @example 0 9 * * 1-5
+             */
+            cron: string;
+            definitionId: string;
+            id: string;
+            /** @default {} */
+            input: {
+                [key: string]: unknown;
+            };
+            lastFireAt: string | null;
+            lastRunId: string | null;
+            nextFireAt: string | null;
+            /**
+             * @default allow
+             * @enum {string}
+             */
+            overlap: "allow" | "skip" | "supersede";
+            /** @enum {string} */
+            status: "active" | "paused";
+            /** @default UTC */
+            timezone: string;
+            /** @enum {string} */
+            type: "cron";
+            updatedAt: string;
+            workspaceId: string;
         };
         DailyCost: {
             days: {
@@ -1347,6 +1480,25 @@ export interface components {
             input?: {
                 [key: string]: unknown;
             };
+        };
+        EventTrigger: {
+            createdAt: string;
+            definitionId: string;
+            eventName: string;
+            filter?: {
+                [key: string]: string | number | boolean | null | {
+                    in: (string | number | boolean | null)[];
+                };
+            };
+            id: string;
+            lastFireAt: string | null;
+            lastRunId: string | null;
+            /** @enum {string} */
+            status: "active" | "paused";
+            /** @enum {string} */
+            type: "event";
+            updatedAt: string;
+            workspaceId: string;
         };
         /** @description Pauses the run until a signal of signalType (or any or all of signalTypes) is sent */
         ExternalEventStep: {
@@ -1727,6 +1879,20 @@ export interface components {
             /** @description False when a run would fail for a reason found here */
             valid: boolean;
         };
+        SendEventInput: {
+            /** @description Makes sending idempotent: an id seen in the last 24 hours starts no run */
+            id?: string;
+            name: string;
+            /** @default {} */
+            payload?: {
+                [key: string]: unknown;
+            };
+        };
+        SentEvent: {
+            id: string;
+            name: string;
+            runs: components["schemas"]["WorkflowRun"][];
+        };
         SignalInput: {
             /** @description Makes sending idempotent: a signal with an id the run has seen is applied once */
             id?: string;
@@ -1874,6 +2040,11 @@ export interface components {
              * @enum {string}
              */
             type: "task";
+        };
+        Trigger: components["schemas"]["CronTrigger"] | components["schemas"]["EventTrigger"];
+        UpdateTriggerInput: {
+            /** @enum {string} */
+            status: "active" | "paused";
         };
         UpgradeIncompatibility: {
             from?: string;
@@ -2204,20 +2375,25 @@ export type BudgetView = components['schemas']['BudgetView'];
 export type ConditionStep = components['schemas']['ConditionStep'];
 export type CostSummary = components['schemas']['CostSummary'];
 export type CreateApiKeyInput = components['schemas']['CreateApiKeyInput'];
+export type CreateCronTriggerInput = components['schemas']['CreateCronTriggerInput'];
 export type CreatedApiKey = components['schemas']['CreatedApiKey'];
 export type CreatedInvite = components['schemas']['CreatedInvite'];
 export type CreatedRemoteTool = components['schemas']['CreatedRemoteTool'];
 export type CreatedWebhook = components['schemas']['CreatedWebhook'];
+export type CreateEventTriggerInput = components['schemas']['CreateEventTriggerInput'];
 export type CreateRemoteToolInput = components['schemas']['CreateRemoteToolInput'];
 export type CreateRunInput = components['schemas']['CreateRunInput'];
+export type CreateTriggerInput = components['schemas']['CreateTriggerInput'];
 export type CreateWebhookInput = components['schemas']['CreateWebhookInput'];
 export type CreateWorkflowDefinitionInput = components['schemas']['CreateWorkflowDefinitionInput'];
 export type CreateWorkspaceInput = components['schemas']['CreateWorkspaceInput'];
+export type CronTrigger = components['schemas']['CronTrigger'];
 export type DailyCost = components['schemas']['DailyCost'];
 export type DecideApprovalInput = components['schemas']['DecideApprovalInput'];
 export type DecidedApproval = components['schemas']['DecidedApproval'];
 export type ErrorEnvelope = components['schemas']['ErrorEnvelope'];
 export type EstimateInput = components['schemas']['EstimateInput'];
+export type EventTrigger = components['schemas']['EventTrigger'];
 export type ExternalEventStep = components['schemas']['ExternalEventStep'];
 export type IssueLinksBody = components['schemas']['IssueLinksBody'];
 export type LlmStep = components['schemas']['LlmStep'];
@@ -2238,6 +2414,8 @@ export type ResumeInput = components['schemas']['ResumeInput'];
 export type RunBudget = components['schemas']['RunBudget'];
 export type RunCost = components['schemas']['RunCost'];
 export type RunEstimate = components['schemas']['RunEstimate'];
+export type SendEventInput = components['schemas']['SendEventInput'];
+export type SentEvent = components['schemas']['SentEvent'];
 export type SignalInput = components['schemas']['SignalInput'];
 export type SignupInput = components['schemas']['SignupInput'];
 export type SignupResult = components['schemas']['SignupResult'];
@@ -2245,6 +2423,8 @@ export type StepDefinition = components['schemas']['StepDefinition'];
 export type StepReplay = components['schemas']['StepReplay'];
 export type StepRun = components['schemas']['StepRun'];
 export type TaskStep = components['schemas']['TaskStep'];
+export type Trigger = components['schemas']['Trigger'];
+export type UpdateTriggerInput = components['schemas']['UpdateTriggerInput'];
 export type UpgradeIncompatibility = components['schemas']['UpgradeIncompatibility'];
 export type UpgradeInput = components['schemas']['UpgradeInput'];
 export type UpgradeReport = components['schemas']['UpgradeReport'];
@@ -5403,6 +5583,183 @@ export interface operations {
             };
         };
     };
+    sendEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "A",
+                 *       "payload": {},
+                 *       "id": "string"
+                 *     }
+                 */
+                "application/json": components["schemas"]["SendEventInput"];
+            };
+        };
+        responses: {
+            /** @description Accepted, with the runs it started (none for an id sent in the last 24 hours) */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "string",
+                     *         "name": "string",
+                     *         "runs": [
+                     *           {
+                     *             "id": "run_01JDZ8T5ZP3X9W7Q4C2B6N8M0K",
+                     *             "workspaceId": "wsp_01JDZ8N0B2C4D6E8F0G2H4J6K8",
+                     *             "definitionId": "def_01JDZ8R2M4K6P8Q0S2T4V6X8Z0",
+                     *             "status": "PAUSED",
+                     *             "input": {
+                     *               "name": "Ada"
+                     *             },
+                     *             "output": null,
+                     *             "idempotencyKey": "signup-4711",
+                     *             "supersessionKey": null,
+                     *             "currentStepName": "check",
+                     *             "createdAt": "2026-11-26T09:30:00.000Z",
+                     *             "updatedAt": "2026-11-26T09:30:00.000Z"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["SentEvent"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path is invalid (see `error.details.issues`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body is invalid",
+                     *         "details": {
+                     *           "issues": [
+                     *             {
+                     *               "path": "name",
+                     *               "message": "Too small: expected string to have >=1 characters"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body exceeds the 1 MiB limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Content-Type must be application/json"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
     createInvite: {
         parameters: {
             query?: never;
@@ -6411,6 +6768,723 @@ export interface operations {
                      *       "error": {
                      *         "code": "NOT_FOUND",
                      *         "message": "Workflow run not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listTriggers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The triggers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "type": "cron",
+                     *           "definitionId": "string",
+                     *           "cron": "0 9 * * 1-5",
+                     *           "timezone": "UTC",
+                     *           "input": {},
+                     *           "overlap": "allow",
+                     *           "catchUp": "none",
+                     *           "id": "string",
+                     *           "workspaceId": "string",
+                     *           "status": "active",
+                     *           "lastFireAt": "string",
+                     *           "lastRunId": "string",
+                     *           "createdAt": "string",
+                     *           "updatedAt": "string",
+                     *           "nextFireAt": "string"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Trigger"][];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createTrigger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "type": "cron",
+                 *       "definitionId": "string",
+                 *       "cron": "0 9 * * 1-5",
+                 *       "timezone": "UTC",
+                 *       "input": {},
+                 *       "overlap": "allow",
+                 *       "catchUp": "none"
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateTriggerInput"];
+            };
+        };
+        responses: {
+            /** @description Created (active) */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "type": "cron",
+                     *         "definitionId": "string",
+                     *         "cron": "0 9 * * 1-5",
+                     *         "timezone": "UTC",
+                     *         "input": {},
+                     *         "overlap": "allow",
+                     *         "catchUp": "none",
+                     *         "id": "string",
+                     *         "workspaceId": "string",
+                     *         "status": "active",
+                     *         "lastFireAt": "string",
+                     *         "lastRunId": "string",
+                     *         "createdAt": "string",
+                     *         "updatedAt": "string",
+                     *         "nextFireAt": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Trigger"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path is invalid (see `error.details.issues`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body is invalid",
+                     *         "details": {
+                     *           "issues": [
+                     *             {
+                     *               "path": "name",
+                     *               "message": "Too small: expected string to have >=1 characters"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in the caller's workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Workflow run not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body exceeds the 1 MiB limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Content-Type must be application/json"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getTrigger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The trigger */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "type": "cron",
+                     *         "definitionId": "string",
+                     *         "cron": "0 9 * * 1-5",
+                     *         "timezone": "UTC",
+                     *         "input": {},
+                     *         "overlap": "allow",
+                     *         "catchUp": "none",
+                     *         "id": "string",
+                     *         "workspaceId": "string",
+                     *         "status": "active",
+                     *         "lastFireAt": "string",
+                     *         "lastRunId": "string",
+                     *         "createdAt": "string",
+                     *         "updatedAt": "string",
+                     *         "nextFireAt": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Trigger"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in the caller's workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Workflow run not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteTrigger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @enum {boolean} */
+                            deleted: true;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in the caller's workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Workflow run not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    updateTrigger: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "status": "active"
+                 *     }
+                 */
+                "application/json": components["schemas"]["UpdateTriggerInput"];
+            };
+        };
+        responses: {
+            /** @description The trigger as it is now */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "type": "cron",
+                     *         "definitionId": "string",
+                     *         "cron": "0 9 * * 1-5",
+                     *         "timezone": "UTC",
+                     *         "input": {},
+                     *         "overlap": "allow",
+                     *         "catchUp": "none",
+                     *         "id": "string",
+                     *         "workspaceId": "string",
+                     *         "status": "active",
+                     *         "lastFireAt": "string",
+                     *         "lastRunId": "string",
+                     *         "createdAt": "string",
+                     *         "updatedAt": "string",
+                     *         "nextFireAt": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["Trigger"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path is invalid (see `error.details.issues`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body is invalid",
+                     *         "details": {
+                     *           "issues": [
+                     *             {
+                     *               "path": "name",
+                     *               "message": "Too small: expected string to have >=1 characters"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in the caller's workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Workflow run not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body exceeds the 1 MiB limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Content-Type must be application/json"
                      *       }
                      *     }
                      */
@@ -7657,6 +8731,8 @@ export interface operations {
                 pageSize?: number;
                 status?: "PENDING" | "RUNNING" | "WAITING" | "PAUSED" | "COMPLETED" | "FAILED" | "CANCELLED" | "SUPERSEDED";
                 supersessionKey?: string;
+                /** @description Runs started by this trigger (their supersession key is `trigger:<id>`) */
+                triggerId?: string;
             };
             header?: never;
             path?: never;

@@ -76,6 +76,7 @@ const ACKNOWLEDGEMENTS = new Set([
   "setLlmProviderPriorities",
   "deleteLlmProvider",
   "deleteRemoteTool",
+  "deleteTrigger",
   "deleteWebhook",
   "cancelWorkflowRun",
   "resumeWorkflowRun",

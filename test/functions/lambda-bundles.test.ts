@@ -61,6 +61,8 @@ async function invokeBundle(entry: string, events: unknown[]): Promise<unknown[]
   const child = spawnSync(process.execPath, ["--no-warnings", "--input-type=module", "-e", script], {
     env: { PATH: process.env.PATH ?? "", ...env, EVENTS: JSON.stringify(events) },
     encoding: "utf8",
+    // /openapi.json alone, JSON-encoded again as the response's body, is past spawnSync's 1 MiB default.
+    maxBuffer: 32 * 1024 * 1024,
   });
   if (child.status !== 0) throw new Error(`${entry} failed: ${child.stderr}`);
   return JSON.parse(child.stdout) as unknown[];

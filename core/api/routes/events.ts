@@ -11,6 +11,7 @@ import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, j
 const send = createRoute({
   method: "post",
   path: "/v1/events",
+  operationId: "sendEvent",
   tags: ["Triggers"],
   security: API_KEY_SECURITY,
   summary: "Send an event: starts a run of every active event trigger it matches (docs/triggers.md)",
@@ -19,7 +20,11 @@ const send = createRoute({
     202: {
       description: "Accepted, with the runs it started (none for an id sent in the last 24 hours)",
       content: jsonContent(
-        dataEnvelope(z.object({ id: z.string(), name: z.string(), runs: z.array(WorkflowRun) })),
+        dataEnvelope(
+          z
+            .object({ id: z.string(), name: z.string(), runs: z.array(WorkflowRun) })
+            .meta({ id: "SentEvent" }),
+        ),
       ),
     },
     ...errorResponses(400, ...AUTHENTICATED_ERRORS),

@@ -21,6 +21,7 @@ const route = <R extends Parameters<typeof createRoute>[0]>(config: R) =>
 const create = route({
   method: "post",
   path: "/v1/triggers",
+  operationId: "createTrigger",
   summary: "Create a cron or event trigger (docs/triggers.md); past the workspace's quota, 429",
   request: { body: { content: jsonContent(CreateTriggerInput), required: true } },
   responses: {
@@ -32,6 +33,7 @@ const create = route({
 const list = route({
   method: "get",
   path: "/v1/triggers",
+  operationId: "listTriggers",
   summary: "The workspace's triggers, oldest first, with each active cron trigger's next fire",
   responses: {
     200: { description: "The triggers", content: jsonContent(dataEnvelope(z.array(Trigger))) },
@@ -42,6 +44,7 @@ const list = route({
 const get = route({
   method: "get",
   path: "/v1/triggers/{id}",
+  operationId: "getTrigger",
   summary: "One trigger",
   request: { params: IdParam },
   responses: {
@@ -53,6 +56,7 @@ const get = route({
 const update = route({
   method: "patch",
   path: "/v1/triggers/{id}",
+  operationId: "updateTrigger",
   summary: "Pause (`status: paused`) or resume (`status: active`) a trigger",
   request: { params: IdParam, body: { content: jsonContent(UpdateTriggerInput), required: true } },
   responses: {
@@ -64,6 +68,7 @@ const update = route({
 const remove = route({
   method: "delete",
   path: "/v1/triggers/{id}",
+  operationId: "deleteTrigger",
   summary: "Delete a trigger (and its schedule); its runs stay",
   request: { params: IdParam },
   responses: {
