@@ -35,6 +35,11 @@ export interface LlmRequest {
   json?: boolean;
   apiKey: string;
   timeoutMs: number;
+  /**
+   * Given, the call streams: each piece of the answer's text is handed here as it arrives (the response is
+   * the same whole answer either way). Never asked to throw: the caller's delivery is best effort.
+   */
+  onToken?: (delta: string) => void;
 }
 
 export interface LlmUsage {

@@ -130,6 +130,10 @@ export const llmStepFields = {
       description:
         "Answer an identical request (provider, model, rendered prompt, tools, temperature, maxTokens, output format) in the workspace from the last answer that passed the step's checks, within ttlMs",
     }),
+  stream: z.boolean().optional().meta({
+    description:
+      "Forward the answer's text as it is written, as LLM_TOKEN messages on the run's live stream (not stored; locally only, docs/api.md \"Live stream\")",
+  }),
   repairAttempts: z.int().min(0).max(LIMITS.llmRepairAttempts).optional().meta({
     description:
       "How many times an answer that is not valid JSON or breaks outputSchema goes back to the same model with the error (default 1)",

@@ -13,7 +13,7 @@ import { createProviders, defaultModel } from "./resolve-provider";
  * process's dependencies. `providers` defaults to the real adapters (pointed at *_BASE_URL when set).
  */
 export function buildLlmSteps(
-  deps: Pick<Deps, "config" | "store" | "keyVault" | "http" | "clock">,
+  deps: Pick<Deps, "config" | "store" | "keyVault" | "http" | "clock" | "feed">,
   providers: Partial<Record<ProviderName, LlmProvider>> = createProviders(deps.config),
 ) {
   const remoteTools = { find: createToolFinder(deps), call: createToolCaller(deps) };
@@ -26,6 +26,10 @@ export function buildLlmSteps(
     costId: () => nextUlid().toLowerCase(),
     workspaceBudgets: deps.store.workspaceBudgets,
     llmCache: deps.store.llmCache,
+    ...(deps.feed && {
+      forwardToken: ({ workspaceId, runId, ...token }) =>
+        deps.feed?.publish(workspaceId, runId, { kind: "token", ...token }),
+    }),
   });
   return { llm, remoteTools };
 }

@@ -34,6 +34,8 @@ export interface ConversationSetup {
   /** Runs one tool call: the text the model gets back as its result, and how it went. Never throws. */
   runTool: (call: ToolCall) => Promise<{ content: string; summary: ToolCallSummary; refused?: boolean }>;
   log: AttemptLog;
+  /** The step streams (`stream: true`): each text delta of each call, with the model writing it. */
+  onToken?: (model: string, delta: string) => void;
 }
 
 export type ConversationResult =
@@ -87,6 +89,7 @@ export async function converse(setup: ConversationSetup): Promise<ConversationRe
         json: setup.json,
         apiKey,
         timeoutMs: setup.timeoutMs,
+        ...(setup.onToken && { onToken: (delta: string) => setup.onToken?.(candidate.model, delta) }),
       });
     } catch (error) {
       const message = log.scrub(error instanceof Error ? error.message : String(error));

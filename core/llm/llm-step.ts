@@ -37,6 +37,14 @@ export interface LlmExecutorDeps {
   costId: () => string;
   workspaceBudgets: WorkspaceBudgetAccess["store"] & Pick<WorkspaceBudgetStore, "get">;
   llmCache: LlmCacheStore;
+  /** Where the token deltas of a step with `stream: true` go (the process's run feed); absent, nowhere. */
+  forwardToken?: (token: {
+    workspaceId: string;
+    runId: string;
+    stepName: string;
+    model: string;
+    delta: string;
+  }) => void;
 }
 
 interface Failure {
@@ -164,6 +172,7 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
         price: deps.price,
         runTool,
         log,
+        ...(step.stream && deps.forwardToken && { onToken: forwardTo(deps.forwardToken, run, step.name) }),
       });
     };
 
@@ -260,6 +269,20 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
     }
     await cache?.keep(candidate, response, log.totals().costUsd, deps.clock.nowMs());
     return completed(response.text, candidate, checked, log, usedFrom);
+  };
+}
+
+function forwardTo(
+  forward: NonNullable<LlmExecutorDeps["forwardToken"]>,
+  run: { workspaceId: string; id: string },
+  stepName: string,
+) {
+  return (model: string, delta: string) => {
+    try {
+      forward({ workspaceId: run.workspaceId, runId: run.id, stepName, model, delta });
+    } catch {
+      // Tokens are best effort: a follower's failure never fails the step.
+    }
   };
 }
 

@@ -1637,6 +1637,8 @@ export interface components {
                  */
                 maxBackoffMs?: number;
             };
+            /** @description Forward the answer's text as it is written, as LLM_TOKEN messages on the run's live stream (not stored; locally only, docs/api.md "Live stream") */
+            stream?: boolean;
             systemPrompt?: string;
             temperature?: number;
             tools?: {

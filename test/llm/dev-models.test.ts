@@ -3,7 +3,8 @@ import { type SignedUp, signUp, withKey } from "../helpers/accounts";
 import type { ApprovalBody } from "../helpers/api-types";
 import { answer, eventTypes, startTestServer } from "../helpers/engine";
 import { expectData } from "../helpers/requests";
-import { allEvents, createDefinition, startRun, waitForRun, withStatus } from "../helpers/runs";
+import { allEvents, createDefinition, getRun, startRun, waitForRun, withStatus } from "../helpers/runs";
+import { readUntil } from "../helpers/sse";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 
 /**
@@ -92,5 +93,60 @@ describe("an llm step on the development model", () => {
       "STEP_COMPLETED",
       "WORKFLOW_COMPLETED",
     ]);
+  });
+
+  it("with stream: true, forwards the answer's tokens on the run's live stream, without storing them", async () => {
+    const send = t.request;
+    const definition = await createDefinition(
+      send,
+      account.apiKey,
+      [
+        { type: "external_event", name: "go", signalType: "go" },
+        {
+          type: "llm",
+          name: "reply",
+          model: "claude-haiku-4-5",
+          stream: true,
+          messages: [{ role: "user", content: "Tell {{input.name}} the parcel left the warehouse today." }],
+        },
+      ],
+      "streamed-reply",
+    );
+    const run = await startRun(send, account.apiKey, { definitionId: definition.id, input: { name: "Ada" } });
+    await waitForRun(send, account.apiKey, run.id, withStatus("WAITING"));
+    const stream = await send("GET", `/v1/workflow-runs/${run.id}/stream`, {
+      headers: withKey(account.apiKey),
+    });
+
+    await expectData(
+      await send("POST", `/v1/workflow-runs/${run.id}/resume`, {
+        body: { signalType: "go", payload: {} },
+        headers: withKey(account.apiKey),
+      }),
+      200,
+    );
+    const messages = await readUntil(stream);
+
+    const data = messages
+      .filter((message) => message.event === undefined)
+      .map((message) => ({ id: message.id, ...JSON.parse(message.data) }));
+    const tokens = data.filter((message) => message.eventType === "LLM_TOKEN");
+    const text = "Echo: Tell Ada the parcel left the warehouse today.";
+    expect(tokens.length).toBeGreaterThan(3);
+    expect(tokens.map((token) => token.delta).join("")).toBe(text);
+    expect(tokens[0]).toMatchObject({
+      workflowRunId: run.id,
+      stepName: "reply",
+      model: "claude-haiku-4-5",
+      id: undefined,
+    });
+    // While the step runs: after its start, before its outcome (whose call events are committed with it).
+    const types = data.map((message) => `${message.eventType}:${message.payload?.stepName ?? ""}`);
+    expect(types.indexOf("LLM_TOKEN:")).toBeGreaterThan(types.indexOf("STEP_STARTED:reply"));
+    expect(types.lastIndexOf("LLM_TOKEN:")).toBeLessThan(types.indexOf("STEP_COMPLETED:reply"));
+    const stored = await allEvents(send, account.apiKey, run.id);
+    expect(stored.map((event) => event.eventType)).not.toContain("LLM_TOKEN");
+    const finished = await getRun(send, account.apiKey, run.id);
+    expect(finished.steps.find((step) => step.stepName === "reply")?.output).toMatchObject({ text });
   });
 });

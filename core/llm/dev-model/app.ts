@@ -8,6 +8,7 @@ import { devAnswer } from "./answer";
 import { AnthropicRequest, anthropicError, anthropicMessage, readAnthropic } from "./anthropic";
 import { GoogleRequest, googleError, googleResponse, readGoogle } from "./google";
 import { OpenAiRequest, openAiCompletion, openAiError, readOpenAi } from "./openai";
+import { anthropicStream, googleStream, openAiStream } from "./streams";
 
 /**
  * The development model's HTTP routes, one per provider wire, under the base URLs DEV_MODELS gives the
@@ -36,7 +37,9 @@ export function createDevModelApp(): Hono {
   app.post("/openai/v1/chat/completions", async (c) => {
     const request = await readBody(c.req.raw, OpenAiRequest, (_status, message) => openAiError(message));
     if (request instanceof Response) return request;
-    return c.json(openAiCompletion(devAnswer(readOpenAi(request)), request.model));
+    const answer = devAnswer(readOpenAi(request));
+    if (request.stream === true) return eventStream(openAiStream(answer, request.model));
+    return c.json(openAiCompletion(answer, request.model));
   });
 
   app.post("/anthropic/v1/messages", async (c) => {
@@ -44,19 +47,38 @@ export function createDevModelApp(): Hono {
       anthropicError(message),
     );
     if (request instanceof Response) return request;
-    return c.json(anthropicMessage(devAnswer(readAnthropic(request)), request.model));
+    const answer = devAnswer(readAnthropic(request));
+    if (request.stream === true) return eventStream(anthropicStream(answer, request.model));
+    return c.json(anthropicMessage(answer, request.model));
   });
 
   // Gemini's path puts the method after a colon: /v1beta/models/gemini-2.0-flash:generateContent.
   app.post("/google/v1beta/models/:call", async (c) => {
     const [model = "", method] = c.req.param("call").split(":");
-    if (method !== "generateContent") return c.json(googleError(404, `no method ${method ?? ""}`), 404);
+    if (method !== "generateContent" && method !== "streamGenerateContent")
+      return c.json(googleError(404, `no method ${method ?? ""}`), 404);
     const request = await readBody(c.req.raw, GoogleRequest, googleError);
     if (request instanceof Response) return request;
-    return c.json(googleResponse(devAnswer(readGoogle(request, model)), model));
+    const answer = devAnswer(readGoogle(request, model));
+    if (method === "streamGenerateContent") return eventStream(googleStream(answer, model));
+    return c.json(googleResponse(answer, model));
   });
 
   return app;
+}
+
+/** Server-Sent Events, one frame per chunk, as the providers stream. */
+function eventStream(frames: string[]): Response {
+  const encoder = new TextEncoder();
+  const body = new ReadableStream<Uint8Array>({
+    start(controller) {
+      for (const text of frames) controller.enqueue(encoder.encode(text));
+      controller.close();
+    },
+  });
+  return new Response(body, {
+    headers: { "content-type": "text/event-stream", "cache-control": "no-cache" },
+  });
 }
 
 /** The body read against the wire's schema, or the provider's 400 saying what is wrong. */

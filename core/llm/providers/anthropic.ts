@@ -26,8 +26,15 @@ export function createAnthropicProvider(options: { baseUrl?: string } = {}): Llm
       timeout: sdkTimeout(request),
       maxRetries: 0, // the engine owns retries and fallback
     });
-    const message = await client.messages.create(toAnthropicRequest(request), { signal });
-    return fromAnthropicResponse(message, request);
+    const params = toAnthropicRequest(request);
+    const { onToken } = request;
+    if (onToken === undefined) {
+      return fromAnthropicResponse(await client.messages.create(params, { signal }), request);
+    }
+    // The SDK's stream helper assembles the same Message (tool_use inputs included) from the events.
+    const stream = client.messages.stream(params, { signal });
+    stream.on("text", (delta) => onToken(delta));
+    return fromAnthropicResponse(await stream.finalMessage(), request);
   });
 }
 

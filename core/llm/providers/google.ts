@@ -4,7 +4,7 @@ import {
   type Content,
   type FunctionDeclaration,
   type GenerateContentParameters,
-  type GenerateContentResponse,
+  GenerateContentResponse,
   GoogleGenAI,
   type Part,
   type Schema,
@@ -35,8 +35,17 @@ export function createGoogleProvider(options: { baseUrl?: string } = {}): LlmPro
     // No retryOptions: the SDK then makes one fetch (with them, it retries through p-retry and wraps the
     // API's errors in its own, losing their status).
     const ai = new GoogleGenAI({ apiKey: request.apiKey, httpOptions: { baseUrl } });
-    const response = await ai.models.generateContent(toGoogleRequest(request, signal));
-    return fromGoogleResponse(response, request);
+    const params = toGoogleRequest(request, signal);
+    const { onToken } = request;
+    if (onToken === undefined) return fromGoogleResponse(await ai.models.generateContent(params), request);
+    const chunks: GenerateContentResponse[] = [];
+    for await (const chunk of await ai.models.generateContentStream(params)) {
+      chunks.push(chunk);
+      for (const part of chunk.candidates?.[0]?.content?.parts ?? []) {
+        if (typeof part.text === "string" && part.thought !== true && part.text !== "") onToken(part.text);
+      }
+    }
+    return fromGoogleResponse(mergeChunks(chunks), request);
   });
 }
 
@@ -92,6 +101,26 @@ function toResponseObject(content: string): Record<string, unknown> {
   } catch {
     return { result: content };
   }
+}
+
+/**
+ * A streamed answer as one response: every chunk's parts in order, and the usage, finish and model version
+ * of the last chunk that has them (Gemini sends the usage with the last).
+ */
+function mergeChunks(chunks: readonly GenerateContentResponse[]): GenerateContentResponse {
+  const parts = chunks.flatMap((chunk) => chunk.candidates?.[0]?.content?.parts ?? []);
+  const last = <K extends keyof GenerateContentResponse>(key: K) =>
+    chunks.findLast((chunk) => chunk[key] !== undefined)?.[key];
+  const merged = new GenerateContentResponse();
+  const finishReason = chunks.findLast((chunk) => chunk.candidates?.[0]?.finishReason)?.candidates?.[0]
+    ?.finishReason;
+  merged.candidates = chunks.some((chunk) => chunk.candidates !== undefined)
+    ? [{ content: { role: "model", parts }, ...(finishReason && { finishReason }) }]
+    : undefined;
+  merged.promptFeedback = last("promptFeedback");
+  merged.usageMetadata = last("usageMetadata");
+  merged.modelVersion = last("modelVersion");
+  return merged;
 }
 
 export function fromGoogleResponse(response: GenerateContentResponse, request: LlmRequest): LlmResponse {

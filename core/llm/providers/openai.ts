@@ -24,8 +24,18 @@ export function createOpenAiProvider(options: { baseUrl?: string } = {}): LlmPro
       timeout: sdkTimeout(request),
       maxRetries: 0, // the engine owns retries and fallback
     });
-    const completion = await client.chat.completions.create(toOpenAiRequest(request), { signal });
-    return fromOpenAiResponse(completion, request);
+    const params = toOpenAiRequest(request);
+    const { onToken } = request;
+    if (onToken === undefined) {
+      return fromOpenAiResponse(await client.chat.completions.create(params, { signal }), request);
+    }
+    // The SDK's stream helper assembles the same ChatCompletion (tool calls included) from the chunks.
+    const stream = client.chat.completions.stream(
+      { ...params, stream: true, stream_options: { include_usage: true } },
+      { signal },
+    );
+    stream.on("content", (delta) => onToken(delta));
+    return fromOpenAiResponse(await stream.finalChatCompletion(), request);
   });
 }
 

@@ -81,6 +81,35 @@ describe("the development model through the official SDKs", () => {
   );
 });
 
+describe("the development model streamed through the official SDKs (stream: true)", () => {
+  each("hands over the answer's text piece by piece, and the same whole answer", async (provider, model) => {
+    const deltas: string[] = [];
+    const content = "Where is order A-17 now?";
+    const response = await provider.complete(
+      llmRequest(model, { messages: [{ role: "user", content }], onToken: (delta) => deltas.push(delta) }),
+    );
+
+    expect(response.text).toBe(`Echo: ${content}`);
+    expect(deltas.length).toBeGreaterThan(3);
+    expect(deltas.join("")).toBe(response.text);
+    expect(response.usage.outputTokens).toBe(Math.ceil(response.text.length / 4));
+  });
+
+  each("streams tool calls whole, with their arguments", async (provider, model) => {
+    const tool = {
+      ...WEATHER_TOOL,
+      parameters: { type: "object", properties: { city: { type: "string", default: "Oslo" } } },
+    };
+    const deltas: string[] = [];
+    const response = await provider.complete(
+      llmRequest(model, { tools: [tool], onToken: (delta) => deltas.push(delta) }),
+    );
+
+    expect(response.toolCalls).toMatchObject([{ name: "get_weather", arguments: { city: "Oslo" } }]);
+    expect(deltas.join("")).toBe("");
+  });
+});
+
 describe("DEV_MODELS in the configuration", () => {
   it("is refused on Lambda, where the runtime sets AWS_LAMBDA_FUNCTION_NAME", () => {
     expect(() => loadConfig({ DEV_MODELS: "true", AWS_LAMBDA_FUNCTION_NAME: "weft-api" })).toThrow(
