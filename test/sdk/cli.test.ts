@@ -142,6 +142,36 @@ describe("weft (the CLI) against the service over HTTP", () => {
     );
   });
 
+  it("reruns a run from a step, and checks an upgrade to another version without moving it", async () => {
+    const runId = (await weft("runs", "start", reviewId, "--input", '{"name":"Bo"}')).stdout.trim();
+    const second = (
+      await weft("definitions", "create", await file("review-2.yaml", REVIEW_YAML.replace('"1"', '"2"')))
+    ).stdout.trim();
+
+    const upgrade = await json<{ outcome: string; toDefinitionId: string }>(
+      "runs",
+      "upgrade",
+      runId,
+      "--definition",
+      second,
+      "--dry-run",
+    );
+    await weft("runs", "cancel", runId);
+    const rerun = await weft("runs", "rerun", runId, "--from", "check");
+    const paused = await json<{ status: string; input: unknown }>(
+      "runs",
+      "wait",
+      rerun.stdout.trim(),
+      "--until",
+      "PAUSED",
+    );
+
+    expect(upgrade).toEqual(expect.objectContaining({ toDefinitionId: second, outcome: expect.any(String) }));
+    expect(rerun.code, rerun.stderr).toBe(0);
+    expect(rerun.stdout).toMatch(/^run_\w+\n$/);
+    expect(paused).toEqual(expect.objectContaining({ status: "PAUSED", input: { name: "Bo" } }));
+  });
+
   it("exits 8 when a waited-for run fails, after rejecting its approval with a comment", async () => {
     const runId = (await weft("runs", "start", reviewId)).stdout.trim();
     const [approval] = await json<{ id: string }[]>(
@@ -231,9 +261,10 @@ describe("weft (the CLI) against the service over HTTP", () => {
     const costs = await json<{ totalCostUsd: number }>("costs", "summary");
 
     expect(table.stdout.split("\n")[0]).toMatch(/^ID\s+STATUS\s+DEFINITIONID\s+CURRENTSTEPNAME\s+CREATEDAT$/);
-    expect(table.stdout.trim().split("\n")).toHaveLength(4);
+    const all = await json<unknown[]>("runs", "list", "--definition", reviewId, "--all");
+    expect(table.stdout.trim().split("\n")).toHaveLength(all.length + 1);
     expect(runs).toHaveLength(2);
-    expect(ids.stdout).toMatch(/^(run_\w+\n){3}$/);
+    expect(ids.stdout).toMatch(new RegExp(`^(run_\\w+\\n){${all.length}}$`));
     expect(costs.totalCostUsd).toBe(0);
   });
 

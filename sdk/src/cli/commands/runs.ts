@@ -41,6 +41,11 @@ async function payloadOf(session: Session, options: { payload?: string; payloadF
   return options.payload ? parseJsonOption("--payload", options.payload) : {};
 }
 
+async function inputOf(session: Session, options: { input?: string; inputFile?: string }) {
+  if (options.inputFile) return readDocument(options.inputFile, session.stdin);
+  return options.input ? parseJsonOption("--input", options.input) : undefined;
+}
+
 async function allRuns(weft: WeftClient, query: Record<string, string | undefined>) {
   const runs: WorkflowRun[] = [];
   for await (const run of weft.pages((page) =>
@@ -66,14 +71,9 @@ export function runCommands(program: Command, open: Open): void {
     .addOption(timeoutOption())
     .action(async (definitionId: string, options, command: Command) => {
       const session = await open(command);
-      const input = options.inputFile
-        ? await readDocument(options.inputFile, session.stdin)
-        : options.input
-          ? parseJsonOption("--input", options.input)
-          : {};
       const body = {
         definitionId,
-        input,
+        input: (await inputOf(session, options)) ?? {},
         ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey } : {}),
         ...(options.startedBy ? { startedBy: options.startedBy } : {}),
       };
@@ -189,6 +189,45 @@ export function runCommands(program: Command, open: Open): void {
         session.out.done(`${name === "cancel" ? "Cancelled" : "Retrying"} ${id}`, data);
       });
   }
+
+  runs
+    .command("rerun <id>")
+    .description("Start a new run from a step of this one, reusing the outputs of the steps before it")
+    .requiredOption("--from <step>", "the step the new run starts at")
+    .option("--definition <id>", "another version of the same workflow to run on")
+    .option("--input <json>", "the new run's input (default: this run's)")
+    .option("--input-file <file>", "the new run's input from a JSON or YAML file (- reads stdin)")
+    .option("--idempotency-key <key>")
+    .action(async (id: string, options, command: Command) => {
+      const session = await open(command);
+      const input = await inputOf(session, options);
+      const body = {
+        fromStep: options.from as string,
+        ...(options.definition ? { definitionId: options.definition as string } : {}),
+        ...(input ? { input } : {}),
+        ...(options.idempotencyKey ? { idempotencyKey: options.idempotencyKey as string } : {}),
+      };
+      const params = { path: { id } };
+      const run = unwrap(await session.weft().api.POST("/v1/workflow-runs/{id}/rerun", { params, body }));
+      session.out.done(run.id, run);
+    });
+
+  runs
+    .command("upgrade <id>")
+    .description("Move a live run to another version of its workflow, if compatible (exit 5 when not)")
+    .requiredOption("--definition <id>", "the version to move to")
+    .option("--dry-run", "only check, and report")
+    .action(async (id: string, options, command: Command) => {
+      const session = await open(command);
+      const body = { definitionId: options.definition as string, dryRun: options.dryRun === true };
+      const params = { path: { id } };
+      const report = unwrap(
+        await session.weft().api.POST("/v1/workflow-runs/{id}/upgrade", { params, body }),
+      );
+      session.out.item(report);
+      if (report.outcome === "incompatible")
+        throw new ExitWith(EXIT.conflict, `run ${id} cannot move to ${body.definitionId}`);
+    });
 
   runs
     .command("signal <id> <signalType>")
