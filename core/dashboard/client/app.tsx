@@ -3,6 +3,7 @@ import { api, sessionApi } from "./api";
 import { announce, useAnnouncement, useInvalidation, useLoad } from "./hooks";
 import { ApprovalsPage } from "./pages/approvals";
 import { CostsPage } from "./pages/costs";
+import { DefinitionPage, DefinitionsPage } from "./pages/definitions";
 import { LoginPage } from "./pages/login";
 import { RunPage } from "./pages/run";
 import { RunsPage } from "./pages/runs";
@@ -73,6 +74,7 @@ function SignedIn({ session, route }: { session: Session; route: Route }) {
 
   const nav = [
     ["runs", "Runs"],
+    ["definitions", "Definitions"],
     ["approvals", "Approvals"],
     ["costs", "Costs"],
     ["settings", "Settings"],
@@ -144,6 +146,8 @@ function Page({ route }: { route: Route }) {
   const [page = "runs", id] = route.path;
   if (page === "runs" && id) return <RunPage key={id} id={id} />;
   if (page === "runs" || page === "login" || page === "signup") return <RunsPage params={route.params} />;
+  if (page === "definitions" && id) return <DefinitionPage key={id} id={id} />;
+  if (page === "definitions") return <DefinitionsPage />;
   if (page === "approvals") return <ApprovalsPage />;
   if (page === "costs") return <CostsPage params={route.params} />;
   if (page === "settings") return <SettingsPage section={id} />;

@@ -34,10 +34,24 @@ export function RunsPage({ params }: { params: URLSearchParams }) {
     });
   };
   const filtered = Object.values(filters).some(Boolean);
+  const goToRun = (event: Event) => {
+    const runId = String(formValues(event).get("runId") ?? "").trim();
+    if (runId) navigate(`/runs/${runId}`);
+  };
 
   return (
     <main id="main">
       <h1 tabindex={-1}>Runs</h1>
+      <search>
+        <form class="filters run-search" onSubmit={goToRun} aria-label="Find a run by id">
+          <Field label="Run id">
+            <input name="runId" placeholder="run_…" maxlength={100} autocomplete="off" />
+          </Field>
+          <div class="filter-actions">
+            <button type="submit">Go to run</button>
+          </div>
+        </form>
+      </search>
       <form class="filters" onSubmit={applyFilters} aria-label="Filter runs">
         <Field label="Status">
           <select name="status">

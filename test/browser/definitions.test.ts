@@ -1,0 +1,98 @@
+import { describe, expect, it } from "vitest";
+import { PHONE, screenshot, screenshotDir } from "./browser";
+import { publicApi } from "./service";
+import { available, openPage, reportSkip, useDashboardEnv } from "./setup";
+
+const WAIT = { timeout: 20_000 };
+
+/**
+ * The definitions pages in Chromium: browse a definition, see its steps drawn as a graph with a condition's
+ * branches and an approval's way back, start a run of it from an input typed as JSON, and find a run by id.
+ */
+reportSkip("dashboard definitions browser test");
+
+const TRIAGE = {
+  name: "triage",
+  version: "2",
+  steps: [
+    {
+      type: "task",
+      name: "classify",
+      handler: "set_state",
+      config: { values: { urgent: "{{input.urgent}}" } },
+    },
+    { type: "condition", name: "urgent?", expression: "urgent", trueStep: "page", falseStep: "file" },
+    { type: "task", name: "file", handler: "noop" },
+    { type: "task", name: "page", handler: "noop" },
+  ],
+};
+
+describe.skipIf(!available)("dashboard definitions in Chromium", { timeout: 240_000 }, () => {
+  const env = useDashboardEnv();
+  const shots = screenshotDir();
+
+  it("draws a definition's steps, starts a run from a JSON input, and finds a run by its id", async () => {
+    const signup = await fetch(`${env.service.url}/v1/dashboard-auth/signup`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({
+        email: "lin@example.com",
+        password: "a long enough password",
+        workspaceName: "Lin",
+      }),
+    });
+    const { data } = (await signup.json()) as { data: { apiKey: { key: string } } };
+    const api = publicApi(env.service, data.apiKey.key);
+    const definition = await api.createDefinition(TRIAGE);
+    const { page, problems } = await openPage(env.browser);
+
+    await page.goto(`${env.service.url}/#/definitions`);
+    await page.getByLabel("Email").fill("lin@example.com");
+    await page.getByLabel("Password").fill("a long enough password");
+    await page.getByRole("button", { name: "Sign in" }).click();
+    await page.getByRole("link", { name: "triage v2" }).click();
+    await page.getByRole("heading", { name: "triage v2" }).waitFor();
+
+    // The graph: a box per step, the condition's two branches labelled.
+    const graph = page.getByRole("img", { name: /4 steps/ });
+    await graph.waitFor();
+    expect(
+      await graph
+        .locator("[data-step]")
+        .evaluateAll((nodes) => nodes.map((n) => n.getAttribute("data-step"))),
+    ).toEqual(["classify", "urgent?", "file", "page"]);
+    expect(await graph.locator(".edge text").allTextContents()).toEqual(
+      expect.arrayContaining(["true", "false"]),
+    );
+    await screenshot(page, shots, "definition");
+    await screenshot(page, shots, "definition-phone", { viewport: PHONE });
+
+    // A malformed input is refused on the page, before any request.
+    const input = page.getByLabel("Input (JSON)");
+    await input.fill("{urgent: true");
+    await page.getByRole("button", { name: "Start run" }).click();
+    await expect.poll(() => page.getByRole("alert").textContent(), WAIT).toContain("not JSON");
+
+    // A good one starts the run, and the run's page follows it to the branch the input chose.
+    await input.fill('{"urgent": true}');
+    await page.getByRole("button", { name: "Start run" }).click();
+    await page.waitForURL(/#\/runs\/run_/);
+    const runId = decodeURIComponent(new URL(page.url()).hash.replace("#/runs/", ""));
+    await api.waitForStatus(runId, "COMPLETED");
+    const run = await api.call<{ definitionId: string; steps: { stepName: string }[] }>(
+      "GET",
+      `/v1/workflow-runs/${runId}`,
+    );
+    expect(run.definitionId).toBe(definition.id);
+    expect(run.steps.map((step) => step.stepName)).toEqual(["classify", "urgent?", "page"]);
+
+    // The runs page finds a run by its id.
+    await page.goto(`${env.service.url}/#/runs`);
+    await page.getByLabel("Run id").fill(runId);
+    await page.getByRole("button", { name: "Go to run" }).click();
+    await page.waitForURL(new RegExp(`#/runs/${runId}$`));
+    await expect.poll(() => page.getByTestId("run-status").textContent(), WAIT).toContain("COMPLETED");
+
+    expect(problems).toEqual([]);
+  });
+});
