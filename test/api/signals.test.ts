@@ -20,8 +20,9 @@ const signal = async (runId: string, body: Record<string, unknown>) =>
     .status;
 
 /** A short wait first, so signals sent at once arrive before the run reaches the external_event step. */
+// Long enough for the test's signals to arrive first even on a loaded machine (seen: 700 ms was not at load 15).
 const afterAWait = (step: Record<string, unknown>) => [
-  { type: "wait", name: "pause", durationMs: 700 },
+  { type: "wait", name: "pause", durationMs: 2_500 },
   { type: "external_event", name: "events", ...step },
 ];
 
