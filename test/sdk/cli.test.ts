@@ -172,6 +172,32 @@ describe("weft (the CLI) against the service over HTTP", () => {
     expect(paused).toEqual(expect.objectContaining({ status: "PAUSED", input: { name: "Bo" } }));
   });
 
+  it("creates an event trigger from YAML, starts runs by sending events, and pauses and deletes it", async () => {
+    const spec = `type: event\ndefinitionId: ${reviewId}\neventName: user.signed_up\n`;
+    const triggerId = (await weft("triggers", "create", await file("trigger.yaml", spec))).stdout.trim();
+
+    const sent = await weft(
+      "events",
+      "send",
+      "user.signed_up",
+      "--payload",
+      '{"name":"Cy"}',
+      "--id",
+      "evt-1",
+    );
+    const paused = await weft("triggers", "pause", triggerId);
+    const ignored = await json<{ runs: unknown[] }>("events", "send", "user.signed_up", "--id", "evt-2");
+    const listed = await weft("-q", "triggers", "list");
+    const deleted = await weft("triggers", "delete", triggerId);
+
+    expect(triggerId).toMatch(/^trg_/);
+    expect(sent.stdout).toMatch(/^run_\w+\n$/);
+    expect(paused.stdout).toBe(`Trigger ${triggerId} is paused\n`);
+    expect(ignored.runs).toEqual([]);
+    expect(listed.stdout).toBe(`${triggerId}\n`);
+    expect(deleted.code).toBe(0);
+  });
+
   it("exits 8 when a waited-for run fails, after rejecting its approval with a comment", async () => {
     const runId = (await weft("runs", "start", reviewId)).stdout.trim();
     const [approval] = await json<{ id: string }[]>(

@@ -5,6 +5,7 @@ import { costCommands } from "./commands/costs.js";
 import { definitionCommands } from "./commands/definitions.js";
 import { keyCommands } from "./commands/keys.js";
 import { runCommands } from "./commands/runs.js";
+import { triggerCommands } from "./commands/triggers.js";
 import { EXIT, exitCodeOf, UsageError } from "./exit-codes.js";
 import type { CliIo } from "./output.js";
 import { openSession } from "./session.js";
@@ -20,7 +21,7 @@ async function readStdin(): Promise<string> {
 /** Runs one command line (without `node weft`) and resolves with its exit code. */
 export async function runCli(argv: readonly string[], io: CliIo, stdin = readStdin): Promise<number> {
   const program = new Command("weft")
-    .description("Weft from the command line: definitions, runs, approvals, costs and keys")
+    .description("Weft from the command line: definitions, runs, approvals, triggers, costs and keys")
     .version(VERSION)
     .option("--json", "print the API's data as JSON")
     .option("-q, --quiet", "lists print their ids only, one per line")
@@ -37,6 +38,7 @@ export async function runCli(argv: readonly string[], io: CliIo, stdin = readStd
   definitionCommands(program, open);
   runCommands(program, open);
   approvalCommands(program, open);
+  triggerCommands(program, open);
   costCommands(program, open);
   keyCommands(program, open);
 
