@@ -27,6 +27,22 @@ export const StepFailureCode = {
 export type StepFailureCode = (typeof StepFailureCode)[keyof typeof StepFailureCode];
 
 /**
+ * The failures that POST .../retry cannot mend: the retried step meets the same definition, state and
+ * bounds, so it fails the same way. The dashboard offers no Retry for them (the API still takes one, as the
+ * spec says). Not here: what may pass another time (a target's answer, a tool registered since, a budget
+ * raised since, a store fault).
+ */
+export const RETRY_CANNOT_HELP: ReadonlySet<string> = new Set<StepFailureCode>([
+  StepFailureCode.HANDLER_CONFIG,
+  StepFailureCode.FAIL_HANDLER,
+  StepFailureCode.URL_REFUSED,
+  StepFailureCode.TEMPLATE_TOO_LARGE,
+  StepFailureCode.STATE_TOO_LARGE,
+  StepFailureCode.ITEM_TOO_LARGE,
+  StepFailureCode.STEP_LIMIT,
+]);
+
+/**
  * A step attempt's failure. `retryable` decides whether the step's retry policy applies: a bad configuration
  * fails the same way every time, so retrying it only delays the inevitable.
  */

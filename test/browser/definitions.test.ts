@@ -31,7 +31,7 @@ describe.skipIf(!available)("dashboard definitions in Chromium", { timeout: 240_
   const env = useDashboardEnv();
   const shots = screenshotDir();
 
-  it("draws a definition's steps, starts a run from a JSON input, and finds a run by its id", async () => {
+  it("draws a definition's steps, starts a run from a JSON input, finds a run by its id, and offers Retry only where it can help", async () => {
     const signup = await fetch(`${env.service.url}/v1/dashboard-auth/signup`, {
       method: "POST",
       headers: { "content-type": "application/json" },
@@ -92,6 +92,29 @@ describe.skipIf(!available)("dashboard definitions in Chromium", { timeout: 240_
     await page.getByRole("button", { name: "Go to run" }).click();
     await page.waitForURL(new RegExp(`#/runs/${runId}$`));
     await expect.poll(() => page.getByTestId("run-status").textContent(), WAIT).toContain("COMPLETED");
+
+    // Retry is offered only where it can help: not after the fail handler, whose step fails every time,
+    // but after a signal that never came, which may come another time.
+    const hopeless = await api.createDefinition({
+      name: "always-fails",
+      version: "1",
+      steps: [{ type: "task", name: "boom", handler: "fail", config: { error: "nope" } }],
+    });
+    const timedOut = await api.createDefinition({
+      name: "times-out",
+      version: "1",
+      steps: [{ type: "external_event", name: "ping", signalType: "ping", timeoutMs: 1000 }],
+    });
+    const failed = await api.startRun(hopeless.id, {});
+    const late = await api.startRun(timedOut.id, {});
+    await api.waitForStatus(failed.id, "FAILED");
+    await api.waitForStatus(late.id, "FAILED");
+    await page.goto(`${env.service.url}/#/runs/${failed.id}`);
+    await expect.poll(() => page.getByTestId("retry-hopeless").textContent(), WAIT).toContain("FAIL_HANDLER");
+    expect(await page.getByRole("button", { name: "Retry" }).count()).toBe(0);
+    await page.goto(`${env.service.url}/#/runs/${late.id}`);
+    await page.getByRole("button", { name: "Retry" }).waitFor();
+    expect(await page.getByTestId("retry-hopeless").count()).toBe(0);
 
     expect(problems).toEqual([]);
   });

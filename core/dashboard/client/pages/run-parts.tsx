@@ -50,7 +50,9 @@ export function StepsTable({ steps }: { steps: StepRun[] }) {
             cell: (step) => (
               <>
                 {step.stepName}
-                {step.copiedFrom && <div class="muted">copied from the run this one reruns, not run again</div>}
+                {step.copiedFrom && (
+                  <div class="muted">copied from the run this one reruns, not run again</div>
+                )}
                 {step.error && <div class="error-text">{step.error}</div>}
               </>
             ),

@@ -1,5 +1,6 @@
 import type { Child } from "hono/jsx";
 import { useEffect, useRef, useState } from "hono/jsx/dom";
+import { RETRY_CANNOT_HELP } from "../../../domain/step-error";
 import { api, errorMessage } from "../api";
 import { JsonView } from "../components/json-view";
 import { ErrorNotice, Loading, StatusBadge } from "../components/status";
@@ -90,6 +91,8 @@ export function RunPage({ id }: { id: string }) {
   };
 
   const run = view.data?.run;
+  const failure = events.findLast((event) => event.eventType === "WORKFLOW_FAILED")?.payload.code;
+  const hopeless = typeof failure === "string" && RETRY_CANNOT_HELP.has(failure) ? failure : undefined;
   return (
     <main id="main">
       <p class="crumbs">
@@ -106,10 +109,15 @@ export function RunPage({ id }: { id: string }) {
                 {acting === "cancel" ? "Cancelling…" : "Cancel run"}
               </button>
             )}
-            {run.status === "FAILED" && (
+            {run.status === "FAILED" && !hopeless && (
               <button type="button" class="primary" disabled={!!acting} onClick={() => act("retry")}>
                 {acting === "retry" ? "Retrying…" : "Retry"}
               </button>
+            )}
+            {run.status === "FAILED" && hopeless && (
+              <p class="muted" data-testid="retry-hopeless">
+                {`A retry would fail the same way (${hopeless}): change the definition, or rerun from a step.`}
+              </p>
             )}
           </div>
         )}
