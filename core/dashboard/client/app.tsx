@@ -8,6 +8,7 @@ import { LoginPage } from "./pages/login";
 import { RunPage } from "./pages/run";
 import { RunsPage } from "./pages/runs";
 import { SettingsPage } from "./pages/settings";
+import { TriggersPage } from "./pages/triggers";
 import { type Route, useRoute } from "./router";
 import { endSession, getSession, type Session, subscribeSession, updateSession } from "./session";
 import type { Approval, User, Workspace } from "./types";
@@ -76,6 +77,7 @@ function SignedIn({ session, route }: { session: Session; route: Route }) {
     ["runs", "Runs"],
     ["definitions", "Definitions"],
     ["approvals", "Approvals"],
+    ["triggers", "Triggers"],
     ["costs", "Costs"],
     ["settings", "Settings"],
   ] as const;
@@ -149,6 +151,7 @@ function Page({ route }: { route: Route }) {
   if (page === "definitions" && id) return <DefinitionPage key={id} id={id} />;
   if (page === "definitions") return <DefinitionsPage />;
   if (page === "approvals") return <ApprovalsPage />;
+  if (page === "triggers") return <TriggersPage />;
   if (page === "costs") return <CostsPage params={route.params} />;
   if (page === "settings") return <SettingsPage section={id} />;
   return (

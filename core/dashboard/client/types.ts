@@ -28,6 +28,7 @@ export type ApiKey = Schemas["ApiKeySummary"];
 export type Provider = Schemas["ProviderSummary"];
 export type RemoteTool = Schemas["RemoteToolSummary"];
 export type Webhook = Schemas["Webhook"];
+export type Trigger = Schemas["Trigger"];
 export type Delivery = Schemas["WebhookDelivery"];
 
 export { RUN_STATUSES } from "../../../sdk/src/statuses";
