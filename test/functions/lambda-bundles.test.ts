@@ -68,7 +68,8 @@ async function invokeBundle(entry: string, events: unknown[]): Promise<unknown[]
   return JSON.parse(child.stdout) as unknown[];
 }
 
-describe("the bundled Lambda handlers", () => {
+// Each test starts a fresh Node that loads a whole bundle: seconds when idle, past 30 s on a loaded machine.
+describe("the bundled Lambda handlers", { timeout: 120_000 }, () => {
   it("api: answers /openapi.json, and /docs from its lazily loaded chunk", async () => {
     const [document, page, missing] = (await invokeBundle("api", [
       functionUrlEvent("GET", "/openapi.json"),
