@@ -128,37 +128,15 @@ describe("a commit's spans", () => {
 
 describe("a commit's metrics", () => {
   it("counts the run's end, the step's duration and each answered call's tokens and cost", () => {
+    const model = { provider: "anthropic", model: "claude-sonnet-4-5" };
+    const call = (input: number, output: number, costUsd: number) => [
+      { name: "weft_llm_tokens_total", value: input, labels: { ...model, direction: "input" } },
+      { name: "weft_llm_tokens_total", value: output, labels: { ...model, direction: "output" } },
+      { name: "weft_llm_cost_usd_total", value: costUsd, labels: model },
+    ];
     expect(metricsOf(toolRoundCommit())).toEqual([
-      {
-        name: "weft_llm_tokens_total",
-        value: 500,
-        labels: { provider: "anthropic", model: "claude-sonnet-4-5", direction: "input" },
-      },
-      {
-        name: "weft_llm_tokens_total",
-        value: 40,
-        labels: { provider: "anthropic", model: "claude-sonnet-4-5", direction: "output" },
-      },
-      {
-        name: "weft_llm_cost_usd_total",
-        value: 0.0021,
-        labels: { provider: "anthropic", model: "claude-sonnet-4-5" },
-      },
-      {
-        name: "weft_llm_tokens_total",
-        value: 600,
-        labels: { provider: "anthropic", model: "claude-sonnet-4-5", direction: "input" },
-      },
-      {
-        name: "weft_llm_tokens_total",
-        value: 80,
-        labels: { provider: "anthropic", model: "claude-sonnet-4-5", direction: "output" },
-      },
-      {
-        name: "weft_llm_cost_usd_total",
-        value: 0.003,
-        labels: { provider: "anthropic", model: "claude-sonnet-4-5" },
-      },
+      ...call(500, 40, 0.0021),
+      ...call(600, 80, 0.003),
       { name: "weft_runs_completed_total", value: 1 },
       { name: "weft_step_duration_ms", value: 10_000, labels: { step_type: "llm", status: "COMPLETED" } },
     ]);
