@@ -49,6 +49,30 @@ const batch = sqsEvent(
 );
 
 describe("createSqsBatchHandler", () => {
+  it("hands on a cron trigger's fire as EventBridge Scheduler sends it, with its scheduled time", async () => {
+    const process = vi.fn(async (_message: EngineMessage) => {});
+    const handler = createSqsBatchHandler({ process, log: recordingLogger() });
+    const body =
+      '{"type":"trigger.fire","workspaceId":"wsp_1","triggerId":"trg_1","fireAt":"2026-03-22T18:59:00Z"}';
+
+    await expect(handler(sqsEvent(sqsRecord("fire-1", body)))).resolves.toEqual({ batchItemFailures: [] });
+    expect(process.mock.calls).toEqual([
+      [{ type: "trigger.fire", workspaceId: "wsp_1", triggerId: "trg_1", fireAt: "2026-03-22T18:59:00Z" }],
+    ]);
+  });
+
+  it("reports a fire whose time is not a time as a failure", async () => {
+    const process = vi.fn(async (_message: EngineMessage) => {});
+    const handler = createSqsBatchHandler({ process, log: recordingLogger() });
+    const body =
+      '{"type":"trigger.fire","workspaceId":"wsp_1","triggerId":"trg_1","fireAt":"<aws.scheduler.scheduled-time>"}';
+
+    await expect(handler(sqsEvent(sqsRecord("fire-2", body)))).resolves.toEqual({
+      batchItemFailures: [{ itemIdentifier: "fire-2" }],
+    });
+    expect(process).not.toHaveBeenCalled();
+  });
+
   it("processes every record and reports no failures when all succeed", async () => {
     const process = vi.fn(async (_message: EngineMessage) => {});
     const handler = createSqsBatchHandler({ process, log: recordingLogger() });

@@ -1,6 +1,13 @@
 import { describe, expect, it } from "vitest";
+import { silentLogger } from "../../../core/adapters/log/pino-logger";
+import { createMemoryRunsStore } from "../../../core/adapters/memory/runs-store";
+import { createIdGenerator, idCreatedAtMs } from "../../../core/domain/ids";
+import { triggerFire } from "../../../core/domain/run-messages";
 import type { CronTriggerRecord } from "../../../core/domain/trigger";
-import { fireToHandle } from "../../../core/triggers/fire-trigger";
+import { noTelemetry } from "../../../core/ports/telemetry";
+import { fireToHandle, fireTrigger } from "../../../core/triggers/fire-trigger";
+import { triggerScheduleName } from "../../../core/triggers/trigger-schedule";
+import { recordingQueue, recordingScheduler } from "../engine/builders";
 
 function trigger(catchUp: "none" | "latest"): CronTriggerRecord {
   return {
@@ -51,5 +58,34 @@ describe("fireToHandle", () => {
     expect(handled("none", "10:10:00", "10:22:00")).toBeUndefined();
     expect(handled("none", "10:10:00", "10:31:00")).toBeUndefined();
     expect(handled("latest", "10:10:00", "10:31:00")).toBe("10:30:00");
+  });
+});
+
+describe("fireTrigger, for a trigger that does not exist", () => {
+  const orphanAfterIdMs = async (ageMs: number) => {
+    const id = createIdGenerator()("trigger");
+    const scheduler = recordingScheduler();
+    const deps = {
+      store: createMemoryRunsStore(),
+      scheduler,
+      queue: recordingQueue(),
+      webhookQueue: recordingQueue() as never,
+      clock: { nowMs: () => (idCreatedAtMs(id) ?? 0) + ageMs },
+      log: silentLogger,
+      mailer: undefined,
+      telemetry: noTelemetry,
+      ids: createIdGenerator(),
+    };
+    await fireTrigger(deps, triggerFire("wsp_1", id));
+    return { cancelled: scheduler.cancelled, name: triggerScheduleName("wsp_1", id) };
+  };
+
+  it("leaves the schedule of a trigger that may still be being created", async () => {
+    expect((await orphanAfterIdMs(60_000)).cancelled).toEqual([]);
+  });
+
+  it("removes the schedule an hour after the trigger's id was made", async () => {
+    const { cancelled, name } = await orphanAfterIdMs(2 * 60 * 60 * 1000);
+    expect(cancelled).toEqual([name]);
   });
 });
