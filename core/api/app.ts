@@ -8,6 +8,7 @@ import type { AppEnv, WorkspaceEnv } from "./env";
 import { failure } from "./envelope";
 import { handleError } from "./error-handler";
 import { linkPageRoutes } from "./link-pages/routes";
+import { MCP_PATH, mcpRoutes } from "./mcp/routes";
 import { apiKeyAuth } from "./middleware/api-key-auth";
 import { batchedWindowCounter } from "./middleware/batched-window-counter";
 import { bodySize } from "./middleware/body-size";
@@ -92,6 +93,14 @@ export function createApp(deps: Deps, options: AppOptions) {
       await workspaceLimit(workspaceContext, next);
     });
   });
+  // The MCP endpoint: the same API key and workspace limit as /v1.
+  app.use(MCP_PATH, bodySize());
+  app.use(MCP_PATH, async function mcpGuard(c, next) {
+    const workspaceContext = c as unknown as Context<WorkspaceEnv>;
+    return authenticate(workspaceContext, async () => {
+      await workspaceLimit(workspaceContext, next);
+    });
+  });
 
   // The workspace routers, each built once: served under /v1 (API key) and under /dashboard/api/v1 (session).
   const apiKeys = apiKeyRoutes(deps);
@@ -145,6 +154,8 @@ export function createApp(deps: Deps, options: AppOptions) {
   app.route("/", dashboardRoutes({ dir: options.dashboardDir }));
   // Signed approval links' pages (`/a/<token>`): no sign-in, the token is the credential.
   app.route("/", linkPageRoutes(deps, approvalKeys));
+  // JSON-RPC for assistants (docs/mcp.md), outside /openapi.json like the dashboard's mirror.
+  app.route("/", mcpRoutes(deps));
   // Prometheus' scrape, where the process keeps its metrics (npm start); Lambda's go to CloudWatch instead.
   if (deps.telemetry.scrape) app.route("/", metricsRoutes(deps.telemetry.scrape));
   return app

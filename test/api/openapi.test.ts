@@ -28,9 +28,10 @@ type OpenApiDocument = {
 
 /**
  * Every operation the app serves, as "METHOD /path/{param}", read from the app's own router; the reference
- * itself and Prometheus' scrape (local only, docs/observability.md) are not operations of the JSON API.
+ * itself, Prometheus' scrape (local only, docs/observability.md) and the MCP endpoint (JSON-RPC, described
+ * by its own protocol: docs/mcp.md) are not operations of the JSON API.
  */
-const SERVED_BY_REFERENCE = new Set(["/openapi.json", "/docs", "/metrics"]);
+const SERVED_BY_REFERENCE = new Set(["/openapi.json", "/docs", "/metrics", "/mcp"]);
 /**
  * The dashboard's pages, its session-authenticated mirror of the API, and the HTML pages of signed approval
  * links are not part of the JSON API.

@@ -1,0 +1,125 @@
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type SignedUp, signUp, withKey } from "../helpers/accounts";
+import { createDefinition, getRun, waitForRun, withStatus } from "../helpers/runs";
+import { createTestApp, type TestApp } from "../helpers/test-app";
+
+/** /mcp driven by the official MCP client, as Claude or Cursor would drive it, with the workspace's API key. */
+let t: TestApp;
+let account: SignedUp;
+const clients: Client[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_PER_MINUTE: "1000000" }, { realTime: true });
+  account = await signUp(t);
+});
+afterAll(async () => {
+  for (const client of clients) await client.close();
+});
+
+/** The client's HTTP goes to the in-process app, as it would over the network to the service. */
+async function connect(apiKey: string): Promise<Client> {
+  const transport = new StreamableHTTPClientTransport(new URL("http://weft.test/mcp"), {
+    requestInit: { headers: withKey(apiKey) },
+    fetch: async (url, init) => t.app.request(String(url), init),
+  });
+  const client = new Client({ name: "weft-test", version: "1.0.0" });
+  await client.connect(transport);
+  clients.push(client);
+  return client;
+}
+
+const json = (result: Awaited<ReturnType<Client["callTool"]>>) => {
+  const [first] = result.content as { type: string; text: string }[];
+  return JSON.parse(first?.text ?? "null") as Record<string, unknown> & Record<string, unknown>[];
+};
+
+describe("the MCP endpoint", () => {
+  it("lists its tools, starts a run, lists its pending approval and approves it with an edit", async () => {
+    const client = await connect(account.apiKey);
+    const { tools } = await client.listTools();
+    expect(tools.map((tool) => tool.name).sort()).toEqual([
+      "decide_approval",
+      "get_run",
+      "list_pending_approvals",
+      "start_run",
+    ]);
+    const definition = await createDefinition(t.request, account.apiKey, [
+      {
+        type: "task",
+        name: "draft",
+        handler: "set_state",
+        config: { values: { draft: { text: "Hi {{input.name}}" } } },
+      },
+      { type: "approval", name: "check", contentKey: "draft", prompt: "Send this?" },
+    ]);
+
+    const started = json(
+      await client.callTool({
+        name: "start_run",
+        arguments: { definitionId: definition.id, input: { name: "Ada" } },
+      }),
+    );
+    await waitForRun(t.request, account.apiKey, String(started.id), withStatus("PAUSED"));
+    const pending = json(
+      await client.callTool({ name: "list_pending_approvals", arguments: {} }),
+    ) as unknown as {
+      id: string;
+      workflowRunId: string;
+      content: unknown;
+    }[];
+    expect(pending).toHaveLength(1);
+    expect(pending[0]).toMatchObject({ workflowRunId: started.id, content: { text: "Hi Ada" } });
+
+    const decided = json(
+      await client.callTool({
+        name: "decide_approval",
+        arguments: {
+          approvalId: pending[0]?.id,
+          decision: "edited",
+          editedContent: { text: "Hello Ada" },
+          comment: "warmer",
+        },
+      }),
+    );
+    expect(decided).toMatchObject({ decision: "edited", comment: "warmer" });
+    await waitForRun(t.request, account.apiKey, String(started.id), withStatus("COMPLETED"));
+    const run = json(await client.callTool({ name: "get_run", arguments: { runId: started.id } }));
+    expect(run).toMatchObject({ id: started.id, status: "COMPLETED" });
+    const finished = await getRun(t.request, account.apiKey, String(started.id));
+    expect(finished.output).toMatchObject({ draft: { text: "Hello Ada" } });
+    expect(json(await client.callTool({ name: "list_pending_approvals", arguments: {} }))).toEqual([]);
+  });
+
+  it("keeps workspaces apart: another workspace's run is a tool error, not its data", async () => {
+    const other = await signUp(t);
+    const client = await connect(other.apiKey);
+    const definition = await createDefinition(t.request, account.apiKey, [
+      { type: "task", name: "only", handler: "set_state", config: { values: { a: 1 } } },
+    ]);
+    const mine = await connect(account.apiKey);
+    const started = json(
+      await mine.callTool({ name: "start_run", arguments: { definitionId: definition.id } }),
+    );
+
+    const result = await client.callTool({ name: "get_run", arguments: { runId: started.id } });
+    expect(result.isError).toBe(true);
+    expect(JSON.stringify(result.content)).toContain("Workflow run not found");
+  });
+
+  it("answers GET /mcp (a server-to-client stream) 405: the server is stateless", async () => {
+    const response = await t.request("GET", "/mcp", {
+      headers: { ...withKey(account.apiKey), accept: "text/event-stream" },
+    });
+    expect(response.status).toBe(405);
+  });
+
+  it("refuses a request without an API key with 401", async () => {
+    const response = await t.request("POST", "/mcp", {
+      body: { jsonrpc: "2.0", id: 1, method: "tools/list" },
+      headers: { accept: "application/json, text/event-stream" },
+    });
+    expect(response.status).toBe(401);
+  });
+});
