@@ -11,6 +11,7 @@ import type { Deps } from "../ports/deps";
 import type { ApprovalGroupStore } from "../ports/store";
 import { changeRun } from "../runs/change-run";
 import { refuseOutOfBounds } from "../runs/refuse-out-of-bounds";
+import { runSteps } from "../runs/run-steps";
 import { applyBudgetDecision } from "./budget-decision";
 import { castVote, type Tally } from "./quorum";
 
@@ -52,9 +53,8 @@ export async function decideApproval(
       ) {
         throw new ConflictError(`The run is ${run.status}, no longer waiting for this approval`);
       }
-      const definition = await deps.store.definitions.get(workspaceId, run.definitionId);
-      if (!definition) throw new NotFoundError("Workflow definition");
-      const step = definition.stepsJson.find((candidate) => candidate.name === approval.stepName);
+      const steps = await runSteps(deps.store, run);
+      const step = steps.find((candidate) => candidate.name === approval.stepName);
       await checkDecider(
         groups,
         run,
@@ -96,7 +96,6 @@ export async function decideApproval(
         },
         stepRunId,
       );
-      const steps = definition.stepsJson;
       if (approval.kind === "budget") {
         applyBudgetDecision(tx, steps, approval, decision, input.editedContent);
       } else if (decision === "rejected") {

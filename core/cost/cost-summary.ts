@@ -1,5 +1,6 @@
 import { addToSums, callTotals, dayOf, type ModelTotals, roundUsd } from "../domain/cost-record";
 import { NotFoundError } from "../domain/errors";
+import { LIMITS } from "../domain/limits";
 import { isoAt } from "../domain/time";
 import type { Deps } from "../ports/deps";
 import { rollUpPendingCosts } from "./rollup";
@@ -170,17 +171,25 @@ export async function runCost(
 ) {
   const run = await deps.store.runs.get(workspaceId, runId);
   if (!run) throw new NotFoundError("Workflow run");
-  const records = await deps.store.costs.forRun(workspaceId, runId);
+  const records = (
+    await Promise.all(
+      [runId, ...(await descendantIds(deps, workspaceId, runId))].map((id) =>
+        deps.store.costs.forRun(workspaceId, id),
+      ),
+    )
+  ).flat();
   const calls = records
-    .flatMap((cost) => cost.calls)
+    .flatMap((cost) => cost.calls.map((call) => ({ ...call, workflowRunId: cost.workflowRunId })))
     .sort((a, b) => a.createdAt.localeCompare(b.createdAt))
-    .map(({ stepName, model, inputTokens, outputTokens, costUsd, createdAt }) => ({
+    .map(({ stepName, model, inputTokens, outputTokens, costUsd, createdAt, workflowRunId }) => ({
       stepName,
       model,
       inputTokens,
       outputTokens,
       costUsd,
       createdAt,
+      // A child run's call (docs/flow.md) says whose it is; the run's own calls keep the spec's fields.
+      ...(workflowRunId === runId ? {} : { workflowRunId }),
     }));
   const totals = {
     workflowRunId: run.id,
@@ -202,6 +211,27 @@ export async function runCost(
     calls,
   };
 }
+
+/**
+ * The run's child runs, theirs, and so on (docs/flow.md, "Child runs"): their calls roll up into the run's
+ * cost. At most LIMITS.stepsPerRun of them: every child executes a step, and the run's step limit counts
+ * its children's steps, so a run cannot have more.
+ */
+async function descendantIds(deps: Pick<Deps, "store">, workspaceId: string, runId: string) {
+  const found: string[] = [];
+  const queue = [runId];
+  for (let parent = queue.shift(); parent !== undefined; parent = queue.shift()) {
+    for (let page = 1; found.length < LIMITS.stepsPerRun; page++) {
+      const { items } = await deps.store.runs.list(workspaceId, { parentRunId: parent }, page, CHILD_PAGE);
+      found.push(...items.map((child) => child.id));
+      queue.push(...items.map((child) => child.id));
+      if (items.length < CHILD_PAGE) break;
+    }
+  }
+  return found.slice(0, LIMITS.stepsPerRun);
+}
+
+const CHILD_PAGE = 100;
 
 function day(ms: number): string {
   return isoAt(ms).slice(0, 10);

@@ -1,6 +1,8 @@
 import { ValidationError } from "../domain/errors";
 import { jsonBytes } from "../domain/json-bounds";
 import { LIMITS } from "../domain/limits";
+import type { StepDefinition } from "../domain/step";
+import { allStepLists } from "../domain/step-lists";
 import { isoAt } from "../domain/time";
 import type { CreateWorkflowDefinitionInput } from "../domain/workflow-definition";
 import type { StoredWorkflowDefinition } from "../domain/workflow-definition-record";
@@ -26,6 +28,7 @@ export async function createDefinition(
       },
     );
   }
+  await refuseUnknownSubWorkflows(deps, workspaceId, input.steps);
   const now = isoAt(deps.clock.nowMs());
   const definition: StoredWorkflowDefinition = {
     id: deps.ids("definition"),
@@ -40,4 +43,28 @@ export async function createDefinition(
   };
   await deps.store.definitions.create(definition);
   return definition;
+}
+
+/**
+ * A sub_workflow step must name a definition of the workspace: definitions are immutable and never removed,
+ * so one that exists now exists whenever a run reaches the step.
+ */
+async function refuseUnknownSubWorkflows(
+  deps: Pick<Deps, "store">,
+  workspaceId: string,
+  steps: readonly StepDefinition[],
+): Promise<void> {
+  const issues: { path: string; message: string }[] = [];
+  for (const list of allStepLists(steps)) {
+    for (const [i, step] of list.steps.entries()) {
+      if (step.type !== "sub_workflow") continue;
+      if (await deps.store.definitions.get(workspaceId, step.definitionId)) continue;
+      issues.push({
+        path: [...list.path, i, "definitionId"].join("."),
+        message: `Step "${step.name}": no definition ${step.definitionId} in this workspace`,
+      });
+    }
+  }
+  if (issues.length > 0)
+    throw new ValidationError(issues.map((issue) => issue.message).join("; "), { details: { issues } });
 }

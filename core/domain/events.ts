@@ -108,6 +108,23 @@ export interface EventPayloads {
   };
   GUARDRAIL_TRIGGERED: { stepName: string; model: string; guardrail: string; reason: string };
   TOOL_CALL_EXECUTED: { stepName: string; tool: string; durationMs: number; ok: boolean; error?: string };
+  /** A parallel, map or sub_workflow step started a child run (docs/flow.md); `index`: its branch or item. */
+  CHILD_RUN_STARTED: {
+    stepName: string;
+    childRunId: string;
+    kind: "sub_workflow" | "branch" | "item";
+    index: number;
+    /** A parallel step's branch. */
+    branch?: string;
+  };
+  /** A child run ended and the step took its outcome; CANCELLED children count as failed. */
+  CHILD_RUN_ENDED: {
+    stepName: string;
+    childRunId: string;
+    index: number;
+    status: "COMPLETED" | "FAILED";
+    error?: string;
+  };
 }
 
 export type EventType = keyof EventPayloads;
@@ -145,6 +162,8 @@ export const EVENT_TYPES = [
   "BUDGET_EXCEEDED",
   "GUARDRAIL_TRIGGERED",
   "TOOL_CALL_EXECUTED",
+  "CHILD_RUN_STARTED",
+  "CHILD_RUN_ENDED",
 ] as const satisfies readonly EventType[];
 
 /** The events that end a run (until a retry revives a FAILED one). */

@@ -64,7 +64,16 @@ export const LIMITS = {
   rerunCopiedBytes: 128 * KiB,
   /** Runs one POST .../migrate-runs request examines (a page of the definition's runs). */
   migrateRunsPerRequest: 25,
-  /** Step executions per run, condition loops included. */
+  /** Branches of one parallel step. */
+  parallelBranches: 20,
+  /** Items one map step maps over, and how many of them may run at once. */
+  mapItems: 1000,
+  mapConcurrency: 100,
+  /** Levels of parallel and map steps inside each other in one definition. */
+  stepNesting: 4,
+  /** Levels of child runs (sub-workflows, branches, items) under a run. */
+  childRunDepth: 8,
+  /** Step executions per run, condition loops and its child runs' steps included. */
   stepsPerRun: 1000,
   /** Side-effect-free steps that may share one commit, and the journal bytes after which it closes early. */
   stepsPerCommit: 25,
@@ -105,6 +114,8 @@ export const BoundCode = {
   ITEM_TOO_LARGE: StepFailureCode.ITEM_TOO_LARGE,
   STEP_LIMIT: StepFailureCode.STEP_LIMIT,
   ADVANCE_FAILED: StepFailureCode.ADVANCE_FAILED,
+  TOO_MANY_ITEMS: StepFailureCode.TOO_MANY_ITEMS,
+  NESTING_TOO_DEEP: StepFailureCode.NESTING_TOO_DEEP,
 } as const;
 export type BoundCode = (typeof BoundCode)[keyof typeof BoundCode];
 

@@ -90,6 +90,8 @@ export class RunTransition {
     if (this.run.status === to) return;
     assertRunTransition(this.run.status, to);
     this.run.status = to;
+    // A child run revived by the retry endpoint has a new end to tell its parent about.
+    delete this.run.parentTold;
   }
 
   record<T extends EventType>(

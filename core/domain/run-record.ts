@@ -2,7 +2,8 @@ import type { LlmSpend, RunBudget } from "./budget";
 import type { StepRun, WorkflowRun } from "./run";
 import type { RunHistory } from "./run-history";
 import type { BufferedSignal } from "./signals";
-import { RunStatus } from "./statuses";
+import { LIVE_RUN_STATUSES, RunStatus } from "./statuses";
+import type { StepScope } from "./step-lists";
 
 /**
  * The run as the engine keeps it: the API's WorkflowRun plus the cursor that says where the run stands.
@@ -30,6 +31,7 @@ export type StepWait =
       /** With mode all: the payloads received so far, by type. */
       received?: Record<string, Record<string, unknown>>;
     }
+  | ChildrenWait
   | {
       kind: "approval";
       approvalRequestId: string;
@@ -37,6 +39,49 @@ export type StepWait =
       /** Reminders and the escalation still to come, soonest first; absent when none are left. */
       nudges?: ApprovalNudge[];
     };
+
+/**
+ * A parallel, map or sub_workflow step waiting for its child runs (docs/flow.md, "Child runs"). Child `i`
+ * of the attempt has a derived id (childRunId), so creating it again is harmless; children 0..started-1 have
+ * been started, and those with a result have ended and been folded in.
+ */
+export interface ChildrenWait {
+  kind: "children";
+  /** Children the step has in all: its branches, its items, or 1. */
+  total: number;
+  started: number;
+  /** By child index; null while the child is live. */
+  results: (ChildResult | null)[];
+  /** Children this commit started, or found missing: created (idempotently) after it commits. */
+  launch: number[];
+  /**
+   * After children were launched: when the run checks they exist (the effect that creates them may have been
+   * lost with its process). Null once they all did. A lost ring of a child that ended is the child's to repeat
+   * (RunRecord.parentTold), so a run waiting on children that wait for people costs nothing meanwhile.
+   */
+  pollAtMs: number | null;
+  deadlineMs: null;
+}
+
+export interface ChildResult {
+  status: "COMPLETED" | "FAILED";
+  /** A sub-workflow's output; a branch's or item's: the state keys its steps wrote. */
+  output?: unknown;
+  error?: string;
+}
+
+/** The run a child run was started by, and where in it (RunRecord.parent). */
+export interface ParentLink {
+  runId: string;
+  stepRunId: string;
+  stepName: string;
+  attempt: number;
+  kind: "sub_workflow" | "branch" | "item";
+  /** The branch's or item's index (0 for a sub-workflow). */
+  index: number;
+  /** 1 for a child of a top-level run. */
+  depth: number;
+}
 
 /** A wake-up of a paused approval that leaves it open: a reminder, or the escalation. */
 export interface ApprovalNudge {
@@ -49,6 +94,7 @@ export interface ApprovalNudge {
 /** When a wait next needs the engine: its timer, or the soonest of its deadline and its next nudge. */
 export function waitDueAtMs(wait: StepWait): number | undefined {
   if (wait.kind === "timer") return wait.untilMs;
+  if (wait.kind === "children") return wait.pollAtMs ?? undefined;
   const nudgeAtMs = wait.kind === "approval" ? wait.nudges?.[0]?.atMs : undefined;
   if (nudgeAtMs === undefined) return wait.deadlineMs ?? undefined;
   return wait.deadlineMs === null ? nudgeAtMs : Math.min(nudgeAtMs, wait.deadlineMs);
@@ -137,6 +183,17 @@ export interface RunRecord extends WorkflowRun {
    * numbered) under it.
    */
   originalDefinitionId?: string;
+  /** A child run's parent (docs/flow.md, "Child runs"). Absent on runs started through the API. */
+  parent?: ParentLink;
+  /** A branch's or item's run: the nested list of its definition it executes. Absent: the definition's own. */
+  scope?: StepScope;
+  /** Steps this run may execute, when less than LIMITS.stepsPerRun: a child's share of its parent's. */
+  stepLimit?: number;
+  /**
+   * A child run that ended: its parent has taken its outcome (or no longer waits for it). Until then the child
+   * stays in the sweep index and rings its parent again, so a lost ring cannot leave the parent waiting.
+   */
+  parentTold?: true;
   /** Position among the workspace's runs and among its definition's runs: dense, 1-based, for paging. */
   seq: number;
   defSeq: number;
@@ -166,6 +223,7 @@ export function toWorkflowRun(run: RunRecord): WorkflowRun {
     ...(run.rerunOf === undefined ? {} : { rerunOf: run.rerunOf }),
     ...(run.originalDefinitionId === undefined ? {} : { originalDefinitionId: run.originalDefinitionId }),
     ...(run.upgrade === undefined ? {} : { pendingUpgrade: { definitionId: run.upgrade.definitionId } }),
+    ...(run.parent === undefined ? {} : { parentRunId: run.parent.runId }),
   };
 }
 
@@ -200,6 +258,7 @@ export function sweepDueAtMs(run: RunRecord): number | undefined {
 export function nextDueAtMs(run: RunRecord): number | undefined {
   const updatedAtMs = Date.parse(run.updatedAt);
   if (run.status === RunStatus.Pending) return updatedAtMs + DOORBELL_GRACE_MS;
+  if (mustTellParent(run)) return updatedAtMs + DOORBELL_GRACE_MS;
   if (
     run.status !== RunStatus.Running &&
     run.status !== RunStatus.Waiting &&
@@ -215,6 +274,11 @@ export function nextDueAtMs(run: RunRecord): number | undefined {
   return updatedAtMs + DOORBELL_GRACE_MS;
 }
 
+/** A child run that ended and has not yet seen its parent take its outcome. */
+export function mustTellParent(run: RunRecord): boolean {
+  return run.parent !== undefined && !LIVE_RUN_STATUSES.includes(run.status) && run.parentTold !== true;
+}
+
 /** What creating a run takes: the caller's choices, the rest of a new run follows from them. */
 export interface NewRunFields {
   id: string;
@@ -228,6 +292,11 @@ export interface NewRunFields {
   budget?: RunBudget;
   /** A rerun: the run it reruns, its starting state and what it copies. */
   rerun?: { of: string; state: Record<string, unknown>; start: RerunStart };
+  parent?: ParentLink;
+  scope?: StepScope;
+  stepLimit?: number;
+  /** The state to start from, when not `{input}` (a branch or item starts from its parent's). */
+  state?: Record<string, unknown>;
 }
 
 /** A run as it is created: PENDING, nothing started, the input in its state; the store numbers it. */
@@ -235,6 +304,10 @@ export function pendingRun({
   startedBy,
   budget,
   rerun,
+  parent,
+  scope,
+  stepLimit,
+  state,
   ...fields
 }: NewRunFields): Omit<RunRecord, "seq" | "defSeq"> {
   return {
@@ -242,11 +315,14 @@ export function pendingRun({
     ...(startedBy === undefined ? {} : { startedBy }),
     ...(budget === undefined ? {} : { budget }),
     ...(rerun === undefined ? {} : { rerunOf: rerun.of, rerunStart: rerun.start }),
+    ...(parent === undefined ? {} : { parent }),
+    ...(scope === undefined ? {} : { scope }),
+    ...(stepLimit === undefined ? {} : { stepLimit }),
     status: RunStatus.Pending,
     output: null,
     currentStepName: null,
     updatedAt: fields.createdAt,
-    state: rerun?.state ?? { input: fields.input },
+    state: rerun?.state ?? state ?? { input: fields.input },
     version: 1,
     eventSeq: 0,
     stepRunSeq: 0,

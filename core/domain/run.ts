@@ -52,6 +52,9 @@ export const WorkflowRun = z
       .object({ definitionId: z.string() })
       .optional()
       .meta({ description: "An upgrade that lands when the active step ends" }),
+    parentRunId: z.string().optional().meta({
+      description: "A child run (sub_workflow, parallel branch, map item): the run that started it",
+    }),
   })
   .meta({ id: "WorkflowRun" });
 export type WorkflowRun = z.infer<typeof WorkflowRun>;

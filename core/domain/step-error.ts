@@ -21,6 +21,12 @@ export const StepFailureCode = {
   ITEM_TOO_LARGE: "ITEM_TOO_LARGE",
   STEP_LIMIT: "STEP_LIMIT",
   ADVANCE_FAILED: "ADVANCE_FAILED",
+  /** A map step's itemsKey holds more items than LIMITS.mapItems. */
+  TOO_MANY_ITEMS: "TOO_MANY_ITEMS",
+  /** A child run would sit deeper under its first ancestor than LIMITS.childRunDepth (a recursion). */
+  NESTING_TOO_DEEP: "NESTING_TOO_DEEP",
+  /** A map step's itemsKey does not name an array, or a sub_workflow's definition does not exist. */
+  CHILD_CONFIG: "CHILD_CONFIG",
   /** An llm call would cross the run's budget (onExceed stop), or more spend was refused. */
   BUDGET_EXCEEDED: "BUDGET_EXCEEDED",
 } as const;

@@ -40,9 +40,11 @@ export type StepOutcome =
       mergeIntoState?: boolean;
       nextStepName?: string;
       /** What goes to the state when it differs from the step run's output (an llm step's usage stays out). */
-      stateValue?: Json;
+      stateValue?: unknown;
     })
   | (Common & { kind: "waiting"; wait: Extract<StepWait, { kind: "timer" | "signal" }> })
+  /** A parallel, map or sub_workflow step starts `total` child runs, at most `concurrency` at a time. */
+  | (Common & { kind: "children"; total: number; concurrency: number })
   | (Common & {
       kind: "approval";
       /** `budget`: a request for more spend (docs/llm.md), decided by raising the run's budget. */

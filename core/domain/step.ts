@@ -11,6 +11,9 @@ export const StepType = {
   ExternalEvent: "external_event",
   Llm: "llm",
   Approval: "approval",
+  Parallel: "parallel",
+  Map: "map",
+  SubWorkflow: "sub_workflow",
 } as const;
 
 export type StepType = (typeof StepType)[keyof typeof StepType];
@@ -177,16 +180,125 @@ export const ApprovalStep = z
   })
   .meta({ id: "ApprovalStep", description: "Pauses the run until a person decides" });
 
-export const StepDefinition = z
-  .discriminatedUnion("type", [TaskStep, WaitStep, ConditionStep, ExternalEventStep, LlmStep, ApprovalStep], {
-    error: unknownTypeError("step"),
+/**
+ * The steps a parallel branch or a map item runs: a list like the definition's own (docs/flow.md). The one
+ * recursive schema: StepDefinition's `id` makes the OpenAPI document refer to it where steps nest.
+ */
+const nestedSteps: z.ZodType<StepDefinition[], unknown[]> = z
+  .array(z.lazy(() => StepDefinition))
+  .min(1)
+  .max(LIMITS.definitionSteps)
+  .meta({ description: "Steps, as in a definition; names unique across the whole definition" });
+
+export const ParallelStep = z
+  .strictObject({
+    type: z.literal(StepType.Parallel),
+    ...commonFields,
+    branches: z
+      .array(z.strictObject({ name: stepName, steps: nestedSteps }))
+      .min(1)
+      .max(LIMITS.parallelBranches)
+      .refine(
+        (branches) => new Set(branches.map((branch) => branch.name)).size === branches.length,
+        "branch names must be distinct",
+      ),
+    join: z.enum(["all", "any"]).default("all").meta({
+      description: "all: go on when every branch completed; any: with the first, the others cancelled",
+    }),
   })
+  .meta({
+    id: "ParallelStep",
+    description: "Runs its branches at once, each a child run; output {<branch>: <branch output>}",
+  });
+
+export const MapStep = z
+  .strictObject({
+    type: z.literal(StepType.Map),
+    ...commonFields,
+    itemsKey: z
+      .string()
+      .min(1)
+      .max(200)
+      .meta({ description: "Path into the state of the array to map over (input.items, list)" }),
+    steps: nestedSteps,
+    maxConcurrency: z.int().min(1).max(LIMITS.mapConcurrency).default(10),
+    failureTolerance: z
+      .int()
+      .min(0)
+      .max(LIMITS.mapItems)
+      .default(0)
+      .meta({ description: "How many items may fail before the step fails" }),
+  })
+  .meta({
+    id: "MapStep",
+    description: "Runs its steps once per item (state.item), each a child run; output in item order",
+  });
+
+export const SubWorkflowStep = z
+  .strictObject({
+    type: z.literal(StepType.SubWorkflow),
+    ...commonFields,
+    definitionId: z.string().min(1).max(LIMITS.idChars).meta({ description: "The definition to run" }),
+    input: z
+      .record(z.string(), z.unknown())
+      .default({})
+      .meta({ description: "The child run's input; string values are templates over the state" }),
+  })
+  .meta({
+    id: "SubWorkflowStep",
+    description: "Runs another definition as a child run and waits for it; output: its output",
+  });
+
+export const StepDefinition = z
+  .discriminatedUnion(
+    "type",
+    [
+      TaskStep,
+      WaitStep,
+      ConditionStep,
+      ExternalEventStep,
+      LlmStep,
+      ApprovalStep,
+      ParallelStep,
+      MapStep,
+      SubWorkflowStep,
+    ],
+    { error: unknownTypeError("step") },
+  )
   .meta({ id: "StepDefinition", description: "One step of a workflow definition, chosen by type" });
 
-export type StepDefinition = z.infer<typeof StepDefinition>;
+export type StepDefinition =
+  | TaskStep
+  | WaitStep
+  | ConditionStep
+  | ExternalEventStep
+  | LlmStep
+  | ApprovalStep
+  | ParallelStep
+  | MapStep
+  | SubWorkflowStep;
 export type TaskStep = z.infer<typeof TaskStep>;
 export type WaitStep = z.infer<typeof WaitStep>;
 export type ConditionStep = z.infer<typeof ConditionStep>;
 export type ExternalEventStep = z.infer<typeof ExternalEventStep>;
 export type LlmStep = z.infer<typeof LlmStep>;
 export type ApprovalStep = z.infer<typeof ApprovalStep>;
+/** Written out, not inferred: the nested steps make the schemas' types refer to themselves. */
+interface CommonFields {
+  name: string;
+  retry?: z.infer<typeof RetryPolicy> | undefined;
+  outputKey?: string | undefined;
+}
+export interface ParallelStep extends CommonFields {
+  type: "parallel";
+  branches: { name: string; steps: StepDefinition[] }[];
+  join: "all" | "any";
+}
+export interface MapStep extends CommonFields {
+  type: "map";
+  itemsKey: string;
+  steps: StepDefinition[];
+  maxConcurrency: number;
+  failureTolerance: number;
+}
+export type SubWorkflowStep = z.infer<typeof SubWorkflowStep>;

@@ -6,12 +6,15 @@ import type { Lease, RunRecord } from "../domain/run-record";
 import { StepRunStatus } from "../domain/statuses";
 import type { StepDefinition } from "../domain/step";
 import type { StepRunner } from "../domain/step-context";
+import { stepsInScope } from "../domain/step-lists";
 import { applyOutcome, leaseFor, type OutcomeEffects } from "./apply-outcome";
+import { tellParent } from "./child-runs";
 import { type ClaimContext, claim, startNextIfDue } from "./claim";
 import { commitTransition, type TransitionDeps } from "./commit-transition";
 import type { DefinitionSteps } from "./definition-cache";
 import { executeStep } from "./execute-step";
 import { countFailedAdvance } from "./failed-advance";
+import { foldChildren, readLiveChildren } from "./fold-children";
 import { planNext, type WorkerIdentity } from "./plan";
 
 /**
@@ -74,9 +77,16 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
       while (run) {
         const plan = planNext(run, deps.clock.nowMs(), worker);
         if (plan.kind === "nothing") return;
+        if (plan.kind === "tell-parent") {
+          const told = await tellParent(deps, run);
+          if (!told) return;
+          run = await commitTransition(deps, told, {}, run);
+          continue;
+        }
         // Landing an upgrade, the run goes on with the steps of the version it moves to.
         const definitionId = plan.kind === "land-upgrade" ? plan.definitionId : run.definitionId;
-        const steps = await definitionSteps(workspaceId, definitionId);
+        const all = await definitionSteps(workspaceId, definitionId);
+        const steps = all && stepsInScope(all, run.scope);
         if (!steps) {
           log.error({ definitionId }, "run's definition is missing");
           return;
@@ -89,7 +99,13 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
         const tx = new RunTransition(run, deps.clock.nowMs(), deps.ids);
         const context = { steps, lease, ids: deps.ids };
         let effects: OutcomeEffects;
-        if (plan.kind === "execute") {
+        if (plan.kind === "children-check") {
+          const children = await readLiveChildren(deps.store, run);
+          const folded = foldChildren(tx, steps, children, deps.ids);
+          if (!folded) return;
+          effects = folded;
+          startNextIfDue(tx, context);
+        } else if (plan.kind === "execute") {
           // The step was committed as started under this worker's lease; its outcome is the next commit.
           effects = applyOutcome(tx, steps, await execute(run, steps), deps.ids);
           if (budgetLeft()) startNextIfDue(tx, context);

@@ -1,5 +1,12 @@
 import type { ApprovalRequest } from "../domain/approval";
 import { type LlmSpend, NO_SPEND } from "../domain/budget";
+import {
+  CHILDREN_POLL_MS,
+  type ChildStep,
+  indicesFrom,
+  isChildStep,
+  recordChildrenStarted,
+} from "../domain/child-runs";
 import { type AttemptCost, roundUsd } from "../domain/cost-record";
 import type { IdGenerator } from "../domain/ids";
 import { exceedsJsonDepth, jsonBytes } from "../domain/json-bounds";
@@ -25,6 +32,10 @@ export interface OutcomeEffects {
   escalateApproval?: { id: string; assignees: string[] };
   /** The attempt's model calls: their cost records go into the same commit (the run's own partition). */
   cost?: AttemptCost;
+  /** The step whose wait lists children to create after the commit (ChildrenWait.launch). */
+  launchChildren?: ChildStep;
+  /** Child runs to cancel after the commit: the step no longer waits for them. */
+  cancelChildren?: string[];
 }
 
 /**
@@ -108,6 +119,23 @@ function applyKind(
       active.wait = taken?.wait ?? outcome.wait;
       tx.setRunStatus(RunStatus.Waiting);
       return {};
+    }
+    case "children": {
+      if (!isChildStep(step)) throw new Error(`step ${step.name} cannot start child runs`);
+      const launch = indicesFrom(0, Math.min(outcome.concurrency, outcome.total));
+      tx.setStepStatus(StepRunStatus.Waiting, { input });
+      active.wait = {
+        kind: "children",
+        total: outcome.total,
+        started: launch.length,
+        results: [],
+        launch,
+        pollAtMs: tx.nowMs + CHILDREN_POLL_MS,
+        deadlineMs: null,
+      };
+      tx.setRunStatus(RunStatus.Waiting);
+      recordChildrenStarted(tx, step, launch);
+      return { launchChildren: step };
     }
     case "approval": {
       const revised = tx.run.approvalRevisions?.[step.name];
@@ -289,6 +317,7 @@ export function completeRun(tx: RunTransition): void {
  * condition loop can get there and it would otherwise never end.
  */
 export function startNextStep(tx: RunTransition, steps: readonly StepDefinition[], lease: Lease): void {
+  const limit = tx.run.stepLimit ?? LIMITS.stepsPerRun;
   const name = tx.run.nextStepName;
   const index = steps.findIndex((step) => step.name === name);
   const step = steps[index];
@@ -296,9 +325,9 @@ export function startNextStep(tx: RunTransition, steps: readonly StepDefinition[
     failRun(tx, `Step "${name}" does not exist in the definition`, name);
     return;
   }
-  if (tx.run.stepsExecuted >= LIMITS.stepsPerRun) {
+  if (tx.run.stepsExecuted >= limit) {
     tx.run.nextStepName = null;
-    failRun(tx, `The run reached the limit of ${LIMITS.stepsPerRun} steps`, step.name, BoundCode.STEP_LIMIT);
+    failRun(tx, stepLimitMessage(tx.run), step.name, BoundCode.STEP_LIMIT);
     return;
   }
   tx.startStep(step, index, lease);
@@ -306,4 +335,10 @@ export function startNextStep(tx: RunTransition, steps: readonly StepDefinition[
 
 export function leaseFor(owner: string, nowMs: number, durationMs: number): Lease {
   return { owner, grantedAtMs: nowMs, untilMs: nowMs + durationMs };
+}
+
+export function stepLimitMessage(run: RunRecord): string {
+  return run.parent
+    ? `The run reached the limit of ${LIMITS.stepsPerRun} steps, its parent's and its siblings' included`
+    : `The run reached the limit of ${LIMITS.stepsPerRun} steps`;
 }

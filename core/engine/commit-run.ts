@@ -1,4 +1,5 @@
 import { settleAttemptCost } from "../cost/rollup";
+import type { ChildStep } from "../domain/child-runs";
 import type { RunCommit, RunTransition } from "../domain/run-change";
 import { runDoorbell } from "../domain/run-messages";
 import type { RunRecord } from "../domain/run-record";
@@ -6,6 +7,7 @@ import type { Deps } from "../ports/deps";
 import type { CommitOutcome, RunChange, RunsStore } from "../ports/store";
 import { observeCommit } from "../telemetry/observe-commit";
 import { announceWebhookEvents } from "../webhooks/announce";
+import { cancelChildRuns, launchChildren, ringParent } from "./child-runs";
 import { scheduleWake, wakeScheduleName } from "./wake";
 
 /**
@@ -25,11 +27,15 @@ export interface DeclaredEffects {
   ringDoorbell?: boolean;
   /** The run as it was before the change, whose timer's schedule (if any) is to be cancelled. */
   cancelScheduleOf?: RunRecord;
+  /** The step whose wait lists child runs to create (ChildrenWait.launch). */
+  launchChildren?: ChildStep;
+  /** Child runs the change stopped waiting for, to cancel. */
+  cancelChildren?: string[];
 }
 
 export type CommitDeps = Pick<
   Deps,
-  "queue" | "scheduler" | "clock" | "webhookQueue" | "log" | "mailer" | "feed" | "telemetry"
+  "queue" | "scheduler" | "clock" | "webhookQueue" | "log" | "mailer" | "feed" | "telemetry" | "ids"
 > & {
   store: RunsStore;
 };
@@ -80,5 +86,8 @@ export async function afterCommit(
   // A timer the change did not end (a vote that leaves its approval open) keeps its schedule.
   if (schedule && schedule !== wakeScheduleName(run)) await deps.scheduler.cancel(schedule);
   if (effects.ringDoorbell) await deps.queue.send(runDoorbell(run.workspaceId, run.id));
+  if (effects.launchChildren) await launchChildren(deps, run, effects.launchChildren);
+  if (effects.cancelChildren?.length) await cancelChildRuns(deps, run.workspaceId, effects.cancelChildren);
+  await ringParent(deps, run);
   observeCommit(deps, change.commit);
 }

@@ -54,7 +54,11 @@ async function commitAsIs(
     if (approval) change.settleApproval = { ...approval, escalatedTo: escalating.assignees };
   }
   if (effects.cost) change.cost = effects.cost;
-  const outcome = await commitRun(deps, change);
+  const { launchChildren, cancelChildren } = effects;
+  const outcome = await commitRun(deps, change, {
+    ...(launchChildren ? { launchChildren } : {}),
+    ...(cancelChildren ? { cancelChildren } : {}),
+  });
   if (outcome.kind === "committed") return change.commit.run;
   deps.log.debug({ runId: before.id, version: before.version }, "lost a race on the run; re-reading");
   return deps.store.runs.get(before.workspaceId, before.id);

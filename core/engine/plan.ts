@@ -1,4 +1,4 @@
-import type { RunRecord } from "../domain/run-record";
+import { mustTellParent, type RunRecord } from "../domain/run-record";
 import { RunStatus, StepRunStatus } from "../domain/statuses";
 
 /** Who is asking: the worker invocation (owner of leases it takes) and the process it runs in. */
@@ -24,7 +24,9 @@ export type Plan =
   | { kind: "timer-elapsed" }
   | { kind: "deadline-passed" }
   | { kind: "nudge-due" }
-  | { kind: "land-upgrade"; definitionId: string };
+  | { kind: "land-upgrade"; definitionId: string }
+  | { kind: "children-check" }
+  | { kind: "tell-parent" };
 
 export function planNext(run: RunRecord, nowMs: number, worker: WorkerIdentity): Plan {
   const active = run.active;
@@ -52,6 +54,8 @@ export function planNext(run: RunRecord, nowMs: number, worker: WorkerIdentity):
     case RunStatus.Paused: {
       const wait = active?.wait;
       if (!wait) return { kind: "nothing" };
+      // Whatever rang (a child that ended, the sweeper), the children's records say whether anything changed.
+      if (wait.kind === "children") return { kind: "children-check" };
       if (wait.kind === "timer")
         return wait.untilMs <= nowMs ? { kind: "timer-elapsed" } : { kind: "nothing" };
       if (wait.deadlineMs !== null && wait.deadlineMs <= nowMs) return { kind: "deadline-passed" };
@@ -59,7 +63,8 @@ export function planNext(run: RunRecord, nowMs: number, worker: WorkerIdentity):
       return nudge && nudge.atMs <= nowMs ? { kind: "nudge-due" } : { kind: "nothing" };
     }
     default:
-      // COMPLETED, CANCELLED and SUPERSEDED are final; FAILED waits for the retry endpoint.
-      return { kind: "nothing" };
+      // COMPLETED, CANCELLED and SUPERSEDED are final; FAILED waits for the retry endpoint. A child run that
+      // ended makes sure its parent has heard (docs/flow.md, "Child runs").
+      return mustTellParent(run) ? { kind: "tell-parent" } : { kind: "nothing" };
   }
 }

@@ -12,6 +12,7 @@ import type { LlmUsage, ProviderName } from "../domain/llm-call";
 import { type CallCost, priceForModel } from "../domain/pricing";
 import { DEFAULT_RETRY_POLICY } from "../domain/retry-policy";
 import type { LlmStep } from "../domain/step";
+import { allStepLists } from "../domain/step-lists";
 import type { Clock } from "../ports/clock";
 import type { Store } from "../ports/store";
 import type { FindTool } from "../remote-tools/manage-tools";
@@ -89,7 +90,7 @@ export async function estimateRun(
   ]);
   const problems: Problem[] = [];
   const steps: StepEstimate[] = [];
-  for (const step of definition.stepsJson) {
+  for (const step of allStepLists(definition.stepsJson).flatMap((list) => list.steps)) {
     if (step.type !== "llm") continue;
     const problem = (field: string, message: string) =>
       problems.push({ stepName: step.name, field, message });

@@ -5,6 +5,7 @@ import type { LlmMessage, LlmProvider, LlmUsage, ProviderName } from "../domain/
 import type { CallCost } from "../domain/pricing";
 import type { AnswerFigures, ReplayInput, StepReplay } from "../domain/replay";
 import type { StepRun } from "../domain/run";
+import { stepsInScope } from "../domain/step-lists";
 import { canonicalJson, unifiedDiff } from "../domain/text-diff";
 import { isoAt } from "../domain/time";
 import type { Deps } from "../ports/deps";
@@ -51,7 +52,9 @@ export async function replayStep(
   const run = await deps.store.runs.get(workspaceId, runId);
   if (!run) throw new NotFoundError("Workflow run");
   const definition = await deps.store.definitions.get(workspaceId, run.definitionId);
-  const step = definition?.stepsJson.find((candidate) => candidate.name === stepName);
+  const step = stepsInScope(definition?.stepsJson ?? [], run.scope)?.find(
+    (candidate) => candidate.name === stepName,
+  );
   if (!definition || !step) throw new NotFoundError("Step");
   if (step.type !== "llm")
     throw new ValidationError(`Step "${stepName}" is a ${step.type} step; only llm steps replay`);

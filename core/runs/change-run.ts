@@ -1,3 +1,4 @@
+import { liveChildIds } from "../domain/child-runs";
 import { ConflictError, NotFoundError } from "../domain/errors";
 import { RunTransition } from "../domain/run-change";
 import type { RunRecord } from "../domain/run-record";
@@ -15,6 +16,8 @@ export interface OperationEffects {
   ringDoorbell?: boolean;
   /** The operation ends the timer the run was waiting on (when the change ends the wait). */
   cancelSchedule?: boolean;
+  /** The operation ends the run: the child runs its step waited for are cancelled too. */
+  cancelChildren?: boolean;
 }
 
 /**
@@ -44,7 +47,11 @@ export async function changeRun(
     const outcome = await commitRun(
       deps,
       { commit, ...extras },
-      { ringDoorbell: effects.ringDoorbell, cancelScheduleOf },
+      {
+        ringDoorbell: effects.ringDoorbell,
+        cancelScheduleOf,
+        ...(effects.cancelChildren ? { cancelChildren: liveChildIds(run) } : {}),
+      },
     );
     if (outcome.kind === "committed") return { before: run, after: commit.run };
   }

@@ -1,3 +1,4 @@
+import { liveChildIds } from "../domain/child-runs";
 import { ConflictError, NotFoundError } from "../domain/errors";
 import type { CreateRunInput } from "../domain/run";
 import { runDoorbell } from "../domain/run-messages";
@@ -61,7 +62,11 @@ export async function createRun(
       continue;
     }
     for (const [i, change] of supersession.changes.entries()) {
-      await afterCommit(deps, change, { cancelScheduleOf: supersession.superseded[i] });
+      const superseded = supersession.superseded[i];
+      await afterCommit(deps, change, {
+        cancelScheduleOf: superseded,
+        ...(superseded ? { cancelChildren: liveChildIds(superseded) } : {}),
+      });
     }
     await deps.queue.send(runDoorbell(workspaceId, runId));
     return { run: outcome.run, created: true };

@@ -36,6 +36,12 @@ export async function rerunRun(
   if (LIVE_RUN_STATUSES.includes(source.status)) {
     throw new ConflictError(`A ${source.status} run cannot be rerun until it has ended; cancel it first`);
   }
+  if (source.scope) {
+    // Its steps are a list nested in its parent's definition, and its state its parent's (docs/flow.md).
+    throw new ConflictError(
+      "A parallel branch's or map item's run cannot be rerun on its own; rerun its parent",
+    );
+  }
   const ran = await deps.store.definitions.get(workspaceId, source.definitionId);
   if (!ran) throw new NotFoundError("Workflow definition");
   const target = request.definitionId

@@ -1,10 +1,11 @@
-import { ConflictError, NotFoundError, ValidationError } from "../domain/errors";
+import { ConflictError, ValidationError } from "../domain/errors";
 import { acceptSignal, waitedTypes } from "../domain/signals";
 import { RunStatus } from "../domain/statuses";
 import type { CommitDeps } from "../engine/commit-run";
 import type { Deps } from "../ports/deps";
 import { changeRun } from "./change-run";
 import { deliverSignal } from "./deliver-signal";
+import { runSteps } from "./run-steps";
 
 /**
  * Delivers a signal to a run waiting at an `external_event` step (spec 4.4 rule 3): the payload becomes the
@@ -39,9 +40,7 @@ export async function resumeRun(
           },
         );
       }
-      const definition = await deps.store.definitions.get(workspaceId, run.definitionId);
-      if (!definition) throw new NotFoundError("Workflow definition");
-      deliverSignal(tx, definition.stepsJson, signal.signalType, accepted, deps.ids);
+      deliverSignal(tx, await runSteps(deps.store, run), signal.signalType, accepted, deps.ids);
       return undefined;
     },
     { ringDoorbell: true, cancelSchedule: true },

@@ -1,4 +1,4 @@
-import { ConflictError, NotFoundError } from "../domain/errors";
+import { ConflictError } from "../domain/errors";
 import { jsonBytes } from "../domain/json-bounds";
 import { LIMITS } from "../domain/limits";
 import { acceptSignal } from "../domain/signals";
@@ -7,6 +7,7 @@ import type { CommitDeps } from "../engine/commit-run";
 import type { Deps } from "../ports/deps";
 import { changeRun } from "./change-run";
 import { deliverSignal } from "./deliver-signal";
+import { runSteps } from "./run-steps";
 
 export interface Signal {
   signalType: string;
@@ -50,9 +51,7 @@ export async function sendSignal(
             ? acceptSignal(wait, signal.signalType, signal.payload)
             : { kind: "refused" as const };
         if (accepted.kind !== "refused") {
-          const definition = await deps.store.definitions.get(workspaceId, run.definitionId);
-          if (!definition) throw new NotFoundError("Workflow definition");
-          deliverSignal(tx, definition.stepsJson, signal.signalType, accepted, deps.ids);
+          deliverSignal(tx, await runSteps(deps.store, run), signal.signalType, accepted, deps.ids);
           status = "delivered";
           return undefined;
         }

@@ -2,9 +2,9 @@ import { RunTransition } from "../domain/run-change";
 import type { RunRecord } from "../domain/run-record";
 import { LIVE_RUN_STATUSES, RunStatus } from "../domain/statuses";
 import { finishTransition } from "../engine/commit-run";
+import { endActiveStep } from "../engine/end-active-step";
 import type { Deps } from "../ports/deps";
 import type { RunChange, RunsStore } from "../ports/store";
-import { endActiveStep } from "./end-active-step";
 
 /**
  * The live runs that share a supersession key, marked SUPERSEDED by `newRunId` (decisions section 4), as

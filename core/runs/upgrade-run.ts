@@ -57,6 +57,11 @@ export async function upgradeRun(
         if (!LIVE_RUN_STATUSES.includes(run.status)) {
           throw new ConflictError(`A ${run.status} run cannot be upgraded; only a live run can`);
         }
+        if (run.scope) {
+          throw new ConflictError(
+            "A parallel branch's or map item's run follows its parent's version; upgrade the parent",
+          );
+        }
         const current = await deps.store.definitions.get(workspaceId, run.definitionId);
         if (!current) throw new NotFoundError("Workflow definition");
         if (current.name !== target.name) {

@@ -1,6 +1,6 @@
+import { readPath } from "../domain/state-path";
 import type { ConditionStep } from "../domain/step";
 import type { StepExecutor } from "../domain/step-context";
-import { readPath } from "./state-path";
 
 /** `condition`: walks `expression` into the state; truthy continues at `trueStep`, else at `falseStep`. */
 export const conditionExecutor: StepExecutor<ConditionStep> = async ({ step, run }) => {

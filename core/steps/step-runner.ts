@@ -2,6 +2,7 @@ import type { LlmStep, StepDefinition } from "../domain/step";
 import type { StepContext, StepExecutor, StepRunner } from "../domain/step-context";
 import type { StepOutcome } from "../domain/step-outcome";
 import { approvalExecutor } from "./approval";
+import { mapExecutor, parallelExecutor, subWorkflowExecutor } from "./child-steps";
 import { conditionExecutor } from "./condition";
 import { externalEventExecutor } from "./external-event";
 import type { HandlerRegistry } from "./handlers/handler-registry";
@@ -33,6 +34,12 @@ export function createStepRunner(handlers: HandlerRegistry, llm?: StepExecutor<L
         if (!llm)
           return { kind: "failed", error: "llm steps are not configured in this process", retryable: false };
         return llm({ ...context, step });
+      case "parallel":
+        return parallelExecutor({ ...context, step });
+      case "map":
+        return mapExecutor({ ...context, step });
+      case "sub_workflow":
+        return subWorkflowExecutor({ ...context, step });
     }
   };
   return { execute, hasSideEffects };

@@ -1,6 +1,6 @@
 import { jsonBytes } from "../domain/json-bounds";
 import { BoundCode, BoundExceeded, LIMITS } from "../domain/limits";
-import { readPath } from "./state-path";
+import { readPath } from "../domain/state-path";
 
 /**
  * Fills `{{input.x}}`, `{{state.x}}` and `{{x}}` (short for input) placeholders in every string of a JSON

@@ -1668,6 +1668,52 @@ export interface components {
             user: components["schemas"]["User"];
             workspaces: components["schemas"]["Workspace"][];
         };
+        /** @description Runs its steps once per item (state.item), each a child run; output in item order */
+        MapStep: {
+            /**
+             * @description How many items may fail before the step fails
+             * @default 0
+             */
+            failureTolerance?: number;
+            /** @description Path into the state of the array to map over (input.items, list) */
+            itemsKey: string;
+            /** @default 10 */
+            maxConcurrency?: number;
+            /** @description Unique within the definition */
+            name: string;
+            /** @description State key for the step's output; defaults to name */
+            outputKey?: string;
+            /** @description Retry policy of a step; omitted fields take their defaults */
+            retry?: {
+                /**
+                 * @description Delay before the 2nd attempt
+                 * @default 1000
+                 */
+                backoffMs?: number;
+                /**
+                 * @description Factor applied to the delay after each failed attempt
+                 * @default 2
+                 */
+                backoffMultiplier?: number;
+                /**
+                 * @description Total attempts including the first; 1 means no retry
+                 * @default 1
+                 */
+                maxAttempts?: number;
+                /**
+                 * @description Upper bound of any single delay
+                 * @default 300000
+                 */
+                maxBackoffMs?: number;
+            };
+            /** @description Steps, as in a definition; names unique across the whole definition */
+            steps: components["schemas"]["StepDefinition"][];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "map";
+        };
         MigrateRunsInput: {
             dryRun: boolean;
             /**
@@ -1700,6 +1746,52 @@ export interface components {
             pageSize: number;
             total: number;
             totalPages: number;
+        };
+        /** @description Runs its branches at once, each a child run; output {<branch>: <branch output>} */
+        ParallelStep: {
+            branches: {
+                name: string;
+                /** @description Steps, as in a definition; names unique across the whole definition */
+                steps: components["schemas"]["StepDefinition"][];
+            }[];
+            /**
+             * @description all: go on when every branch completed; any: with the first, the others cancelled
+             * @default all
+             * @enum {string}
+             */
+            join?: "all" | "any";
+            /** @description Unique within the definition */
+            name: string;
+            /** @description State key for the step's output; defaults to name */
+            outputKey?: string;
+            /** @description Retry policy of a step; omitted fields take their defaults */
+            retry?: {
+                /**
+                 * @description Delay before the 2nd attempt
+                 * @default 1000
+                 */
+                backoffMs?: number;
+                /**
+                 * @description Factor applied to the delay after each failed attempt
+                 * @default 2
+                 */
+                backoffMultiplier?: number;
+                /**
+                 * @description Total attempts including the first; 1 means no retry
+                 * @default 1
+                 */
+                maxAttempts?: number;
+                /**
+                 * @description Upper bound of any single delay
+                 * @default 300000
+                 */
+                maxBackoffMs?: number;
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "parallel";
         };
         PatchPrioritiesInput: {
             providers: {
@@ -1816,6 +1908,8 @@ export interface components {
                 model: string;
                 outputTokens: number;
                 stepName: string;
+                /** @description A call of one of the run's child runs (docs/flow.md): that run */
+                workflowRunId?: string;
             }[];
             totalCostUsd: number;
             totalInputTokens: number;
@@ -1919,7 +2013,7 @@ export interface components {
             workspace: components["schemas"]["Workspace"];
         };
         /** @description One step of a workflow definition, chosen by type */
-        StepDefinition: components["schemas"]["TaskStep"] | components["schemas"]["WaitStep"] | components["schemas"]["ConditionStep"] | components["schemas"]["ExternalEventStep"] | components["schemas"]["LlmStep"] | components["schemas"]["ApprovalStep"];
+        StepDefinition: components["schemas"]["TaskStep"] | components["schemas"]["WaitStep"] | components["schemas"]["ConditionStep"] | components["schemas"]["ExternalEventStep"] | components["schemas"]["LlmStep"] | components["schemas"]["ApprovalStep"] | components["schemas"]["ParallelStep"] | components["schemas"]["MapStep"] | components["schemas"]["SubWorkflowStep"];
         StepReplay: {
             answer: {
                 costUsd: number;
@@ -1998,6 +2092,50 @@ export interface components {
             stepType: string;
             updatedAt: string;
             workflowRunId: string;
+        };
+        /** @description Runs another definition as a child run and waits for it; output: its output */
+        SubWorkflowStep: {
+            /** @description The definition to run */
+            definitionId: string;
+            /**
+             * @description The child run's input; string values are templates over the state
+             * @default {}
+             */
+            input?: {
+                [key: string]: unknown;
+            };
+            /** @description Unique within the definition */
+            name: string;
+            /** @description State key for the step's output; defaults to name */
+            outputKey?: string;
+            /** @description Retry policy of a step; omitted fields take their defaults */
+            retry?: {
+                /**
+                 * @description Delay before the 2nd attempt
+                 * @default 1000
+                 */
+                backoffMs?: number;
+                /**
+                 * @description Factor applied to the delay after each failed attempt
+                 * @default 2
+                 */
+                backoffMultiplier?: number;
+                /**
+                 * @description Total attempts including the first; 1 means no retry
+                 * @default 1
+                 */
+                maxAttempts?: number;
+                /**
+                 * @description Upper bound of any single delay
+                 * @default 300000
+                 */
+                maxBackoffMs?: number;
+            };
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "sub_workflow";
         };
         /** @description Runs a registered handler */
         TaskStep: {
@@ -2213,7 +2351,7 @@ export interface components {
         WorkflowEvent: {
             createdAt: string;
             /** @enum {string} */
-            eventType: "WORKFLOW_STARTED" | "WORKFLOW_COMPLETED" | "WORKFLOW_FAILED" | "WORKFLOW_CANCELLED" | "WORKFLOW_SUPERSEDED" | "WORKFLOW_UPGRADED" | "STEP_STARTED" | "STEP_COMPLETED" | "STEP_FAILED" | "STEP_RETRYING" | "STEP_COPIED" | "APPROVAL_REQUESTED" | "APPROVAL_DECIDED" | "APPROVAL_REVISION_REQUESTED" | "APPROVAL_EXPIRED" | "APPROVAL_VOTE_RECORDED" | "APPROVAL_REMINDER_SENT" | "APPROVAL_ESCALATED" | "SIGNAL_RECEIVED" | "SIGNAL_BUFFERED" | "LLM_CALL_STARTED" | "LLM_CALL_COMPLETED" | "LLM_CALL_FAILED" | "LLM_FALLBACK_TRIGGERED" | "LLM_OUTPUT_REPAIR_REQUESTED" | "BUDGET_WARNING" | "BUDGET_EXCEEDED" | "GUARDRAIL_TRIGGERED" | "TOOL_CALL_EXECUTED";
+            eventType: "WORKFLOW_STARTED" | "WORKFLOW_COMPLETED" | "WORKFLOW_FAILED" | "WORKFLOW_CANCELLED" | "WORKFLOW_SUPERSEDED" | "WORKFLOW_UPGRADED" | "STEP_STARTED" | "STEP_COMPLETED" | "STEP_FAILED" | "STEP_RETRYING" | "STEP_COPIED" | "APPROVAL_REQUESTED" | "APPROVAL_DECIDED" | "APPROVAL_REVISION_REQUESTED" | "APPROVAL_EXPIRED" | "APPROVAL_VOTE_RECORDED" | "APPROVAL_REMINDER_SENT" | "APPROVAL_ESCALATED" | "SIGNAL_RECEIVED" | "SIGNAL_BUFFERED" | "LLM_CALL_STARTED" | "LLM_CALL_COMPLETED" | "LLM_CALL_FAILED" | "LLM_FALLBACK_TRIGGERED" | "LLM_OUTPUT_REPAIR_REQUESTED" | "BUDGET_WARNING" | "BUDGET_EXCEEDED" | "GUARDRAIL_TRIGGERED" | "TOOL_CALL_EXECUTED" | "CHILD_RUN_STARTED" | "CHILD_RUN_ENDED";
             id: string;
             payload: {
                 [key: string]: unknown;
@@ -2252,6 +2390,8 @@ export interface components {
             output: {
                 [key: string]: unknown;
             } | null;
+            /** @description A child run (sub_workflow, parallel branch, map item): the run that started it */
+            parentRunId?: string;
             /** @description An upgrade that lands when the active step ends */
             pendingUpgrade?: {
                 definitionId: string;
@@ -2321,6 +2461,8 @@ export interface components {
             output: {
                 [key: string]: unknown;
             } | null;
+            /** @description A child run (sub_workflow, parallel branch, map item): the run that started it */
+            parentRunId?: string;
             /** @description An upgrade that lands when the active step ends */
             pendingUpgrade?: {
                 definitionId: string;
@@ -2401,9 +2543,11 @@ export type IssueLinksBody = components['schemas']['IssueLinksBody'];
 export type LlmStep = components['schemas']['LlmStep'];
 export type LoginInput = components['schemas']['LoginInput'];
 export type LoginResult = components['schemas']['LoginResult'];
+export type MapStep = components['schemas']['MapStep'];
 export type MigrateRunsInput = components['schemas']['MigrateRunsInput'];
 export type MigrationReport = components['schemas']['MigrationReport'];
 export type PageMeta = components['schemas']['PageMeta'];
+export type ParallelStep = components['schemas']['ParallelStep'];
 export type PatchPrioritiesInput = components['schemas']['PatchPrioritiesInput'];
 export type PersonLinks = components['schemas']['PersonLinks'];
 export type ProviderSummary = components['schemas']['ProviderSummary'];
@@ -2424,6 +2568,7 @@ export type SignupResult = components['schemas']['SignupResult'];
 export type StepDefinition = components['schemas']['StepDefinition'];
 export type StepReplay = components['schemas']['StepReplay'];
 export type StepRun = components['schemas']['StepRun'];
+export type SubWorkflowStep = components['schemas']['SubWorkflowStep'];
 export type TaskStep = components['schemas']['TaskStep'];
 export type Trigger = components['schemas']['Trigger'];
 export type UpdateTriggerInput = components['schemas']['UpdateTriggerInput'];
@@ -8731,6 +8876,8 @@ export interface operations {
                 definitionId?: string;
                 page?: number;
                 pageSize?: number;
+                /** @description The child runs (sub_workflow, parallel branches, map items) the run started; the list leaves child runs out otherwise. Takes no other filter. */
+                parentRunId?: string;
                 status?: "PENDING" | "RUNNING" | "WAITING" | "PAUSED" | "COMPLETED" | "FAILED" | "CANCELLED" | "SUPERSEDED";
                 supersessionKey?: string;
                 /** @description Runs started by this trigger (their supersession key is `trigger:<id>`) */
@@ -9409,7 +9556,8 @@ export interface operations {
                      *             "inputTokens": 0,
                      *             "outputTokens": 0,
                      *             "costUsd": 0,
-                     *             "createdAt": "string"
+                     *             "createdAt": "string",
+                     *             "workflowRunId": "string"
                      *           }
                      *         ]
                      *       }

@@ -38,7 +38,17 @@ const SERVED_BY_REFERENCE = new Set(["/openapi.json", "/docs", "/metrics", "/mcp
  */
 const isDashboard = (path: string) =>
   path === "/" || path.startsWith("/assets/") || path.startsWith("/dashboard/api/") || path.startsWith("/a/");
-const STEP_TYPES = ["task", "wait", "condition", "external_event", "llm", "approval"];
+const STEP_TYPES = [
+  "task",
+  "wait",
+  "condition",
+  "external_event",
+  "llm",
+  "approval",
+  "parallel",
+  "map",
+  "sub_workflow",
+];
 const PUBLIC_OPERATIONS = [
   "GET /health",
   "GET /live",
@@ -178,7 +188,7 @@ describe("GET /openapi.json", () => {
     expect(security === undefined || security.every((req) => Object.keys(req).length === 0)).toBe(true);
   });
 
-  it("offers the six step types when describing the POST /v1/workflow-definitions body", () => {
+  it("offers the nine step types when describing the POST /v1/workflow-definitions body", () => {
     const body = operation("POST /v1/workflow-definitions").requestBody?.content?.["application/json"]
       ?.schema;
     expect(body).toBeDefined();

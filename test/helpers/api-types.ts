@@ -12,6 +12,8 @@ export interface RunBody {
   currentStepName: string | null;
   createdAt: string;
   updatedAt: string;
+  /** Child runs only (docs/flow.md). */
+  parentRunId?: string;
 }
 
 export interface StepRunBody {

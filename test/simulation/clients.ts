@@ -102,7 +102,9 @@ export class Clients {
       FINAL_RUN_STATUSES.includes(run.status) || run.status === RunStatus.Failed;
     const run = await this.pickRun(ended);
     if (!run) return;
-    const target = this.random.pick(versionsOf(definitions, run));
+    // A sub-workflow's run has a definition the schedule starts no runs of; a branch's or item's is refused.
+    const versions = versionsOf(definitions, run);
+    const target = versions.length > 0 ? this.random.pick(versions) : undefined;
     const steps = target?.stepsJson.map((step) => step.name) ?? [];
     const fromStep = steps.length > 0 && this.random.chance(0.9) ? this.random.pick(steps) : "nowhere";
     const request = {
@@ -158,10 +160,20 @@ export class Clients {
   }
 
   private async pickRun(fits: (run: RunRecord) => boolean): Promise<RunRecord | undefined> {
-    const { items } = await this.world.store.runs.list(WORKSPACE, {}, 1, 1000);
+    const items = await this.allRuns();
     const fitting = items.filter(fits);
     const pool = fitting.length > 0 && this.random.chance(0.8) ? fitting : items;
     return pool.length === 0 ? undefined : this.random.pick(pool);
+  }
+
+  /** The runs the API started, and their child runs, listed under each parent (docs/flow.md). */
+  private async allRuns(): Promise<RunRecord[]> {
+    const runs = (await this.world.store.runs.list(WORKSPACE, {}, 1, 1000)).items;
+    for (let i = 0; i < runs.length; i++) {
+      const parentRunId = runs[i]?.id;
+      runs.push(...(await this.world.store.runs.list(WORKSPACE, { parentRunId }, 1, 1000)).items);
+    }
+    return runs;
   }
 }
 

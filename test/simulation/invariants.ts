@@ -4,6 +4,7 @@
  * record). Each check names the invariant it holds, so a failing seed says which promise broke.
  */
 import type { MemoryRunsDump } from "../../core/adapters/memory/runs-store";
+import { liveChildIds } from "../../core/domain/child-runs";
 import type { StoredEvent } from "../../core/domain/run-change";
 import type { RunRecord } from "../../core/domain/run-record";
 import {
@@ -14,6 +15,7 @@ import {
   STEP_TRANSITIONS,
   StepRunStatus,
 } from "../../core/domain/statuses";
+import { stepsInScope } from "../../core/domain/step-lists";
 import type { StoredWorkflowDefinition } from "../../core/domain/workflow-definition-record";
 import type { Write } from "./history";
 import type { RecordedRequest } from "./http-recorder";
@@ -97,10 +99,16 @@ function noRunLost({ dump, creations, writes }: Evidence, flag: Flag): void {
   for (const runId of created) {
     if (!stored.has(runId)) flag("no run lost", runId, "created, but the store does not have it");
   }
+  const live = new Set(
+    dump.runs.flatMap(({ run }) => (LIVE_RUN_STATUSES.includes(run.status) ? [run.id] : [])),
+  );
   for (const { run } of dump.runs) {
     if (FINAL_RUN_STATUSES.includes(run.status) || run.status === RunStatus.Failed) continue;
     const wait = run.active?.wait;
+    // A run waiting for its child runs waits for a person as long as one of them does (checked in turn).
+    const waitsForChildren = liveChildIds(run).some((childId) => live.has(childId));
     const waitsForPerson =
+      waitsForChildren ||
       (run.status === RunStatus.Waiting && wait?.kind === "signal" && wait.deadlineMs === null) ||
       (run.status === RunStatus.Paused &&
         wait?.kind === "approval" &&
@@ -220,7 +228,10 @@ function statusReplay(run: RunRecord, writes: readonly Write[], flag: Flag): voi
     if (status !== undefined) {
       const ended =
         FINAL_RUN_STATUSES.includes(status) || (status === RunStatus.Failed && write.role !== "retry");
-      if (ended || !reachableRun(status, write.status)) {
+      // The one write an ended run takes: a child run noting that its parent heard of its end (parentTold),
+      // which keeps its status and records nothing.
+      const note = ended && write.status === status && write.events.length === 0;
+      if ((ended && !note) || !reachableRun(status, write.status)) {
         flag(
           "statuses by the tables",
           run.id,
@@ -275,7 +286,9 @@ function followsItsVersion(
     if (event.eventType === "WORKFLOW_STARTED") current = String(payload.definitionId);
     if (event.eventType === "STEP_STARTED") {
       open.add(event.stepRunId ?? "");
-      const known = stepsOf.get(current ?? "")?.some((step) => step.name === payload.stepName);
+      // A branch's or item's run follows the nested list of its scope (docs/flow.md, "Child runs").
+      const steps = stepsInScope(stepsOf.get(current ?? "") ?? [], run.scope);
+      const known = steps?.some((step) => step.name === payload.stepName);
       if (!known) {
         flag(
           "runs follow their version",

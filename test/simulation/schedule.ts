@@ -12,6 +12,7 @@ import type { StoredEvent } from "../../core/domain/run-change";
 import type { RunDoorbell } from "../../core/domain/run-messages";
 import { sweepDueAtMs } from "../../core/domain/run-record";
 import { FINAL_RUN_STATUSES } from "../../core/domain/statuses";
+import type { StepDefinition } from "../../core/domain/step";
 import { isoAt } from "../../core/domain/time";
 import type { StoredWorkflowDefinition } from "../../core/domain/workflow-definition-record";
 import { createRunAdvancer } from "../../core/engine/advance-run";
@@ -57,7 +58,8 @@ const SWEEP_EVERY_MS = MINUTE;
 /** How long SQS hides a message whose invocation failed or died before it is delivered again. */
 const VISIBILITY_MS = 30 * SECOND;
 const MAX_TICKS = 3000;
-const MAX_DRAIN_ROUNDS = 30;
+// Enough for a map whose items each wait out an approval's reminders, escalation and deadline, one after the other.
+const MAX_DRAIN_ROUNDS = 200;
 const MAX_DRAIN_MOVES = 20_000;
 /** Each drain round moves time on by at least this: past every lease's sweep bucket and the sweep's grace. */
 const DRAIN_STEP_MS = 10 * MINUTE;
@@ -102,6 +104,8 @@ class Schedule {
   private readonly clients: Clients;
   private readonly unexpected: Violation[] = [];
   private readonly counts: Record<string, number> = {};
+  /** The definition sub_workflow steps run; runs are not started on it directly. */
+  private childDefinition: StoredWorkflowDefinition | undefined;
 
   private readonly startMs = this.clock.nowMs();
 
@@ -172,7 +176,8 @@ class Schedule {
       writes: this.world.writes,
       requests: this.world.http.requests,
       creations: this.clients.creations,
-      definitions,
+      // The invariants know every definition, the one sub-workflows run included.
+      definitions: [...definitions, ...(this.childDefinition ? [this.childDefinition] : [])],
     });
     return {
       seed: this.seed,
@@ -184,26 +189,22 @@ class Schedule {
         ...prefixed("doorbells", this.world.queue.counts),
         ...prefixed("schedules", this.world.scheduler.counts),
         commits: this.world.writes.length,
+        ...childRuns(dump),
         "http requests": this.world.http.requests.length,
       },
     };
   }
 
+  /** One or two definitions to start runs of, and the one their sub_workflow steps run. */
   private async define(): Promise<StoredWorkflowDefinition[]> {
+    const child = await this.store("sim-child", definitionSteps(this.random));
+    this.childDefinition = child;
     const definitions: StoredWorkflowDefinition[] = [];
     for (let i = this.random.between(1, 2); i > 0; i--) {
-      const now = isoAt(this.clock.nowMs());
-      const definition: StoredWorkflowDefinition = {
-        id: this.world.ids("definition"),
-        workspaceId: WORKSPACE,
-        name: `sim-${i}`,
-        version: "1",
-        description: null,
-        stepsJson: definitionSteps(this.random),
-        createdAt: now,
-        updatedAt: now,
-      };
-      await this.world.store.definitions.create(definition);
+      const definition = await this.store(
+        `sim-${i}`,
+        definitionSteps(this.random, { childDefinitionId: child.id }),
+      );
       definitions.push(definition);
       if (this.random.chance(0.75)) {
         const version: StoredWorkflowDefinition = {
@@ -217,6 +218,22 @@ class Schedule {
       }
     }
     return definitions;
+  }
+
+  private async store(name: string, stepsJson: StepDefinition[]): Promise<StoredWorkflowDefinition> {
+    const now = isoAt(this.clock.nowMs());
+    const definition: StoredWorkflowDefinition = {
+      id: this.world.ids("definition"),
+      workspaceId: WORKSPACE,
+      name,
+      version: "1",
+      description: null,
+      stepsJson,
+      createdAt: now,
+      updatedAt: now,
+    };
+    await this.world.store.definitions.create(definition);
+    return definition;
   }
 
   /** The schedule proper: chaos on, until nothing is left to do or the move budget is spent. */
@@ -297,9 +314,11 @@ class Schedule {
     });
   }
 
+  /** Over every run, child runs (which lists leave out) included. */
   private async latestDueMs(): Promise<number> {
-    const { items } = await this.world.store.runs.list(WORKSPACE, {}, 1, 1000);
-    const due = items
+    const due = this.storeUnderTest
+      .dump()
+      .runs.map(({ run }) => run)
       .filter((run) => !FINAL_RUN_STATUSES.includes(run.status))
       .map((run) => sweepDueAtMs(run) ?? 0);
     return Math.max(0, ...due);
@@ -393,6 +412,17 @@ class Schedule {
   private count(what: string): void {
     this.counts[what] = (this.counts[what] ?? 0) + 1;
   }
+}
+
+/** Child runs by kind and how they ended: the parallel, map and sub_workflow steps the schedule played. */
+function childRuns(dump: MemoryRunsDump): Record<string, number> {
+  const counts: Record<string, number> = {};
+  for (const { run } of dump.runs) {
+    if (!run.parent) continue;
+    const key = `${run.parent.kind} runs ${run.status}`;
+    counts[key] = (counts[key] ?? 0) + 1;
+  }
+  return counts;
 }
 
 function prefixed(prefix: string, counts: Record<string, number>): Record<string, number> {

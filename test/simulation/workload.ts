@@ -16,7 +16,18 @@ export const VOTERS = ["ann@example.com", "bob@example.com", "cy@example.com"] a
 export const ESCALATION = "boss@example.com";
 const MINUTE = 60_000;
 
-type StepKind = "noop" | "set_state" | "fail" | "http" | "condition" | "wait" | "external_event" | "approval";
+type StepKind =
+  | "noop"
+  | "set_state"
+  | "fail"
+  | "http"
+  | "condition"
+  | "wait"
+  | "external_event"
+  | "approval"
+  | "parallel"
+  | "map"
+  | "sub_workflow";
 
 const STEP_WEIGHTS: Record<StepKind, number> = {
   noop: 2,
@@ -27,7 +38,24 @@ const STEP_WEIGHTS: Record<StepKind, number> = {
   wait: 1.5,
   external_event: 1.5,
   approval: 1.5,
+  parallel: 0.6,
+  map: 0.6,
+  sub_workflow: 0.6,
 };
+
+/** Inside branches and items: the steps of one list, without conditions or more nesting. */
+const NESTED_WEIGHTS: Record<StepKind, number> = {
+  ...STEP_WEIGHTS,
+  condition: 0,
+  parallel: 0,
+  map: 0,
+  sub_workflow: 0,
+};
+
+/** What a definition may call: the definition its sub_workflow steps run (absent: it has none). */
+export interface Callable {
+  childDefinitionId?: string;
+}
 
 /** Backoffs both under and over the 15 minutes a queue message can be delayed, so both wake-up paths run. */
 function retryPolicy(random: Random): RetryPolicy {
@@ -50,8 +78,41 @@ function step(
   name: string,
   later: readonly string[],
   earlier: readonly string[],
+  callable: Callable,
 ): StepDefinition {
   switch (kind) {
+    case "parallel":
+      // Branches run as child runs: joined by all or any, failing, waiting for people, cancelled.
+      return {
+        type: "parallel",
+        name,
+        join: random.pick(["all", "any"] as const),
+        branches: ["a", "b", "c"].slice(0, random.between(2, 3)).map((branch) => ({
+          name: branch,
+          steps: nestedSteps(random, `${name}${branch}`),
+        })),
+        retry: retryPolicy(random),
+      };
+    case "map":
+      return {
+        type: "map",
+        name,
+        itemsKey: "input.items",
+        maxConcurrency: random.between(1, 3),
+        failureTolerance: random.between(0, 1),
+        steps: nestedSteps(random, `${name}i`),
+        retry: retryPolicy(random),
+      };
+    case "sub_workflow":
+      if (callable.childDefinitionId === undefined)
+        return { type: "task", name, handler: "noop", config: {} };
+      return {
+        type: "sub_workflow",
+        name,
+        definitionId: callable.childDefinitionId,
+        input: { n: "{{input.n}}", flag: "{{input.flag}}", items: "{{input.items}}" },
+        retry: retryPolicy(random),
+      };
     case "noop":
       return { type: "task", name, handler: "noop", config: {} };
     case "set_state":
@@ -124,11 +185,15 @@ function step(
   }
 }
 
-/** Two to four steps; a condition only jumps forward, so every run ends. */
-export function definitionSteps(random: Random): StepDefinition[] {
+/**
+ * Two to four steps; a condition only jumps forward, so every run ends. A definition that may call another
+ * (`callable`) also draws parallel, map and sub_workflow steps.
+ */
+export function definitionSteps(random: Random, callable: Callable = {}): StepDefinition[] {
   const names = Array.from({ length: random.between(2, 4) }, (_, i) => `s${i + 1}`);
+  const weights = callable.childDefinitionId === undefined ? NESTED_WEIGHTS : STEP_WEIGHTS;
   return names.map((name, i) =>
-    step(random, random.weighted(STEP_WEIGHTS), name, names.slice(i + 1), names.slice(0, i)),
+    step(random, random.weighted(weights), name, names.slice(i + 1), names.slice(0, i), callable),
   );
 }
 
@@ -141,7 +206,14 @@ export function nextVersion(random: Random, steps: readonly StepDefinition[]): S
   let names = steps.map((candidate) => candidate.name);
   let next: StepDefinition[] = steps.map((candidate, i) =>
     random.chance(0.2)
-      ? step(random, random.weighted(STEP_WEIGHTS), candidate.name, names.slice(i + 1), names.slice(0, i))
+      ? step(
+          random,
+          random.weighted(NESTED_WEIGHTS),
+          candidate.name,
+          names.slice(i + 1),
+          names.slice(0, i),
+          {},
+        )
       : candidate,
   );
   const named = new Set(next.flatMap(targetsOf));
@@ -159,6 +231,7 @@ export function nextVersion(random: Random, steps: readonly StepDefinition[]): S
       "v2",
       [],
       names.slice(0, at),
+      {},
     );
     // Reading what the first step wrote: a run that has not passed it, and will not, is refused.
     if (added.type === "task" && added.handler === "http") added.config.body = { seen: "{{state.s1}}" };
@@ -174,8 +247,18 @@ function targetsOf(candidate: StepDefinition): string[] {
   return [];
 }
 
+/** One or two steps of a branch or an item, named after their parent step (names are definition-wide). */
+function nestedSteps(random: Random, prefix: string): StepDefinition[] {
+  const names = Array.from({ length: random.between(1, 2) }, (_, i) => `${prefix}${i + 1}`);
+  return names.map((name, i) =>
+    step(random, random.weighted(NESTED_WEIGHTS), name, [], names.slice(0, i), {}),
+  );
+}
+
+/** `items` feeds map steps: none, one, or a few. */
 export function runInput(random: Random): Record<string, unknown> {
-  return { n: random.int(100), flag: random.chance(0.5) };
+  const items = Array.from({ length: random.pick([0, 1, 3, 4]) }, (_, i) => i);
+  return { n: random.int(100), flag: random.chance(0.5), items };
 }
 
 type Request = "resume" | "signal" | "decide" | "retry" | "cancel" | "create" | "rerun" | "upgrade";

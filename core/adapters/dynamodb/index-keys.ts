@@ -16,6 +16,8 @@ export interface RunIndexInput {
   defSeq: number;
   supersessionKey: string | null;
   dueAtMs: number | undefined;
+  /** A child run: listed under its parent only (gsi1, in the parent's own numbering). */
+  parentRunId?: string | undefined;
 }
 
 /** The index partitions that list runs: gsi1 all, gsi2 by definition, gsi3 by status, gsi4 by supersession key. */
@@ -24,10 +26,22 @@ export const runListPartitions = {
   byDefinition: (workspaceId: string, definitionId: string) => `WS#${workspaceId}#DEF#${definitionId}#RUNS`,
   byStatus: (workspaceId: string, status: string) => `WS#${workspaceId}#STATUS#${status}`,
   bySupersessionKey: (workspaceId: string, key: string) => `WS#${workspaceId}#SUPKEY#${key}`,
+  children: (workspaceId: string, parentRunId: string) => `WS#${workspaceId}#RUN#${parentRunId}#CHILDREN`,
 };
 
 export function runIndexKeys(run: RunIndexInput): Record<string, string | undefined> {
   const position = pad(run.seq, 12);
+  const sweep = {
+    gsi5pk: run.dueAtMs === undefined ? undefined : `SWEEP#${sweepShard(run.runId)}`,
+    gsi5sk: run.dueAtMs === undefined ? undefined : `${new Date(run.dueAtMs).toISOString()}#${run.runId}`,
+  };
+  if (run.parentRunId !== undefined) {
+    return {
+      gsi1pk: runListPartitions.children(run.workspaceId, run.parentRunId),
+      gsi1sk: position,
+      ...sweep,
+    };
+  }
   return {
     gsi1pk: runListPartitions.all(run.workspaceId),
     gsi1sk: position,
@@ -40,8 +54,7 @@ export function runIndexKeys(run: RunIndexInput): Record<string, string | undefi
         ? undefined
         : runListPartitions.bySupersessionKey(run.workspaceId, run.supersessionKey),
     gsi4sk: run.supersessionKey === null ? undefined : position,
-    gsi5pk: run.dueAtMs === undefined ? undefined : `SWEEP#${sweepShard(run.runId)}`,
-    gsi5sk: run.dueAtMs === undefined ? undefined : `${new Date(run.dueAtMs).toISOString()}#${run.runId}`,
+    ...sweep,
   };
 }
 

@@ -35,6 +35,19 @@ export interface SupersessionHead {
 
 export const runsCounterScope = "RUNS";
 export const definitionCounterScope = (definitionId: string) => `DEF#${definitionId}`;
+export const childrenCounterScope = (parentRunId: string) => `CHILDREN#${parentRunId}`;
+
+/**
+ * The counters a creation numbers its run in: the workspace's and the definition's, or, for a child run,
+ * its parent's alone (both numbers are then the same; only gsi1, under the parent, uses it).
+ */
+export function creationScopes(run: Pick<RunRecord, "definitionId" | "parent">): [string, string] {
+  if (run.parent) {
+    const scope = childrenCounterScope(run.parent.runId);
+    return [scope, scope];
+  }
+  return [runsCounterScope, definitionCounterScope(run.definitionId)];
+}
 
 export type RunCreationStore = ReturnType<typeof createRunCreationStore>;
 
@@ -144,18 +157,17 @@ export function createRunCreationStore(table: Table) {
 
     async create({ run: fields, supersede }: RunCreation): Promise<CreateOutcome> {
       store.refuseOversized(fields);
-      const { workspaceId, definitionId } = fields;
-      const [seq, defSeq] = await Promise.all([
-        take(workspaceId, runsCounterScope),
-        take(workspaceId, definitionCounterScope(definitionId)),
-      ]);
+      const { workspaceId } = fields;
+      const [runsScope, definitionScope] = creationScopes(fields);
+      const seq = await take(workspaceId, runsScope);
+      const defSeq = fields.parent ? seq : await take(workspaceId, definitionScope);
       const run: RunRecord = { ...fields, seq, defSeq };
       const outcome = await write(run, supersede);
       if (outcome.kind !== "created") {
         // Only on a known outcome: after an unknown error the run may exist, and a gap would hide it.
         await Promise.all([
-          giveUp(workspaceId, runsCounterScope, seq),
-          giveUp(workspaceId, definitionCounterScope(definitionId), defSeq),
+          giveUp(workspaceId, runsScope, seq),
+          ...(fields.parent ? [] : [giveUp(workspaceId, definitionScope, defSeq)]),
         ]);
       }
       return outcome;

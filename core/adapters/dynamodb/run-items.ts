@@ -43,6 +43,7 @@ export function runItem(run: RunRecord): Item {
       defSeq: run.defSeq,
       supersessionKey: run.supersessionKey,
       dueAtMs: sweepDueAtMs(run),
+      parentRunId: run.parent?.runId,
     }),
   };
 }

@@ -1,7 +1,12 @@
 import { listedDefinitionId, type RunRecord } from "../../domain/run-record";
 import type { Page, RunFilters } from "../../ports/store";
 import { runListPartitions } from "./index-keys";
-import { definitionCounterScope, type RunCreationStore, runsCounterScope } from "./run-creation";
+import {
+  childrenCounterScope,
+  definitionCounterScope,
+  type RunCreationStore,
+  runsCounterScope,
+} from "./run-creation";
 import type { RunListStore } from "./run-lists";
 import type { IndexName } from "./table";
 
@@ -19,17 +24,24 @@ export async function listRuns(
   page: number,
   pageSize: number,
 ): Promise<Page<RunRecord>> {
-  const { status, definitionId, supersessionKey } = filters;
-  if (status === undefined && supersessionKey === undefined) {
-    const scope = definitionId === undefined ? runsCounterScope : definitionCounterScope(definitionId);
+  const { status, definitionId, supersessionKey, parentRunId } = filters;
+  if (parentRunId !== undefined || (status === undefined && supersessionKey === undefined)) {
+    const scope =
+      parentRunId !== undefined
+        ? childrenCounterScope(parentRunId)
+        : definitionId === undefined
+          ? runsCounterScope
+          : definitionCounterScope(definitionId);
     const { count, gaps } = await store.runCreation.counter(workspaceId, scope);
     const total = count - gaps.length;
     const first = (page - 1) * pageSize + 1;
     if (first > total) return { items: [], total };
     const [index, pk]: [IndexName, string] =
-      definitionId === undefined
-        ? ["gsi1", runListPartitions.all(workspaceId)]
-        : ["gsi2", runListPartitions.byDefinition(workspaceId, definitionId)];
+      parentRunId !== undefined
+        ? ["gsi1", runListPartitions.children(workspaceId, parentRunId)]
+        : definitionId === undefined
+          ? ["gsi1", runListPartitions.all(workspaceId)]
+          : ["gsi2", runListPartitions.byDefinition(workspaceId, definitionId)];
     const newest = numberFromTop(count, gaps, first);
     const oldest = numberFromTop(count, gaps, Math.min(total, first + pageSize - 1));
     const items = await store.runLists.byPositions(index, pk, oldest, newest);

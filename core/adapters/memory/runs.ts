@@ -2,7 +2,7 @@ import { listedDefinitionId, type RunRecord } from "../../domain/run-record";
 import type { CreateOutcome, RunChange, RunCreation, RunFilters, RunStore } from "../../ports/store";
 import { sweepShard } from "../dynamodb/index-keys";
 import { keys } from "../dynamodb/keys";
-import { definitionCounterScope, runsCounterScope } from "../dynamodb/run-creation";
+import { creationScopes } from "../dynamodb/run-creation";
 import { eventsOf, stepRunsOf } from "../dynamodb/run-history";
 import {
   changeActions,
@@ -44,8 +44,9 @@ export function createMemoryRuns(state: MemoryState): RunStore {
   const take = (workspaceId: string, scope: string) => ++counter(workspaceId, scope).count;
 
   function giveUp(run: RunRecord): void {
-    counter(run.workspaceId, runsCounterScope).gaps.push(run.seq);
-    counter(run.workspaceId, definitionCounterScope(run.definitionId)).gaps.push(run.defSeq);
+    const [runsScope, definitionScope] = creationScopes(run);
+    counter(run.workspaceId, runsScope).gaps.push(run.seq);
+    if (!run.parent) counter(run.workspaceId, definitionScope).gaps.push(run.defSeq);
   }
 
   /** The creation's outcome once numbered; after a conflict or an idempotent answer the numbers are gaps. */
@@ -107,11 +108,13 @@ export function createMemoryRuns(state: MemoryState): RunStore {
 
     async create({ run: fields, supersede }: RunCreation): Promise<CreateOutcome> {
       refuseOversizedRun(fields);
-      const { workspaceId, definitionId } = fields;
+      const { workspaceId } = fields;
+      const [runsScope, definitionScope] = creationScopes(fields);
+      const seq = take(workspaceId, runsScope);
       const run: RunRecord = {
         ...fields,
-        seq: take(workspaceId, runsCounterScope),
-        defSeq: take(workspaceId, definitionCounterScope(definitionId)),
+        seq,
+        defSeq: fields.parent ? seq : take(workspaceId, definitionScope),
       };
       const outcome = await write(run, supersede);
       if (outcome.kind !== "created") giveUp(run);
@@ -124,13 +127,15 @@ export function createMemoryRuns(state: MemoryState): RunStore {
 
     /** One sort over the workspace's runs: the adapter's counters and indexes give the same pages. */
     async list(workspaceId, filters: RunFilters, page, pageSize) {
-      const { status, definitionId, supersessionKey } = filters;
+      const { status, definitionId, supersessionKey, parentRunId } = filters;
       const matching = runsOf(
         workspaceId,
         (run) =>
-          (status === undefined || run.status === status) &&
-          (definitionId === undefined || listedDefinitionId(run) === definitionId) &&
-          (supersessionKey === undefined || run.supersessionKey === supersessionKey),
+          run.parent?.runId === parentRunId &&
+          (parentRunId !== undefined ||
+            ((status === undefined || run.status === status) &&
+              (definitionId === undefined || listedDefinitionId(run) === definitionId) &&
+              (supersessionKey === undefined || run.supersessionKey === supersessionKey))),
       );
       const start = (page - 1) * pageSize;
       return { items: structuredClone(matching.slice(start, start + pageSize)), total: matching.length };

@@ -20,6 +20,10 @@ const CallCost = z.object({
   outputTokens: z.number().int(),
   costUsd: z.number(),
   createdAt: z.string(),
+  workflowRunId: z
+    .string()
+    .optional()
+    .meta({ description: "A call of one of the run's child runs (docs/flow.md): that run" }),
 });
 
 const Breakdown = {

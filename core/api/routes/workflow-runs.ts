@@ -55,6 +55,10 @@ const list = route({
       triggerId: z.string().min(1).max(100).optional().meta({
         description: "Runs started by this trigger (their supersession key is `trigger:<id>`)",
       }),
+      parentRunId: z.string().min(1).max(LIMITS.idChars).optional().meta({
+        description:
+          "The child runs (sub_workflow, parallel branches, map items) the run started; the list leaves child runs out otherwise. Takes no other filter.",
+      }),
     }),
   },
   responses: {
@@ -157,6 +161,15 @@ export function workflowRunRoutes(deps: RunDeps) {
     })
     .openapi(list, async (c) => {
       const { page, pageSize, triggerId, ...filters } = c.req.valid("query");
+      const { parentRunId, ...others } = filters;
+      if (
+        parentRunId !== undefined &&
+        (triggerId !== undefined || Object.values(others).some((value) => value !== undefined))
+      ) {
+        throw new ValidationError("parentRunId lists a run's child runs and takes no other filter", {
+          details: { issues: [{ path: "parentRunId", message: "combine with no other filter" }] },
+        });
+      }
       if (triggerId !== undefined) {
         if (filters.supersessionKey !== undefined)
           throw new ValidationError("Give triggerId or supersessionKey, not both");

@@ -48,10 +48,15 @@ export type CreateOutcome =
   /** A superseded run moved, or a creation with the same supersession key came first: read again and retry. */
   | { kind: "conflict" };
 
+/**
+ * Without `parentRunId`, the runs started through the API; child runs (docs/flow.md) are listed only under
+ * their parent, by `parentRunId` alone (the other filters do not combine with it).
+ */
 export interface RunFilters {
   status?: RunStatus;
   definitionId?: string;
   supersessionKey?: string;
+  parentRunId?: string;
 }
 
 export interface Page<T> {

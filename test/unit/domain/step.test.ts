@@ -97,11 +97,11 @@ describe("wait", () => {
 });
 
 describe("step type and unknown fields", () => {
-  it("names the six valid step types for an unknown type", () => {
+  it("names the nine valid step types for an unknown type", () => {
     const [issue] = issues({ type: "sleep", name: "s" });
     expect(issue?.path).toEqual(["steps", 0, "type"]);
     expect(issue?.message).toBe(
-      'Unknown step type "sleep"; expected one of task, wait, condition, external_event, llm, approval',
+      'Unknown step type "sleep"; expected one of task, wait, condition, external_event, llm, approval, parallel, map, sub_workflow',
     );
   });
 

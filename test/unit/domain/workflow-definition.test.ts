@@ -79,3 +79,66 @@ describe("CreateWorkflowDefinitionInput", () => {
     ]);
   });
 });
+
+describe("nested steps (parallel, map)", () => {
+  const parallel = (name: string, branches: [string, object[]][]) => ({
+    type: "parallel",
+    name,
+    branches: branches.map(([branchName, steps]) => ({ name: branchName, steps })),
+  });
+  const map = (name: string, steps: object[]) => ({ type: "map", name, itemsKey: "list", steps });
+
+  it("accepts branches and map steps with their defaults", () => {
+    const parsed = CreateWorkflowDefinitionInput.parse({
+      name: "fan-out",
+      version: "1",
+      steps: [
+        parallel("both", [
+          ["a", [step("a1")]],
+          ["b", [map("each", [step("b1")])]],
+        ]),
+      ],
+    });
+    expect(parsed.steps[0]).toMatchObject({
+      join: "all",
+      branches: [
+        { name: "a", steps: [{ ...step("a1"), config: {} }] },
+        { name: "b", steps: [{ type: "map", maxConcurrency: 10, failureTolerance: 0 }] },
+      ],
+    });
+  });
+
+  it("rejects a name used in another list of the definition", () => {
+    expect(issues({ steps: [step("fetch"), map("each", [step("fetch")])] })).toEqual([
+      {
+        path: ["steps", 1, "steps", 0, "name"],
+        message: 'Step "fetch": name is already used by step 0; step names must be unique',
+      },
+    ]);
+  });
+
+  it("rejects a condition whose target lies in another list", () => {
+    expect(issues({ steps: [step("outside"), map("each", [branch("check", "outside", "check")])] })).toEqual([
+      {
+        path: ["steps", 1, "steps", 0, "trueStep"],
+        message: 'Step "check": trueStep "outside" names no step of its list',
+      },
+    ]);
+  });
+
+  it("rejects steps nested deeper than the bound", () => {
+    let inner: object = step("leaf");
+    for (let level = 5; level >= 1; level--) inner = map(`level${level}`, [inner]);
+    expect(issues({ steps: [inner] }).map((issue) => issue.path)).toEqual([
+      ["steps", 0, "steps", 0, "steps", 0, "steps", 0, "steps", 0, "steps"],
+    ]);
+  });
+
+  it("counts nested steps against the definition's bound", () => {
+    const many = Array.from({ length: 300 }, (_, i) => step(`m${i}`));
+    const others = Array.from({ length: 250 }, (_, i) => step(`o${i}`));
+    expect(issues({ steps: [...others, map("each", many)] }).map((issue) => issue.message)).toEqual([
+      "The definition holds 551 steps in all; at most 500",
+    ]);
+  });
+});

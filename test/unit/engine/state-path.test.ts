@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { readPath } from "../../../core/steps/state-path";
+import { readPath } from "../../../core/domain/state-path";
 import { renderTemplate } from "../../../core/steps/template";
 
 describe("readPath", () => {

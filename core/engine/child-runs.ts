@@ -1,0 +1,90 @@
+import { type ChildStep, liveChildIds, newChildRun } from "../domain/child-runs";
+import { RunTransition } from "../domain/run-change";
+import { runDoorbell } from "../domain/run-messages";
+import { pendingRun, type RunRecord } from "../domain/run-record";
+import { LIVE_RUN_STATUSES, RunStatus } from "../domain/statuses";
+import { isoAt } from "../domain/time";
+import type { Deps } from "../ports/deps";
+import { type CommitDeps, commitRun, finishTransition } from "./commit-run";
+import { endActiveStep } from "./end-active-step";
+
+/**
+ * The after-commit effects of child runs (docs/flow.md, "Child runs"). Each is repeatable and each, if lost,
+ * is made good later: a child not created is created again when its parent next looks (ChildrenWait.pollAtMs
+ * keeps the parent in the sweep index), and a lost ring of the parent is made good by the same look. A lost
+ * cancellation is not made good: the child runs to its end, and the parent, which no longer waits for it,
+ * takes no notice (docs/flow.md).
+ */
+export type ChildDeps = CommitDeps & Pick<Deps, "ids">;
+
+/** Creates the children the committed parent's wait lists in `launch` (again is harmless), and rings them. */
+export async function launchChildren(deps: ChildDeps, parent: RunRecord, step: ChildStep): Promise<void> {
+  const wait = parent.active?.wait;
+  if (wait?.kind !== "children" || wait.launch.length === 0) return;
+  const budget =
+    step.type === "sub_workflow"
+      ? (await deps.store.definitions.get(parent.workspaceId, step.definitionId))?.budget
+      : undefined;
+  const createdAt = isoAt(deps.clock.nowMs());
+  for (const index of wait.launch) {
+    const run = pendingRun(newChildRun(parent, step, index, createdAt, budget));
+    // An existing child (a repeat of this effect) comes back as a conflict: it is there, which is the point.
+    await deps.store.runs.create({ run, supersede: async () => [] });
+    await deps.queue.send(runDoorbell(parent.workspaceId, run.id));
+  }
+}
+
+/** Cancels child runs their parent no longer waits for, and, through the same effect, their own children. */
+export async function cancelChildRuns(deps: ChildDeps, workspaceId: string, runIds: readonly string[]) {
+  for (const runId of runIds) await cancelChild(deps, workspaceId, runId);
+}
+
+const MAX_ATTEMPTS = 5;
+
+async function cancelChild(deps: ChildDeps, workspaceId: string, runId: string): Promise<void> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const run = await deps.store.runs.get(workspaceId, runId);
+    if (!run || !LIVE_RUN_STATUSES.includes(run.status)) return;
+    const tx = new RunTransition(run, deps.clock.nowMs(), deps.ids);
+    const settleApproval = await cancelTransition(deps, tx);
+    const commit = await finishTransition(deps, tx);
+    const outcome = await commitRun(
+      deps,
+      { commit, ...(settleApproval ? { settleApproval } : {}) },
+      { cancelScheduleOf: run, cancelChildren: liveChildIds(run) },
+    );
+    if (outcome.kind === "committed") return;
+  }
+}
+
+/** The cancellation of a live run (spec 4.4 rule 2), its active step cancelled with it. */
+export async function cancelTransition(deps: Pick<ChildDeps, "store">, tx: RunTransition) {
+  tx.setRunStatus(RunStatus.Cancelled);
+  const settleApproval = await endActiveStep(deps, tx);
+  tx.run.nextStepName = null;
+  tx.record("WORKFLOW_CANCELLED", {});
+  return settleApproval;
+}
+
+/**
+ * A child that ended, rung (by the sweeper, or a late doorbell): while its parent still counts it as live, it
+ * rings the parent again (a ring after its end may have been lost); once the parent has taken its outcome or
+ * stopped waiting for it, the transition that marks it told, which takes it out of the sweep index.
+ */
+export async function tellParent(deps: ChildDeps, run: RunRecord): Promise<RunTransition | undefined> {
+  if (!run.parent) return undefined;
+  const parent = await deps.store.runs.get(run.workspaceId, run.parent.runId);
+  if (parent && liveChildIds(parent).includes(run.id)) {
+    await deps.queue.send(runDoorbell(run.workspaceId, parent.id));
+    return undefined;
+  }
+  const tx = new RunTransition(run, deps.clock.nowMs(), deps.ids);
+  tx.run.parentTold = true;
+  return tx;
+}
+
+/** A child's end is its parent's news: its doorbell rings (the parent reads the truth from the store). */
+export async function ringParent(deps: Pick<Deps, "queue">, run: RunRecord): Promise<void> {
+  if (!run.parent || run.parentTold || LIVE_RUN_STATUSES.includes(run.status)) return;
+  await deps.queue.send(runDoorbell(run.workspaceId, run.parent.runId));
+}
