@@ -118,7 +118,8 @@ describe.skipIf(!available)("dashboard in Chromium", { timeout: 240_000 }, () =>
 
     // 5. The first tab, never reloaded, shows the completion in its timeline, the edited output and the cost.
     await page.locator('[data-event="WORKFLOW_COMPLETED"]').waitFor({ timeout: 15_000 });
-    expect(await status.textContent()).toBe("COMPLETED");
+    // The stream brings the events; the run itself is read again once the stream ends.
+    await expect.poll(() => status.textContent(), WAIT).toBe("COMPLETED");
     expect(await page.evaluate("window.notReloaded")).toBe(true);
     // It followed the run's live stream, not a poll of its events.
     expect(runRequests).toContain(`/dashboard/api/v1/workflow-runs/${run.id}/stream`);

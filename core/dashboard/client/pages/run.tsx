@@ -69,7 +69,11 @@ export function RunPage({ id }: { id: string }) {
       setEvents((held) => [...held, event]);
       reloadSoon();
     },
-    onEnd: reloadSoon,
+    // The run has stopped: its final status and cost at once, not after a burst.
+    onEnd: () => {
+      clearTimeout(reloadTimer.current);
+      view.reload();
+    },
   });
   const definitions = useDefinitions(view.data ? [view.data.run.definitionId] : []);
 
