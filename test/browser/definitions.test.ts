@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { PHONE, screenshot, screenshotDir } from "./browser";
-import { publicApi } from "./service";
+import { signUpThroughApi } from "./service";
 import { available, openPage, reportSkip, useDashboardEnv } from "./setup";
 
 const WAIT = { timeout: 20_000 };
@@ -32,17 +32,11 @@ describe.skipIf(!available)("dashboard definitions in Chromium", { timeout: 240_
   const shots = screenshotDir();
 
   it("draws a definition's steps, starts a run from a JSON input, finds a run by its id, and offers Retry only where it can help", async () => {
-    const signup = await fetch(`${env.service.url}/v1/dashboard-auth/signup`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({
-        email: "lin@example.com",
-        password: "a long enough password",
-        workspaceName: "Lin",
-      }),
+    const api = await signUpThroughApi(env.service, {
+      email: "lin@example.com",
+      password: "a long enough password",
+      workspaceName: "Lin",
     });
-    const { data } = (await signup.json()) as { data: { apiKey: { key: string } } };
-    const api = publicApi(env.service, data.apiKey.key);
     const definition = await api.createDefinition(TRIAGE);
     const { page, problems } = await openPage(env.browser);
 

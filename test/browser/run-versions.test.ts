@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { publicApi } from "./service";
+import { signUpThroughApi } from "./service";
 import { available, openPage, reportSkip, useDashboardEnv } from "./setup";
 
 /** Pages refresh themselves every 2 to 10 s; a busy CI machine may be slower still. */
@@ -20,13 +20,11 @@ describe.skipIf(!available)("rerun and upgrade in Chromium", { timeout: 240_000 
   const env = useDashboardEnv();
 
   it("reruns a failed run from a step with an edited input, and upgrades a waiting run after a check", async () => {
-    const signup = await fetch(`${env.service.url}/v1/dashboard-auth/signup`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: EMAIL, password: PASSWORD, workspaceName: "Lin Ltd" }),
+    const api = await signUpThroughApi(env.service, {
+      email: EMAIL,
+      password: PASSWORD,
+      workspaceName: "Lin Ltd",
     });
-    const { data } = (await signup.json()) as { data: { apiKey: { key: string } } };
-    const api = publicApi(env.service, data.apiKey.key);
     const prepare = {
       type: "task",
       name: "prepare",

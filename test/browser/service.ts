@@ -1,6 +1,23 @@
 import { expect } from "vitest";
 import type { LocalService } from "../helpers/local-service";
 
+/**
+ * A dashboard account made through the sign-up API (not the page), and the public API with its first key:
+ * how the browser tests that are not about sign-up begin.
+ */
+export async function signUpThroughApi(
+  service: LocalService,
+  account: { email: string; password: string; workspaceName: string },
+): Promise<ReturnType<typeof publicApi> & { key: string }> {
+  const signup = await fetch(`${service.url}/v1/dashboard-auth/signup`, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify(account),
+  });
+  const { data } = (await signup.json()) as { data: { apiKey: { key: string } } };
+  return { ...publicApi(service, data.apiKey.key), key: data.apiKey.key };
+}
+
 /** The public API with the API key the dashboard showed at sign-up: what a customer's backend does. */
 export function publicApi(service: LocalService, key: string) {
   async function call<T>(method: string, path: string, body?: unknown): Promise<T> {

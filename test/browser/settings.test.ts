@@ -1,6 +1,6 @@
 import type { Page } from "playwright-core";
 import { describe, expect, it } from "vitest";
-import { publicApi, SYNC } from "./service";
+import { SYNC, signUpThroughApi } from "./service";
 import { available, openPage, reportSkip, useDashboardEnv } from "./setup";
 
 /** Pages refresh themselves every 2 to 10 s; a busy CI machine may be slower still. */
@@ -32,13 +32,11 @@ describe.skipIf(!available)("dashboard settings in Chromium", { timeout: 240_000
   const env = useDashboardEnv();
 
   it("signs in and manages providers, tools, webhooks, workspaces and API keys", async () => {
-    const signup = await fetch(`${env.service.url}/v1/dashboard-auth/signup`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: EMAIL, password: PASSWORD, workspaceName: "Analytical Engines" }),
+    const api = await signUpThroughApi(env.service, {
+      email: EMAIL,
+      password: PASSWORD,
+      workspaceName: "Analytical Engines",
     });
-    const { data } = (await signup.json()) as { data: { apiKey: { key: string } } };
-    const api = publicApi(env.service, data.apiKey.key);
     const { context, page, problems } = await openPage(env.browser);
 
     // Login, by keyboard: the form's fields and its button are reachable with Tab.
@@ -106,7 +104,7 @@ describe.skipIf(!available)("dashboard settings in Chromium", { timeout: 240_000
     await keyRow.getByRole("button", { name: "Revoke Default key?" }).click();
     await page.getByText("No active keys.").waitFor();
     const refused = await fetch(`${env.service.url}/v1/workflow-runs`, {
-      headers: { "x-api-key": data.apiKey.key },
+      headers: { "x-api-key": api.key },
     });
     expect(refused.status).toBe(401);
 

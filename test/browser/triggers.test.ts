@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { publicApi } from "./service";
+import { signUpThroughApi } from "./service";
 import { available, openPage, reportSkip, useDashboardEnv } from "./setup";
 
 /**
@@ -21,13 +21,11 @@ describe.skipIf(!available)("dashboard triggers in Chromium", { timeout: 240_000
   const env = useDashboardEnv();
 
   it("lists triggers with their next fire, pauses one, and shows an event trigger's runs", async () => {
-    const signup = await fetch(`${env.service.url}/v1/dashboard-auth/signup`, {
-      method: "POST",
-      headers: { "content-type": "application/json" },
-      body: JSON.stringify({ email: EMAIL, password: PASSWORD, workspaceName: "Looms" }),
+    const api = await signUpThroughApi(env.service, {
+      email: EMAIL,
+      password: PASSWORD,
+      workspaceName: "Looms",
     });
-    const { data } = (await signup.json()) as { data: { apiKey: { key: string } } };
-    const api = publicApi(env.service, data.apiKey.key);
     const definition = await api.createDefinition({
       name: "nightly",
       version: "1",
