@@ -31,7 +31,7 @@ describe.skipIf(!available)("dashboard definitions in Chromium", { timeout: 240_
   const env = useDashboardEnv();
   const shots = screenshotDir();
 
-  it("draws a definition's steps, starts a run from a JSON input, finds a run by its id, and offers Retry only where it can help", async () => {
+  it("draws a definition's steps, starts a run from a JSON input, finds a run by its id, offers Retry only where it can help, and lists a run's child runs", async () => {
     const api = await signUpThroughApi(env.service, {
       email: "lin@example.com",
       password: "a long enough password",
@@ -109,6 +109,34 @@ describe.skipIf(!available)("dashboard definitions in Chromium", { timeout: 240_
     await page.goto(`${env.service.url}/#/runs/${late.id}`);
     await page.getByRole("button", { name: "Retry" }).waitFor();
     expect(await page.getByTestId("retry-hopeless").count()).toBe(0);
+
+    // A parallel step's branches are child runs: the parent's page lists them, each links back.
+    const fanOut = await api.createDefinition({
+      name: "fan-out",
+      version: "1",
+      steps: [
+        {
+          type: "parallel",
+          name: "together",
+          join: "all",
+          outputKey: "both",
+          branches: [
+            { name: "left", steps: [{ type: "task", name: "l", handler: "noop" }] },
+            { name: "right", steps: [{ type: "task", name: "r", handler: "noop" }] },
+          ],
+        },
+      ],
+    });
+    const parent = await api.startRun(fanOut.id, {});
+    await api.waitForStatus(parent.id, "COMPLETED");
+    await page.goto(`${env.service.url}/#/runs/${parent.id}`);
+    const children = page.getByTestId("child-runs");
+    await expect.poll(() => children.locator("tbody tr").count(), WAIT).toBe(2);
+    await expect
+      .poll(() => children.textContent(), WAIT)
+      .toMatch(/branch left.*COMPLETED.*branch right.*COMPLETED/s);
+    await children.locator("tbody tr").first().getByRole("link").click();
+    await page.getByText("Started by run").waitFor();
 
     expect(problems).toEqual([]);
   });

@@ -9,6 +9,7 @@ import { formatTime, shortId } from "../format";
 import { announce, invalidate, useLoad } from "../hooks";
 import { useRunStream } from "../run-stream";
 import { LIVE_STATUSES, type RunCost, type RunEvent, type RunWithSteps } from "../types";
+import { ChildRuns } from "./child-runs";
 import { RunCostPanel, StepsTable } from "./run-parts";
 import { RerunPanel, UpgradePanel } from "./run-versions";
 import { Timeline } from "./timeline";
@@ -139,6 +140,13 @@ export function RunPage({ id }: { id: string }) {
             </div>
             <Fact term="Current step">{run.currentStepName ?? "—"}</Fact>
             <Fact term="Definition">{definitionLabel(definitions, run.definitionId)}</Fact>
+            {run.parentRunId && (
+              <Fact term="Started by run">
+                <a href={`#/runs/${run.parentRunId}`} class="mono">
+                  {shortId(run.parentRunId)}
+                </a>
+              </Fact>
+            )}
             {run.rerunOf && (
               <Fact term="Rerun of">
                 <a href={`#/runs/${run.rerunOf}`} class="mono">
@@ -173,6 +181,7 @@ export function RunPage({ id }: { id: string }) {
             ))}
           <RunCostPanel cost={view.data?.cost} />
           <StepsTable steps={run.steps} />
+          <ChildRuns runId={run.id} events={events} />
           <Timeline events={events} live={live} />
         </>
       )}
