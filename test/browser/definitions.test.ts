@@ -110,6 +110,24 @@ describe.skipIf(!available)("dashboard definitions in Chromium", { timeout: 240_
     await page.getByRole("button", { name: "Retry" }).waitFor();
     expect(await page.getByTestId("retry-hopeless").count()).toBe(0);
 
+    // Each step's timing bar, input and output, and an llm step's model calls with tokens and cost.
+    env.openai.reply({ text: "Filed under billing.", usage: { input: 1000, output: 100 } });
+    const summarise = await api.createDefinition({
+      name: "summarise",
+      version: "1",
+      steps: [
+        { type: "llm", name: "sum", model: "gpt-4o-mini", messages: [{ role: "user", content: "Hi" }] },
+      ],
+    });
+    const llmRun = await api.startRun(summarise.id, {});
+    await api.waitForStatus(llmRun.id, "COMPLETED");
+    await page.goto(`${env.service.url}/#/runs/${llmRun.id}`);
+    const details = page.locator(".step-details").first();
+    await details.locator("summary").click();
+    await expect.poll(() => details.textContent(), WAIT).toContain("gpt-4o-mini: 1,000 in / 100 out");
+    expect(await details.textContent()).toContain("Filed under billing.");
+    expect(await page.locator(".waterfall-bar").count()).toBe(1);
+
     // A parallel step's branches are child runs: the parent's page lists them, each links back.
     const fanOut = await api.createDefinition({
       name: "fan-out",

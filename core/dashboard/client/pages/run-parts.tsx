@@ -1,7 +1,8 @@
 import { Empty, StatusBadge } from "../components/status";
 import { Table, type Usage, usageColumns } from "../components/table";
 import { formatCount, formatTime, formatUsd } from "../format";
-import type { RunCost, StepRun } from "../types";
+import type { RunCost, RunEvent, StepRun } from "../types";
+import { StepBar, StepDetails, waterfall } from "./step-details";
 
 export function RunCostPanel({ cost }: { cost: RunCost | undefined }) {
   return (
@@ -35,7 +36,8 @@ export function RunCostPanel({ cost }: { cost: RunCost | undefined }) {
   );
 }
 
-export function StepsTable({ steps }: { steps: StepRun[] }) {
+export function StepsTable({ steps, events }: { steps: StepRun[]; events: readonly RunEvent[] }) {
+  const bars = waterfall(steps, Date.now());
   return (
     <section aria-labelledby="steps-title">
       <h2 id="steps-title">Steps</h2>
@@ -54,6 +56,7 @@ export function StepsTable({ steps }: { steps: StepRun[] }) {
                   <div class="muted">copied from the run this one reruns, not run again</div>
                 )}
                 {step.error && <div class="error-text">{step.error}</div>}
+                <StepDetails step={step} events={events} />
               </>
             ),
           },
@@ -62,6 +65,7 @@ export function StepsTable({ steps }: { steps: StepRun[] }) {
           { head: "Attempt", num: true, cell: (step) => step.attempt },
           { head: "Started", cell: (step) => formatTime(step.startedAt) },
           { head: "Completed", cell: (step) => formatTime(step.completedAt) },
+          { head: "Timing", cell: (step) => <StepBar bar={bars.get(step.id)} /> },
         ]}
       />
     </section>

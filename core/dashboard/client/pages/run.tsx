@@ -180,7 +180,7 @@ export function RunPage({ id }: { id: string }) {
               <RerunPanel run={run} definitions={definitions} />
             ))}
           <RunCostPanel cost={view.data?.cost} />
-          <StepsTable steps={run.steps} />
+          <StepsTable steps={run.steps} events={events} />
           <ChildRuns runId={run.id} events={events} />
           <Timeline events={events} live={live} />
         </>
