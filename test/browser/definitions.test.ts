@@ -6,8 +6,9 @@ import { available, openPage, reportSkip, useDashboardEnv } from "./setup";
 const WAIT = { timeout: 20_000 };
 
 /**
- * The definitions pages in Chromium: browse a definition, see its steps drawn as a graph with a condition's
- * branches and an approval's way back, start a run of it from an input typed as JSON, and find a run by id.
+ * The definitions pages in Chromium (a definition's steps drawn as a graph, a run started from an input typed
+ * as JSON), and what a run's page offers beyond the spec's: finding a run by id, each step's timing, input,
+ * output and model calls, Retry only where it can help, sending a signal, and the run's child runs.
  */
 reportSkip("dashboard definitions browser test");
 
@@ -31,7 +32,7 @@ describe.skipIf(!available)("dashboard definitions in Chromium", { timeout: 240_
   const env = useDashboardEnv();
   const shots = screenshotDir();
 
-  it("draws a definition's steps, starts a run from a JSON input, finds a run by its id, offers Retry only where it can help, and lists a run's child runs", async () => {
+  it("draws a definition and starts a run of it; a run's page: found by id, its steps' details, Retry where it helps, a signal, child runs", async () => {
     const api = await signUpThroughApi(env.service, {
       email: "lin@example.com",
       password: "a long enough password",
@@ -127,6 +128,23 @@ describe.skipIf(!available)("dashboard definitions in Chromium", { timeout: 240_
     await expect.poll(() => details.textContent(), WAIT).toContain("gpt-4o-mini: 1,000 in / 100 out");
     expect(await details.textContent()).toContain("Filed under billing.");
     expect(await page.locator(".waterfall-bar").count()).toBe(1);
+
+    // A live run takes a signal sent from its page.
+    const waits = await api.createDefinition({
+      name: "waits-for-go",
+      version: "1",
+      steps: [{ type: "external_event", name: "gate", signalType: "go" }],
+    });
+    const waiting = await api.startRun(waits.id, {});
+    await api.waitForStatus(waiting.id, "WAITING");
+    await page.goto(`${env.service.url}/#/runs/${waiting.id}`);
+    await page.getByLabel("Signal type").fill("go");
+    await page.getByLabel("Payload (JSON, optional)").fill('{"by": "lin"}');
+    await page.getByRole("button", { name: "Send signal" }).click();
+    await api.waitForStatus(waiting.id, "COMPLETED");
+    await expect.poll(() => page.getByTestId("run-status").textContent(), WAIT).toContain("COMPLETED");
+    const signalled = await api.call<{ output: unknown }>("GET", `/v1/workflow-runs/${waiting.id}`);
+    expect(signalled.output).toMatchObject({ gate: { by: "lin" } });
 
     // A parallel step's branches are child runs: the parent's page lists them, each links back.
     const fanOut = await api.createDefinition({

@@ -12,6 +12,7 @@ import { LIVE_STATUSES, type RunCost, type RunEvent, type RunWithSteps } from ".
 import { ChildRuns } from "./child-runs";
 import { RunCostPanel, StepsTable } from "./run-parts";
 import { RerunPanel, UpgradePanel } from "./run-versions";
+import { SignalPanel } from "./signal-panel";
 import { Timeline } from "./timeline";
 
 /** Events often come in bursts (a step's start and end): the run and its cost are read once per burst. */
@@ -173,6 +174,7 @@ export function RunPage({ id }: { id: string }) {
               {run.output ? <JsonView value={run.output} /> : <p class="muted">No output yet.</p>}
             </section>
           </div>
+          {LIVE_STATUSES.includes(run.status) && <SignalPanel runId={run.id} onSent={view.reload} />}
           {definitions &&
             (LIVE_STATUSES.includes(run.status) ? (
               <UpgradePanel run={run} definitions={definitions} onUpgraded={view.reload} />
