@@ -232,48 +232,6 @@ export function listedDefinitionId(run: Pick<RunRecord, "definitionId" | "origin
   return run.originalDefinitionId ?? run.definitionId;
 }
 
-/** A PENDING run or an unclaimed next step is the queue's job; the sweeper steps in after this long. */
-export const DOORBELL_GRACE_MS = 60_000;
-
-/**
- * The sweep index keeps each run's next due time rounded up to this. Due times move at nearly every commit (a
- * lease runs from its step's start, a timer from its wait's), but rounded they rarely change, so a run's entry
- * (a GSI write each time it moves) is rewritten about once per bucket of the run's life instead of once per
- * step: at the price of the sweeper noticing a lost doorbell, a lost wake-up or a dead worker up to this much
- * later than it could. Timers themselves are not delayed: they have their own wake-up.
- */
-export const SWEEP_BUCKET_MS = 5 * 60 * 1000;
-
-/** When the sweeper looks at the run: its next due time rounded up to the sweep bucket. */
-export function sweepDueAtMs(run: RunRecord): number | undefined {
-  const due = nextDueAtMs(run);
-  return due === undefined ? undefined : Math.ceil(due / SWEEP_BUCKET_MS) * SWEEP_BUCKET_MS;
-}
-
-/**
- * When the run next needs a worker without anyone asking: a timer, a deadline, a retry, or a lease that
- * runs out because its worker died. Undefined when only an outside action (a signal with no timeout, an
- * approval with no timeout, the retry endpoint) can move it.
- */
-export function nextDueAtMs(run: RunRecord): number | undefined {
-  const updatedAtMs = Date.parse(run.updatedAt);
-  if (run.status === RunStatus.Pending) return updatedAtMs + DOORBELL_GRACE_MS;
-  if (mustTellParent(run)) return updatedAtMs + DOORBELL_GRACE_MS;
-  if (
-    run.status !== RunStatus.Running &&
-    run.status !== RunStatus.Waiting &&
-    run.status !== RunStatus.Paused
-  ) {
-    return undefined;
-  }
-  const active = run.active;
-  if (!active) return updatedAtMs + DOORBELL_GRACE_MS;
-  if (active.lease) return active.lease.untilMs;
-  if (active.retryAtMs !== null) return active.retryAtMs;
-  if (active.wait) return waitDueAtMs(active.wait);
-  return updatedAtMs + DOORBELL_GRACE_MS;
-}
-
 /** A child run that ended and has not yet seen its parent take its outcome. */
 export function mustTellParent(run: RunRecord): boolean {
   return run.parent !== undefined && !LIVE_RUN_STATUSES.includes(run.status) && run.parentTold !== true;

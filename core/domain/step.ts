@@ -1,44 +1,12 @@
 import * as z from "zod";
-import { Assignee } from "./approval-group";
+import { ApprovalStep } from "./approval-step";
 import { LIMITS } from "./limits";
 import { llmStepFields, requirePrompt, unknownTypeError } from "./llm-step";
-import { RetryPolicy } from "./retry-policy";
+import type { RetryPolicy } from "./retry-policy";
+import { commonFields, ONE_YEAR_MS, StepType, stepName, timeoutMs } from "./step-fields";
 
-export const StepType = {
-  Task: "task",
-  Wait: "wait",
-  Condition: "condition",
-  ExternalEvent: "external_event",
-  Llm: "llm",
-  Approval: "approval",
-  Parallel: "parallel",
-  Map: "map",
-  SubWorkflow: "sub_workflow",
-} as const;
-
-export type StepType = (typeof StepType)[keyof typeof StepType];
-
-const ONE_YEAR_MS = 31_536_000_000;
-
-const stepName = z.string().min(1).max(100);
-
-const commonFields = {
-  name: stepName.meta({ description: "Unique within the definition" }),
-  retry: RetryPolicy.optional(),
-  outputKey: z
-    .string()
-    .min(1)
-    .max(100)
-    .optional()
-    .meta({ description: "State key for the step's output; defaults to name" }),
-};
-
-const timeoutMs = z
-  .int()
-  .min(1000)
-  .max(ONE_YEAR_MS)
-  .optional()
-  .meta({ description: "The step fails when nothing arrives within this time" });
+export { ApprovalStep } from "./approval-step";
+export { StepType } from "./step-fields";
 
 export const TaskStep = z
   .strictObject({
@@ -126,59 +94,6 @@ export const LlmStep = z
   .strictObject({ type: z.literal(StepType.Llm), ...commonFields, ...llmStepFields })
   .superRefine(requirePrompt)
   .meta({ id: "LlmStep", description: "Calls a language model; needs messages or systemPrompt" });
-
-export const ApprovalStep = z
-  .strictObject({
-    type: z.literal(StepType.Approval),
-    ...commonFields,
-    contentKey: z.string().min(1).max(200).meta({ description: "State key of the content to review" }),
-    prompt: z.string().max(10_000).optional(),
-    timeoutMs,
-    onReject: z
-      .strictObject({
-        gotoStep: z.string().min(1).max(100).meta({ description: "An earlier step to continue at" }),
-        feedbackKey: z.string().min(1).max(200).meta({
-          description: "State key the rejection (comment, decidedBy, decidedAt, revision) is written to",
-        }),
-        maxRevisions: z.number().int().min(1).max(LIMITS.approvalRevisions),
-      })
-      .optional()
-      .meta({ description: "A rejection sends the content back for revision instead of failing the step" }),
-    assignees: z.array(Assignee).min(1).max(LIMITS.approvalAssignees).optional().meta({
-      description: "Who may decide: e-mail addresses or group:<name>; decidedBy must be one of them",
-    }),
-    quorum: z
-      .strictObject({
-        approvals: z.number().int().min(2).max(LIMITS.approvalAssignees),
-        rejections: z.number().int().min(1).max(LIMITS.approvalAssignees).default(1),
-      })
-      .optional()
-      .meta({
-        description: "Decided by votes of distinct people: this many approvals approve, rejections reject",
-      }),
-    allowRequester: z
-      .boolean()
-      .optional()
-      .meta({ description: "false: the run's startedBy may not decide it" }),
-    reminders: z
-      .array(z.strictObject({ afterMs: z.int().min(1000).max(ONE_YEAR_MS) }))
-      .min(1)
-      .max(LIMITS.approvalReminders)
-      .optional()
-      .meta({ description: "Reminders to the assignees who have not voted, this long after the request" }),
-    escalation: z
-      .strictObject({
-        afterMs: z.int().min(1000).max(ONE_YEAR_MS),
-        assignees: z.array(Assignee).min(1).max(LIMITS.approvalAssignees),
-      })
-      .optional()
-      .meta({ description: "This long after the request, these people may decide too, and are told" }),
-    onTimeout: z
-      .enum(["fail", "approve", "reject"])
-      .optional()
-      .meta({ description: "What a timeout decides: fail the step (the default), approve, or reject" }),
-  })
-  .meta({ id: "ApprovalStep", description: "Pauses the run until a person decides" });
 
 /**
  * The steps a parallel branch or a map item runs: a list like the definition's own (docs/flow.md). The one
@@ -282,7 +197,7 @@ export type WaitStep = z.infer<typeof WaitStep>;
 export type ConditionStep = z.infer<typeof ConditionStep>;
 export type ExternalEventStep = z.infer<typeof ExternalEventStep>;
 export type LlmStep = z.infer<typeof LlmStep>;
-export type ApprovalStep = z.infer<typeof ApprovalStep>;
+
 /** Written out, not inferred: the nested steps make the schemas' types refer to themselves. */
 interface CommonFields {
   name: string;

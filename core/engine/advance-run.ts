@@ -7,7 +7,7 @@ import { StepRunStatus } from "../domain/statuses";
 import type { StepDefinition } from "../domain/step";
 import type { StepRunner } from "../domain/step-context";
 import { stepsInScope } from "../domain/step-lists";
-import { applyOutcome, leaseFor, type OutcomeEffects } from "./apply-outcome";
+import { applyOutcome, type OutcomeEffects } from "./apply-outcome";
 import { tellParent } from "./child-runs";
 import { type ClaimContext, claim, startNextIfDue } from "./claim";
 import { commitTransition, type TransitionDeps } from "./commit-transition";
@@ -16,6 +16,7 @@ import { executeStep } from "./execute-step";
 import { countFailedAdvance } from "./failed-advance";
 import { foldChildren, readLiveChildren } from "./fold-children";
 import { planNext, type WorkerIdentity } from "./plan";
+import { leaseFor } from "./run-moves";
 
 /**
  * Spec 3.3 as a loop over one run: read the run, decide what it needs, commit that as one conditional

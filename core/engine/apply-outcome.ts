@@ -13,11 +13,12 @@ import { exceedsJsonDepth, jsonBytes } from "../domain/json-bounds";
 import { BoundCode, BoundExceeded, LIMITS } from "../domain/limits";
 import { computeBackoffMs, DEFAULT_RETRY_POLICY } from "../domain/retry-policy";
 import type { RunTransition } from "../domain/run-change";
-import type { Lease, RunRecord } from "../domain/run-record";
+import type { RunRecord } from "../domain/run-record";
 import { RunStatus, StepRunStatus } from "../domain/statuses";
 import type { StepDefinition } from "../domain/step";
 import type { StepOutcome } from "../domain/step-outcome";
 import { isoAt } from "../domain/time";
+import { bounded, completeRun, failRun, markStarted, withCode } from "./run-moves";
 import { takeBufferedSignals } from "./signal-inbox";
 
 /** Writes that belong to the same commit as the transition but live outside the run's items. */
@@ -265,12 +266,6 @@ function recordStepFailure(
   );
 }
 
-export function failRun(tx: RunTransition, error: string, stepName: string | null, code?: string): void {
-  tx.setRunStatus(RunStatus.Failed);
-  if (tx.run.active) tx.run.active.lease = null;
-  tx.record("WORKFLOW_FAILED", { error: bounded(error), stepName, ...withCode(code) });
-}
-
 /**
  * Fails the run whatever its step's retry policy says, for what no attempt can cure: a change the store
  * refuses for its size, or a run whose advance keeps failing before it can commit anything.
@@ -283,62 +278,4 @@ export function failForGood(tx: RunTransition, error: string, code: string): voi
   if (live) recordStepFailure(tx, error, active.stepRun.input, code);
   else if (tx.run.status !== RunStatus.Running) tx.setRunStatus(RunStatus.Running);
   failRun(tx, error, active?.stepRun.stepName ?? tx.run.nextStepName, code);
-}
-
-export function markStarted(tx: RunTransition): void {
-  tx.setRunStatus(RunStatus.Running);
-  tx.run.startedAtMs = tx.nowMs;
-  const { definitionId, input, rerunOf, rerunStart } = tx.run;
-  const rerun =
-    rerunOf === undefined ? {} : { rerunOf, ...(rerunStart && { fromStep: rerunStart.fromStep }) };
-  tx.record("WORKFLOW_STARTED", { definitionId, input, ...rerun });
-}
-
-/** Error texts come from handlers, providers and remote servers: kept to a size that always fits an item. */
-function bounded(error: string): string {
-  return error.length > LIMITS.errorChars ? `${error.slice(0, LIMITS.errorChars)}…` : error;
-}
-
-/** `code` is added to the spec's failure payloads only when a failure has one: additive, never null. */
-function withCode(code: string | undefined): { code?: string } {
-  return code === undefined ? {} : { code };
-}
-
-export function completeRun(tx: RunTransition): void {
-  tx.setRunStatus(RunStatus.Completed);
-  tx.run.output = tx.run.state;
-  tx.run.nextStepName = null;
-  const durationMs = tx.nowMs - (tx.run.startedAtMs ?? Date.parse(tx.run.createdAt));
-  tx.record("WORKFLOW_COMPLETED", { output: tx.run.output, durationMs });
-}
-
-/**
- * Starts the step the cursor names, under `lease`; a run past the step limit fails instead, since only a
- * condition loop can get there and it would otherwise never end.
- */
-export function startNextStep(tx: RunTransition, steps: readonly StepDefinition[], lease: Lease): void {
-  const limit = tx.run.stepLimit ?? LIMITS.stepsPerRun;
-  const name = tx.run.nextStepName;
-  const index = steps.findIndex((step) => step.name === name);
-  const step = steps[index];
-  if (!step) {
-    failRun(tx, `Step "${name}" does not exist in the definition`, name);
-    return;
-  }
-  if (tx.run.stepsExecuted >= limit) {
-    tx.run.nextStepName = null;
-    failRun(tx, stepLimitMessage(tx.run), step.name, BoundCode.STEP_LIMIT);
-    return;
-  }
-  tx.startStep(step, index, lease);
-}
-
-export function leaseFor(owner: string, nowMs: number, durationMs: number): Lease {
-  return { owner, grantedAtMs: nowMs, untilMs: nowMs + durationMs };
-}
-
-export function stepLimitMessage(run: RunRecord): string {
-  return run.parent
-    ? `The run reached the limit of ${LIMITS.stepsPerRun} steps, its parent's and its siblings' included`
-    : `The run reached the limit of ${LIMITS.stepsPerRun} steps`;
 }

@@ -4,9 +4,10 @@ import type { RunTransition } from "../domain/run-change";
 import type { Lease } from "../domain/run-record";
 import { RunStatus } from "../domain/statuses";
 import type { StepDefinition } from "../domain/step";
-import { applyOutcome, failRun, markStarted, type OutcomeEffects, startNextStep } from "./apply-outcome";
+import { applyOutcome, type OutcomeEffects } from "./apply-outcome";
 import { applyRejection } from "./approval-rejection";
 import type { Plan } from "./plan";
+import { failRun, markStarted, startNextStep } from "./run-moves";
 import { landUpgrade } from "./upgrade-landing";
 
 /** What a plan that runs no step of its own needs besides the transition: a fresh lease, and ids. */

@@ -1,7 +1,7 @@
 import type { RunTransition } from "../domain/run-change";
 import { RunStatus } from "../domain/statuses";
 import type { StepDefinition } from "../domain/step";
-import { completeRun, failRun } from "./apply-outcome";
+import { completeRun, failRun } from "./run-moves";
 
 /**
  * Lands the run's pending upgrade at a step boundary (docs/flow.md, "Upgrading running workflows"): the run

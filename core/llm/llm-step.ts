@@ -15,12 +15,14 @@ import { type Admission, BudgetGuard, type WorkspaceBudgetAccess } from "./budge
 import { budgetApproval, budgetState } from "./budget-run";
 import { type Candidate, nextCandidate, planCandidates } from "./candidates";
 import { type ConversationResult, converse } from "./conversation";
+import { describeFailures, type Failure } from "./model-failures";
 import { checkOutput, type OutputCheck } from "./output-checks";
 import { renderPrompt } from "./prompt";
 import { type LoadCredentials, missingKeyError } from "./provider-credentials";
 import { providerForModel } from "./resolve-provider";
 import { ResponseCache } from "./response-cache";
 import { createToolRunner, resolveStepTools } from "./step-tools";
+import { forwardTo } from "./token-forwarding";
 
 export interface LlmExecutorDeps {
   /** The adapters, one per provider (createProviders in production, in-process fakes in unit tests). */
@@ -45,12 +47,6 @@ export interface LlmExecutorDeps {
     model: string;
     delta: string;
   }) => void;
-}
-
-interface Failure {
-  model: string;
-  error: string;
-  retryable: boolean;
 }
 
 /**
@@ -272,20 +268,6 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
   };
 }
 
-function forwardTo(
-  forward: NonNullable<LlmExecutorDeps["forwardToken"]>,
-  run: { workspaceId: string; id: string },
-  stepName: string,
-) {
-  return (model: string, delta: string) => {
-    try {
-      forward({ workspaceId: run.workspaceId, runId: run.id, stepName, model, delta });
-    } catch {
-      // Tokens are best effort: a follower's failure never fails the step.
-    }
-  };
-}
-
 /** A missing key is not a call: its candidate is skipped (`unavailable`) whatever `fallbackOn` says. */
 type Refusal = Extract<Admission, { kind: "refused" }>;
 
@@ -300,9 +282,4 @@ function repairRequest(error: string): string {
     `Your answer was rejected: ${error}. Answer again with exactly one JSON object that fixes this, ` +
     "and nothing else."
   );
-}
-
-function describeFailures(failures: readonly Failure[]): string {
-  if (failures.length === 1 && failures[0]) return `${failures[0].model}: ${failures[0].error}`;
-  return `All models failed: ${failures.map((failure) => `${failure.model}: ${failure.error}`).join("; ")}`;
 }

@@ -1,6 +1,7 @@
 import type { RunCommit } from "../../domain/run-change";
+import { sweepDueAtMs } from "../../domain/run-due";
 import type { RunHistory } from "../../domain/run-history";
-import { type ActiveStep, listedDefinitionId, type RunRecord, sweepDueAtMs } from "../../domain/run-record";
+import { type ActiveStep, listedDefinitionId, type RunRecord } from "../../domain/run-record";
 import type { Table } from "./dynamo-client";
 import { packActive, packHistory, unpackActive, unpackHistory } from "./history-codec";
 import { runIndexKeys } from "./index-keys";

@@ -4,15 +4,8 @@ import { BoundCode, BoundExceeded, LIMITS } from "../../../core/domain/limits";
 import type { RunCommit } from "../../../core/domain/run-change";
 import type { StepOutcome } from "../../../core/domain/step-outcome";
 import { isoAt } from "../../../core/domain/time";
-import {
-  applyOutcome,
-  failForGood,
-  failRun,
-  keepCompleted,
-  leaseFor,
-  markStarted,
-  startNextStep,
-} from "../../../core/engine/apply-outcome";
+import { applyOutcome, failForGood, keepCompleted } from "../../../core/engine/apply-outcome";
+import { failRun, leaseFor, markStarted, startNextStep } from "../../../core/engine/run-moves";
 import {
   fixedIds,
   lease,

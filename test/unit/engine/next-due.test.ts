@@ -1,10 +1,5 @@
 import { describe, expect, it } from "vitest";
-import {
-  DOORBELL_GRACE_MS,
-  nextDueAtMs,
-  SWEEP_BUCKET_MS,
-  sweepDueAtMs,
-} from "../../../core/domain/run-record";
+import { DOORBELL_GRACE_MS, nextDueAtMs, SWEEP_BUCKET_MS, sweepDueAtMs } from "../../../core/domain/run-due";
 import { RunStatus } from "../../../core/domain/statuses";
 import { isoAt } from "../../../core/domain/time";
 import { active, lease, MINUTE, runningRun, runRecord, T0 } from "./builders";
