@@ -1,13 +1,14 @@
-import { useState } from "hono/jsx/dom";
-import { api, errorMessage } from "../api";
+import { useAction } from "../action";
+import { api } from "../api";
 import { Ago } from "../components/ago";
-import { Field, formValues } from "../components/form";
+import { Field } from "../components/form";
 import { JsonView } from "../components/json-view";
 import { ErrorNotice, Loading, LoadState } from "../components/status";
 import { StepGraph } from "../components/step-graph";
 import { Table } from "../components/table";
 import { shortId } from "../format";
-import { announce, useLoad } from "../hooks";
+import { useLoad } from "../hooks";
+import { parseJsonField } from "../json-field";
 import { navigate } from "../router";
 import { graphSteps } from "../step-graph";
 import type { Definition, Run } from "../types";
@@ -67,34 +68,17 @@ export function DefinitionPage({ id }: { id: string }) {
 
 /** Starts a run with the input typed as JSON; a malformed input is refused here, before any request. */
 function StartRunForm({ definitionId }: { definitionId: string }) {
-  const [error, setError] = useState<string | undefined>(undefined);
-  const [busy, setBusy] = useState(false);
-  const start = async (event: Event) => {
-    const data = formValues(event);
-    let input: unknown;
-    try {
-      input = JSON.parse(String(data.get("input") ?? "") || "{}");
-    } catch (parseError) {
-      setError(`The input is not JSON: ${errorMessage(parseError)}`);
-      return;
-    }
+  const { error, busy, submit } = useAction();
+  const start = submit(async (data) => {
+    const input = parseJsonField("input", data.get("input")) ?? {};
     if (input === null || typeof input !== "object" || Array.isArray(input)) {
-      setError("The input must be a JSON object.");
-      return;
+      throw new Error("The input must be a JSON object.");
     }
     const idempotencyKey = String(data.get("idempotencyKey") ?? "").trim() || undefined;
-    setBusy(true);
-    setError(undefined);
-    try {
-      const run = await api<Run>("POST", "/workflow-runs", { definitionId, input, idempotencyKey });
-      announce(`Run ${shortId(run.id)} started.`);
-      navigate(`/runs/${run.id}`);
-    } catch (startError) {
-      setError(errorMessage(startError));
-    } finally {
-      setBusy(false);
-    }
-  };
+    const run = await api<Run>("POST", "/workflow-runs", { definitionId, input, idempotencyKey });
+    navigate(`/runs/${run.id}`);
+    return `Run ${shortId(run.id)} started.`;
+  });
   return (
     <form class="start-run" onSubmit={start} aria-label="Start a run">
       <h2>Start a run</h2>

@@ -1,8 +1,8 @@
-import { useState } from "hono/jsx/dom";
-import { api, errorMessage } from "../api";
-import { Field, formValues } from "../components/form";
+import { useAction } from "../action";
+import { api } from "../api";
+import { Field } from "../components/form";
 import { ErrorNotice } from "../components/status";
-import { announce } from "../hooks";
+import { parseJsonField } from "../json-field";
 
 /** What POST …/signals answered: taken by the waiting step, kept for a later step, or a repeated id. */
 const ANSWERS: Record<string, string> = {
@@ -16,36 +16,18 @@ const ANSWERS: Record<string, string> = {
  * JSON payload and an optional id that makes sending it again harmless.
  */
 export function SignalPanel({ runId, onSent }: { runId: string; onSent: () => void }) {
-  const [error, setError] = useState<string | undefined>(undefined);
-  const [busy, setBusy] = useState(false);
-  const send = async (event: Event) => {
-    const data = formValues(event);
-    const text = String(data.get("payload") ?? "").trim();
-    let payload: unknown;
-    try {
-      payload = text === "" ? undefined : JSON.parse(text);
-    } catch (parseError) {
-      setError(`The payload is not JSON: ${errorMessage(parseError)}`);
-      return;
-    }
-    const id = String(data.get("id") ?? "").trim() || undefined;
-    setBusy(true);
-    setError(undefined);
-    try {
-      const path = `/workflow-runs/${encodeURIComponent(runId)}/signals`;
-      const answer = await api<{ status: string }>("POST", path, {
-        signalType: String(data.get("signalType") ?? "").trim(),
-        payload,
-        id,
-      });
-      announce(ANSWERS[answer.status] ?? `Signal ${answer.status}.`);
-      onSent();
-    } catch (sendError) {
-      setError(errorMessage(sendError));
-    } finally {
-      setBusy(false);
-    }
-  };
+  const { error, busy, submit } = useAction();
+  const send = submit(async (data) => {
+    const payload = parseJsonField("payload", data.get("payload"));
+    const path = `/workflow-runs/${encodeURIComponent(runId)}/signals`;
+    const answer = await api<{ status: string }>("POST", path, {
+      signalType: String(data.get("signalType") ?? "").trim(),
+      payload,
+      id: String(data.get("id") ?? "").trim() || undefined,
+    });
+    onSent();
+    return ANSWERS[answer.status] ?? `Signal ${answer.status}.`;
+  });
   return (
     <section class="card" aria-labelledby="signal-title">
       <h2 id="signal-title">Send a signal</h2>

@@ -1,4 +1,5 @@
 import { useState } from "hono/jsx/dom";
+import { useAction } from "../action";
 import { api, apiPage, query } from "../api";
 import { Ago } from "../components/ago";
 import { ConfirmButton } from "../components/confirm-button";
@@ -8,7 +9,6 @@ import { definitionLabel, useDefinitions } from "../definitions";
 import { formatTime } from "../format";
 import { useLoad } from "../hooks";
 import { href } from "../router";
-import { useAction } from "../settings/shared";
 import type { Run, Trigger } from "../types";
 
 const RECENT_RUNS = 5;

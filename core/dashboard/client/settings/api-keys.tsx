@@ -1,3 +1,4 @@
+import { useAction } from "../action";
 import { api } from "../api";
 import { ConfirmButton } from "../components/confirm-button";
 import { Field } from "../components/form";
@@ -7,7 +8,6 @@ import { actionsColumn, Table } from "../components/table";
 import { formatAgo, formatTime } from "../format";
 import { useLoad } from "../hooks";
 import type { ApiKey } from "../types";
-import { useAction } from "./shared";
 
 export function ApiKeysSettings() {
   const keys = useLoad(() => api<ApiKey[]>("GET", "/api-keys"), "api-keys");

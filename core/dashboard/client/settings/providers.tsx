@@ -1,4 +1,5 @@
 import { useState } from "hono/jsx/dom";
+import { useAction } from "../action";
 import { api } from "../api";
 import { ConfirmButton } from "../components/confirm-button";
 import { Field, Options } from "../components/form";
@@ -6,7 +7,6 @@ import { LoadState } from "../components/status";
 import { formatTime } from "../format";
 import { useLoad } from "../hooks";
 import type { Provider } from "../types";
-import { useAction } from "./shared";
 
 const PROVIDERS = ["openai", "anthropic", "google"] as const;
 

@@ -1,3 +1,4 @@
+import { useAction } from "../action";
 import { api } from "../api";
 import { ConfirmButton } from "../components/confirm-button";
 import { Field } from "../components/form";
@@ -7,7 +8,6 @@ import { actionsColumn, Table } from "../components/table";
 import { formatTime } from "../format";
 import { useLoad } from "../hooks";
 import type { RemoteTool } from "../types";
-import { useAction } from "./shared";
 
 /** Remote tools that llm steps may call: register (signing secret shown once) and delete. */
 export function ToolsSettings() {

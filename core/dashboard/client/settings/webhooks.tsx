@@ -1,4 +1,5 @@
 import { useState } from "hono/jsx/dom";
+import { useAction } from "../action";
 import { api } from "../api";
 import { ConfirmButton } from "../components/confirm-button";
 import { Field } from "../components/form";
@@ -8,7 +9,6 @@ import { formatTime } from "../format";
 import { useLoad } from "../hooks";
 import { WEBHOOK_EVENTS, type Webhook } from "../types";
 import { Deliveries } from "./deliveries";
-import { useAction } from "./shared";
 
 /** Webhooks: register (secret shown once), delete, and each one's delivery log. */
 export function WebhooksSettings() {

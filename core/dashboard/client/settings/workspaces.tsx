@@ -1,11 +1,11 @@
 import { useSyncExternalStore } from "hono/jsx/dom";
+import { useAction } from "../action";
 import { api } from "../api";
 import { Field } from "../components/form";
 import { Empty, ErrorNotice } from "../components/status";
 import { formatTime } from "../format";
 import { getSession, subscribeSession, updateSession } from "../session";
 import type { Workspace } from "../types";
-import { useAction } from "./shared";
 
 /** The account's workspaces: which one the dashboard shows, and a new one. */
 export function WorkspacesSettings() {

@@ -1,10 +1,10 @@
 import { useState } from "hono/jsx/dom";
-import { api, errorMessage } from "../api";
-import { formValues } from "../components/form";
-import { announce } from "../hooks";
+import { api, errorMessage } from "./api";
+import { formValues } from "./components/form";
+import { announce } from "./hooks";
 
 /**
- * A settings action: runs it, announces the result, keeps the error to show next to the form. `submit` and
+ * A page action (a form, a button): runs it, announces the result, keeps the error to show next to the form. `submit` and
  * `remove` make a form's submit handler and a delete button's onConfirm out of it.
  */
 export function useAction() {
