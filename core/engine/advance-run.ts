@@ -7,6 +7,7 @@ import { StepRunStatus } from "../domain/statuses";
 import type { StepDefinition } from "../domain/step";
 import type { StepRunner } from "../domain/step-context";
 import { stepsInScope } from "../domain/step-lists";
+import type { StepOutcome } from "../domain/step-outcome";
 import { applyOutcome, type OutcomeEffects } from "./apply-outcome";
 import { tellParent } from "./child-runs";
 import { type ClaimContext, claim, startNextIfDue } from "./claim";
@@ -72,6 +73,21 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
       executed += 1;
       return executeStep(runner, run, steps, deps.clock.nowMs(), log);
     };
+    // The outcome of the attempt this worker executed, until a commit of it lands. An API operation that
+    // commits meanwhile (a signal kept for later, an upgrade) makes the outcome's commit lose without
+    // touching the attempt: it is applied again to the run as re-read, not executed again.
+    let held: { stepRunId: string; attempt: number; outcome: StepOutcome } | undefined;
+    const applyAttempt = async (tx: RunTransition, steps: readonly StepDefinition[]) => {
+      const stepRun = tx.run.active?.stepRun;
+      const again = held && stepRun?.id === held.stepRunId && stepRun.attempt === held.attempt;
+      const outcome = again && held ? held.outcome : await execute(tx.run, steps);
+      held = stepRun && { stepRunId: stepRun.id, attempt: stepRun.attempt, outcome };
+      const effects = applyOutcome(tx, steps, outcome, deps.ids);
+      // The lost commit kept the attempt's cost record on its own (commitRun): the run's spend still counts
+      // the calls, but the record is not written a second time.
+      if (again) delete effects.cost;
+      return effects;
+    };
 
     let run = await deps.store.runs.get(workspaceId, runId);
     try {
@@ -108,7 +124,7 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
           startNextIfDue(tx, context);
         } else if (plan.kind === "execute") {
           // The step was committed as started under this worker's lease; its outcome is the next commit.
-          effects = applyOutcome(tx, steps, await execute(run, steps), deps.ids);
+          effects = await applyAttempt(tx, steps);
           if (budgetLeft()) startNextIfDue(tx, context);
         } else {
           effects = claim(plan, tx, context);

@@ -105,6 +105,45 @@ describe("two workers on one doorbell", () => {
 });
 
 describe("concurrent API calls on one run", () => {
+  it("applies a step's outcome without running it again when a signal is committed while it runs", async () => {
+    const sent: EngineMessage[] = [];
+    const deps: Deps = { ...h.t.deps, queue: { send: async (message) => void sent.push(message) } };
+    let executions = 0;
+    let signalled: Promise<Response> | undefined;
+    const count: TaskHandler = async ({ runId }) => {
+      executions += 1;
+      // Kept by the run for its later step: a commit of the run's own while this attempt is in flight.
+      signalled ??= h.call("POST", `/v1/workflow-runs/${runId}/signals`, {
+        signalType: "uploaded",
+        payload: {},
+      });
+      await signalled;
+      return { output: { ran: true } };
+    };
+    const worker = buildAdvancer(deps, { customHandlers: { count } });
+    const definitionId = await h.define([
+      task("one", "count"),
+      { type: "external_event", name: "upload", signalType: "uploaded" },
+    ]);
+    const { run } = await createRun(deps, h.workspaceId, {
+      definitionId,
+      input: {},
+      supersedeExisting: false,
+    });
+
+    await worker(runDoorbell(h.workspaceId, run.id));
+    while (sent.length > 0) for (const message of sent.splice(0)) await worker(message);
+
+    expect((await (signalled as Promise<Response>)).status).toBe(202);
+    expect(executions).toBe(1);
+    const finished = await h.getRun(run.id);
+    expect(finished.status).toBe("COMPLETED");
+    expect(finished.steps.map((step) => [step.stepName, step.attempt])).toEqual([
+      ["one", 1],
+      ["upload", 1],
+    ]);
+  });
+
   it("answers one 200 and one 409 when two decisions on one approval arrive together", async () => {
     const runId = await h.start(await h.define([{ type: "approval", name: "review", contentKey: "input" }]));
     await h.waitFor(runId, ["PAUSED"]);
