@@ -16,7 +16,7 @@ import { budgetApproval, budgetState } from "./budget-run";
 import { type Candidate, nextCandidate, planCandidates } from "./candidates";
 import { type ConversationResult, converse } from "./conversation";
 import { describeFailures, type Failure } from "./model-failures";
-import { checkOutput, type OutputCheck } from "./output-checks";
+import type { OutputCheck } from "./output-checks";
 import { renderPrompt } from "./prompt";
 import { type LoadCredentials, missingKeyError } from "./provider-credentials";
 import { providerForModel } from "./resolve-provider";
@@ -50,12 +50,29 @@ export interface LlmExecutorDeps {
 }
 
 /**
+ * The answer's checks run on ajv and RE2 (about 300 kB minified), which a worker needs only once it runs an
+ * llm step: they are imported on its first one, alongside the step's model call, rather than during every
+ * cold start (a chunk of its own in the Lambda bundle). A failed import is tried again on the next step.
+ */
+let outputChecks: Promise<typeof import("./output-checks")> | undefined;
+function loadOutputChecks(): Promise<typeof import("./output-checks")> {
+  outputChecks ??= import("./output-checks").catch((error: unknown) => {
+    outputChecks = undefined;
+    throw error;
+  });
+  return outputChecks;
+}
+
+/**
  * `llm` (spec 2.4, decisions 3): renders the prompt, resolves tools and the order of models, converses
  * with each model in turn until one answers, checks the answer (JSON, outputSchema, guardrails) and
  * returns the outcome with every event and cost record the attempt produced.
  */
 export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> {
   return async ({ step, run, stepRun }) => {
+    const checks = loadOutputChecks();
+    // Awaited once the answer is in; a step that ends before that (over budget, no tool) leaves it unread.
+    checks.catch(() => {});
     const prompt = renderPrompt(step, { input: run.input, state: run.state });
     const input = { model: step.model, fallbackModels: step.fallbackModels ?? [], ...prompt };
     const recorded = (log: AttemptLog, usedFrom?: number) => ({
@@ -179,7 +196,7 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
     if (cache && primary) {
       const hit = await cache.lookup(primary, deps.clock.nowMs());
       // Checked again: another definition's step may send the same request with other checks.
-      const checked = hit && checkOutput(step, hit.response.text);
+      const checked = hit && (await checks).checkOutput(step, hit.response.text);
       if (hit && checked?.ok) {
         const model = { model: hit.model, provider: hit.provider };
         log.event("LLM_CALL_STARTED", { ...model, round: 0 });
@@ -234,6 +251,7 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
       );
 
     let { response, candidate } = answer;
+    const { checkOutput } = await checks;
     let checked = checkOutput(step, response.text);
     // Invalid JSON goes back to the model that wrote it, with the error, before the retry policy applies.
     const conversation = [...prompt.messages];

@@ -167,6 +167,12 @@ describe("each function's bundle", () => {
     expect(parts.lazyBytes).toBeGreaterThan(300_000);
   });
 
+  it("worker: loads ajv and RE2 on its first llm step, whose answer they check, not at a cold start", () => {
+    const cold = bundleOf("worker").parts.coldInputs.map(({ input }) => input);
+
+    for (const pkg of ["ajv", "ajv-formats", "re2js"]) expect(cold).not.toContain(pkg);
+  });
+
   it("api: loads the docs page's renderer on the first /docs request, not at a cold start", () => {
     const cold = bundleOf("api").parts.coldInputs.map(({ input }) => input);
 
