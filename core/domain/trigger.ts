@@ -2,13 +2,14 @@ import * as z from "zod";
 import { boundedJsonObject } from "./bounded-json";
 import { cronProblem, isKnownTimezone } from "./cron";
 import { LIMITS } from "./limits";
+import { TriggerStatus } from "./trigger-record";
 
 /**
  * Triggers start runs of a definition without a caller: on a cron schedule, or when the workspace sends an
  * event (docs/triggers.md). A trigger is the truth its schedule's fires and the events are checked against.
+ * The schemas of what the API accepts and answers are here; the record as stored, and what the store and
+ * the engine need of it, are in trigger-record.ts.
  */
-export const TriggerStatus = { Active: "active", Paused: "paused" } as const;
-export type TriggerStatus = (typeof TriggerStatus)[keyof typeof TriggerStatus];
 
 /** What a cron fire does while an earlier run of the trigger is still live. */
 export const Overlap = z.enum(["allow", "skip", "supersede"]);
@@ -83,27 +84,7 @@ export const UpdateTriggerInput = z
   .strictObject({ status: z.enum([TriggerStatus.Active, TriggerStatus.Paused]) })
   .meta({ id: "UpdateTriggerInput" });
 
-/** What is kept of a trigger: its settings, never changed, and its state. */
-export type TriggerSpec = CreateTriggerInput;
 export type CronTriggerSpec = z.infer<typeof CreateCronTrigger>;
-
-export type TriggerRecord = TriggerSpec & {
-  id: string;
-  workspaceId: string;
-  status: TriggerStatus;
-  /** Creation, or the latest resume: fires due before it are not the trigger's. */
-  activeSince: string;
-  /** The latest fire time handled (cron), whether it started a run or was skipped. */
-  lastFireAt: string | null;
-  lastRunId: string | null;
-  createdAt: string;
-  updatedAt: string;
-};
-export type CronTriggerRecord = TriggerRecord & CronTriggerSpec;
-
-export function isCronTrigger(trigger: TriggerRecord): trigger is CronTriggerRecord {
-  return trigger.type === "cron";
-}
 
 const TriggerState = z.object({
   id: z.string(),
@@ -125,11 +106,6 @@ export const Trigger = z
   ])
   .meta({ id: "Trigger" });
 export type Trigger = z.infer<typeof Trigger>;
-
-/** The run's supersession key that ties it to its trigger (lists by `triggerId`, overlap). */
-export function triggerRunKey(triggerId: string): string {
-  return `trigger:${triggerId}`;
-}
 
 export const SendEventInput = z
   .strictObject({

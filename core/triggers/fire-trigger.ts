@@ -1,28 +1,20 @@
-import { isFireTime, latestFireAtMs, nextFireAtMs } from "../domain/cron";
 import { NotFoundError } from "../domain/errors";
 import { idCreatedAtMs } from "../domain/ids";
 import type { TriggerFire } from "../domain/run-messages";
 import { LIVE_RUN_STATUSES } from "../domain/statuses";
 import { isoAt } from "../domain/time";
-import { type CronTriggerRecord, isCronTrigger, TriggerStatus, triggerRunKey } from "../domain/trigger";
+import { isCronTrigger, TriggerStatus, triggerRunKey } from "../domain/trigger-record";
 import type { CommitDeps } from "../engine/commit-run";
 import type { Deps } from "../ports/deps";
 import { createRun } from "../runs/create-run";
 import { unscheduleTrigger } from "./trigger-schedule";
 
-/** How far ahead of this process's clock a fire may be stamped (the scheduler's clock is not ours). */
-const CLOCK_SKEW_MS = 5_000;
 /**
  * A trigger's schedule is created a moment before its item (manage-triggers.ts), so a fire finding no
  * trigger may be early for one being created; one that is still missing this long after its id was made
  * was deleted (or its creation failed) with the schedule left behind, and the schedule goes.
  */
 const ORPHANED_AFTER_MS = 60 * 60 * 1000;
-/**
- * EventBridge Scheduler invokes within 60 s of a fire time, and the queue adds its own delay: a fire is
- * late only once the next fire time is this far behind.
- */
-const LATE_AFTER_NEXT_MS = 2 * 60 * 1000;
 
 /**
  * Handles a cron trigger's fire. The message only says "look at this trigger": the trigger item decides
@@ -47,6 +39,8 @@ export async function fireTrigger(deps: CommitDeps & Pick<Deps, "ids">, message:
     log.info({}, "fire of a paused trigger: nothing to do");
     return;
   }
+  // Cron arithmetic (cron-parser, about 100 kB) is imported on a process's first fire, not at a cold start.
+  const { fireToHandle } = await import("./fire-time");
   const fireAtMs = fireToHandle(trigger, message.fireAt, deps.clock.nowMs());
   if (fireAtMs === undefined) {
     log.info({}, "fire is not due for this trigger: nothing to do");
@@ -80,22 +74,4 @@ export async function fireTrigger(deps: CommitDeps & Pick<Deps, "ids">, message:
     if (!(error instanceof NotFoundError)) throw error;
     log.error({ definitionId: trigger.definitionId }, "trigger's definition is missing");
   }
-}
-
-/**
- * The fire time a message stands for, or undefined when it starts nothing. A late fire (handled once the
- * next fire time is LATE_AFTER_NEXT_MS behind: an outage, a backlog) is dropped with `catchUp: none`, and
- * stands for the latest due one with `catchUp: latest`, which that one's own fire then finds started.
- */
-export function fireToHandle(
-  trigger: CronTriggerRecord,
-  fireAt: string | undefined,
-  nowMs: number,
-): number | undefined {
-  const latestMs = latestFireAtMs(trigger, nowMs);
-  const requestedMs = fireAt === undefined ? latestMs : Date.parse(fireAt);
-  if (Number.isNaN(requestedMs) || requestedMs > nowMs + CLOCK_SKEW_MS) return undefined;
-  if (!isFireTime(trigger, requestedMs) || requestedMs < Date.parse(trigger.activeSince)) return undefined;
-  if (nowMs < nextFireAtMs(trigger, requestedMs) + LATE_AFTER_NEXT_MS) return requestedMs;
-  return trigger.catchUp === "latest" ? latestMs : undefined;
 }

@@ -1,13 +1,8 @@
 import { nextFireAtMs } from "../domain/cron";
 import { NotFoundError, RateLimitError } from "../domain/errors";
 import { isoAt } from "../domain/time";
-import {
-  type CreateTriggerInput,
-  isCronTrigger,
-  type Trigger,
-  type TriggerRecord,
-  TriggerStatus,
-} from "../domain/trigger";
+import type { CreateTriggerInput, Trigger } from "../domain/trigger";
+import { isCronTrigger, type TriggerRecord, TriggerStatus } from "../domain/trigger-record";
 import type { Deps } from "../ports/deps";
 import { scheduleTrigger, unscheduleTrigger } from "./trigger-schedule";
 

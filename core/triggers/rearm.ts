@@ -1,6 +1,6 @@
 import { latestFireAtMs } from "../domain/cron";
 import { isoAt } from "../domain/time";
-import { type CronTriggerRecord, isCronTrigger, TriggerStatus } from "../domain/trigger";
+import { type CronTriggerRecord, isCronTrigger, TriggerStatus } from "../domain/trigger-record";
 import type { Deps } from "../ports/deps";
 import { scheduleTrigger } from "./trigger-schedule";
 

@@ -1,7 +1,8 @@
 import { NotFoundError } from "../domain/errors";
 import type { WorkflowRun } from "../domain/run";
 import { toWorkflowRun } from "../domain/run-record";
-import { type SendEventInput, type TriggerRecord, TriggerStatus, triggerRunKey } from "../domain/trigger";
+import type { SendEventInput } from "../domain/trigger";
+import { type TriggerRecord, TriggerStatus, triggerRunKey } from "../domain/trigger-record";
 import type { CommitDeps } from "../engine/commit-run";
 import type { Deps } from "../ports/deps";
 import { createRun } from "../runs/create-run";

@@ -1,5 +1,5 @@
 import { triggerFire } from "../domain/run-messages";
-import type { CronTriggerRecord } from "../domain/trigger";
+import type { CronTriggerRecord } from "../domain/trigger-record";
 import type { Deps } from "../ports/deps";
 
 /** The recurring schedule of a cron trigger: one per trigger, named after it. */

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import type { TriggerRecord } from "../../core/domain/trigger";
+import type { TriggerRecord } from "../../core/domain/trigger-record";
 import type { RunsStore } from "../../core/ports/store";
 import type { MakeStore } from "./runs-store.contract";
 

@@ -1,5 +1,5 @@
 import { GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { type TriggerRecord, type TriggerSpec, TriggerStatus } from "../../domain/trigger";
+import { type TriggerRecord, type TriggerSpec, TriggerStatus } from "../../domain/trigger-record";
 import type { TriggerStore } from "../../ports/store";
 import { isConditionFailure } from "./conditions";
 import type { Table } from "./dynamo-client";

@@ -2,7 +2,7 @@ import type { ApprovalRequest } from "../../domain/approval";
 import type { AttemptCost } from "../../domain/cost-record";
 import type { RunHistory } from "../../domain/run-history";
 import type { RunRecord } from "../../domain/run-record";
-import type { TriggerRecord } from "../../domain/trigger";
+import type { TriggerRecord } from "../../domain/trigger-record";
 import type { StoredWorkflowDefinition } from "../../domain/workflow-definition-record";
 import type { SupersessionHead } from "../dynamodb/run-creation";
 import type { Decimal } from "./decimal";

@@ -1,4 +1,4 @@
-import { TriggerStatus } from "../../domain/trigger";
+import { TriggerStatus } from "../../domain/trigger-record";
 import type { TriggerStore } from "../../ports/store";
 import { keys } from "../dynamodb/keys";
 import { byKey, type MemoryState, slot } from "./state";

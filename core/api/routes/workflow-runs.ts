@@ -5,7 +5,7 @@ import { LIMITS } from "../../domain/limits";
 import { CreateRunInput, WorkflowEvent, WorkflowRun, WorkflowRunWithSteps } from "../../domain/run";
 import { toWorkflowRun } from "../../domain/run-record";
 import { RUN_STATUSES, type RunStatus } from "../../domain/statuses";
-import { triggerRunKey } from "../../domain/trigger";
+import { triggerRunKey } from "../../domain/trigger-record";
 import type { CommitDeps } from "../../engine/commit-run";
 import type { Deps } from "../../ports/deps";
 import { cancelRun } from "../../runs/cancel-run";

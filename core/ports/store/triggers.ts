@@ -1,4 +1,4 @@
-import type { TriggerRecord, TriggerStatus } from "../../domain/trigger";
+import type { TriggerRecord, TriggerStatus } from "../../domain/trigger-record";
 
 export type TriggerCreation = { kind: "created" } | { kind: "quota"; count: number };
 

@@ -173,6 +173,15 @@ describe("each function's bundle", () => {
     for (const pkg of ["ajv", "ajv-formats", "re2js"]) expect(cold).not.toContain(pkg);
   });
 
+  it.each(names.filter((name) => name !== "api"))(
+    "%s: reads triggers without cron-parser, which only checks a new trigger's cron (API) or computes a fire (on first fire)",
+    (name) => {
+      const cold = bundleOf(name).parts.coldInputs.map(({ input }) => input);
+
+      for (const pkg of ["cron-parser", "luxon"]) expect(cold).not.toContain(pkg);
+    },
+  );
+
   it("api: loads the docs page's renderer on the first /docs request, not at a cold start", () => {
     const cold = bundleOf("api").parts.coldInputs.map(({ input }) => input);
 

@@ -3,9 +3,10 @@ import { silentLogger } from "../../../core/adapters/log/pino-logger";
 import { createMemoryRunsStore } from "../../../core/adapters/memory/runs-store";
 import { createIdGenerator, idCreatedAtMs } from "../../../core/domain/ids";
 import { triggerFire } from "../../../core/domain/run-messages";
-import type { CronTriggerRecord } from "../../../core/domain/trigger";
+import type { CronTriggerRecord } from "../../../core/domain/trigger-record";
 import { noTelemetry } from "../../../core/ports/telemetry";
-import { fireToHandle, fireTrigger } from "../../../core/triggers/fire-trigger";
+import { fireToHandle } from "../../../core/triggers/fire-time";
+import { fireTrigger } from "../../../core/triggers/fire-trigger";
 import { triggerScheduleName } from "../../../core/triggers/trigger-schedule";
 import { recordingQueue, recordingScheduler } from "../engine/builders";
 

@@ -1,0 +1,36 @@
+import type { CreateTriggerInput, CronTriggerSpec } from "./trigger";
+
+/*
+ * A trigger as kept, apart from the API's schemas in trigger.ts: those check cron expressions with
+ * cron-parser and its luxon (about 100 kB minified), which the store and the engine do not need to read a
+ * trigger, so the functions that only read triggers leave them out of their bundles.
+ */
+
+export const TriggerStatus = { Active: "active", Paused: "paused" } as const;
+export type TriggerStatus = (typeof TriggerStatus)[keyof typeof TriggerStatus];
+
+/** What is kept of a trigger: its settings, never changed, and its state. */
+export type TriggerSpec = CreateTriggerInput;
+
+export type TriggerRecord = TriggerSpec & {
+  id: string;
+  workspaceId: string;
+  status: TriggerStatus;
+  /** Creation, or the latest resume: fires due before it are not the trigger's. */
+  activeSince: string;
+  /** The latest fire time handled (cron), whether it started a run or was skipped. */
+  lastFireAt: string | null;
+  lastRunId: string | null;
+  createdAt: string;
+  updatedAt: string;
+};
+export type CronTriggerRecord = TriggerRecord & CronTriggerSpec;
+
+export function isCronTrigger(trigger: TriggerRecord): trigger is CronTriggerRecord {
+  return trigger.type === "cron";
+}
+
+/** The run's supersession key that ties it to its trigger (lists by `triggerId`, overlap). */
+export function triggerRunKey(triggerId: string): string {
+  return `trigger:${triggerId}`;
+}
