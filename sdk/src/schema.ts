@@ -8873,6 +8873,10 @@ export interface operations {
     listWorkflowRuns: {
         parameters: {
             query?: {
+                /** @description Runs created at or after this instant: ISO 8601 with `Z` or an offset, or a date (its first moment, UTC) */
+                createdAfter?: string;
+                /** @description Runs created before this instant (exclusive, so consecutive windows share no run); same forms as createdAfter */
+                createdBefore?: string;
                 definitionId?: string;
                 page?: number;
                 pageSize?: number;

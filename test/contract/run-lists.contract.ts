@@ -122,6 +122,85 @@ export function describeRunLists(makeStore: MakeStore): void {
       );
     });
 
+    describe("by creation date", () => {
+      const at = (minutes: number) => isoAt(T0 + minutes * MINUTE);
+
+      /**
+       * r1…r6 created a minute apart (r_i at minute i), definitions a b a b a a, r2 and r4 with supersession
+       * key k; a creation refused between r2 and r3 leaves a gap in both numberings; r3 and r4 RUNNING.
+       */
+      async function sixRunsAMinuteApart(): Promise<RunRecord[]> {
+        const runs = [];
+        for (const [minute, definitionId, supersessionKey] of [
+          [1, "def_a", null],
+          [2, "def_b", "k"],
+          [3, "def_a", null],
+          [4, "def_b", "k"],
+          [5, "def_a", null],
+          [6, "def_a", null],
+        ] as const) {
+          const run = newRun(ids, ws, { definitionId, supersessionKey, createdAt: at(minute) });
+          if (minute === 2) run.idempotencyKey = "once";
+          runs.push(await created(store, run));
+          if (minute === 2) {
+            const refused = newRun(ids, ws, { idempotencyKey: "once", createdAt: at(2.5) });
+            expect((await store.runs.create({ run: refused, supersede: async () => [] })).kind).toBe(
+              "idempotent",
+            );
+          }
+        }
+        for (const run of runs.slice(2, 4)) await startRun(run);
+        await created(store, newRun(ids, "wsp_other", { createdAt: at(3) }));
+        return Promise.all(runs.map((run) => stored(store, run)));
+      }
+
+      it("pages the runs created in [createdAfter, createdBefore), past the numbers given up", async () => {
+        const [r1, r2, r3, r4, r5, r6] = await sixRunsAMinuteApart();
+        const window = { createdAfter: at(2), createdBefore: at(5) };
+
+        expect(await store.runs.list(ws, window, 1, 2)).toEqual(page([r4, r3], 3));
+        expect(await store.runs.list(ws, window, 2, 2)).toEqual(page([r2], 3));
+        expect(await store.runs.list(ws, window, 3, 2)).toEqual(page([], 3));
+        expect(await store.runs.list(ws, { createdAfter: at(2.2) }, 1, 10)).toEqual(
+          page([r6, r5, r4, r3], 4),
+        );
+        expect(await store.runs.list(ws, { createdBefore: at(3) }, 1, 10)).toEqual(page([r2, r1], 2));
+        expect(await store.runs.list(ws, { createdBefore: at(1) }, 1, 10)).toEqual(page([], 0));
+        expect(await store.runs.list(ws, { createdAfter: at(6.5) }, 1, 10)).toEqual(page([], 0));
+        expect(await store.runs.list(ws, { createdAfter: at(0), createdBefore: at(9) }, 1, 10)).toEqual(
+          page([r6, r5, r4, r3, r2, r1], 6),
+        );
+      });
+
+      it("combines a date window with a definition, a status and a supersession key", async () => {
+        const [r1, , r3, r4, r5, r6] = await sixRunsAMinuteApart();
+
+        expect(await store.runs.list(ws, { definitionId: "def_a", createdAfter: at(3) }, 1, 10)).toEqual(
+          page([r6, r5, r3], 3),
+        );
+        expect(await store.runs.list(ws, { definitionId: "def_a", createdBefore: at(3) }, 1, 10)).toEqual(
+          page([r1], 1),
+        );
+        expect(await store.runs.list(ws, { status: RunStatus.Running, createdAfter: at(4) }, 1, 10)).toEqual(
+          page([r4], 1),
+        );
+        expect(await store.runs.list(ws, { status: RunStatus.Running, createdBefore: at(4) }, 1, 10)).toEqual(
+          page([r3], 1),
+        );
+        expect(await store.runs.list(ws, { supersessionKey: "k", createdAfter: at(3) }, 1, 10)).toEqual(
+          page([r4], 1),
+        );
+        expect(
+          await store.runs.list(
+            ws,
+            { status: RunStatus.Pending, definitionId: "def_a", createdAfter: at(3) },
+            1,
+            10,
+          ),
+        ).toEqual(page([r6, r5], 2));
+      });
+    });
+
     it("finds the runs of a supersession key in any status, newest first", async () => {
       const [r1, , r3] = await fiveRuns();
 

@@ -58,6 +58,8 @@ steps:
     prompt: Send this?
 `;
 
+const tomorrow = () => new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
+
 let email: string;
 let reviewId: string;
 
@@ -292,6 +294,21 @@ describe("weft (the CLI) against the service over HTTP", () => {
     expect(runs).toHaveLength(2);
     expect(ids.stdout).toMatch(new RegExp(`^(run_\\w+\\n){${all.length}}$`));
     expect(costs.totalCostUsd).toBe(0);
+  });
+
+  it("lists the runs created --since an age or a date and --before one, and exits 2 on a moment it cannot read", async () => {
+    const all = await json<{ id: string }[]>("runs", "list", "--definition", reviewId, "--all");
+    const lastHour = await json<{ id: string }[]>("runs", "list", "--definition", reviewId, "--since", "1h");
+    const beforeAnHourAgo = await json<unknown[]>("runs", "list", "--before", "1h");
+    const sinceTomorrow = await json<unknown[]>("runs", "list", "--since", tomorrow());
+    const unreadable = await weft("runs", "list", "--since", "last week");
+
+    expect(all.length).toBeGreaterThan(0);
+    expect(lastHour.map((run) => run.id)).toEqual(all.slice(0, 20).map((run) => run.id));
+    expect(beforeAnHourAgo).toEqual([]);
+    expect(sinceTomorrow).toEqual([]);
+    expect(unreadable.code).toBe(2);
+    expect(unreadable.stderr).toContain("--since takes an age");
   });
 
   it("creates, lists and revokes a key, and logs in with e-mail and password", async () => {

@@ -8,6 +8,7 @@ import {
   runsCounterScope,
 } from "./run-creation";
 import type { RunListStore } from "./run-lists";
+import { hasDateBound, numberRangeOf } from "./run-number-range";
 import type { IndexName } from "./table";
 
 /**
@@ -15,7 +16,8 @@ import type { IndexName } from "./table";
  * one definition, are numbered at creation, so page N is a range of numbers and `total` a counter less the
  * numbers given up: the cost of a page does not depend on N. A status or supersession-key list, whose members come and go,
  * walks its index's keys (about 80 per read unit) and reads only the page's runs; combined filters read the
- * narrowest list's runs and filter them.
+ * narrowest list's runs and filter them. A date window narrows any of them to a range of numbers
+ * (run-number-range.ts).
  */
 export async function listRuns(
   store: { runCreation: RunCreationStore; runLists: RunListStore },
@@ -25,25 +27,28 @@ export async function listRuns(
   pageSize: number,
 ): Promise<Page<RunRecord>> {
   const { status, definitionId, supersessionKey, parentRunId } = filters;
+  const start = (page - 1) * pageSize;
   if (parentRunId !== undefined || (status === undefined && supersessionKey === undefined)) {
-    const scope =
+    const [scope, index, pk]: [string, IndexName, string] =
       parentRunId !== undefined
-        ? childrenCounterScope(parentRunId)
+        ? [childrenCounterScope(parentRunId), "gsi1", runListPartitions.children(workspaceId, parentRunId)]
         : definitionId === undefined
-          ? runsCounterScope
-          : definitionCounterScope(definitionId);
+          ? [runsCounterScope, "gsi1", runListPartitions.all(workspaceId)]
+          : [
+              definitionCounterScope(definitionId),
+              "gsi2",
+              runListPartitions.byDefinition(workspaceId, definitionId),
+            ];
     const { count, gaps } = await store.runCreation.counter(workspaceId, scope);
-    const total = count - gaps.length;
-    const first = (page - 1) * pageSize + 1;
-    if (first > total) return { items: [], total };
-    const [index, pk]: [IndexName, string] =
-      parentRunId !== undefined
-        ? ["gsi1", runListPartitions.children(workspaceId, parentRunId)]
-        : definitionId === undefined
-          ? ["gsi1", runListPartitions.all(workspaceId)]
-          : ["gsi2", runListPartitions.byDefinition(workspaceId, definitionId)];
-    const newest = numberFromTop(count, gaps, first);
-    const oldest = numberFromTop(count, gaps, Math.min(total, first + pageSize - 1));
+    const range = hasDateBound(filters)
+      ? await numberRangeOf(store.runLists.probe(index, pk), count, filters)
+      : { from: 1, to: count };
+    // Gaps (highest first) inside the range: those above it do not push its numbers down.
+    const inRange = gaps.filter((gap) => gap >= range.from && gap <= range.to);
+    const total = Math.max(0, range.to - range.from + 1 - inRange.length);
+    if (start >= total) return { items: [], total };
+    const newest = numberFromTop(range.to, inRange, start + 1);
+    const oldest = numberFromTop(range.to, inRange, Math.min(total, start + pageSize));
     const items = await store.runLists.byPositions(index, pk, oldest, newest);
     return { items, total };
   }
@@ -52,10 +57,18 @@ export async function listRuns(
     supersessionKey !== undefined
       ? ["gsi4", runListPartitions.bySupersessionKey(workspaceId, supersessionKey)]
       : ["gsi3", runListPartitions.byStatus(workspaceId, status ?? "")];
-  const keys = await store.runLists.allKeys(index, pk);
+  // Status and supersession-key entries sort by the run's number in the workspace: a date window is a
+  // range of those numbers, found on the list of all runs.
+  const workspaceRange = hasDateBound(filters)
+    ? await numberRangeOf(
+        store.runLists.probe("gsi1", runListPartitions.all(workspaceId)),
+        (await store.runCreation.counter(workspaceId, runsCounterScope)).count,
+        filters,
+      )
+    : undefined;
+  const keys = await store.runLists.allKeys(index, pk, workspaceRange);
   const narrowedByOthers =
     (supersessionKey !== undefined && status !== undefined) || definitionId !== undefined;
-  const start = (page - 1) * pageSize;
   if (!narrowedByOthers) {
     // The index lags its items a little: a run that just left this status is dropped rather than shown wrong.
     const items = await store.runLists.runs(keys.slice(start, start + pageSize));

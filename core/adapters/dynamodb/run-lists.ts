@@ -4,6 +4,7 @@ import type { Table } from "./dynamo-client";
 import { type ItemKey, pad } from "./keys";
 import { batchGetAll, indexPartitionKeys } from "./query";
 import { fromRunItem } from "./run-items";
+import type { NumberRange, ProbeRun } from "./run-number-range";
 import type { IndexName } from "./table";
 
 /**
@@ -21,9 +22,28 @@ export function createRunListStore(table: Table) {
       return runs(await indexPartitionKeys(table, index, pk, { newestFirst: true, sortBetween }));
     },
 
-    /** Every key in one index partition, newest first: for lists whose members come and go. */
-    allKeys(index: IndexName, pk: string): Promise<ItemKey[]> {
-      return indexPartitionKeys(table, index, pk, { newestFirst: true });
+    /**
+     * Every key in one index partition, newest first, or those whose number lies in `range`: for lists whose
+     * members come and go.
+     */
+    allKeys(index: IndexName, pk: string, range?: NumberRange): Promise<ItemKey[]> {
+      if (range && range.to < range.from) return Promise.resolve([]);
+      const sortBetween = range && { from: pad(range.from, 12), to: pad(range.to, 12) };
+      return indexPartitionKeys(table, index, pk, { newestFirst: true, sortBetween });
+    },
+
+    /** One step of a date search (run-number-range.ts): the key nearest below a number, then its run. */
+    probe(index: IndexName, pk: string): ProbeRun {
+      return async (number, floor) => {
+        const sortBetween = { from: pad(floor, 12), to: pad(number, 12) };
+        const [key] = await indexPartitionKeys(table, index, pk, {
+          newestFirst: true,
+          sortBetween,
+          limit: 1,
+        });
+        const [run] = key ? await runs([key]) : [];
+        return run && { number: index === "gsi2" ? run.defSeq : run.seq, createdAt: run.createdAt };
+      };
     },
 
     runs,

@@ -127,7 +127,7 @@ export function createMemoryRuns(state: MemoryState): RunStore {
 
     /** One sort over the workspace's runs: the adapter's counters and indexes give the same pages. */
     async list(workspaceId, filters: RunFilters, page, pageSize) {
-      const { status, definitionId, supersessionKey, parentRunId } = filters;
+      const { status, definitionId, supersessionKey, parentRunId, createdAfter, createdBefore } = filters;
       const matching = runsOf(
         workspaceId,
         (run) =>
@@ -135,7 +135,9 @@ export function createMemoryRuns(state: MemoryState): RunStore {
           (parentRunId !== undefined ||
             ((status === undefined || run.status === status) &&
               (definitionId === undefined || listedDefinitionId(run) === definitionId) &&
-              (supersessionKey === undefined || run.supersessionKey === supersessionKey))),
+              (supersessionKey === undefined || run.supersessionKey === supersessionKey) &&
+              (createdAfter === undefined || run.createdAt >= createdAfter) &&
+              (createdBefore === undefined || run.createdAt < createdBefore))),
       );
       const start = (page - 1) * pageSize;
       return { items: structuredClone(matching.slice(start, start + pageSize)), total: matching.length };

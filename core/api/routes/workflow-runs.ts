@@ -42,6 +42,12 @@ const create = route({
   },
 });
 
+/** An instant as a query parameter, normalised to `createdAt`'s own form (UTC, milliseconds) to compare. */
+const instant = z
+  .union([z.iso.datetime({ offset: true }), z.iso.date()])
+  .transform((value) => new Date(value).toISOString())
+  .optional();
+
 const list = route({
   method: "get",
   path: "/v1/workflow-runs",
@@ -58,6 +64,16 @@ const list = route({
       parentRunId: z.string().min(1).max(LIMITS.idChars).optional().meta({
         description:
           "The child runs (sub_workflow, parallel branches, map items) the run started; the list leaves child runs out otherwise. Takes no other filter.",
+      }),
+      createdAfter: instant.meta({
+        description:
+          "Runs created at or after this instant: ISO 8601 with `Z` or an offset, or a date (its first moment, UTC)",
+        example: "2026-11-01T00:00:00Z",
+      }),
+      createdBefore: instant.meta({
+        description:
+          "Runs created before this instant (exclusive, so consecutive windows share no run); same forms as createdAfter",
+        example: "2026-11-02",
       }),
     }),
   },
@@ -168,6 +184,15 @@ export function workflowRunRoutes(deps: RunDeps) {
       ) {
         throw new ValidationError("parentRunId lists a run's child runs and takes no other filter", {
           details: { issues: [{ path: "parentRunId", message: "combine with no other filter" }] },
+        });
+      }
+      if (
+        filters.createdAfter !== undefined &&
+        filters.createdBefore !== undefined &&
+        filters.createdAfter >= filters.createdBefore
+      ) {
+        throw new ValidationError("createdAfter must be earlier than createdBefore", {
+          details: { issues: [{ path: "createdBefore", message: "must be later than createdAfter" }] },
         });
       }
       if (triggerId !== undefined) {

@@ -54,6 +54,17 @@ export function shortId(id: string): string {
 }
 
 /** A UTC date (YYYY-MM-DD) `days` before today. */
+/**
+ * The first moment of a calendar day (`YYYY-MM-DD`) in the browser's time zone, `days` later, as an ISO
+ * instant: a person filtering by day means their own day, not UTC's. Undefined for a day it cannot read.
+ */
+export function localDayStart(day: string, days = 0): string | undefined {
+  const [year, month, date] = day.split("-").map(Number);
+  if (!year || !month || !date) return undefined;
+  const start = new Date(year, month - 1, date + days);
+  return Number.isNaN(start.getTime()) ? undefined : start.toISOString();
+}
+
 export function isoDate(daysAgo = 0, now = Date.now()): string {
   return new Date(now - daysAgo * 86_400_000).toISOString().slice(0, 10);
 }

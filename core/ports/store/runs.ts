@@ -57,6 +57,10 @@ export interface RunFilters {
   definitionId?: string;
   supersessionKey?: string;
   parentRunId?: string;
+  /** Runs created at or after this instant (ISO 8601, UTC, as `createdAt` is written). */
+  createdAfter?: string;
+  /** Runs created before this instant (exclusive), so consecutive windows never share a run. */
+  createdBefore?: string;
 }
 
 export interface Page<T> {

@@ -6,21 +6,30 @@ import { RunLink } from "../components/run-link";
 import { LoadState, StatusBadge } from "../components/status";
 import { Table } from "../components/table";
 import { definitionLabel, useDefinitions } from "../definitions";
+import { localDayStart } from "../format";
 import { useLoad } from "../hooks";
 import { href, navigate } from "../router";
 import { RUN_STATUSES, type Run } from "../types";
 
 const PAGE_SIZE = 20;
 
-/** Runs, newest first, filtered by status, definition and supersession key; refreshed every 5 s. */
+/** Runs, newest first, filtered by status, definition, supersession key and days created; refreshed every 5 s. */
 export function RunsPage({ params }: { params: URLSearchParams }) {
   const filters = {
     status: params.get("status") ?? undefined,
     definitionId: params.get("definitionId") ?? undefined,
     supersessionKey: params.get("supersessionKey") ?? undefined,
+    from: params.get("from") ?? undefined,
+    to: params.get("to") ?? undefined,
   };
   const page = Math.max(1, Number(params.get("page")) || 1);
-  const path = `/workflow-runs${query({ ...filters, page, pageSize: PAGE_SIZE })}`;
+  const { from, to, ...others } = filters;
+  // Days in the browser's time zone, both included: from the first moment of `from` to that of the day after `to`.
+  const window = {
+    createdAfter: from && localDayStart(from),
+    createdBefore: to && localDayStart(to, 1),
+  };
+  const path = `/workflow-runs${query({ ...others, ...window, page, pageSize: PAGE_SIZE })}`;
   const runs = useLoad(() => apiPage<Run>(path), path, 5000);
   const definitions = useDefinitions(runs.data?.data.map((run) => run.definitionId) ?? []);
 
@@ -31,6 +40,8 @@ export function RunsPage({ params }: { params: URLSearchParams }) {
       status: value("status"),
       definitionId: value("definitionId"),
       supersessionKey: value("supersessionKey"),
+      from: value("from"),
+      to: value("to"),
     });
   };
   const filtered = Object.values(filters).some(Boolean);
@@ -52,7 +63,7 @@ export function RunsPage({ params }: { params: URLSearchParams }) {
           </div>
         </form>
       </search>
-      <form class="filters" onSubmit={applyFilters} aria-label="Filter runs">
+      <form class="filters filters-runs" onSubmit={applyFilters} aria-label="Filter runs">
         <Field label="Status">
           <select name="status">
             <option value="">Any</option>
@@ -70,6 +81,12 @@ export function RunsPage({ params }: { params: URLSearchParams }) {
         </Field>
         <Field label="Supersession key">
           <input name="supersessionKey" value={filters.supersessionKey ?? ""} maxlength={255} />
+        </Field>
+        <Field label="Created from">
+          <input type="date" name="from" value={from ?? ""} max={to} />
+        </Field>
+        <Field label="Created to">
+          <input type="date" name="to" value={to ?? ""} min={from} />
         </Field>
         <div class="filter-actions">
           <button type="submit" class="primary">

@@ -5,6 +5,7 @@ import type { WorkflowRun, WorkflowRunWithSteps } from "../../schema.js";
 import { RUN_STATUSES } from "../../statuses.js";
 import { EXIT, ExitWith, UsageError } from "../exit-codes.js";
 import { parseJsonOption, readDocument } from "../input-file.js";
+import { instantOption } from "../instant.js";
 import type { Session } from "../session.js";
 
 type Open = (command: Command) => Promise<Session>;
@@ -104,6 +105,8 @@ export function runCommands(program: Command, open: Open): void {
     .addOption(new Option("--status <status>").choices(STATUSES))
     .option("--definition <id>", "only runs of this definition")
     .option("--supersession-key <key>")
+    .option("--since <when>", "only runs created since: an age (24h, 7d), a date or an ISO timestamp")
+    .option("--before <when>", "only runs created before: same forms as --since")
     .option("--page <n>", "page number", "1")
     .option("--page-size <n>", "runs per page", "20")
     .option("--all", "every page")
@@ -114,6 +117,8 @@ export function runCommands(program: Command, open: Open): void {
         status: options.status as Status | undefined,
         definitionId: options.definition as string | undefined,
         supersessionKey: options.supersessionKey as string | undefined,
+        createdAfter: options.since === undefined ? undefined : instantOption("--since", options.since),
+        createdBefore: options.before === undefined ? undefined : instantOption("--before", options.before),
       };
       const list = options.all
         ? await allRuns(weft, query)
