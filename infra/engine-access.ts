@@ -54,6 +54,7 @@ export const nodejsBundle = {
   format: BUNDLE.format,
   minify: BUNDLE.minify,
   splitting: BUNDLE.splitting,
+  plugins: BUNDLE.plugins,
   esbuild: { ...BUNDLE.esbuild, external: [...BUNDLE.esbuild.external] },
 };
 

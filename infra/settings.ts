@@ -53,12 +53,14 @@ export const RUNTIME_SDK_PACKAGES = [
  * silently ignored); Node 22 runs ES2023, and so does Node 20.19, the oldest the code runs on locally.
  * `keepNames` is SST's default and needed: errors take their `name` from their class
  * (`this.name = new.target.name`), which minifying would otherwise rename. Nothing is external: see
- * RUNTIME_SDK_PACKAGES.
+ * RUNTIME_SDK_PACKAGES. `plugins` is the file of esbuild plugins SST loads (relative to sst.config.ts,
+ * i.e. the repository): what each one changes, and why, is written there.
  */
 export const BUNDLE = {
   format: "esm",
   minify: true,
   splitting: true,
+  plugins: "infra/esbuild-plugins.mjs",
   esbuild: {
     target: "es2023",
     keepNames: true,

@@ -1,8 +1,8 @@
 import { symlinkSync } from "node:fs";
 import { isBuiltin } from "node:module";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
-import { type BuildOptions, build, type Metafile } from "esbuild";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { type BuildOptions, build, type Metafile, type Plugin } from "esbuild";
 import { BUNDLE } from "../../infra/settings";
 
 /**
@@ -14,6 +14,10 @@ import { BUNDLE } from "../../infra/settings";
  */
 /** The repository: bundled inputs are named relative to it (`core/api/app.ts`, `node_modules/zod/...`). */
 export const REPO_ROOT = fileURLToPath(new URL("../..", import.meta.url));
+
+/** The plugins SST loads from BUNDLE.plugins, loaded from the same file. */
+const PLUGINS = ((await import(pathToFileURL(join(REPO_ROOT, BUNDLE.plugins)).href)) as { default: Plugin[] })
+  .default;
 
 const SST_FORCE_EXTERNAL = ["sharp", "pg-native"];
 const SST_BANNER = [
@@ -51,6 +55,7 @@ export function lambdaBuildOptions(
     mainFields: ["module", "main"],
     external: [...SST_FORCE_EXTERNAL, ...(variant.external ?? BUNDLE.esbuild.external)],
     banner: { js: SST_BANNER },
+    plugins: PLUGINS,
     metafile: true,
     logLevel: "silent",
     ...(BUNDLE.splitting

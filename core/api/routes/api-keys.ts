@@ -1,4 +1,5 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
+import * as z from "zod";
 import { issueApiKey } from "../../auth/issue-api-key";
 import { ApiKeySummary, CreateApiKeyInput, CreatedApiKey } from "../../domain/api-key";
 import { NotFoundError } from "../../domain/errors";

@@ -1,5 +1,6 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { stream } from "hono/streaming";
+import * as z from "zod";
 import { exportAudit, MAX_EXPORTED_REQUESTS, readAudit } from "../../approvals/read-audit";
 import { ApprovalRequest } from "../../domain/approval";
 import { ValidationError } from "../../domain/errors";

@@ -1,4 +1,5 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
+import * as z from "zod";
 import { ApprovalGroup, ApprovalGroupName, PutApprovalGroupInput } from "../../domain/approval-group";
 import { NotFoundError } from "../../domain/errors";
 import { isoAt } from "../../domain/time";

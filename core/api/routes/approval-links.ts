@@ -1,4 +1,5 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
+import * as z from "zod";
 import { DEFAULT_LINK_TTL_MS, issueLinks } from "../../approvers/issue-links";
 import type { LinkKeys } from "../../approvers/link-keys";
 import type { Deps } from "../../ports/deps";

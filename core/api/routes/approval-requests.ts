@@ -1,4 +1,5 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
+import * as z from "zod";
 import { decideApproval } from "../../approvals/decide-approval";
 import { draftDiff } from "../../approvals/draft-diff";
 import { assignedTo } from "../../approvers/assignment";

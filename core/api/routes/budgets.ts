@@ -1,4 +1,5 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
+import * as z from "zod";
 import { readWorkspaceBudget, removeWorkspaceBudget, setWorkspaceBudget } from "../../cost/workspace-budget";
 import { WorkspaceBudget } from "../../domain/budget";
 import type { Deps } from "../../ports/deps";

@@ -1,4 +1,5 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
+import * as z from "zod";
 import { dailyCost, MAX_DAILY_RANGE_DAYS } from "../../cost/cost-daily";
 import { costSummary, runCost } from "../../cost/cost-summary";
 import { ValidationError } from "../../domain/errors";

@@ -1,4 +1,5 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
+import * as z from "zod";
 import { WorkflowRun } from "../../domain/run";
 import { SendEventInput } from "../../domain/trigger";
 import type { CommitDeps } from "../../engine/commit-run";

@@ -1,4 +1,5 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
+import * as z from "zod";
 import { createInvite } from "../../auth/invites";
 import { CreatedInvite } from "../../domain/invite";
 import type { Deps } from "../../ports/deps";

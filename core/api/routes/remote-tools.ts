@@ -1,4 +1,5 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
+import * as z from "zod";
 import { CreatedRemoteTool, CreateRemoteToolInput, RemoteToolSummary } from "../../domain/remote-tool";
 import type { Deps } from "../../ports/deps";
 import { createRemoteTool, deleteRemoteTool, listRemoteTools } from "../../remote-tools/manage-tools";

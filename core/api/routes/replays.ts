@@ -1,5 +1,6 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { monotonicFactory } from "ulid";
+import * as z from "zod";
 import { NotFoundError } from "../../domain/errors";
 import { ReplayInput } from "../../domain/replay";
 import { workspaceModels } from "../../llm/build-llm-step";

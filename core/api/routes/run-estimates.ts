@@ -1,4 +1,5 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
+import * as z from "zod";
 import { RunBudget } from "../../domain/budget";
 import { CreateRunInput } from "../../domain/run";
 import { workspaceModels } from "../../llm/build-llm-step";

@@ -1,5 +1,6 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import { type SSEStreamingApi, streamSSE } from "hono/streaming";
+import * as z from "zod";
 import type { Deps } from "../../ports/deps";
 import { type FollowDeps, followRun, runToFollow, type StreamMessage } from "../../runs/follow-run";
 import type { WorkspaceEnv } from "../env";

@@ -1,4 +1,5 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
+import * as z from "zod";
 import { boundedJsonObject } from "../../domain/bounded-json";
 import { LIMITS } from "../../domain/limits";
 import type { CommitDeps } from "../../engine/commit-run";

@@ -1,4 +1,5 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
+import * as z from "zod";
 import { CreateTriggerInput, Trigger, UpdateTriggerInput } from "../../domain/trigger";
 import type { Deps } from "../../ports/deps";
 import {

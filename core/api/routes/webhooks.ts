@@ -1,4 +1,5 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
+import * as z from "zod";
 import { NotFoundError } from "../../domain/errors";
 import { CreatedWebhook, CreateWebhookInput, Webhook, WebhookDelivery } from "../../domain/webhook";
 import type { Deps } from "../../ports/deps";

@@ -1,4 +1,5 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
+import * as z from "zod";
 import { createDefinition } from "../../definitions/create-definition";
 import { NotFoundError } from "../../domain/errors";
 import { CreateWorkflowDefinitionInput } from "../../domain/workflow-definition";

@@ -1,5 +1,6 @@
-import { createRoute, z } from "@hono/zod-openapi";
+import { createRoute } from "@hono/zod-openapi";
 import type { MiddlewareHandler } from "hono";
+import * as z from "zod";
 import { NotFoundError } from "../../domain/errors";
 import { CreateWorkspaceInput, Workspace } from "../../domain/workspace";
 import type { Deps } from "../../ports/deps";

@@ -1,5 +1,13 @@
 import { spawnSync } from "node:child_process";
-import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -70,7 +78,7 @@ describe("the bundle settings", () => {
     const engineAccess = source("infra/engine-access.ts");
     expect(engineAccess).toMatch(/nodejs: nodejsBundle,/);
     expect(engineAccess).toMatch(
-      /format: BUNDLE\.format,\s*minify: BUNDLE\.minify,\s*splitting: BUNDLE\.splitting,/,
+      /format: BUNDLE\.format,\s*minify: BUNDLE\.minify,\s*splitting: BUNDLE\.splitting,\s*plugins: BUNDLE\.plugins,/,
     );
     expect(engineAccess).toMatch(
       /esbuild: \{ \.\.\.BUNDLE\.esbuild, external: \[\.\.\.BUNDLE\.esbuild\.external\] \}/,
@@ -91,6 +99,9 @@ describe("the bundle settings", () => {
       keepNames: BUNDLE.esbuild.keepNames,
     });
     expect(options.external).toEqual(expect.arrayContaining([...BUNDLE.esbuild.external]));
+    // SST loads the plugins from this path, relative to sst.config.ts; the bench loads the same file.
+    expect(existsSync(join(REPO_ROOT, BUNDLE.plugins))).toBe(true);
+    expect(options.plugins?.map((plugin) => plugin.name)).toEqual(["zod-openapi-without-whole-zod"]);
   });
 
   it("run every function on Node 22, while the code keeps to what Node 20.19 runs locally", () => {
@@ -181,6 +192,30 @@ describe("each function's bundle", () => {
       for (const pkg of ["cron-parser", "luxon"]) expect(cold).not.toContain(pkg);
     },
   );
+
+  it("api: carries zod without its locales and unused exports, @hono/zod-openapi's extension included", async () => {
+    const zod = bundleOf("api").parts.coldInputs.find(({ input }) => input === "zod");
+    expect(zod?.bytes).toBeLessThan(150_000);
+
+    // What infra/esbuild-plugins.mjs changes still does what the library did: ZodType has `.openapi()`.
+    const dir = join(outRoot, "zod-openapi-probe");
+    mkdirSync(dir);
+    const probe = join(dir, "probe.ts");
+    writeFileSync(
+      probe,
+      [
+        `import { OpenAPIHono } from ${JSON.stringify(join(REPO_ROOT, "node_modules/@hono/zod-openapi/dist/index.mjs"))};`,
+        `import * as z from ${JSON.stringify(join(REPO_ROOT, "node_modules/zod/index.js"))};`,
+        "new OpenAPIHono();",
+        'process.stdout.write(typeof z.string().openapi + " " + typeof z.object({}).openapi);',
+      ].join("\n"),
+    );
+    const { file } = await bundleEntry(probe, dir);
+    const child = spawnSync(process.execPath, ["--no-warnings", file], { encoding: "utf8" });
+
+    expect(child.stderr).toBe("");
+    expect(child.stdout).toBe("function function");
+  });
 
   it("api: loads the docs page's renderer on the first /docs request, not at a cold start", () => {
     const cold = bundleOf("api").parts.coldInputs.map(({ input }) => input);
