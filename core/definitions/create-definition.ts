@@ -40,6 +40,7 @@ export async function createDefinition(
     createdAt: now,
     updatedAt: now,
     ...(input.budget === undefined ? {} : { budget: input.budget }),
+    ...(input.debounce === undefined ? {} : { debounce: input.debounce }),
   };
   await deps.store.definitions.create(definition);
   return definition;

@@ -103,6 +103,11 @@ export const LIMITS = {
   eventFilterPathChars: 200,
   eventFilterInValues: 50,
   eventFilterValueChars: 1000,
+  /** A debounce key: its template (definition or creation), and what it renders to. */
+  debounceKeyChars: 255,
+  /** How long a debounce window waits for a quiet period (`debounce.periodMs`), from and to. */
+  debouncePeriodMinMs: 1000,
+  debouncePeriodMaxMs: 24 * 60 * 60 * 1000,
 } as const;
 
 /** The codes a step or run failure carries when a bound of this table was crossed. */

@@ -31,7 +31,9 @@ export function sweepDueAtMs(run: RunRecord): number | undefined {
  */
 export function nextDueAtMs(run: RunRecord): number | undefined {
   const updatedAtMs = Date.parse(run.updatedAt);
-  if (run.status === RunStatus.Pending) return updatedAtMs + DOORBELL_GRACE_MS;
+  // A debounced run's wake-up is due when its window closes; the sweeper backs it up a grace later.
+  if (run.status === RunStatus.Pending)
+    return (run.debounceWindow?.startAtMs ?? updatedAtMs) + DOORBELL_GRACE_MS;
   if (mustTellParent(run)) return updatedAtMs + DOORBELL_GRACE_MS;
   if (
     run.status !== RunStatus.Running &&

@@ -1,9 +1,11 @@
 import type { LlmSpend, RunBudget } from "./budget";
+import type { DebounceWindow } from "./debounce";
 import type { StepRun, WorkflowRun } from "./run";
 import type { RunHistory } from "./run-history";
 import type { BufferedSignal } from "./signals";
 import { LIVE_RUN_STATUSES, RunStatus } from "./statuses";
 import type { StepScope } from "./step-lists";
+import { isoAt } from "./time";
 
 /**
  * The run as the engine keeps it: the API's WorkflowRun plus the cursor that says where the run stands.
@@ -194,6 +196,13 @@ export interface RunRecord extends WorkflowRun {
    * stays in the sweep index and rings its parent again, so a lost ring cannot leave the parent waiting.
    */
   parentTold?: true;
+  /** A debounced run, until it starts: its window, which creations with the same key join. */
+  debounceWindow?: DebounceWindow;
+  /**
+   * Superseded with `after_current_step` while executing a step: the engine ends the run SUPERSEDED by `by`
+   * when that step's attempt ends, instead of going on (docs/triggers.md).
+   */
+  supersedeAfterStep?: { by: string };
   /** Position among the workspace's runs and among its definition's runs: dense, 1-based, for paging. */
   seq: number;
   defSeq: number;
@@ -224,6 +233,20 @@ export function toWorkflowRun(run: RunRecord): WorkflowRun {
     ...(run.originalDefinitionId === undefined ? {} : { originalDefinitionId: run.originalDefinitionId }),
     ...(run.upgrade === undefined ? {} : { pendingUpgrade: { definitionId: run.upgrade.definitionId } }),
     ...(run.parent === undefined ? {} : { parentRunId: run.parent.runId }),
+    // A cancelled run keeps what it was waiting for in its item; the API shows it only while it applies.
+    ...(run.debounceWindow === undefined || run.status !== RunStatus.Pending
+      ? {}
+      : debounceFields(run.debounceWindow)),
+    ...(run.supersedeAfterStep === undefined || !LIVE_RUN_STATUSES.includes(run.status)
+      ? {}
+      : { pendingSupersession: { supersededBy: run.supersedeAfterStep.by } }),
+  };
+}
+
+function debounceFields({ key, periodMs, startAtMs, creations }: DebounceWindow) {
+  return {
+    waitingFor: "debounce" as const,
+    debounce: { key, periodMs, startsAt: isoAt(startAtMs), creations },
   };
 }
 
@@ -255,6 +278,7 @@ export interface NewRunFields {
   stepLimit?: number;
   /** The state to start from, when not `{input}` (a branch or item starts from its parent's). */
   state?: Record<string, unknown>;
+  debounceWindow?: DebounceWindow;
 }
 
 /** A run as it is created: PENDING, nothing started, the input in its state; the store numbers it. */
@@ -266,6 +290,7 @@ export function pendingRun({
   scope,
   stepLimit,
   state,
+  debounceWindow,
   ...fields
 }: NewRunFields): Omit<RunRecord, "seq" | "defSeq"> {
   return {
@@ -276,6 +301,7 @@ export function pendingRun({
     ...(parent === undefined ? {} : { parent }),
     ...(scope === undefined ? {} : { scope }),
     ...(stepLimit === undefined ? {} : { stepLimit }),
+    ...(debounceWindow === undefined ? {} : { debounceWindow }),
     status: RunStatus.Pending,
     output: null,
     currentStepName: null,

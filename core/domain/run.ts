@@ -1,11 +1,16 @@
 import * as z from "zod";
 import { boundedJsonObject } from "./bounded-json";
 import { RunBudget } from "./budget";
+import { DebounceSettings, DebounceView } from "./debounce";
 import { EVENT_TYPES } from "./events";
 import { LIMITS } from "./limits";
 import { RUN_STATUSES, type RunStatus, StepRunStatus } from "./statuses";
 
 const Json = z.record(z.string(), z.unknown());
+
+/** How a creation with supersedeExisting ends the live runs of its supersession key (docs/triggers.md). */
+export const SUPERSEDE_MODES = ["cancel_running", "after_current_step"] as const;
+export type SupersedeMode = (typeof SUPERSEDE_MODES)[number];
 
 export const StepRun = z
   .object({
@@ -55,6 +60,13 @@ export const WorkflowRun = z
     parentRunId: z.string().optional().meta({
       description: "A child run (sub_workflow, parallel branch, map item): the run that started it",
     }),
+    waitingFor: z.enum(["debounce"]).optional().meta({
+      description: "Why a PENDING run has not started yet: `debounce`, its debounce window is open",
+    }),
+    debounce: DebounceView.optional().meta({ description: "A debounced run's window, until it starts" }),
+    pendingSupersession: z.object({ supersededBy: z.string() }).optional().meta({
+      description: "Superseded with `after_current_step`: the run ends SUPERSEDED when its current step ends",
+    }),
   })
   .meta({ id: "WorkflowRun" });
 export type WorkflowRun = z.infer<typeof WorkflowRun>;
@@ -76,6 +88,13 @@ export const CreateRunInput = z
         "Who started the run (an e-mail address); approval steps with allowRequester: false refuse them",
     }),
     budget: RunBudget.optional().meta({ description: "The run's LLM budget, instead of its definition's" }),
+    debounce: DebounceSettings.optional().meta({
+      description: "Collapse creations with the same rendered key into one run (instead of the definition's)",
+    }),
+    supersedeMode: z.enum(SUPERSEDE_MODES).optional().meta({
+      description:
+        "With supersedeExisting: `cancel_running` (default) ends the live runs now; `after_current_step` lets a run executing a step finish it first",
+    }),
   })
   .meta({ id: "CreateRunInput" });
 export type CreateRunInput = z.infer<typeof CreateRunInput>;

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { RunBudget } from "./budget";
+import { DebounceSettings } from "./debounce";
 import type { StepDefinition } from "./step";
 
 /** A stored definition as the API returns it; `stepsJson` holds the steps exactly as validated at creation. */
@@ -15,6 +16,8 @@ export const WorkflowDefinition = z
     updatedAt: z.string(),
     /** Only when the definition set one. */
     budget: RunBudget.optional(),
+    /** Only when the definition set one. */
+    debounce: DebounceSettings.optional(),
   })
   .meta({ id: "WorkflowDefinition" });
 export type WorkflowDefinition = z.infer<typeof WorkflowDefinition>;

@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { RunBudget } from "./budget";
+import { DebounceSettings } from "./debounce";
 import { LIMITS } from "./limits";
 import { StepDefinition } from "./step";
 import { allStepLists } from "./step-lists";
@@ -16,6 +17,9 @@ export const CreateWorkflowDefinitionInput = z
       .meta({ description: "Run in order unless a condition jumps" }),
     budget: RunBudget.optional().meta({
       description: "The LLM budget of its runs, unless a creation sets one",
+    }),
+    debounce: DebounceSettings.optional().meta({
+      description: "Debounce of its runs' creations (docs/triggers.md), unless a creation sets its own",
     }),
   })
   .superRefine((definition, ctx) => checkStepLists(definition.steps, ctx))

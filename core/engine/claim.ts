@@ -30,6 +30,8 @@ export function claim(
   switch (plan.kind) {
     case "start-run": {
       markStarted(tx);
+      // Its debounce window closed: creations with its key open a new one from now on.
+      delete tx.run.debounceWindow;
       const rerun = tx.run.rerunStart;
       delete tx.run.rerunStart;
       for (const copied of rerun?.copied ?? []) tx.copyStep(copied);

@@ -32,7 +32,8 @@ export function planNext(run: RunRecord, nowMs: number, worker: WorkerIdentity):
   const active = run.active;
   switch (run.status) {
     case RunStatus.Pending:
-      return { kind: "start-run" };
+      // A debounced run starts when its window closes (its own wake-up rings then).
+      return (run.debounceWindow?.startAtMs ?? 0) > nowMs ? { kind: "nothing" } : { kind: "start-run" };
     case RunStatus.Running: {
       // An upgrade waiting for a step boundary: the run is at one.
       if (!active && run.upgrade) return { kind: "land-upgrade", definitionId: run.upgrade.definitionId };

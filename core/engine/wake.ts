@@ -6,10 +6,11 @@ import type { Deps } from "../ports/deps";
 import { MAX_QUEUE_DELAY_MS } from "../ports/queue";
 
 /**
- * The one moment a committed run will next need a worker by itself: a wait's end, a retry, a deadline.
- * Lease expiries are left to the sweeper: they only matter when a worker died.
+ * The one moment a committed run will next need a worker by itself: a wait's end, a retry, a deadline, a
+ * debounce window's close. Lease expiries are left to the sweeper: they only matter when a worker died.
  */
 export function timedWakeAtMs(run: RunRecord): number | undefined {
+  if (run.status === RunStatus.Pending) return run.debounceWindow?.startAtMs;
   const active = run.active;
   if (!active) return undefined;
   if (run.status === RunStatus.Running && active.retryAtMs !== null) return active.retryAtMs;
@@ -26,8 +27,10 @@ export function timedWakeAtMs(run: RunRecord): number | undefined {
 export function wakeScheduleName(run: RunRecord): string | undefined {
   const active = run.active;
   const atMs = timedWakeAtMs(run);
-  if (!active || atMs === undefined) return undefined;
-  const wake = createHash("sha256").update(`${active.stepRun.id}:${active.stepRun.attempt}:${atMs}`);
+  if (atMs === undefined) return undefined;
+  // A debounced run, before it starts, has no step: its window's close is named by the moment alone.
+  const waking = active ? `${active.stepRun.id}:${active.stepRun.attempt}` : `${run.id}:debounce`;
+  const wake = createHash("sha256").update(`${waking}:${atMs}`);
   return `${run.id}-${wake.digest("hex").slice(0, 24)}`;
 }
 

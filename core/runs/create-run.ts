@@ -5,8 +5,10 @@ import { runDoorbell } from "../domain/run-messages";
 import { type NewRunFields, pendingRun, type RunRecord } from "../domain/run-record";
 import { isoAt } from "../domain/time";
 import { afterCommit, type CommitDeps } from "../engine/commit-run";
+import { scheduleWake } from "../engine/wake";
 import type { Deps } from "../ports/deps";
 import type { RunChange, RunsStore } from "../ports/store";
+import { debounceOf, joinDebounceWindow, newWindow } from "./debounce-window";
 import { supersedeChanges } from "./supersede";
 
 /** Creations racing on one supersession key retry; past this many lost races the caller gets a 409. */
@@ -16,20 +18,36 @@ const MAX_ATTEMPTS = 30;
  * Creates a PENDING run and rings its doorbell. With an idempotency key the first request creates and every
  * later one (even a concurrent one) gets that run back with `created: false`. A rerun (rerun-run.ts) is
  * created the same way, with where it starts and what it copies.
+ *
+ * A debounced creation (its own `debounce`, else its definition's) joins the key's open window if there is
+ * one (`debounced: true`, the window's run) and otherwise opens one: a run that waits for its wake-up.
  */
 export async function createRun(
   deps: CommitDeps & Pick<Deps, "ids">,
   workspaceId: string,
   input: CreateRunInput,
   rerun?: NewRunFields["rerun"],
-): Promise<{ run: RunRecord; created: boolean }> {
+): Promise<{ run: RunRecord; created: boolean; debounced?: true }> {
   const definition = await deps.store.definitions.get(workspaceId, input.definitionId);
   if (!definition) throw new NotFoundError("Workflow definition");
+  const debounce = rerun
+    ? undefined
+    : debounceOf(input.debounce ?? definition.debounce, definition.id, input.input);
   const runId = deps.ids("run");
 
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const existing = await findByIdempotencyKey(deps, workspaceId, input.idempotencyKey);
     if (existing) return { run: existing, created: false };
+    let debounceFollows: string | undefined;
+    if (debounce) {
+      const joined = await joinDebounceWindow(deps, workspaceId, debounce, input);
+      if (joined.kind === "joined") return { run: joined.run, created: false, debounced: true };
+      if (joined.kind === "conflict") {
+        await spreadOut(attempt);
+        continue;
+      }
+      debounceFollows = joined.follows;
+    }
 
     const run = pendingRun({
       id: runId,
@@ -42,6 +60,7 @@ export async function createRun(
       startedBy: input.startedBy,
       budget: input.budget ?? definition.budget,
       rerun,
+      ...(debounce ? { debounceWindow: newWindow(debounce, deps.clock.nowMs()) } : {}),
     });
     let supersession: { changes: RunChange[]; superseded: RunRecord[] } = { changes: [], superseded: [] };
     const supersessionKey = input.supersedeExisting ? input.supersessionKey : undefined;
@@ -50,15 +69,18 @@ export async function createRun(
       supersession = await supersedeChanges(deps, workspaceId, supersessionKey, runId);
       return supersession.changes;
     };
-    const outcome = await deps.store.runs.create({ run, supersede });
+    const outcome = await deps.store.runs.create({
+      run,
+      supersede,
+      ...(debounce ? { debounceFollows } : {}),
+    });
     if (outcome.kind === "idempotent") {
       const winner = await deps.store.runs.get(workspaceId, outcome.runId);
       if (winner) return { run: winner, created: false };
     }
     if (outcome.kind !== "created") {
-      // A lost race on the supersession key, or a superseded run that moved meanwhile: read everything
-      // afresh after a random pause, so that racing creators spread out instead of colliding again.
-      await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
+      // A lost race on the supersession or debounce key, or a superseded run that moved meanwhile.
+      await spreadOut(attempt);
       continue;
     }
     for (const [i, change] of supersession.changes.entries()) {
@@ -68,10 +90,17 @@ export async function createRun(
         ...(superseded ? { cancelChildren: liveChildIds(superseded) } : {}),
       });
     }
-    await deps.queue.send(runDoorbell(workspaceId, runId));
+    // A debounced run is rung when its window closes; the sweep index has it too (run-due.ts).
+    if (outcome.run.debounceWindow) await scheduleWake(deps, outcome.run);
+    else await deps.queue.send(runDoorbell(workspaceId, runId));
     return { run: outcome.run, created: true };
   }
-  throw new ConflictError("Too many concurrent run creations with this supersession key; retry");
+  throw new ConflictError("Too many concurrent run creations with this supersession or debounce key; retry");
+}
+
+/** Before reading everything afresh: a random pause, so that racing creators spread out instead of colliding again. */
+function spreadOut(attempt: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
 }
 
 async function findByIdempotencyKey(

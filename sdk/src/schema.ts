@@ -1309,6 +1309,13 @@ export interface components {
                 /** @description Fraction of a cap at which BUDGET_WARNING and budget.warning fire, once (default 0.8) */
                 warnAt?: number;
             };
+            /** @description Collapse creations with the same rendered key into one run (instead of the definition's) */
+            debounce?: {
+                /** @description A template over the input (`{{input.customerId}}`); creations rendering the same key collapse */
+                key: string;
+                /** @description The quiet period after the last creation before the run starts */
+                periodMs: number;
+            };
             definitionId: string;
             idempotencyKey?: string;
             /** @default {} */
@@ -1319,6 +1326,11 @@ export interface components {
             startedBy?: string;
             /** @default false */
             supersedeExisting?: boolean;
+            /**
+             * @description With supersedeExisting: `cancel_running` (default) ends the live runs now; `after_current_step` lets a run executing a step finish it first
+             * @enum {string}
+             */
+            supersedeMode?: "cancel_running" | "after_current_step";
             supersessionKey?: string;
         };
         CreateTriggerInput: components["schemas"]["CreateCronTriggerInput"] | components["schemas"]["CreateEventTriggerInput"];
@@ -1368,6 +1380,13 @@ export interface components {
                 onExceed: "stop" | "pause" | "downgrade";
                 /** @description Fraction of a cap at which BUDGET_WARNING and budget.warning fire, once (default 0.8) */
                 warnAt?: number;
+            };
+            /** @description Debounce of its runs' creations (docs/triggers.md), unless a creation sets its own */
+            debounce?: {
+                /** @description A template over the input (`{{input.customerId}}`); creations rendering the same key collapse */
+                key: string;
+                /** @description The quiet period after the last creation before the run starts */
+                periodMs: number;
             };
             description?: string;
             name: string;
@@ -1430,6 +1449,12 @@ export interface components {
             }[];
             from: string;
             to: string;
+        };
+        DebounceSettings: {
+            /** @description A template over the input (`{{input.customerId}}`); creations rendering the same key collapse */
+            key: string;
+            /** @description The quiet period after the last creation before the run starts */
+            periodMs: number;
         };
         /**
          * @example {
@@ -2326,6 +2351,7 @@ export interface components {
         WorkflowDefinition: {
             budget?: components["schemas"]["RunBudget"];
             createdAt: string;
+            debounce?: components["schemas"]["DebounceSettings"];
             description: string | null;
             id: string;
             name: string;
@@ -2379,6 +2405,15 @@ export interface components {
         WorkflowRun: {
             createdAt: string;
             currentStepName: string | null;
+            /** @description A debounced run's window, until it starts */
+            debounce?: {
+                /** @description Creations collapsed into this run, its own included */
+                creations: number;
+                key: string;
+                periodMs: number;
+                /** @description When the run starts unless another creation joins first */
+                startsAt: string;
+            };
             definitionId: string;
             id: string;
             idempotencyKey: string | null;
@@ -2392,6 +2427,10 @@ export interface components {
             } | null;
             /** @description A child run (sub_workflow, parallel branch, map item): the run that started it */
             parentRunId?: string;
+            /** @description Superseded with `after_current_step`: the run ends SUPERSEDED when its current step ends */
+            pendingSupersession?: {
+                supersededBy: string;
+            };
             /** @description An upgrade that lands when the active step ends */
             pendingUpgrade?: {
                 definitionId: string;
@@ -2403,6 +2442,11 @@ export interface components {
             status: "PENDING" | "RUNNING" | "WAITING" | "PAUSED" | "COMPLETED" | "FAILED" | "CANCELLED" | "SUPERSEDED";
             supersessionKey: string | null;
             updatedAt: string;
+            /**
+             * @description Why a PENDING run has not started yet: `debounce`, its debounce window is open
+             * @enum {string}
+             */
+            waitingFor?: "debounce";
             workspaceId: string;
         };
         /**
@@ -2450,6 +2494,15 @@ export interface components {
         WorkflowRunWithSteps: {
             createdAt: string;
             currentStepName: string | null;
+            /** @description A debounced run's window, until it starts */
+            debounce?: {
+                /** @description Creations collapsed into this run, its own included */
+                creations: number;
+                key: string;
+                periodMs: number;
+                /** @description When the run starts unless another creation joins first */
+                startsAt: string;
+            };
             definitionId: string;
             id: string;
             idempotencyKey: string | null;
@@ -2463,6 +2516,10 @@ export interface components {
             } | null;
             /** @description A child run (sub_workflow, parallel branch, map item): the run that started it */
             parentRunId?: string;
+            /** @description Superseded with `after_current_step`: the run ends SUPERSEDED when its current step ends */
+            pendingSupersession?: {
+                supersededBy: string;
+            };
             /** @description An upgrade that lands when the active step ends */
             pendingUpgrade?: {
                 definitionId: string;
@@ -2475,6 +2532,11 @@ export interface components {
             steps: components["schemas"]["StepRun"][];
             supersessionKey: string | null;
             updatedAt: string;
+            /**
+             * @description Why a PENDING run has not started yet: `debounce`, its debounce window is open
+             * @enum {string}
+             */
+            waitingFor?: "debounce";
             workspaceId: string;
         };
         /**
@@ -2533,6 +2595,7 @@ export type CreateWorkflowDefinitionInput = components['schemas']['CreateWorkflo
 export type CreateWorkspaceInput = components['schemas']['CreateWorkspaceInput'];
 export type CronTrigger = components['schemas']['CronTrigger'];
 export type DailyCost = components['schemas']['DailyCost'];
+export type DebounceSettings = components['schemas']['DebounceSettings'];
 export type DecideApprovalInput = components['schemas']['DecideApprovalInput'];
 export type DecidedApproval = components['schemas']['DecidedApproval'];
 export type ErrorEnvelope = components['schemas']['ErrorEnvelope'];

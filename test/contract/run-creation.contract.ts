@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { IdGenerator } from "../../core/domain/ids";
 import type { RunRecord } from "../../core/domain/run-record";
 import { RunStatus } from "../../core/domain/statuses";
-import type { RunChange, RunsStore } from "../../core/ports/store";
+import type { RunChange, RunCreation, RunsStore } from "../../core/ports/store";
 import { commitOf, created, fixedIds, MINUTE, newRun, start, stored, T0, transition } from "./run-fixtures";
 import type { MakeStore } from "./runs-store.contract";
 
@@ -163,6 +163,55 @@ export function describeCreation(makeStore: MakeStore): void {
         total: 3,
       });
       expect(await store.runs.list(ws, {}, 3, 2)).toEqual({ items: [], total: 3 });
+    });
+
+    it("moves a debounce key's window to a new run only from the run it was read to name", async () => {
+      const window = (key: string) => ({ key, periodMs: 1000, startAtMs: T0 + 1000, creations: 1 });
+      const debounced = (key: string) => newRun(ids, ws, { debounceWindow: window(key) });
+      const scope = "def_a#cus-1";
+      const first = debounced("cus-1");
+      const create = (run: RunCreation["run"], debounceFollows?: string) =>
+        store.runs.create({
+          run,
+          supersede: async () => [],
+          ...(debounceFollows ? { debounceFollows } : {}),
+        });
+
+      expect((await create(first)).kind).toBe("created");
+      expect(await store.runs.runIdForDebounceScope(ws, scope)).toBe(first.id);
+      // A second opener that read the key empty, and one that read another run, both conflict.
+      const rival = debounced("cus-1");
+      expect(await create(rival)).toEqual({ kind: "conflict" });
+      expect(await create(rival, "run_elsewhere")).toEqual({ kind: "conflict" });
+      expect(await store.runs.get(ws, rival.id)).toBeUndefined();
+      expect(await store.runs.runIdForDebounceScope(ws, scope)).toBe(first.id);
+
+      const next = debounced("cus-1");
+      expect((await create(next, first.id)).kind).toBe("created");
+      expect(await store.runs.runIdForDebounceScope(ws, scope)).toBe(next.id);
+      // Keys, definitions and workspaces are apart.
+      expect((await create(debounced("cus-2"))).kind).toBe("created");
+      expect(await store.runs.runIdForDebounceScope(ws, "def_b#cus-1")).toBeUndefined();
+      expect(await store.runs.runIdForDebounceScope("wsp_other", scope)).toBeUndefined();
+      expect((await store.runs.get(ws, next.id))?.debounceWindow).toEqual(window("cus-1"));
+    });
+
+    it("claims an idempotency key with a change of a run, unless another run holds it", async () => {
+      const holder = await created(store, newRun(ids, ws, { idempotencyKey: "join-1" }));
+      const run = await created(store, newRun(ids, ws));
+      expect(
+        await store.runs.commit(commitOf(transition(run, ids), { claimIdempotencyKey: "join-1" })),
+      ).toEqual({
+        kind: "conflict",
+      });
+      expect(await store.runs.runIdForIdempotencyKey(ws, "join-1")).toBe(holder.id);
+      expect(
+        await store.runs.commit(commitOf(transition(run, ids), { claimIdempotencyKey: "join-2" })),
+      ).toEqual({
+        kind: "committed",
+      });
+      expect(await store.runs.runIdForIdempotencyKey(ws, "join-2")).toBe(run.id);
+      expect((await stored(store, run)).version).toBe(run.version + 1);
     });
   });
 }

@@ -14,6 +14,11 @@ export interface RunBody {
   updatedAt: string;
   /** Child runs only (docs/flow.md). */
   parentRunId?: string;
+  /** A debounced run, until it starts (docs/triggers.md). */
+  waitingFor?: string;
+  debounce?: { key: string; periodMs: number; startsAt: string; creations: number };
+  /** Superseded `after_current_step` while on a step. */
+  pendingSupersession?: { supersededBy: string };
 }
 
 export interface StepRunBody {

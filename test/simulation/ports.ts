@@ -64,7 +64,7 @@ export function portsFor(world: World, actor: Actor): ActorPorts {
         read("runs.create", async () => {
           let superseding: RunChange[] = [];
           const outcome = await raw.runs.create({
-            run: creation.run,
+            ...creation,
             supersede: async () => {
               superseding = await creation.supersede();
               return superseding;
@@ -78,6 +78,8 @@ export function portsFor(world: World, actor: Actor): ActorPorts {
         }),
       runIdForIdempotencyKey: (workspaceId, key) =>
         read("runs.runIdForIdempotencyKey", () => raw.runs.runIdForIdempotencyKey(workspaceId, key)),
+      runIdForDebounceScope: (workspaceId, scope) =>
+        read("runs.runIdForDebounceScope", () => raw.runs.runIdForDebounceScope(workspaceId, scope)),
       list: (workspaceId, filters, page, size) =>
         read("runs.list", () => raw.runs.list(workspaceId, filters, page, size)),
       withSupersessionKey: (workspaceId, key) =>

@@ -2,6 +2,7 @@ import type { RunChange } from "../../ports/store";
 import { openApprovalAction, settleApprovalAction } from "./approval-store";
 import { costRecordAction } from "./cost-store";
 import type { Table } from "./dynamo-client";
+import { idempotencyClaim } from "./idempotency-claim";
 import { commitItems } from "./run-items";
 import type { TransactItem } from "./transact";
 
@@ -19,6 +20,8 @@ export function changeWrites(
   if (change.settleApproval) atomic.push(settleApprovalAction(table, workspaceId, change.settleApproval));
   // In the run's own partition: no item another run touches, so no conflict that would repeat the calls.
   if (change.cost) atomic.push(costRecordAction(table, change.cost));
+  const claimed = change.claimIdempotencyKey;
+  if (claimed !== undefined) atomic.push(idempotencyClaim(table, workspaceId, claimed, change.commit.run.id));
   return filed ? { atomic, filed } : { atomic };
 }
 

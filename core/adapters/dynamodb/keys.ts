@@ -80,6 +80,11 @@ export const keys = {
     pk: `${workspacePartition(workspaceId)}#SUPKEY#${supersessionKey}`,
     sk: "HEAD",
   }),
+  /** `scope` is a definition and a rendered key (domain/debounce.ts). */
+  debounceWindow: (workspaceId: string, scope: string): ItemKey => ({
+    pk: `${workspacePartition(workspaceId)}#DEBOUNCE#${scope}`,
+    sk: "DEBOUNCE",
+  }),
   approval: (workspaceId: string, approvalId: string): ItemKey => ({
     pk: `${workspacePartition(workspaceId)}#APPROVAL#${approvalId}`,
     sk: "APPROVAL",

@@ -1,8 +1,10 @@
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { debounceScope } from "../../domain/debounce";
 import type { RunRecord } from "../../domain/run-record";
 import type { CreateOutcome, RunCreation } from "../../ports/store";
 import { changeItems } from "./change-items";
 import type { Table } from "./dynamo-client";
+import { idempotencyClaim } from "./idempotency-claim";
 import { refuseOversizedPuts } from "./item-size";
 import { keys } from "./keys";
 import { runItem } from "./run-items";
@@ -121,31 +123,47 @@ export function createRunCreationStore(table: Table) {
     };
   }
 
+  /** The debounce key's entry moved to the run, if it still names the run of the key's previous window. */
+  function debounceAction(run: RunRecord, follows: string | undefined): TransactItem[] {
+    if (!run.debounceWindow) return [];
+    return [
+      {
+        Put: {
+          TableName: table.name,
+          Item: {
+            ...keys.debounceWindow(run.workspaceId, debounceScope(run.definitionId, run.debounceWindow.key)),
+            entity: "DebounceWindow",
+            runId: run.id,
+          },
+          ConditionExpression: follows === undefined ? "attribute_not_exists(pk)" : "runId = :follows",
+          ...(follows === undefined ? {} : { ExpressionAttributeValues: { ":follows": follows } }),
+        },
+      },
+    ];
+  }
+
   const store = {
     counter,
     head,
 
-    /** The new run, its key's head moved to it (from `read`), and the claim of its idempotency key. */
-    createActions(run: RunRecord, read: SupersessionHead | undefined): TransactItem[] {
+    /**
+     * The new run, its key's head moved to it (from `read`), its debounce key's window moved to it, and the
+     * claim of its idempotency key (last: a conflict there is told apart from the others).
+     */
+    createActions(
+      run: RunRecord,
+      read: SupersessionHead | undefined,
+      debounceFollows?: string,
+    ): TransactItem[] {
       const actions: TransactItem[] = [
         {
           Put: { TableName: table.name, Item: runItem(run), ConditionExpression: "attribute_not_exists(pk)" },
         },
+        ...debounceAction(run, debounceFollows),
       ];
       if (run.supersessionKey !== null) actions.push(headAction(run, run.supersessionKey, read));
-      if (run.idempotencyKey !== null) {
-        actions.push({
-          Put: {
-            TableName: table.name,
-            Item: {
-              ...keys.idempotency(run.workspaceId, run.idempotencyKey),
-              entity: "RunIdempotencyKey",
-              runId: run.id,
-            },
-            ConditionExpression: "attribute_not_exists(pk)",
-          },
-        });
-      }
+      if (run.idempotencyKey !== null)
+        actions.push(idempotencyClaim(table, run.workspaceId, run.idempotencyKey, run.id));
       return actions;
     },
 
@@ -155,14 +173,14 @@ export function createRunCreationStore(table: Table) {
       refuseOversizedPuts(store.createActions({ ...fields, ...widest }, undefined));
     },
 
-    async create({ run: fields, supersede }: RunCreation): Promise<CreateOutcome> {
+    async create({ run: fields, supersede, debounceFollows }: RunCreation): Promise<CreateOutcome> {
       store.refuseOversized(fields);
       const { workspaceId } = fields;
       const [runsScope, definitionScope] = creationScopes(fields);
       const seq = await take(workspaceId, runsScope);
       const defSeq = fields.parent ? seq : await take(workspaceId, definitionScope);
       const run: RunRecord = { ...fields, seq, defSeq };
-      const outcome = await write(run, supersede);
+      const outcome = await write(run, supersede, debounceFollows);
       if (outcome.kind !== "created") {
         // Only on a known outcome: after an unknown error the run may exist, and a gap would hide it.
         await Promise.all([
@@ -183,12 +201,27 @@ export function createRunCreationStore(table: Table) {
       );
       return typeof Item?.runId === "string" ? Item.runId : undefined;
     },
+
+    async runIdForDebounceScope(workspaceId: string, scope: string): Promise<string | undefined> {
+      const { Item } = await table.client.send(
+        new GetCommand({
+          TableName: table.name,
+          Key: keys.debounceWindow(workspaceId, scope),
+          ConsistentRead: true,
+        }),
+      );
+      return typeof Item?.runId === "string" ? Item.runId : undefined;
+    },
   };
 
-  async function write(run: RunRecord, supersede: RunCreation["supersede"]): Promise<CreateOutcome> {
+  async function write(
+    run: RunRecord,
+    supersede: RunCreation["supersede"],
+    debounceFollows: string | undefined,
+  ): Promise<CreateOutcome> {
     const read = run.supersessionKey === null ? undefined : await head(run.workspaceId, run.supersessionKey);
     if (read && read.seq > run.seq) return { kind: "conflict" };
-    const creation = store.createActions(run, read);
+    const creation = store.createActions(run, read, debounceFollows);
     const superseding = await supersede();
     try {
       await writeAtomically(table, [

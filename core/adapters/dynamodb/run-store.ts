@@ -51,6 +51,8 @@ export function createRunStore(table: Table): RunStore {
 
     runIdForIdempotencyKey: runCreation.runIdForIdempotencyKey,
 
+    runIdForDebounceScope: runCreation.runIdForDebounceScope,
+
     list: (workspaceId, filters, page, pageSize) =>
       listRuns({ runCreation, runLists }, workspaceId, filters, page, pageSize),
 

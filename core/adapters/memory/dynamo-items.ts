@@ -30,9 +30,13 @@ export function refuseOversizedRun(run: RunCreation["run"]): void {
   createRunCreationStore(unsent).refuseOversized(run);
 }
 
-/** A creation's own actions: the run, its supersession key's head moved, its idempotency key claimed. */
-export function creationActions(run: RunRecord, head: SupersessionHead | undefined): TransactItem[] {
-  return createRunCreationStore(unsent).createActions(run, head);
+/** A creation's own actions: the run, its supersession key's head and debounce window moved, its idempotency key claimed. */
+export function creationActions(
+  run: RunRecord,
+  head: SupersessionHead | undefined,
+  debounceFollows: string | undefined,
+): TransactItem[] {
+  return createRunCreationStore(unsent).createActions(run, head, debounceFollows);
 }
 
 /**

@@ -15,8 +15,10 @@ export const approvalSlot = (workspaceId: string, approvalId: string) =>
 export const costSlot = (cost: AttemptCost) =>
   slot(keys.attemptCost(cost.workspaceId, cost.workflowRunId, cost.id));
 
+export const idempotencySlot = (workspaceId: string, key: string) => slot(keys.idempotency(workspaceId, key));
+
 export function holds(state: MemoryState, change: RunChange, actions: readonly TransactItem[]): boolean {
-  const { commit, openApproval, settleApproval, cost } = change;
+  const { commit, openApproval, settleApproval, cost, claimIdempotencyKey } = change;
   const { workspaceId, id } = commit.run;
   const stored = state.runs.get(runSlot(workspaceId, id));
   if (!stored || stored.record.version !== commit.expectedVersion) return false;
@@ -26,14 +28,26 @@ export function holds(state: MemoryState, change: RunChange, actions: readonly T
     const current = state.approvals.get(approvalSlot(workspaceId, settleApproval.id))?.approval;
     if (!current || current.decision !== null || current.expiredAt !== null) return false;
   }
+  if (
+    claimIdempotencyKey !== undefined &&
+    state.idempotency.has(idempotencySlot(workspaceId, claimIdempotencyKey))
+  )
+    return false;
   return !(cost && state.costs.has(costSlot(cost)));
 }
 
 /** Writes a change whose conditions hold; `actions` are its DynamoDB actions, from which the journal is read. */
 export function apply(state: MemoryState, change: RunChange, actions: readonly TransactItem[]): void {
-  const { commit, openApproval, settleApproval, cost } = change;
+  const { commit, openApproval, settleApproval, cost, claimIdempotencyKey } = change;
   const { workspaceId, id } = commit.run;
   const stored = state.runs.get(runSlot(workspaceId, id)) as StoredRun;
+  if (claimIdempotencyKey !== undefined) {
+    state.idempotency.set(idempotencySlot(workspaceId, claimIdempotencyKey), {
+      workspaceId,
+      idempotencyKey: claimIdempotencyKey,
+      runId: id,
+    });
+  }
   Object.assign(stored, storedRun(commit.run));
   for (const journal of storedJournals(actions)) writeJournal(stored, journal);
   for (const approval of [openApproval, settleApproval]) {

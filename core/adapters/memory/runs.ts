@@ -1,3 +1,4 @@
+import { debounceScope } from "../../domain/debounce";
 import { listedDefinitionId, type RunRecord } from "../../domain/run-record";
 import type { CreateOutcome, RunChange, RunCreation, RunFilters, RunStore } from "../../ports/store";
 import { sweepShard } from "../dynamodb/index-keys";
@@ -13,7 +14,7 @@ import {
   storedJournals,
   storedRun,
 } from "./dynamo-items";
-import { apply, holds, runSlot, writeJournal } from "./run-change";
+import { apply, holds, idempotencySlot, runSlot, writeJournal } from "./run-change";
 import { byKey, type MemoryState, type RunCounter, slot } from "./state";
 
 /**
@@ -23,7 +24,10 @@ import { byKey, type MemoryState, type RunCounter, slot } from "./state";
  */
 export function createMemoryRuns(state: MemoryState): RunStore {
   const counterSlot = (workspaceId: string, scope: string) => slot(keys.runCounter(workspaceId, scope));
-  const idempotencySlot = (workspaceId: string, key: string) => slot(keys.idempotency(workspaceId, key));
+  const debounceSlot = (workspaceId: string, scope: string) => slot(keys.debounceWindow(workspaceId, scope));
+  const debounceSlotOf = (run: RunRecord) =>
+    run.debounceWindow &&
+    debounceSlot(run.workspaceId, debounceScope(run.definitionId, run.debounceWindow.key));
   const headSlot = (workspaceId: string, key: string) => slot(keys.supersessionHead(workspaceId, key));
 
   function runsOf(workspaceId: string, matches: (run: RunRecord) => boolean): RunRecord[] {
@@ -50,7 +54,11 @@ export function createMemoryRuns(state: MemoryState): RunStore {
   }
 
   /** The creation's outcome once numbered; after a conflict or an idempotent answer the numbers are gaps. */
-  async function write(run: RunRecord, supersede: RunCreation["supersede"]): Promise<CreateOutcome> {
+  async function write(
+    run: RunRecord,
+    supersede: RunCreation["supersede"],
+    debounceFollows: string | undefined,
+  ): Promise<CreateOutcome> {
     const { workspaceId, supersessionKey, idempotencyKey } = run;
     const head = () =>
       supersessionKey === null ? undefined : state.heads.get(headSlot(workspaceId, supersessionKey));
@@ -58,21 +66,27 @@ export function createMemoryRuns(state: MemoryState): RunStore {
     if (read && read.seq > run.seq) return { kind: "conflict" };
     const superseding = await supersede();
     const changes = superseding.map((change) => ({ change, actions: changeActions(change) }));
-    refuseUnwritable([...creationActions(run, read), ...changes.flatMap(({ actions }) => actions)]);
+    refuseUnwritable([
+      ...creationActions(run, read, debounceFollows),
+      ...changes.flatMap(({ actions }) => actions),
+    ]);
 
     const claim =
       idempotencyKey === null
         ? undefined
         : state.idempotency.get(idempotencySlot(workspaceId, idempotencyKey));
     if (claim) return { kind: "idempotent", runId: claim.runId };
+    const window = debounceSlotOf(run);
     if (
       head()?.seq !== read?.seq ||
+      (window !== undefined && state.debounceWindows.get(window) !== debounceFollows) ||
       state.runs.has(runSlot(workspaceId, run.id)) ||
       !changes.every(({ change, actions }) => holds(state, change, actions))
     ) {
       return { kind: "conflict" };
     }
 
+    if (window !== undefined) state.debounceWindows.set(window, run.id);
     if (supersessionKey !== null) {
       state.heads.set(headSlot(workspaceId, supersessionKey), { seq: run.seq, runId: run.id });
     }
@@ -106,7 +120,7 @@ export function createMemoryRuns(state: MemoryState): RunStore {
       return { kind: "committed" };
     },
 
-    async create({ run: fields, supersede }: RunCreation): Promise<CreateOutcome> {
+    async create({ run: fields, supersede, debounceFollows }: RunCreation): Promise<CreateOutcome> {
       refuseOversizedRun(fields);
       const { workspaceId } = fields;
       const [runsScope, definitionScope] = creationScopes(fields);
@@ -116,13 +130,17 @@ export function createMemoryRuns(state: MemoryState): RunStore {
         seq,
         defSeq: fields.parent ? seq : take(workspaceId, definitionScope),
       };
-      const outcome = await write(run, supersede);
+      const outcome = await write(run, supersede, debounceFollows);
       if (outcome.kind !== "created") giveUp(run);
       return outcome;
     },
 
     async runIdForIdempotencyKey(workspaceId, idempotencyKey) {
       return state.idempotency.get(idempotencySlot(workspaceId, idempotencyKey))?.runId;
+    },
+
+    async runIdForDebounceScope(workspaceId, scope) {
+      return state.debounceWindows.get(debounceSlot(workspaceId, scope));
     },
 
     /** One sort over the workspace's runs: the adapter's counters and indexes give the same pages. */

@@ -76,6 +76,8 @@ export interface MemoryState {
   /** The newest run created with each supersession key, as the adapter's head items hold it. */
   heads: Map<string, SupersessionHead>;
   idempotency: Map<string, IdempotencyClaim>;
+  /** The run of each debounce key's newest window, as the adapter's `DEBOUNCE` items hold it. */
+  debounceWindows: Map<string, string>;
   approvals: Map<string, { workspaceId: string; approval: ApprovalRequest }>;
   costs: Map<string, StoredCost>;
   rollups: Map<string, WorkspaceRollups>;
@@ -92,6 +94,7 @@ export function emptyState(): MemoryState {
     counters: new Map(),
     heads: new Map(),
     idempotency: new Map(),
+    debounceWindows: new Map(),
     approvals: new Map(),
     costs: new Map(),
     rollups: new Map(),

@@ -23,6 +23,11 @@ export interface RunChange {
   settleApproval?: ApprovalRequest;
   /** The model calls of the attempt the change ends, stored whatever the attempt came to. */
   cost?: AttemptCost;
+  /**
+   * An idempotency key claimed for this run in the same commit (a debounced creation joining the run): the
+   * change conflicts when another run holds it.
+   */
+  claimIdempotencyKey?: string;
 }
 
 export type CommitOutcome = { kind: "committed" } | { kind: "conflict" };
@@ -39,6 +44,12 @@ export type CommitOutcome = { kind: "committed" } | { kind: "conflict" };
 export interface RunCreation {
   run: Omit<RunRecord, "seq" | "defSeq">;
   supersede: () => Promise<RunChange[]>;
+  /**
+   * A debounced run (`run.debounceWindow`) becomes its key's window: the key's entry moves to it only if it still
+   * names `debounceFollows` (the run of the key's previous window, as read; undefined: the key had none),
+   * else the creation conflicts. Of two creations opening a window on one key, one commits.
+   */
+  debounceFollows?: string;
 }
 
 export type CreateOutcome =
@@ -79,6 +90,8 @@ export interface RunStore {
   create(creation: RunCreation): Promise<CreateOutcome>;
   commit(change: RunChange): Promise<CommitOutcome>;
   runIdForIdempotencyKey(workspaceId: string, idempotencyKey: string): Promise<string | undefined>;
+  /** Strongly consistent: the run of the newest debounce window of `scope` (domain/debounce.ts). */
+  runIdForDebounceScope(workspaceId: string, scope: string): Promise<string | undefined>;
   /** Newest first, 1-based pages; `total` counts the whole list. */
   list(workspaceId: string, filters: RunFilters, page: number, pageSize: number): Promise<Page<RunRecord>>;
   /**

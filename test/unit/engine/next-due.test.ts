@@ -13,6 +13,11 @@ describe("nextDueAtMs", () => {
     expect(DOORBELL_GRACE_MS).toBe(MINUTE);
   });
 
+  it("gives a debounced run the grace after its window closes", () => {
+    const debounceWindow = { key: "k", periodMs: MINUTE, startAtMs: T0 + 10 * MINUTE, creations: 2 };
+    expect(nextDueAtMs(runRecord({ updatedAt, debounceWindow }))).toBe(T0 + 10 * MINUTE + DOORBELL_GRACE_MS);
+  });
+
   it("gives a RUNNING run between steps the same grace for its unclaimed next step", () => {
     expect(nextDueAtMs(runningRun({ updatedAt, active: null, nextStepName: "b" }))).toBe(
       T0 + DOORBELL_GRACE_MS,

@@ -14,6 +14,12 @@ describe("planNext: PENDING", () => {
   it("starts the run", () => {
     expect(kind(runRecord(), T0, me)).toBe("start-run");
   });
+
+  it("starts a debounced run only once its window has closed", () => {
+    const debounceWindow = { key: "k", periodMs: SECOND, startAtMs: T0 + 1, creations: 3 };
+    expect(kind(runRecord({ debounceWindow }), T0, me)).toBe("nothing");
+    expect(kind(runRecord({ debounceWindow }), T0 + 1, me)).toBe("start-run");
+  });
 });
 
 describe("planNext: RUNNING with a RUNNING step", () => {

@@ -31,7 +31,27 @@ const onTimer = (untilMs: number, attempt = 1) =>
 const retryAt = (retryAtMs: number, attempt = 1) =>
   runningRun({ stepStatus: "FAILED", lease: null, attempt, retryAtMs });
 
+const debounced = (startAtMs: number) =>
+  runRecord({ debounceWindow: { key: "k", periodMs: MINUTE, startAtMs, creations: 1 } });
+
 describe("scheduleWake", () => {
+  it("rings a debounced run when its window closes, by the queue or a named schedule", async () => {
+    expect(await wake(debounced(T0 + 2 * MINUTE))).toEqual({
+      queue: [{ message: doorbell, options: { delayMs: 2 * MINUTE } }],
+      scheduled: [],
+      cancelled: [],
+    });
+    const far = await wake(debounced(T0 + 60 * MINUTE));
+    expect(far.scheduled).toEqual([
+      { name: wakeScheduleName(debounced(T0 + 60 * MINUTE)), atMs: T0 + 60 * MINUTE, message: doorbell },
+    ]);
+    // Each moved close has its own name, so a join can remove the schedule it replaces.
+    expect(wakeScheduleName(debounced(T0 + 61 * MINUTE))).not.toBe(
+      wakeScheduleName(debounced(T0 + 60 * MINUTE)),
+    );
+    expect(timedWakeAtMs(runRecord())).toBeUndefined();
+  });
+
   it("puts the doorbell on the queue with the delay when it is due within 15 minutes", async () => {
     expect(await wake(onTimer(T0 + 5 * MINUTE))).toEqual({
       queue: [{ message: doorbell, options: { delayMs: 5 * MINUTE } }],
