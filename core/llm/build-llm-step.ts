@@ -1,12 +1,13 @@
 import { monotonicFactory } from "ulid";
-import type { LlmProvider, LlmUsage, ProviderName } from "../domain/llm-call";
-import { costUsd } from "../domain/pricing";
+import type { LlmProvider, ProviderName } from "../domain/llm-call";
+import type { LlmStep } from "../domain/step";
+import type { StepExecutor } from "../domain/step-context";
 import type { Deps } from "../ports/deps";
 import { createToolCaller } from "../remote-tools/call-remote-tool";
 import { createToolFinder } from "../remote-tools/manage-tools";
-import { createLlmExecutor } from "./llm-step";
-import { createCredentialLoader } from "./provider-credentials";
-import { createProviders, defaultModel } from "./resolve-provider";
+import { loadOnce } from "./load-once";
+import { createProviders } from "./resolve-provider";
+import { workspaceModels } from "./workspace-models";
 
 /**
  * Assembles the llm step and the remote-tool access it shares with the `remote_tool` handler, from the
@@ -18,29 +19,22 @@ export function buildLlmSteps(
 ) {
   const remoteTools = { find: createToolFinder(deps), call: createToolCaller(deps) };
   const nextUlid = monotonicFactory();
-  const llm = createLlmExecutor({
-    ...workspaceModels(deps),
-    providers,
-    callTool: remoteTools.call,
-    timeoutMs: deps.config.LLM_TIMEOUT_MS,
-    costId: () => nextUlid().toLowerCase(),
-    workspaceBudgets: deps.store.workspaceBudgets,
-    llmCache: deps.store.llmCache,
-    ...(deps.feed && {
-      forwardToken: ({ workspaceId, runId, ...token }) =>
-        deps.feed?.publish(workspaceId, runId, { kind: "token", ...token }),
+  // The llm step's code is imported on the process's first llm step, not at a cold start of the worker.
+  const executor = loadOnce(async () =>
+    (await import("./llm-step")).createLlmExecutor({
+      ...workspaceModels(deps),
+      providers,
+      callTool: remoteTools.call,
+      timeoutMs: deps.config.LLM_TIMEOUT_MS,
+      costId: () => nextUlid().toLowerCase(),
+      workspaceBudgets: deps.store.workspaceBudgets,
+      llmCache: deps.store.llmCache,
+      ...(deps.feed && {
+        forwardToken: ({ workspaceId, runId, ...token }) =>
+          deps.feed?.publish(workspaceId, runId, { kind: "token", ...token }),
+      }),
     }),
-  });
+  );
+  const llm: StepExecutor<LlmStep> = async (context) => (await executor())(context);
   return { llm, remoteTools };
-}
-
-/** What both the llm step and the dry run look up: keys, tools, prices and default models. */
-export function workspaceModels(deps: Pick<Deps, "config" | "store" | "keyVault" | "clock">) {
-  return {
-    loadCredentials: createCredentialLoader(deps, deps.config),
-    findTool: createToolFinder(deps),
-    price: (model: string, usage: LlmUsage) => costUsd(model, usage, deps.config.LLM_PRICING_JSON),
-    defaultModel: (provider: ProviderName) => defaultModel(deps.config, provider),
-    clock: deps.clock,
-  };
 }

@@ -15,6 +15,7 @@ import { type Admission, BudgetGuard, type WorkspaceBudgetAccess } from "./budge
 import { budgetApproval, budgetState } from "./budget-run";
 import { type Candidate, nextCandidate, planCandidates } from "./candidates";
 import { type ConversationResult, converse } from "./conversation";
+import { loadOnce } from "./load-once";
 import { describeFailures, type Failure } from "./model-failures";
 import type { OutputCheck } from "./output-checks";
 import { renderPrompt } from "./prompt";
@@ -52,16 +53,9 @@ export interface LlmExecutorDeps {
 /**
  * The answer's checks run on ajv and RE2 (about 300 kB minified), which a worker needs only once it runs an
  * llm step: they are imported on its first one, alongside the step's model call, rather than during every
- * cold start (a chunk of its own in the Lambda bundle). A failed import is tried again on the next step.
+ * cold start (a chunk of its own in the Lambda bundle).
  */
-let outputChecks: Promise<typeof import("./output-checks")> | undefined;
-function loadOutputChecks(): Promise<typeof import("./output-checks")> {
-  outputChecks ??= import("./output-checks").catch((error: unknown) => {
-    outputChecks = undefined;
-    throw error;
-  });
-  return outputChecks;
-}
+const loadOutputChecks = loadOnce(() => import("./output-checks"));
 
 /**
  * `llm` (spec 2.4, decisions 3): renders the prompt, resolves tools and the order of models, converses

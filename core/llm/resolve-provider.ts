@@ -1,5 +1,6 @@
 import type { Config } from "../config";
 import type { LlmProvider, ProviderName } from "../domain/llm-call";
+import { loadOnce } from "./load-once";
 
 /** The specification's model-name prefixes ("Model provider selection"); anything else resolves to none. */
 const MODEL_PREFIXES: readonly (readonly [string, ProviderName])[] = [
@@ -39,17 +40,8 @@ export function createProviders(config: ProviderSettings): Record<ProviderName, 
 
 /** A provider whose adapter is created by `load` when first called; a failed load is tried again next call. */
 function onFirstCall(name: ProviderName, load: () => Promise<LlmProvider>): LlmProvider {
-  let loading: Promise<LlmProvider> | undefined;
-  return {
-    name,
-    async complete(request) {
-      loading ??= load().catch((error: unknown) => {
-        loading = undefined;
-        throw error;
-      });
-      return (await loading).complete(request);
-    },
-  };
+  const provider = loadOnce(load);
+  return { name, complete: async (request) => (await provider()).complete(request) };
 }
 
 /** The server-level key for a provider, used when the workspace has stored none. */

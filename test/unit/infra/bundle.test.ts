@@ -71,6 +71,12 @@ const sdkImportsOfSources = (name: FunctionName) =>
       .map((path) => path.split("/").slice(0, 2).join("/")),
   );
 
+/** The files whose code a cold start of the function evaluates. */
+const coldSourceFiles = (name: FunctionName) =>
+  Object.entries(bundleOf(name).metafile.outputs)
+    .filter(([path]) => bundleOf(name).parts.coldFiles.includes(path.replace(/\\/g, "/")))
+    .flatMap(([, output]) => Object.keys(output.inputs));
+
 const OPTIONAL_NATIVE = ["bufferutil", "utf-8-validate"];
 
 describe("the bundle settings", () => {
@@ -178,10 +184,12 @@ describe("each function's bundle", () => {
     expect(parts.lazyBytes).toBeGreaterThan(300_000);
   });
 
-  it("worker: loads ajv and RE2 on its first llm step, whose answer they check, not at a cold start", () => {
+  it("worker: loads the llm step's code, with the ajv and RE2 that check its answers, on its first llm step", () => {
     const cold = bundleOf("worker").parts.coldInputs.map(({ input }) => input);
 
     for (const pkg of ["ajv", "ajv-formats", "re2js"]) expect(cold).not.toContain(pkg);
+    expect(coldSourceFiles("worker")).not.toContain("core/llm/llm-step.ts");
+    expect(coldSourceFiles("worker")).toContain("core/llm/build-llm-step.ts");
   });
 
   it.each(names.filter((name) => name !== "api"))(
@@ -221,10 +229,7 @@ describe("each function's bundle", () => {
     const cold = bundleOf("api").parts.coldInputs.map(({ input }) => input);
 
     expect(cold).toContain("core/api");
-    const coldFiles = Object.entries(bundleOf("api").metafile.outputs)
-      .filter(([path]) => bundleOf("api").parts.coldFiles.includes(path.replace(/\\/g, "/")))
-      .flatMap(([, output]) => Object.keys(output.inputs));
-    expect(coldFiles).not.toContain("core/api/docs-page.ts");
+    expect(coldSourceFiles("api")).not.toContain("core/api/docs-page.ts");
   });
 
   it.each(names)("%s: loads the SQS, Scheduler and KMS clients on first use, not at a cold start", (name) => {
