@@ -24,8 +24,9 @@ export function schemaCompiler(options: Options = {}): Ajv2020 {
   return ajv;
 }
 
-// Shared: checking against the meta-schema compiles the meta-schema once (~10 ms).
-const metaChecker = schemaCompiler();
+// Shared: checking against the meta-schema compiles the meta-schema once (~10 ms), on the first check
+// rather than when the module loads, which is during the API's cold start.
+let metaChecker: Ajv2020 | undefined;
 
 /**
  * Returns why `schema` is not a usable JSON Schema, or undefined when it is.
@@ -35,6 +36,7 @@ const metaChecker = schemaCompiler();
  */
 export function jsonSchemaProblem(schema: Record<string, unknown>): string | undefined {
   try {
+    metaChecker ??= schemaCompiler();
     if (!metaChecker.validateSchema(schema)) {
       return metaChecker.errorsText(metaChecker.errors, { dataVar: "schema" });
     }
