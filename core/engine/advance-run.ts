@@ -18,6 +18,7 @@ import { countFailedAdvance } from "./failed-advance";
 import { foldChildren, readLiveChildren } from "./fold-children";
 import { planNext, type WorkerIdentity } from "./plan";
 import { leaseFor } from "./run-moves";
+import { supersedeAtStepEnd } from "./supersede-at-step-end";
 
 /**
  * Spec 3.3 as a loop over one run: read the run, decide what it needs, commit that as one conditional
@@ -124,7 +125,7 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
           startNextIfDue(tx, context);
         } else if (plan.kind === "execute") {
           // The step was committed as started under this worker's lease; its outcome is the next commit.
-          effects = await applyAttempt(tx, steps);
+          effects = await supersedeAtStepEnd(deps, tx, await applyAttempt(tx, steps));
           if (budgetLeft()) startNextIfDue(tx, context);
         } else {
           effects = claim(plan, tx, context);

@@ -1,5 +1,5 @@
 import { liveChildIds } from "../domain/child-runs";
-import { ConflictError, NotFoundError } from "../domain/errors";
+import { ConflictError, NotFoundError, ValidationError } from "../domain/errors";
 import type { CreateRunInput } from "../domain/run";
 import { runDoorbell } from "../domain/run-messages";
 import { type NewRunFields, pendingRun, type RunRecord } from "../domain/run-record";
@@ -7,9 +7,9 @@ import { isoAt } from "../domain/time";
 import { afterCommit, type CommitDeps } from "../engine/commit-run";
 import { scheduleWake } from "../engine/wake";
 import type { Deps } from "../ports/deps";
-import type { RunChange, RunsStore } from "../ports/store";
+import type { RunsStore } from "../ports/store";
 import { debounceOf, joinDebounceWindow, newWindow } from "./debounce-window";
-import { supersedeChanges } from "./supersede";
+import { type SupersessionChange, supersedeChanges } from "./supersede";
 
 /** Creations racing on one supersession key retry; past this many lost races the caller gets a 409. */
 const MAX_ATTEMPTS = 30;
@@ -28,6 +28,7 @@ export async function createRun(
   input: CreateRunInput,
   rerun?: NewRunFields["rerun"],
 ): Promise<{ run: RunRecord; created: boolean; debounced?: true }> {
+  refuseLoneSupersedeMode(input);
   const definition = await deps.store.definitions.get(workspaceId, input.definitionId);
   if (!definition) throw new NotFoundError("Workflow definition");
   const debounce = rerun
@@ -62,12 +63,12 @@ export async function createRun(
       rerun,
       ...(debounce ? { debounceWindow: newWindow(debounce, deps.clock.nowMs()) } : {}),
     });
-    let supersession: { changes: RunChange[]; superseded: RunRecord[] } = { changes: [], superseded: [] };
+    let supersession: SupersessionChange[] = [];
     const supersessionKey = input.supersedeExisting ? input.supersessionKey : undefined;
     const supersede = async () => {
       if (supersessionKey === undefined) return [];
-      supersession = await supersedeChanges(deps, workspaceId, supersessionKey, runId);
-      return supersession.changes;
+      supersession = await supersedeChanges(deps, workspaceId, supersessionKey, runId, input.supersedeMode);
+      return supersession.map(({ change }) => change);
     };
     const outcome = await deps.store.runs.create({
       run,
@@ -83,12 +84,12 @@ export async function createRun(
       await spreadOut(attempt);
       continue;
     }
-    for (const [i, change] of supersession.changes.entries()) {
-      const superseded = supersession.superseded[i];
-      await afterCommit(deps, change, {
-        cancelScheduleOf: superseded,
-        ...(superseded ? { cancelChildren: liveChildIds(superseded) } : {}),
-      });
+    for (const { change, ended } of supersession) {
+      await afterCommit(
+        deps,
+        change,
+        ended ? { cancelScheduleOf: ended, cancelChildren: liveChildIds(ended) } : {},
+      );
     }
     // A debounced run is rung when its window closes; the sweep index has it too (run-due.ts).
     if (outcome.run.debounceWindow) await scheduleWake(deps, outcome.run);
@@ -101,6 +102,17 @@ export async function createRun(
 /** Before reading everything afresh: a random pause, so that racing creators spread out instead of colliding again. */
 function spreadOut(attempt: number): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
+}
+
+/** `supersedeMode` says how to supersede: without a key and supersedeExisting it would silently do nothing. */
+function refuseLoneSupersedeMode(input: CreateRunInput): void {
+  if (input.supersedeMode === undefined || (input.supersedeExisting && input.supersessionKey !== undefined))
+    return;
+  throw new ValidationError("supersedeMode needs a supersessionKey and supersedeExisting: true", {
+    details: {
+      issues: [{ path: "supersedeMode", message: "give supersessionKey and supersedeExisting: true" }],
+    },
+  });
 }
 
 async function findByIdempotencyKey(

@@ -1,0 +1,169 @@
+import { randomBytes } from "node:crypto";
+import { beforeAll, describe, expect, it } from "vitest";
+import { type SignedUp, signUp, withKey } from "../helpers/accounts";
+import type { RunBody } from "../helpers/api-types";
+import { startLoopbackServer } from "../helpers/loopback-server";
+import { expectData, expectError, issuePaths } from "../helpers/requests";
+import { allEvents, getRun, startRun, waitForRun, withStatus } from "../helpers/runs";
+import { createTestApp, type TestApp } from "../helpers/test-app";
+
+/** `supersedeMode` (docs/triggers.md, "Debounce and supersession modes"), over HTTP on DynamoDB Local. */
+
+let t: TestApp;
+let a: SignedUp;
+let target: string;
+/** Requests the http target got, by path; a request to `/slow/...` is answered when its release resolves. */
+const hits = new Map<string, number>();
+const releases = new Map<string, () => void>();
+
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_PER_MINUTE: "1000000" }, { realTime: true });
+  a = await signUp(t);
+  target = await startLoopbackServer(async (request, _body, response) => {
+    const path = request.url ?? "";
+    hits.set(path, (hits.get(path) ?? 0) + 1);
+    if (path.startsWith("/slow/")) await new Promise<void>((resolve) => releases.set(path, resolve));
+    response.writeHead(200, { "content-type": "application/json" });
+    response.end(JSON.stringify({ path }));
+  });
+});
+
+const send = (method: string, path: string, body?: unknown) =>
+  t.request(method, path, { body, headers: withKey(a.apiKey) });
+
+const http = (name: string, path: string) => ({
+  type: "task",
+  name,
+  handler: "http",
+  config: { url: `${target}${path}`, method: "POST" },
+  retry: { maxAttempts: 1, backoffMs: 1000, backoffMultiplier: 1, maxBackoffMs: 1000 },
+});
+
+async function define(steps: unknown[]): Promise<string> {
+  const body = { name: `modes-${randomBytes(3).toString("hex")}`, version: "1", steps };
+  return (await expectData<{ id: string }>(await send("POST", "/v1/workflow-definitions", body), 201)).id;
+}
+
+async function until(check: () => boolean, what: string, timeoutMs = 10_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  while (!check()) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const eventsOf = async (runId: string) =>
+  (await allEvents(t.request, a.apiKey, runId)).map((event) => [event.eventType, event.payload] as const);
+
+describe("supersedeMode after_current_step", () => {
+  it("lets the running step finish, records it COMPLETED, then ends the run SUPERSEDED before its next step", async () => {
+    const definitionId = await define([
+      http("slow", "/slow/{{input.tag}}"),
+      http("next", "/next/{{input.tag}}"),
+    ]);
+    const supersessionKey = `doc-${randomBytes(3).toString("hex")}`;
+    const older = await startRun(t.request, a.apiKey, {
+      definitionId,
+      input: { tag: "old" },
+      supersessionKey,
+    });
+    await until(() => releases.has("/slow/old"), "the older run's slow request");
+
+    const newer = await startRun(t.request, a.apiKey, {
+      definitionId,
+      input: { tag: "new" },
+      supersessionKey,
+      supersedeExisting: true,
+      supersedeMode: "after_current_step",
+    });
+
+    const marked = await getRun(t.request, a.apiKey, older.id);
+    expect(marked).toMatchObject({ status: "RUNNING", pendingSupersession: { supersededBy: newer.id } });
+    expect(marked.steps.map((step) => [step.stepName, step.status])).toEqual([["slow", "RUNNING"]]);
+    releases.get("/slow/old")?.();
+
+    const ended = await waitForRun(t.request, a.apiKey, older.id, withStatus("SUPERSEDED"));
+    expect(ended.pendingSupersession).toBeUndefined();
+    expect(ended.steps).toEqual([
+      expect.objectContaining({
+        stepName: "slow",
+        status: "COMPLETED",
+        output: expect.objectContaining({ status: 200 }),
+      }),
+    ]);
+    const events = await eventsOf(older.id);
+    expect(events.map(([type]) => type)).toEqual([
+      "WORKFLOW_STARTED",
+      "STEP_STARTED",
+      "STEP_COMPLETED",
+      "WORKFLOW_SUPERSEDED",
+    ]);
+    expect(events[3]?.[1]).toEqual({ supersededBy: newer.id });
+    // The step was sent once, and the older run never reached its next step.
+    expect(hits.get("/slow/old")).toBe(1);
+    expect(hits.get("/next/old")).toBeUndefined();
+
+    await until(() => releases.has("/slow/new"), "the newer run's slow request");
+    releases.get("/slow/new")?.();
+    await waitForRun(t.request, a.apiKey, newer.id, withStatus("COMPLETED"));
+  });
+
+  it("supersedes at once a run that is not executing a step (waiting for a signal)", async () => {
+    const definitionId = await define([{ type: "external_event", name: "await-go", signalType: "go" }]);
+    const supersessionKey = `wait-${randomBytes(3).toString("hex")}`;
+    const older = await startRun(t.request, a.apiKey, { definitionId, supersessionKey });
+    await waitForRun(t.request, a.apiKey, older.id, withStatus("WAITING"));
+
+    const newer = await startRun(t.request, a.apiKey, {
+      definitionId,
+      supersessionKey,
+      supersedeExisting: true,
+      supersedeMode: "after_current_step",
+    });
+
+    const ended = await getRun(t.request, a.apiKey, older.id);
+    expect(ended.status).toBe("SUPERSEDED");
+    expect(ended.steps.map((step) => [step.stepName, step.status])).toEqual([["await-go", "CANCELLED"]]);
+    expect((await eventsOf(older.id)).at(-1)).toEqual(["WORKFLOW_SUPERSEDED", { supersededBy: newer.id }]);
+  });
+
+  it("refuses supersedeMode without a supersession key and supersedeExisting, and an unknown mode", async () => {
+    const definitionId = await define([{ type: "task", name: "n", handler: "noop" }]);
+    for (const body of [
+      { definitionId, supersedeMode: "after_current_step" },
+      { definitionId, supersessionKey: "k", supersedeMode: "after_current_step" },
+      { definitionId, supersessionKey: "k", supersedeExisting: true, supersedeMode: "later" },
+    ]) {
+      const error = await expectError(await send("POST", "/v1/workflow-runs", body), 400, "VALIDATION_ERROR");
+      expect(issuePaths(error)).toEqual(["supersedeMode"]);
+    }
+  });
+});
+
+describe("supersedeMode cancel_running", () => {
+  it("is the default: a running step is cancelled with its run, as the spec says", async () => {
+    const definitionId = await define([http("slow", "/slow/{{input.tag}}")]);
+    const supersessionKey = `cancel-${randomBytes(3).toString("hex")}`;
+    const older = await startRun(t.request, a.apiKey, {
+      definitionId,
+      input: { tag: "c-old" },
+      supersessionKey,
+    });
+    await until(() => releases.has("/slow/c-old"), "the older run's slow request");
+
+    const body = { definitionId, input: { tag: "c-new" }, supersessionKey, supersedeExisting: true };
+    const newer = await expectData<RunBody>(
+      await send("POST", "/v1/workflow-runs", { ...body, supersedeMode: "cancel_running" }),
+      201,
+    );
+
+    const ended = await getRun(t.request, a.apiKey, older.id);
+    expect(ended.status).toBe("SUPERSEDED");
+    expect(ended.steps.map((step) => [step.stepName, step.status])).toEqual([["slow", "CANCELLED"]]);
+    releases.get("/slow/c-old")?.();
+    await until(() => releases.has("/slow/c-new"), "the newer run's slow request");
+    releases.get("/slow/c-new")?.();
+    await waitForRun(t.request, a.apiKey, newer.id, withStatus("COMPLETED"));
+    expect((await getRun(t.request, a.apiKey, older.id)).status).toBe("SUPERSEDED");
+  });
+});
