@@ -56,7 +56,7 @@ export function awsPlatform(config: Config, connection: AwsConnection = {}): Pla
   // By default the SQS client sends each request to its QueueUrl's host, not to an AWS_ENDPOINT_URL from the
   // environment (only an `endpoint` in its config stops that). In AWS the two are the same host anyway.
   const sqsConfig = { ...clientConfig, useQueueUrlAsEndpoint: false };
-  const sqsQueue = <M>(queueUrl: string): Queue<M> => {
+  const sqsQueue = <M extends { workspaceId: string }>(queueUrl: string): Queue<M> => {
     const queue = onFirstUse(async () => {
       const [{ SQSClient }, { SqsQueue }] = await Promise.all([
         import("@aws-sdk/client-sqs"),

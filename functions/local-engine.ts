@@ -1,6 +1,7 @@
 import { InProcessQueue } from "../core/adapters/local/in-process-queue";
 import { createInProcessRunFeed } from "../core/adapters/local/in-process-run-feed";
 import { TimerScheduler } from "../core/adapters/local/timer-scheduler";
+import { DEFAULT_DOORBELL_PRIORITY } from "../core/domain/run-messages";
 import { type WebhookMessage, webhookMessageKey } from "../core/domain/webhook-messages";
 import { sweepOverdueRuns } from "../core/engine/sweeper";
 import type { Clock } from "../core/ports/clock";
@@ -35,6 +36,8 @@ export function createLocalTransport(options: {
     concurrency: options.concurrency,
     log: options.log,
     keyOf: webhookMessageKey,
+    laneOf: (message) => message.workspaceId,
+    priorityOf: () => DEFAULT_DOORBELL_PRIORITY,
   });
   let sweeper: NodeJS.Timeout | undefined;
 

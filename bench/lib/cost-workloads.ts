@@ -204,14 +204,22 @@ export interface Receiver {
   stop(): Promise<void>;
 }
 
-/** A loopback server answering 200 with a small JSON body to everything, counting requests per path. */
-export async function startReceiver(): Promise<Receiver> {
+/**
+ * A loopback server answering 200 with a small JSON body to everything, counting requests per path; with
+ * `gate`, no answer before it resolves, and with `delayMs`, each answer that much later (a step that takes
+ * time, as a real request's does).
+ */
+export async function startReceiver(
+  options: { delayMs?: number; gate?: Promise<void> } = {},
+): Promise<Receiver> {
   const counts = new Map<string, number>();
   const server: Server = createServer((req, res) => {
     req.resume();
-    req.on("end", () => {
+    req.on("end", async () => {
       const path = (req.url ?? "/").split("?")[0] ?? "/";
       counts.set(path, (counts.get(path) ?? 0) + 1);
+      await options.gate;
+      if (options.delayMs) await sleep(options.delayMs);
       res.writeHead(200, { "content-type": "application/json" });
       res.end('{"ok":true}');
     });

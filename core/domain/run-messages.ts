@@ -7,7 +7,15 @@ export interface RunDoorbell {
   type: "run.advance";
   workspaceId: string;
   runId: string;
+  /**
+   * The run's priority, 0–9 (absent: DEFAULT_DOORBELL_PRIORITY): within one workspace, the local queue hands
+   * out higher ones first. Optional, so doorbells sent before it existed still parse.
+   */
+  priority?: number;
 }
+
+/** The priority of a doorbell that names none (a run's default priority). */
+export const DEFAULT_DOORBELL_PRIORITY = 5;
 
 /**
  * A cron trigger's fire: "look at this trigger, whose fire of `fireAt` is due". The trigger item decides
@@ -24,8 +32,16 @@ export interface TriggerFire {
 
 export type EngineMessage = RunDoorbell | TriggerFire;
 
-export function runDoorbell(workspaceId: string, runId: string): RunDoorbell {
-  return { type: "run.advance", workspaceId, runId };
+export function runDoorbell(workspaceId: string, runId: string, priority?: number): RunDoorbell {
+  return { type: "run.advance", workspaceId, runId, ...(priority === undefined ? {} : { priority }) };
+}
+
+/** A message's priority in its workspace's turn: a doorbell's own, else the default (a cron fire). */
+export function messagePriority(message: EngineMessage): number {
+  const priority = message.type === "run.advance" ? message.priority : undefined;
+  return priority !== undefined && Number.isInteger(priority) && priority >= 0 && priority <= 9
+    ? priority
+    : DEFAULT_DOORBELL_PRIORITY;
 }
 
 export function triggerFire(workspaceId: string, triggerId: string): TriggerFire {

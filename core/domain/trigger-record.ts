@@ -21,10 +21,15 @@ export type TriggerRecord = TriggerSpec & {
   /** The latest fire time handled (cron), whether it started a run or was skipped. */
   lastFireAt: string | null;
   lastRunId: string | null;
+  /** Why the latest fire handled started no run (overlap, a quota); null when it started one. */
+  lastSkipReason: string | null;
   createdAt: string;
   updatedAt: string;
 };
 export type CronTriggerRecord = TriggerRecord & CronTriggerSpec;
+
+/** What a handled cron fire did: the run it started, or why it started none. */
+export type FireOutcome = { runId: string } | { skipReason: string };
 
 export function isCronTrigger(trigger: TriggerRecord): trigger is CronTriggerRecord {
   return trigger.type === "cron";

@@ -92,6 +92,10 @@ const TriggerState = z.object({
   status: z.enum([TriggerStatus.Active, TriggerStatus.Paused]),
   lastFireAt: z.string().nullable(),
   lastRunId: z.string().nullable(),
+  lastSkipReason: z.string().nullable().meta({
+    description:
+      "Why the latest fire handled started no run (`overlap: skip`, a quota); null when it started one",
+  }),
   createdAt: z.string(),
   updatedAt: z.string(),
 });

@@ -1,4 +1,4 @@
-import { NotFoundError } from "../domain/errors";
+import { NotFoundError, RateLimitError } from "../domain/errors";
 import { idCreatedAtMs } from "../domain/ids";
 import type { TriggerFire } from "../domain/run-messages";
 import { LIVE_RUN_STATUSES } from "../domain/statuses";
@@ -7,6 +7,7 @@ import { isCronTrigger, TriggerStatus, triggerRunKey } from "../domain/trigger-r
 import type { CommitDeps } from "../engine/commit-run";
 import type { Deps } from "../ports/deps";
 import { createRun } from "../runs/create-run";
+import { admitRunCreation, type RunQuotaDeps } from "../runs/run-quotas";
 import { unscheduleTrigger } from "./trigger-schedule";
 
 /**
@@ -21,9 +22,14 @@ const ORPHANED_AFTER_MS = 60 * 60 * 1000;
  * (deleted or paused: nothing; a fire time that is not one of its own, or from before it was created or
  * resumed: nothing). The run is created through the runs' creation path with the idempotency key
  * `trigger:<id>:<fire time>`, so a doubled or retried fire starts one run, and with the supersession key
- * `trigger:<id>`, which lists the trigger's runs and carries `overlap`.
+ * `trigger:<id>`, which lists the trigger's runs and carries `overlap`. A fire that would start a run past
+ * the workspace's run quotas starts none, and says so on the trigger (`lastSkipReason`): retrying it later
+ * would start a run out of its time, which is what `catchUp` decides against.
  */
-export async function fireTrigger(deps: CommitDeps & Pick<Deps, "ids">, message: TriggerFire): Promise<void> {
+export async function fireTrigger(
+  deps: CommitDeps & Pick<Deps, "ids"> & RunQuotaDeps,
+  message: TriggerFire,
+): Promise<void> {
   const { workspaceId, triggerId } = message;
   const log = deps.log.child({ workspaceId, triggerId, fireAt: message.fireAt });
   const trigger = await deps.store.triggers.get(workspaceId, triggerId);
@@ -50,13 +56,25 @@ export async function fireTrigger(deps: CommitDeps & Pick<Deps, "ids">, message:
   const idempotencyKey = `trigger:${triggerId}:${fireAt}`;
   const runKey = triggerRunKey(triggerId);
 
+  const skip = (skipReason: string) =>
+    deps.store.triggers.recordFire(workspaceId, triggerId, fireAt, { skipReason });
   const started = await deps.store.runs.runIdForIdempotencyKey(workspaceId, idempotencyKey);
   if (started === undefined && trigger.overlap === "skip") {
     const earlier = await deps.store.runs.withSupersessionKey(workspaceId, runKey);
     const live = earlier.find((run) => LIVE_RUN_STATUSES.includes(run.status));
     if (live) {
       log.info({ liveRunId: live.id }, "fire skipped: a run of the trigger is live (overlap: skip)");
-      await deps.store.triggers.recordFire(workspaceId, triggerId, fireAt, null);
+      await skip(`overlap: skip (run ${live.id} was live)`);
+      return;
+    }
+  }
+  if (started === undefined) {
+    try {
+      await admitRunCreation(deps, workspaceId);
+    } catch (error) {
+      if (!(error instanceof RateLimitError)) throw error;
+      log.warn({ reason: error.message }, "fire skipped: over the workspace's run quota");
+      await skip(error.message);
       return;
     }
   }
@@ -68,7 +86,7 @@ export async function fireTrigger(deps: CommitDeps & Pick<Deps, "ids">, message:
       supersessionKey: runKey,
       supersedeExisting: trigger.overlap === "supersede",
     });
-    await deps.store.triggers.recordFire(workspaceId, triggerId, fireAt, run.id);
+    await deps.store.triggers.recordFire(workspaceId, triggerId, fireAt, { runId: run.id });
   } catch (error) {
     // Definitions are never deleted, but a message must not turn poison if one ever is.
     if (!(error instanceof NotFoundError)) throw error;

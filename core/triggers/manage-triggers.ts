@@ -37,6 +37,7 @@ export async function createTrigger(
     activeSince: now,
     lastFireAt: null,
     lastRunId: null,
+    lastSkipReason: null,
     createdAt: now,
     updatedAt: now,
   };

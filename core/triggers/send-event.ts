@@ -6,6 +6,7 @@ import { type TriggerRecord, TriggerStatus, triggerRunKey } from "../domain/trig
 import type { CommitDeps } from "../engine/commit-run";
 import type { Deps } from "../ports/deps";
 import { createRun } from "../runs/create-run";
+import { admitRunCreation, type RunQuotaDeps, runQuotasSet } from "../runs/run-quotas";
 import { matchesFilter } from "./event-filter";
 
 /** How long an event id is remembered: a repeat within it starts nothing. */
@@ -23,10 +24,11 @@ export interface SentEvent {
  * passes, with the event (`{id, name, payload}`) as input. With an `id`, the triggers it matched are claimed
  * under that id for 24 hours, and each run's idempotency key is `event:<id>:<trigger id>`: a repeat (or a
  * retry after a crash halfway) starts only what the first send did not, for the triggers the first send
- * matched.
+ * matched. The runs it would start are admitted together under the workspace's run quotas first: past one,
+ * it answers 429 and starts none (with an `id`, a retry starts them once the quota allows).
  */
 export async function sendEvent(
-  deps: CommitDeps & Pick<Deps, "ids">,
+  deps: CommitDeps & Pick<Deps, "ids"> & RunQuotaDeps,
   workspaceId: string,
   event: SendEventInput,
 ): Promise<SentEvent> {
@@ -39,13 +41,43 @@ export async function sendEvent(
       matchesFilter(trigger.filter, event.payload),
   );
   const id = event.id ?? deps.ids("sentEvent");
+  let repeat = false;
   if (event.id !== undefined) {
     const nowMs = deps.clock.nowMs();
     const ids = targets.map((trigger) => trigger.id);
     const claim = await deps.store.triggers.claimEvent(workspaceId, id, ids, nowMs, nowMs + EVENT_ID_KEPT_MS);
-    if (claim.kind === "seen") targets = all.filter((trigger) => claim.triggerIds.includes(trigger.id));
+    if (claim.kind === "seen") {
+      targets = all.filter((trigger) => claim.triggerIds.includes(trigger.id));
+      repeat = true;
+    }
   }
+  if (runQuotasSet(deps.config)) {
+    // A repeat creates only the runs the first send did not: only those count.
+    const starting = repeat ? await unstarted(deps, workspaceId, id, targets) : targets;
+    if (starting.length > 0) await admitRunCreation(deps, workspaceId, starting.length);
+  }
+  return startRuns(deps, workspaceId, { id, event, targets });
+}
 
+async function unstarted(
+  deps: Pick<CommitDeps, "store">,
+  workspaceId: string,
+  eventId: string,
+  targets: TriggerRecord[],
+): Promise<TriggerRecord[]> {
+  const started = await Promise.all(
+    targets.map((trigger) =>
+      deps.store.runs.runIdForIdempotencyKey(workspaceId, eventRunKey(eventId, trigger.id)),
+    ),
+  );
+  return targets.filter((_, index) => started[index] === undefined);
+}
+
+async function startRuns(
+  deps: CommitDeps & Pick<Deps, "ids">,
+  workspaceId: string,
+  { id, event, targets }: { id: string; event: SendEventInput; targets: TriggerRecord[] },
+): Promise<SentEvent> {
   const runs: WorkflowRun[] = [];
   for (const trigger of targets) {
     const run = await startRun(
@@ -72,7 +104,7 @@ async function startRun(
     const { run, created } = await createRun(deps, workspaceId, {
       definitionId: trigger.definitionId,
       input,
-      ...(eventId === undefined ? {} : { idempotencyKey: `event:${eventId}:${trigger.id}` }),
+      ...(eventId === undefined ? {} : { idempotencyKey: eventRunKey(eventId, trigger.id) }),
       supersessionKey: triggerRunKey(trigger.id),
       supersedeExisting: false,
     });
@@ -82,4 +114,9 @@ async function startRun(
     if (error instanceof NotFoundError) return undefined;
     throw error;
   }
+}
+
+/** The idempotency key of the run an event with an `id` starts for a trigger. */
+function eventRunKey(eventId: string, triggerId: string): string {
+  return `event:${eventId}:${triggerId}`;
 }

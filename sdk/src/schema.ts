@@ -1419,6 +1419,8 @@ export interface components {
             };
             lastFireAt: string | null;
             lastRunId: string | null;
+            /** @description Why the latest fire handled started no run (`overlap: skip`, a quota); null when it started one */
+            lastSkipReason: string | null;
             nextFireAt: string | null;
             /**
              * @default allow
@@ -1518,6 +1520,8 @@ export interface components {
             id: string;
             lastFireAt: string | null;
             lastRunId: string | null;
+            /** @description Why the latest fire handled started no run (`overlap: skip`, a quota); null when it started one */
+            lastSkipReason: string | null;
             /** @enum {string} */
             status: "active" | "paused";
             /** @enum {string} */
@@ -7054,6 +7058,7 @@ export interface operations {
                      *           "status": "active",
                      *           "lastFireAt": "string",
                      *           "lastRunId": "string",
+                     *           "lastSkipReason": "string",
                      *           "createdAt": "string",
                      *           "updatedAt": "string",
                      *           "nextFireAt": "string"
@@ -7170,6 +7175,7 @@ export interface operations {
                      *         "status": "active",
                      *         "lastFireAt": "string",
                      *         "lastRunId": "string",
+                     *         "lastSkipReason": "string",
                      *         "createdAt": "string",
                      *         "updatedAt": "string",
                      *         "nextFireAt": "string"
@@ -7352,6 +7358,7 @@ export interface operations {
                      *         "status": "active",
                      *         "lastFireAt": "string",
                      *         "lastRunId": "string",
+                     *         "lastSkipReason": "string",
                      *         "createdAt": "string",
                      *         "updatedAt": "string",
                      *         "nextFireAt": "string"
@@ -7590,6 +7597,7 @@ export interface operations {
                      *         "status": "active",
                      *         "lastFireAt": "string",
                      *         "lastRunId": "string",
+                     *         "lastSkipReason": "string",
                      *         "createdAt": "string",
                      *         "updatedAt": "string",
                      *         "nextFireAt": "string"

@@ -14,6 +14,7 @@ const fresh = (id: string, workspaceId: string) => ({
   activeSince: T0,
   lastFireAt: null,
   lastRunId: null,
+  lastSkipReason: null,
   createdAt: T0,
   updatedAt: T0,
 });
@@ -102,20 +103,27 @@ export function describeTriggers(makeStore: MakeStore): void {
       const trigger = cronTrigger("trg_1");
       await store.triggers.create(trigger, 10);
 
-      await store.triggers.recordFire(ws, trigger.id, "2030-01-01T00:10:00.000Z", "run_2");
-      await store.triggers.recordFire(ws, trigger.id, "2030-01-01T00:05:00.000Z", "run_1");
+      await store.triggers.recordFire(ws, trigger.id, "2030-01-01T00:10:00.000Z", { runId: "run_2" });
+      await store.triggers.recordFire(ws, trigger.id, "2030-01-01T00:05:00.000Z", { runId: "run_1" });
       expect(await store.triggers.get(ws, trigger.id)).toMatchObject({
         lastFireAt: "2030-01-01T00:10:00.000Z",
         lastRunId: "run_2",
+        lastSkipReason: null,
       });
-      await store.triggers.recordFire(ws, trigger.id, "2030-01-01T00:15:00.000Z", null);
+      await store.triggers.recordFire(ws, trigger.id, "2030-01-01T00:15:00.000Z", { skipReason: "quota" });
       expect(await store.triggers.get(ws, trigger.id)).toMatchObject({
         lastFireAt: "2030-01-01T00:15:00.000Z",
         lastRunId: null,
+        lastSkipReason: "quota",
+      });
+      await store.triggers.recordFire(ws, trigger.id, "2030-01-01T00:16:00.000Z", { runId: "run_4" });
+      expect(await store.triggers.get(ws, trigger.id)).toMatchObject({
+        lastRunId: "run_4",
+        lastSkipReason: null,
       });
 
       await store.triggers.delete(ws, trigger.id);
-      await store.triggers.recordFire(ws, trigger.id, "2030-01-01T00:20:00.000Z", "run_3");
+      await store.triggers.recordFire(ws, trigger.id, "2030-01-01T00:20:00.000Z", { runId: "run_3" });
       expect(await store.triggers.get(ws, trigger.id)).toBeUndefined();
     });
 

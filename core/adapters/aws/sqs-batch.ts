@@ -9,7 +9,13 @@ import { DELAY_ATTRIBUTE } from "./sqs-attributes";
  * adding a field does not make its messages poison for an older worker.
  */
 export const EngineMessageSchema = z.discriminatedUnion("type", [
-  z.object({ type: z.literal("run.advance"), workspaceId: z.string().min(1), runId: z.string().min(1) }),
+  z.object({
+    type: z.literal("run.advance"),
+    workspaceId: z.string().min(1),
+    runId: z.string().min(1),
+    // A priority out of range is dropped (the default applies), not a poison message: it only orders.
+    priority: z.int().min(0).max(9).optional().catch(undefined),
+  }),
   z.object({
     type: z.literal("trigger.fire"),
     workspaceId: z.string().min(1),

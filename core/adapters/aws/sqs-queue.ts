@@ -12,8 +12,13 @@ export interface SqsQueueOptions {
 /**
  * The step queue on SQS: one SendMessage per doorbell, the delay carried by DelaySeconds. The webhook queue
  * is another instance, typed on its own messages (`SqsQueue<WebhookMessage>`).
+ *
+ * Every message carries its workspace as its MessageGroupId, which makes the standard queue an SQS fair
+ * queue (docs/triggers.md, "Fairness"): once one workspace holds a disproportionate share of the messages
+ * in flight, SQS hands the consumers the other workspaces' messages first. On a standard queue the group
+ * orders nothing and limits no concurrency (unlike FIFO); it only names the tenant.
  */
-export class SqsQueue<M = EngineMessage> implements Queue<M> {
+export class SqsQueue<M extends { workspaceId: string } = EngineMessage> implements Queue<M> {
   private readonly client: SQSClient;
   private readonly queueUrl: string;
 
@@ -36,6 +41,7 @@ export class SqsQueue<M = EngineMessage> implements Queue<M> {
       new SendMessageCommand({
         QueueUrl: this.queueUrl,
         MessageBody: JSON.stringify(message),
+        MessageGroupId: message.workspaceId,
         DelaySeconds: delaySeconds,
         // The receiver's queue-age metric counts from when the message became due, not from when it was sent.
         ...(delaySeconds > 0

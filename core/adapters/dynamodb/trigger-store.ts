@@ -17,8 +17,18 @@ type Item = Record<string, unknown>;
  */
 export function createTriggerStore(table: Table): TriggerStore {
   const toItem = (trigger: TriggerRecord): Item => {
-    const { id, workspaceId, status, activeSince, lastFireAt, lastRunId, createdAt, updatedAt, ...spec } =
-      trigger;
+    const {
+      id,
+      workspaceId,
+      status,
+      activeSince,
+      lastFireAt,
+      lastRunId,
+      lastSkipReason,
+      createdAt,
+      updatedAt,
+      ...spec
+    } = trigger;
     return {
       ...keys.trigger(workspaceId, id),
       ...(spec.type === "cron" ? keys.cronTriggerIndex(workspaceId, id) : {}),
@@ -30,6 +40,7 @@ export function createTriggerStore(table: Table): TriggerStore {
       activeSince,
       ...(lastFireAt === null ? {} : { lastFireAt }),
       ...(lastRunId === null ? {} : { lastRunId }),
+      ...(lastSkipReason === null ? {} : { lastSkipReason }),
       createdAt,
       updatedAt,
     };
@@ -42,6 +53,7 @@ export function createTriggerStore(table: Table): TriggerStore {
     activeSince: String(item.activeSince),
     lastFireAt: typeof item.lastFireAt === "string" ? item.lastFireAt : null,
     lastRunId: typeof item.lastRunId === "string" ? item.lastRunId : null,
+    lastSkipReason: typeof item.lastSkipReason === "string" ? item.lastSkipReason : null,
     createdAt: String(item.createdAt),
     updatedAt: String(item.updatedAt),
   });
@@ -158,19 +170,22 @@ export function createTriggerStore(table: Table): TriggerStore {
       }
     },
 
-    async recordFire(workspaceId, triggerId, fireAt, runId) {
+    async recordFire(workspaceId, triggerId, fireAt, outcome) {
+      const started = "runId" in outcome;
       try {
         await table.client.send(
           new UpdateCommand({
             TableName: table.name,
             Key: keys.trigger(workspaceId, triggerId),
-            UpdateExpression:
-              runId === null
-                ? "SET lastFireAt = :fireAt REMOVE lastRunId"
-                : "SET lastFireAt = :fireAt, lastRunId = :runId",
+            UpdateExpression: started
+              ? "SET lastFireAt = :fireAt, lastRunId = :outcome REMOVE lastSkipReason"
+              : "SET lastFireAt = :fireAt, lastSkipReason = :outcome REMOVE lastRunId",
             ConditionExpression:
               "attribute_exists(pk) AND (attribute_not_exists(lastFireAt) OR lastFireAt < :fireAt)",
-            ExpressionAttributeValues: { ":fireAt": fireAt, ...(runId === null ? {} : { ":runId": runId }) },
+            ExpressionAttributeValues: {
+              ":fireAt": fireAt,
+              ":outcome": started ? outcome.runId : outcome.skipReason,
+            },
           }),
         );
       } catch (error) {

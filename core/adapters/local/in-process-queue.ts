@@ -1,12 +1,15 @@
-import type { EngineMessage } from "../../domain/run-messages";
+import { type EngineMessage, messagePriority } from "../../domain/run-messages";
 import type { Logger } from "../../ports/logger";
 import type { Queue } from "../../ports/queue";
+import { FairReadyQueue } from "./fair-ready-queue";
 
 /**
  * The step queue of the local service: delayed delivery by timers, at most `concurrency` messages handled at
  * once. Doorbells for a run already queued are coalesced, and one that rings while its run is being handled
- * is kept for afterwards, so duplicates cost nothing. A handler that throws is retried with backoff, as SQS
- * would redeliver; messages held in memory are lost with the process, which the start-up sweep makes good.
+ * is kept for afterwards, so duplicates cost nothing. Due messages wait for a slot in fair order
+ * (FairReadyQueue): workspaces take turns, and within one the higher priority goes first. A handler that
+ * throws is retried with backoff, as SQS would redeliver; messages held in memory are lost with the
+ * process, which the start-up sweep makes good.
  */
 export interface InProcessQueueOptions<M = EngineMessage> {
   concurrency: number;
@@ -15,6 +18,10 @@ export interface InProcessQueueOptions<M = EngineMessage> {
   maxAttempts?: number;
   /** Messages with the same key are coalesced; by default a run's doorbells (`<workspace>/<run>`). */
   keyOf?: (message: M) => string;
+  /** Whose turn a message waits in: by default its workspace. */
+  laneOf?: (message: M) => string;
+  /** Its priority in its lane, 0–9, higher first: by default a doorbell's own (messagePriority). */
+  priorityOf?: (message: M) => number;
 }
 
 type Handler<M> = (message: M) => Promise<void>;
@@ -24,7 +31,7 @@ type WaitObserver = (waitedMs: number) => void;
 export class InProcessQueue<M = EngineMessage> implements Queue<M> {
   private handler: Handler<M> | undefined;
   private observeWait: WaitObserver | undefined;
-  private readonly ready: { message: M; attempt: number; dueAtMs: number }[] = [];
+  private readonly ready = new FairReadyQueue<{ message: M; attempt: number; dueAtMs: number }>();
   private readonly queued = new Set<string>();
   private readonly inFlight = new Map<string, boolean>();
   private readonly timers = new Set<NodeJS.Timeout>();
@@ -32,9 +39,14 @@ export class InProcessQueue<M = EngineMessage> implements Queue<M> {
   private stopped = false;
 
   private readonly keyOf: (message: M) => string;
+  private readonly laneOf: (message: M) => string;
+  private readonly priorityOf: (message: M) => number;
 
+  // Without the functions M is EngineMessage (the default), whose functions these are.
   constructor(private readonly options: InProcessQueueOptions<M>) {
     this.keyOf = options.keyOf ?? ((message) => doorbellKey(message as EngineMessage));
+    this.laneOf = options.laneOf ?? ((message) => (message as EngineMessage).workspaceId);
+    this.priorityOf = options.priorityOf ?? ((message) => messagePriority(message as EngineMessage));
   }
 
   /** Starts delivering to the handler; messages sent before are held until then. */
@@ -59,7 +71,7 @@ export class InProcessQueue<M = EngineMessage> implements Queue<M> {
     this.stopped = true;
     for (const timer of this.timers) clearTimeout(timer);
     this.timers.clear();
-    this.ready.length = 0;
+    this.ready.clear();
     this.queued.clear();
     await this.idle();
   }
@@ -85,18 +97,17 @@ export class InProcessQueue<M = EngineMessage> implements Queue<M> {
     }
     if (this.queued.has(key)) return;
     this.queued.add(key);
-    this.ready.push({ message, attempt, dueAtMs: Date.now() });
+    this.ready.push(this.laneOf(message), this.priorityOf(message), {
+      message,
+      attempt,
+      dueAtMs: Date.now(),
+    });
     this.pump();
   }
 
   private pump(): void {
     const handler = this.handler;
-    while (
-      handler &&
-      !this.stopped &&
-      this.inFlight.size < this.options.concurrency &&
-      this.ready.length > 0
-    ) {
+    while (handler && !this.stopped && this.inFlight.size < this.options.concurrency && this.ready.size > 0) {
       const next = this.ready.shift();
       if (!next) break;
       const key = this.keyOf(next.message);
@@ -124,7 +135,7 @@ export class InProcessQueue<M = EngineMessage> implements Queue<M> {
   }
 
   private isIdle(): boolean {
-    return this.ready.length === 0 && this.inFlight.size === 0 && this.timers.size === 0;
+    return this.ready.size === 0 && this.inFlight.size === 0 && this.timers.size === 0;
   }
 
   private notifyIdle(): void {

@@ -50,11 +50,12 @@ export function createMemoryTriggers(state: MemoryState): TriggerStore {
       return true;
     },
 
-    async recordFire(workspaceId, triggerId, fireAt, runId) {
+    async recordFire(workspaceId, triggerId, fireAt, outcome) {
       const trigger = state.triggers.get(at(workspaceId, triggerId));
       if (!trigger || (trigger.lastFireAt !== null && trigger.lastFireAt >= fireAt)) return;
       trigger.lastFireAt = fireAt;
-      trigger.lastRunId = runId;
+      trigger.lastRunId = "runId" in outcome ? outcome.runId : null;
+      trigger.lastSkipReason = "skipReason" in outcome ? outcome.skipReason : null;
     },
 
     async cronTriggers() {

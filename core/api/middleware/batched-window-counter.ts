@@ -1,5 +1,6 @@
+import { windowExpiresAtMs } from "../../domain/rate-window";
 import type { Deps } from "../../ports/deps";
-import { type WindowCounter, windowExpiresAtMs } from "./rate-limit";
+import type { WindowCounter } from "./rate-limit";
 
 /**
  * How often at most an instance writes one scope's count. Longer means fewer writes (at most one a second

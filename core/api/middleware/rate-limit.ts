@@ -1,14 +1,8 @@
 import type { Context, Env, MiddlewareHandler } from "hono";
 import { RateLimitError } from "../../domain/errors";
+import { rateWindowAt, windowExpiresAtMs } from "../../domain/rate-window";
 import type { Deps } from "../../ports/deps";
 import { hashToken } from "../../security/secret-tokens";
-
-const WINDOW_MS = 60_000;
-/** Window items outlive their window a little, so a late write never recreates an expired one. */
-const WINDOW_RETENTION_MS = 5 * WINDOW_MS;
-
-/** When the item of the window starting at `windowStartMs` may expire. */
-export const windowExpiresAtMs = (windowStartMs: number): number => windowStartMs + WINDOW_RETENTION_MS;
 
 /**
  * Counts one request of `scope` in the fixed one-minute window starting at `windowStartMs` and answers the
@@ -38,12 +32,11 @@ export async function countRequest(
   scope: string,
   limitPerMinute: number,
 ): Promise<WindowCount> {
-  const nowMs = deps.clock.nowMs();
-  const windowStartMs = nowMs - (nowMs % WINDOW_MS);
-  const count = await counter(scope, windowStartMs);
+  const window = rateWindowAt(deps.clock.nowMs());
+  const count = await counter(scope, window.startMs);
   return {
     remaining: Math.max(0, limitPerMinute - count),
-    resetSec: Math.max(1, Math.ceil((windowStartMs + WINDOW_MS - nowMs) / 1000)),
+    resetSec: window.resetSec,
     exceeded: count > limitPerMinute,
   };
 }

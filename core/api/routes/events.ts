@@ -4,6 +4,7 @@ import { WorkflowRun } from "../../domain/run";
 import { SendEventInput } from "../../domain/trigger";
 import type { CommitDeps } from "../../engine/commit-run";
 import type { Deps } from "../../ports/deps";
+import type { RunQuotaDeps } from "../../runs/run-quotas";
 import { sendEvent } from "../../triggers/send-event";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";
@@ -32,7 +33,7 @@ const send = createRoute({
   },
 });
 
-export function eventRoutes(deps: CommitDeps & Pick<Deps, "ids">) {
+export function eventRoutes(deps: CommitDeps & Pick<Deps, "ids"> & RunQuotaDeps) {
   return createRouter<WorkspaceEnv>().openapi(send, async (c) =>
     c.json(ok(await sendEvent(deps, c.var.workspaceId, c.req.valid("json"))), 202),
   );

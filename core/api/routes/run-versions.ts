@@ -9,10 +9,10 @@ import type { CommitDeps } from "../../engine/commit-run";
 import type { Deps } from "../../ports/deps";
 import { migrateRuns } from "../../runs/migrate-runs";
 import { rerunRun } from "../../runs/rerun-run";
+import { admitRunCreation } from "../../runs/run-quotas";
 import { upgradeRun } from "../../runs/upgrade-run";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";
-import { runCreationQuotas } from "../middleware/run-quotas";
 import { IdParam } from "../params";
 import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
 
@@ -174,10 +174,9 @@ const migrate = route({
 export function runVersionRoutes(
   deps: CommitDeps & Pick<Deps, "ids" | "config"> & { store: Pick<Deps["store"], "rateLimits"> },
 ) {
-  const admitRunCreation = runCreationQuotas(deps);
   return createRouter<WorkspaceEnv>()
     .openapi(rerun, async (c) => {
-      await admitRunCreation(c.var.workspaceId);
+      await admitRunCreation(deps, c.var.workspaceId);
       const { run, created } = await rerunRun(
         deps,
         c.var.workspaceId,

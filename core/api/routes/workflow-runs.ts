@@ -14,9 +14,9 @@ import { createRun } from "../../runs/create-run";
 import { listRunEvents } from "../../runs/list-events";
 import { resumeRun } from "../../runs/resume-run";
 import { retryRun } from "../../runs/retry-run";
+import { admitRunCreation } from "../../runs/run-quotas";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok, pageEnvelope } from "../envelope";
-import { runCreationQuotas } from "../middleware/run-quotas";
 import { PageQuery, pageMeta } from "../pagination";
 import { IdParam } from "../params";
 import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
@@ -169,10 +169,9 @@ const events = route({
 });
 
 export function workflowRunRoutes(deps: RunDeps) {
-  const admitRunCreation = runCreationQuotas(deps);
   return createRouter<WorkspaceEnv>()
     .openapi(create, async (c) => {
-      await admitRunCreation(c.var.workspaceId);
+      await admitRunCreation(deps, c.var.workspaceId);
       const { run, created } = await createRun(deps, c.var.workspaceId, c.req.valid("json"));
       return created ? c.json(ok(toWorkflowRun(run)), 201) : c.json(ok(toWorkflowRun(run)), 200);
     })

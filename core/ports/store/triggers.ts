@@ -1,4 +1,4 @@
-import type { TriggerRecord, TriggerStatus } from "../../domain/trigger-record";
+import type { FireOutcome, TriggerRecord, TriggerStatus } from "../../domain/trigger-record";
 
 export type TriggerCreation = { kind: "created" } | { kind: "quota"; count: number };
 
@@ -31,10 +31,10 @@ export interface TriggerStore {
   /** @returns false when the workspace has no such trigger. */
   delete(workspaceId: string, triggerId: string): Promise<boolean>;
   /**
-   * Notes a handled fire: `lastFireAt` moves forward only (a late, older fire leaves a newer one standing).
-   * Nothing when the trigger is gone.
+   * Notes a handled fire and its outcome (`lastRunId`, or `lastSkipReason`): `lastFireAt` moves forward only
+   * (a late, older fire leaves a newer one standing). Nothing when the trigger is gone.
    */
-  recordFire(workspaceId: string, triggerId: string, fireAt: string, runId: string | null): Promise<void>;
+  recordFire(workspaceId: string, triggerId: string, fireAt: string, outcome: FireOutcome): Promise<void>;
   /** Every cron trigger of every workspace, paused ones included: what the local start-up re-arms. */
   cronTriggers(): Promise<TriggerRecord[]>;
   /**

@@ -134,4 +134,16 @@ describe("createSqsBatchHandler", () => {
     ).resolves.toEqual({ batchItemFailures: [] });
     expect(process).toHaveBeenCalledWith(doorbells[0]);
   });
+
+  it("hands on a doorbell's priority, and drops one out of range rather than refusing the message", async () => {
+    const process = vi.fn(async (_message: EngineMessage) => {});
+    const handler = createSqsBatchHandler({ process, log: recordingLogger() });
+    const event = sqsEvent(
+      sqsRecord("p8", JSON.stringify(runDoorbell("wsp_1", "run_a", 8))),
+      sqsRecord("p42", JSON.stringify({ ...runDoorbell("wsp_1", "run_b"), priority: 42 })),
+    );
+
+    await expect(handler(event)).resolves.toEqual({ batchItemFailures: [] });
+    expect(process.mock.calls).toEqual([[runDoorbell("wsp_1", "run_a", 8)], [runDoorbell("wsp_1", "run_b")]]);
+  });
 });

@@ -31,9 +31,20 @@ describe("SqsQueue.send", () => {
       {
         QueueUrl: queueUrl,
         MessageBody: '{"type":"run.advance","workspaceId":"wsp_1","runId":"run_1"}',
+        MessageGroupId: "wsp_1",
         DelaySeconds: 0,
       },
     ]);
+  });
+
+  it("names the message's workspace as its tenant (MessageGroupId), delayed or not, priority kept in the body", async () => {
+    await queue.send(runDoorbell("wsp_2", "run_9", 8), { delayMs: 2000 });
+
+    expect(sentInputs()[0]).toMatchObject({
+      MessageGroupId: "wsp_2",
+      MessageBody: '{"type":"run.advance","workspaceId":"wsp_2","runId":"run_9","priority":8}',
+      DelaySeconds: 2,
+    });
   });
 
   it.each([

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { silentLogger } from "../../../core/adapters/log/pino-logger";
 import { createMemoryRunsStore } from "../../../core/adapters/memory/runs-store";
+import { loadConfig } from "../../../core/config";
 import { createIdGenerator, idCreatedAtMs } from "../../../core/domain/ids";
 import { triggerFire } from "../../../core/domain/run-messages";
 import type { CronTriggerRecord } from "../../../core/domain/trigger-record";
@@ -25,6 +26,7 @@ function trigger(catchUp: "none" | "latest"): CronTriggerRecord {
     activeSince: "2026-01-01T10:05:00.000Z",
     lastFireAt: null,
     lastRunId: null,
+    lastSkipReason: null,
     createdAt: "2026-01-01T10:05:00.000Z",
     updatedAt: "2026-01-01T10:05:00.000Z",
   };
@@ -67,7 +69,9 @@ describe("fireTrigger, for a trigger that does not exist", () => {
     const id = createIdGenerator()("trigger");
     const scheduler = recordingScheduler();
     const deps = {
-      store: createMemoryRunsStore(),
+      // No quotas configured: the store's rate-limit counters are never reached.
+      store: { ...createMemoryRunsStore(), rateLimits: undefined as never },
+      config: loadConfig({}),
       scheduler,
       queue: recordingQueue(),
       webhookQueue: recordingQueue() as never,

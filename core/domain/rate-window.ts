@@ -1,0 +1,27 @@
+/**
+ * The fixed one-minute windows that request rate limits and the run-creation quota count in: a window
+ * starts on the minute, and its counter item outlives it a little, so a late write never recreates an
+ * expired one.
+ */
+export const RATE_WINDOW_MS = 60_000;
+const WINDOW_RETENTION_MS = 5 * RATE_WINDOW_MS;
+
+export interface RateWindow {
+  startMs: number;
+  /** When the window's counter item may expire. */
+  expiresAtMs: number;
+  /** Whole seconds (at least 1) until the window ends: a 429's Retry-After. */
+  resetSec: number;
+}
+
+export function rateWindowAt(nowMs: number): RateWindow {
+  const startMs = nowMs - (nowMs % RATE_WINDOW_MS);
+  return {
+    startMs,
+    expiresAtMs: windowExpiresAtMs(startMs),
+    resetSec: Math.max(1, Math.ceil((startMs + RATE_WINDOW_MS - nowMs) / 1000)),
+  };
+}
+
+/** When the item of the window starting at `windowStartMs` may expire. */
+export const windowExpiresAtMs = (windowStartMs: number): number => windowStartMs + WINDOW_RETENTION_MS;
