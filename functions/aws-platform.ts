@@ -1,5 +1,6 @@
 import { createDynamoClient } from "../core/adapters/dynamodb/dynamo-client";
 import type { Config } from "../core/config";
+import { loadOnce } from "../core/domain/load-once";
 import type { WebhookMessage } from "../core/domain/webhook-messages";
 import { systemClock } from "../core/ports/clock";
 import type { KeyVault } from "../core/ports/key-vault";
@@ -57,7 +58,7 @@ export function awsPlatform(config: Config, connection: AwsConnection = {}): Pla
   // environment (only an `endpoint` in its config stops that). In AWS the two are the same host anyway.
   const sqsConfig = { ...clientConfig, useQueueUrlAsEndpoint: false };
   const sqsQueue = <M extends { workspaceId: string }>(queueUrl: string): Queue<M> => {
-    const queue = onFirstUse(async () => {
+    const queue = loadOnce(async () => {
       const [{ SQSClient }, { SqsQueue }] = await Promise.all([
         import("@aws-sdk/client-sqs"),
         import("../core/adapters/aws/sqs-queue"),
@@ -67,7 +68,7 @@ export function awsPlatform(config: Config, connection: AwsConnection = {}): Pla
     return { send: async (message, options) => (await queue()).send(message, options) };
   };
 
-  const scheduler = onFirstUse(async () => {
+  const scheduler = loadOnce(async () => {
     const [{ SchedulerClient }, { EventBridgeScheduler }] = await Promise.all([
       import("@aws-sdk/client-scheduler"),
       import("../core/adapters/aws/eventbridge-scheduler"),
@@ -75,7 +76,7 @@ export function awsPlatform(config: Config, connection: AwsConnection = {}): Pla
     return new EventBridgeScheduler({ client: new SchedulerClient(clientConfig), ...scheduleSettings });
   });
 
-  const keyVault = onFirstUse(async () => {
+  const keyVault = loadOnce(async () => {
     const [{ KMSClient }, { KmsKeyVault }] = await Promise.all([
       import("@aws-sdk/client-kms"),
       import("../core/adapters/aws/kms-key-vault"),
@@ -98,17 +99,5 @@ export function awsPlatform(config: Config, connection: AwsConnection = {}): Pla
       decrypt: async (ciphertext, context) => (await keyVault()).decrypt(ciphertext, context),
     } satisfies KeyVault,
     clock: systemClock,
-  };
-}
-
-/** `load`, run on the first call only; the later calls share its result. A failed load is run again. */
-function onFirstUse<T>(load: () => Promise<T>): () => Promise<T> {
-  let loading: Promise<T> | undefined;
-  return () => {
-    loading ??= load().catch((error: unknown) => {
-      loading = undefined;
-      throw error;
-    });
-    return loading;
   };
 }

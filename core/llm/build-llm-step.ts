@@ -1,11 +1,11 @@
 import { monotonicFactory } from "ulid";
 import type { LlmProvider, ProviderName } from "../domain/llm-call";
+import { loadOnce } from "../domain/load-once";
 import type { LlmStep } from "../domain/step";
 import type { StepExecutor } from "../domain/step-context";
 import type { Deps } from "../ports/deps";
 import { createToolCaller } from "../remote-tools/call-remote-tool";
 import { createToolFinder } from "../remote-tools/manage-tools";
-import { loadOnce } from "./load-once";
 import { createProviders } from "./resolve-provider";
 import { workspaceModels } from "./workspace-models";
 

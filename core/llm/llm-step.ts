@@ -1,6 +1,7 @@
 import { monthOf } from "../domain/budget";
 import type { LlmMessage, LlmProvider, LlmResponse, LlmUsage, ProviderName } from "../domain/llm-call";
 import { DEFAULT_FALLBACK_ON, type LlmErrorClass } from "../domain/llm-errors";
+import { loadOnce } from "../domain/load-once";
 import type { CallCost } from "../domain/pricing";
 import type { LlmStep } from "../domain/step";
 import type { StepExecutor } from "../domain/step-context";
@@ -15,7 +16,6 @@ import { type Admission, BudgetGuard, type WorkspaceBudgetAccess } from "./budge
 import { budgetApproval, budgetState } from "./budget-run";
 import { type Candidate, nextCandidate, planCandidates } from "./candidates";
 import { type ConversationResult, converse } from "./conversation";
-import { loadOnce } from "./load-once";
 import { describeFailures, type Failure } from "./model-failures";
 import type { OutputCheck } from "./output-checks";
 import { renderPrompt } from "./prompt";

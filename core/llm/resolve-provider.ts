@@ -1,6 +1,6 @@
 import type { Config } from "../config";
 import type { LlmProvider, ProviderName } from "../domain/llm-call";
-import { loadOnce } from "./load-once";
+import { loadOnce } from "../domain/load-once";
 
 /** The specification's model-name prefixes ("Model provider selection"); anything else resolves to none. */
 const MODEL_PREFIXES: readonly (readonly [string, ProviderName])[] = [
