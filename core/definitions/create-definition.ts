@@ -41,6 +41,8 @@ export async function createDefinition(
     updatedAt: now,
     ...(input.budget === undefined ? {} : { budget: input.budget }),
     ...(input.debounce === undefined ? {} : { debounce: input.debounce }),
+    ...(input.concurrency === undefined ? {} : { concurrency: input.concurrency }),
+    ...(input.throttle === undefined ? {} : { throttle: input.throttle }),
   };
   await deps.store.definitions.create(definition);
   return definition;

@@ -108,6 +108,15 @@ export const LIMITS = {
   /** How long a debounce window waits for a quiet period (`debounce.periodMs`), from and to. */
   debouncePeriodMinMs: 1000,
   debouncePeriodMaxMs: 24 * 60 * 60 * 1000,
+  /** A concurrency limit: runs of one key started and unfinished at once. */
+  concurrencyLimit: 1000,
+  /** A concurrency or throttle key, as given or as its template renders. */
+  concurrencyKeyChars: 255,
+  /** Starts a throttle allows per period (its item keeps one number per start counted). */
+  throttleLimit: 1000,
+  /** A throttle's period, shortest and longest. */
+  throttlePeriodMinMs: 1000,
+  throttlePeriodMaxMs: 24 * 60 * 60 * 1000,
 } as const;
 
 /** The codes a step or run failure carries when a bound of this table was crossed. */

@@ -10,6 +10,7 @@ import {
   type RunHistory,
 } from "./run-history";
 import type { Lease, RunRecord } from "./run-record";
+import { type SlotMove, slotMove, type ThrottleStart } from "./run-slots";
 import { assertRunTransition, assertStepTransition, type RunStatus, StepRunStatus } from "./statuses";
 import type { StepDefinition } from "./step";
 import { isoAt } from "./time";
@@ -50,6 +51,10 @@ export interface RunCommit {
    * dispatched, or a change whose history is too large to keep in the run item.
    */
   journal?: { history: RunHistory; outbox: boolean };
+  /** The run's slot taken, given back, or its queue left, with the change (derived from its status move). */
+  slot?: SlotMove;
+  /** The start this change records against the run's throttle. */
+  throttleStart?: ThrottleStart;
 }
 
 export interface FinishOptions {
@@ -68,6 +73,8 @@ export class RunTransition {
   private readonly priorRecent: RunHistory;
   private readonly events: StoredEvent[] = [];
   private readonly touched = new Map<string, StepRun>();
+  private readonly statusBefore: RunStatus;
+  private throttleStart: ThrottleStart | undefined;
 
   constructor(
     before: RunRecord,
@@ -76,6 +83,7 @@ export class RunTransition {
   ) {
     this.run = structuredClone(before);
     this.expectedVersion = before.version;
+    this.statusBefore = before.status;
     this.priorRecent = before.recent ?? { events: [], stepRuns: [] };
     this.nowMs = nowMs;
     this.run.version = before.version + 1;
@@ -90,6 +98,8 @@ export class RunTransition {
     if (this.run.status === to) return;
     assertRunTransition(this.run.status, to);
     this.run.status = to;
+    // Started, cancelled or superseded, a run no longer waits for its slot or throttle.
+    delete this.run.waiting;
     // A child run revived by the retry endpoint has a new end to tell its parent about.
     delete this.run.parentTold;
   }
@@ -109,6 +119,11 @@ export class RunTransition {
       payload,
       createdAt: this.now,
     });
+  }
+
+  /** The run's start counts against its throttle, with the key's starts as read (ThrottleStart). */
+  recordThrottleStart(start: ThrottleStart): void {
+    this.throttleStart = start;
   }
 
   /** A new step run for the step at `stepIndex`, RUNNING under `lease`, with its STEP_STARTED event. */
@@ -225,6 +240,9 @@ export class RunTransition {
       events: added.events,
       stepRuns: added.stepRuns,
     };
+    const slot = slotMove(this.run.slot, this.statusBefore, this.run.status);
+    if (slot) commit.slot = slot;
+    if (this.throttleStart) commit.throttleStart = this.throttleStart;
     const prior = this.priorRecent;
     let recent: RunHistory;
     const outbox = options.webhookOutbox === true;

@@ -31,9 +31,11 @@ export function sweepDueAtMs(run: RunRecord): number | undefined {
  */
 export function nextDueAtMs(run: RunRecord): number | undefined {
   const updatedAtMs = Date.parse(run.updatedAt);
-  // A debounced run's wake-up is due when its window closes; the sweeper backs it up a grace later.
-  if (run.status === RunStatus.Pending)
+  if (run.status === RunStatus.Pending) {
+    // Held back by its slot or throttle: when it looks again. A debounced run: when its window closes.
+    if (run.waiting) return run.waiting.recheckAtMs;
     return (run.debounceWindow?.startAtMs ?? updatedAtMs) + DOORBELL_GRACE_MS;
+  }
   if (mustTellParent(run)) return updatedAtMs + DOORBELL_GRACE_MS;
   if (
     run.status !== RunStatus.Running &&

@@ -2,6 +2,7 @@ import type { LlmSpend, RunBudget } from "./budget";
 import type { DebounceWindow } from "./debounce";
 import type { StepRun, WorkflowRun } from "./run";
 import type { RunHistory } from "./run-history";
+import type { RunSlot, RunThrottle, RunWaiting, WaitingFor } from "./run-slots";
 import type { BufferedSignal } from "./signals";
 import { LIVE_RUN_STATUSES, RunStatus } from "./statuses";
 import type { StepScope } from "./step-lists";
@@ -203,6 +204,15 @@ export interface RunRecord extends WorkflowRun {
    * when that step's attempt ends, instead of going on (docs/triggers.md).
    */
   supersedeAfterStep?: { by: string };
+  /** 0–9, higher first: orders the runs waiting for the same slot, and the workers' pick (absent: 5). */
+  priority?: number;
+  /** The slot the run holds while started and unfinished (core/domain/run-slots.ts). Absent: none. */
+  slot?: RunSlot;
+  /** The concurrency key as the run's creation gave it or its definition's template rendered it. */
+  concurrencyKey?: string;
+  throttle?: RunThrottle;
+  /** A PENDING run held back by its slot or its throttle. Absent otherwise. */
+  waiting?: RunWaiting;
   /** Position among the workspace's runs and among its definition's runs: dense, 1-based, for paging. */
   seq: number;
   defSeq: number;
@@ -240,6 +250,9 @@ export function toWorkflowRun(run: RunRecord): WorkflowRun {
     ...(run.supersedeAfterStep === undefined || !LIVE_RUN_STATUSES.includes(run.status)
       ? {}
       : { pendingSupersession: { supersededBy: run.supersedeAfterStep.by } }),
+    ...(run.priority === undefined ? {} : { priority: run.priority }),
+    ...(run.concurrencyKey === undefined ? {} : { concurrencyKey: run.concurrencyKey }),
+    ...(run.waiting === undefined ? {} : { waitingFor: run.waiting.for }),
   };
 }
 
@@ -248,6 +261,12 @@ function debounceFields({ key, periodMs, startAtMs, creations }: DebounceWindow)
     waitingFor: "debounce" as const,
     debounce: { key, periodMs, startsAt: isoAt(startAtMs), creations },
   };
+}
+
+/** What a PENDING run waits for before it starts (its slot, its throttle, its debounce window), if anything. */
+export function waitingForOf(run: RunRecord): WaitingFor | "debounce" | undefined {
+  if (run.status !== RunStatus.Pending) return undefined;
+  return run.waiting?.for ?? (run.debounceWindow === undefined ? undefined : "debounce");
 }
 
 /** The definition the run is listed under: the one it was created on, whatever version it follows now. */
@@ -278,6 +297,8 @@ export interface NewRunFields {
   stepLimit?: number;
   /** The state to start from, when not `{input}` (a branch or item starts from its parent's). */
   state?: Record<string, unknown>;
+  /** How the run's start is held back, as its creation resolved them (docs/triggers.md). */
+  admission?: Pick<RunRecord, "priority" | "slot" | "concurrencyKey" | "throttle">;
   debounceWindow?: DebounceWindow;
 }
 
@@ -290,6 +311,7 @@ export function pendingRun({
   scope,
   stepLimit,
   state,
+  admission,
   debounceWindow,
   ...fields
 }: NewRunFields): Omit<RunRecord, "seq" | "defSeq"> {
@@ -301,6 +323,7 @@ export function pendingRun({
     ...(parent === undefined ? {} : { parent }),
     ...(scope === undefined ? {} : { scope }),
     ...(stepLimit === undefined ? {} : { stepLimit }),
+    ...admission,
     ...(debounceWindow === undefined ? {} : { debounceWindow }),
     status: RunStatus.Pending,
     output: null,

@@ -5,6 +5,7 @@ import { DebounceSettings, DebounceView } from "./debounce";
 import { EVENT_TYPES } from "./events";
 import { LIMITS } from "./limits";
 import { RUN_STATUSES, type RunStatus, StepRunStatus } from "./statuses";
+import { Priority, ThrottleSetting } from "./traffic-settings";
 
 const Json = z.record(z.string(), z.unknown());
 
@@ -60,12 +61,17 @@ export const WorkflowRun = z
     parentRunId: z.string().optional().meta({
       description: "A child run (sub_workflow, parallel branch, map item): the run that started it",
     }),
-    waitingFor: z.enum(["debounce"]).optional().meta({
-      description: "Why a PENDING run has not started yet: `debounce`, its debounce window is open",
+    waitingFor: z.enum(["debounce", "concurrency", "throttle"]).optional().meta({
+      description:
+        "Why a PENDING run has not started yet: `debounce`, its debounce window is open; `concurrency`, its concurrency limit is reached; `throttle`, its throttle's period is full",
     }),
     debounce: DebounceView.optional().meta({ description: "A debounced run's window, until it starts" }),
     pendingSupersession: z.object({ supersededBy: z.string() }).optional().meta({
       description: "Superseded with `after_current_step`: the run ends SUPERSEDED when its current step ends",
+    }),
+    priority: Priority.optional().meta({ description: "As the creation gave it (absent: 5)" }),
+    concurrencyKey: z.string().optional().meta({
+      description: "The key of the concurrency limit the run is under, as given or rendered",
     }),
   })
   .meta({ id: "WorkflowRun" });
@@ -94,6 +100,14 @@ export const CreateRunInput = z
     supersedeMode: z.enum(SUPERSEDE_MODES).optional().meta({
       description:
         "With supersedeExisting: `cancel_running` (default) ends the live runs now; `after_current_step` lets a run executing a step finish it first",
+    }),
+    priority: Priority.optional(),
+    concurrencyKey: z.string().min(1).max(LIMITS.concurrencyKeyChars).optional().meta({
+      description:
+        "The run's key under its definition's concurrency limit, instead of the definition's template",
+    }),
+    throttle: ThrottleSetting.optional().meta({
+      description: "The run's throttle, instead of its definition's",
     }),
   })
   .meta({ id: "CreateRunInput" });

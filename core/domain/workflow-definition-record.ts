@@ -2,6 +2,7 @@ import * as z from "zod";
 import { RunBudget } from "./budget";
 import { DebounceSettings } from "./debounce";
 import type { StepDefinition } from "./step";
+import { ConcurrencySetting, ThrottleSetting } from "./traffic-settings";
 
 /** A stored definition as the API returns it; `stepsJson` holds the steps exactly as validated at creation. */
 export const WorkflowDefinition = z
@@ -18,6 +19,9 @@ export const WorkflowDefinition = z
     budget: RunBudget.optional(),
     /** Only when the definition set one. */
     debounce: DebounceSettings.optional(),
+    /** Only when the definition set them (docs/triggers.md, "Concurrency, priority and throttle"). */
+    concurrency: ConcurrencySetting.optional(),
+    throttle: ThrottleSetting.optional(),
   })
   .meta({ id: "WorkflowDefinition" });
 export type WorkflowDefinition = z.infer<typeof WorkflowDefinition>;

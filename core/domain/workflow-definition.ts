@@ -4,6 +4,7 @@ import { DebounceSettings } from "./debounce";
 import { LIMITS } from "./limits";
 import { StepDefinition } from "./step";
 import { allStepLists } from "./step-lists";
+import { ConcurrencySetting, ThrottleSetting } from "./traffic-settings";
 
 export const CreateWorkflowDefinitionInput = z
   .object({
@@ -21,6 +22,8 @@ export const CreateWorkflowDefinitionInput = z
     debounce: DebounceSettings.optional().meta({
       description: "Debounce of its runs' creations (docs/triggers.md), unless a creation sets its own",
     }),
+    concurrency: ConcurrencySetting.optional(),
+    throttle: ThrottleSetting.optional(),
   })
   .superRefine((definition, ctx) => checkStepLists(definition.steps, ctx))
   .meta({ id: "CreateWorkflowDefinitionInput", description: "Body of POST /v1/workflow-definitions" });

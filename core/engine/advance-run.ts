@@ -8,6 +8,7 @@ import type { StepDefinition } from "../domain/step";
 import type { StepRunner } from "../domain/step-context";
 import { stepsInScope } from "../domain/step-lists";
 import type { StepOutcome } from "../domain/step-outcome";
+import { admission, recordWait, ringRuns } from "./admission";
 import { applyOutcome, type OutcomeEffects } from "./apply-outcome";
 import { tellParent } from "./child-runs";
 import { type ClaimContext, claim, startNextIfDue } from "./claim";
@@ -116,6 +117,19 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
 
         const tx = new RunTransition(run, deps.clock.nowMs(), deps.ids);
         const context = { steps, lease, ids: deps.ids };
+        if (plan.kind === "start-run" && (run.slot || run.throttle)) {
+          const admitted = await admission(deps, run, tx.nowMs);
+          if (admitted.kind === "wait") {
+            await ringRuns(deps, workspaceId, admitted.ahead);
+            if (!recordWait(tx, admitted.waiting)) return;
+            const after = await commitTransition(deps, tx, {}, run);
+            // Committed, the run waits for a ring; a lost race is decided again from the run as it is.
+            if (after === tx.run) return;
+            run = after;
+            continue;
+          }
+          if (admitted.throttleStart) tx.recordThrottleStart(admitted.throttleStart);
+        }
         let effects: OutcomeEffects;
         if (plan.kind === "children-check") {
           const children = await readLiveChildren(deps.store, run);

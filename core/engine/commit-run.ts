@@ -7,6 +7,7 @@ import type { Deps } from "../ports/deps";
 import type { CommitOutcome, RunChange, RunsStore } from "../ports/store";
 import { observeCommit } from "../telemetry/observe-commit";
 import { announceWebhookEvents } from "../webhooks/announce";
+import { ringSlotQueue } from "./admission";
 import { cancelChildRuns, launchChildren, ringParent } from "./child-runs";
 import { scheduleWake, wakeScheduleName } from "./wake";
 
@@ -16,7 +17,8 @@ import { scheduleWake, wakeScheduleName } from "./wake";
  * committed through the Store port as one conditional write, then followed by its effects:
  *
  * - always, derived from what was committed: the wake-up its timer needs, the webhook dispatch of the events
- *   it announces, the roll-up of the cost of the attempt it ends, and its spans and metrics;
+ *   it announces, the roll-up of the cost of the attempt it ends, its spans and metrics, and the doorbells of
+ *   the runs queued for a slot it gave back (core/domain/run-slots.ts);
  * - when the change declares them: a doorbell for the run (an API operation handing the run back to the
  *   engine), and the removal of the schedule of a timer the change made moot.
  *
@@ -89,5 +91,8 @@ export async function afterCommit(
   if (effects.launchChildren) await launchChildren(deps, run, effects.launchChildren);
   if (effects.cancelChildren?.length) await cancelChildRuns(deps, run.workspaceId, effects.cancelChildren);
   await ringParent(deps, run);
+  const slot = change.commit.slot;
+  // A place freed, or a run left the queue: the queued runs whose turn it now is start.
+  if (slot && slot.kind !== "acquire") await ringSlotQueue(deps, run.workspaceId, slot.slot);
   observeCommit(deps, change.commit);
 }

@@ -10,7 +10,11 @@ import { MAX_QUEUE_DELAY_MS } from "../ports/queue";
  * debounce window's close. Lease expiries are left to the sweeper: they only matter when a worker died.
  */
 export function timedWakeAtMs(run: RunRecord): number | undefined {
-  if (run.status === RunStatus.Pending) return run.debounceWindow?.startAtMs;
+  if (run.status === RunStatus.Pending) {
+    // A run held back by its throttle starts when the throttle's period lets it (docs/triggers.md).
+    if (run.waiting) return run.waiting.for === "throttle" ? run.waiting.recheckAtMs : undefined;
+    return run.debounceWindow?.startAtMs;
+  }
   const active = run.active;
   if (!active) return undefined;
   if (run.status === RunStatus.Running && active.retryAtMs !== null) return active.retryAtMs;
@@ -28,8 +32,10 @@ export function wakeScheduleName(run: RunRecord): string | undefined {
   const active = run.active;
   const atMs = timedWakeAtMs(run);
   if (atMs === undefined) return undefined;
-  // A debounced run, before it starts, has no step: its window's close is named by the moment alone.
-  const waking = active ? `${active.stepRun.id}:${active.stepRun.attempt}` : `${run.id}:debounce`;
+  // A run before it starts has no step: its debounce window's close or throttle's opening is named by the moment.
+  const waking = active
+    ? `${active.stepRun.id}:${active.stepRun.attempt}`
+    : `${run.id}:${run.waiting?.for ?? "debounce"}`;
   const wake = createHash("sha256").update(`${waking}:${atMs}`);
   return `${run.id}-${wake.digest("hex").slice(0, 24)}`;
 }

@@ -10,6 +10,7 @@ import type { Deps } from "../ports/deps";
 import type { RunsStore } from "../ports/store";
 import { debounceOf, joinDebounceWindow, newWindow } from "./debounce-window";
 import { type SupersessionChange, supersedeChanges } from "./supersede";
+import { trafficFields } from "./traffic-fields";
 
 /** Creations racing on one supersession key retry; past this many lost races the caller gets a 409. */
 const MAX_ATTEMPTS = 30;
@@ -35,6 +36,7 @@ export async function createRun(
     ? undefined
     : debounceOf(input.debounce ?? definition.debounce, definition.id, input.input);
   const runId = deps.ids("run");
+  const admission = trafficFields(definition, input);
 
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const existing = await findByIdempotencyKey(deps, workspaceId, input.idempotencyKey);
@@ -62,6 +64,7 @@ export async function createRun(
       budget: input.budget ?? definition.budget,
       rerun,
       ...(debounce ? { debounceWindow: newWindow(debounce, deps.clock.nowMs()) } : {}),
+      admission,
     });
     let supersession: SupersessionChange[] = [];
     const supersessionKey = input.supersedeExisting ? input.supersessionKey : undefined;
@@ -93,7 +96,7 @@ export async function createRun(
     }
     // A debounced run is rung when its window closes; the sweep index has it too (run-due.ts).
     if (outcome.run.debounceWindow) await scheduleWake(deps, outcome.run);
-    else await deps.queue.send(runDoorbell(workspaceId, runId));
+    else await deps.queue.send(runDoorbell(workspaceId, runId, input.priority));
     return { run: outcome.run, created: true };
   }
   throw new ConflictError("Too many concurrent run creations with this supersession or debounce key; retry");

@@ -1,4 +1,4 @@
-import { ValidationError } from "../domain/errors";
+import { ConflictError, ValidationError } from "../domain/errors";
 import { RunStatus, StepRunStatus } from "../domain/statuses";
 import type { CommitDeps } from "../engine/commit-run";
 import type { Deps } from "../ports/deps";
@@ -19,7 +19,7 @@ export async function retryRun(
     deps,
     workspaceId,
     runId,
-    (run, tx) => {
+    async (run, tx) => {
       const active = run.active;
       if (run.status !== RunStatus.Failed || active?.stepRun.status !== StepRunStatus.Failed) {
         throw new ValidationError(
@@ -27,6 +27,15 @@ export async function retryRun(
             ? "The run has no failed step to retry"
             : `Only a FAILED run can be retried; this one is ${run.status}`,
         );
+      }
+      // A retried run takes its slot again at once, ahead of the queue: it had started already.
+      if (run.slot) {
+        const { holders } = await deps.store.runs.slot(workspaceId, run.slot.key, 0);
+        if (holders.length >= run.slot.limit) {
+          throw new ConflictError(
+            `The run's concurrency limit (${run.slot.limit}) is reached; retry once a run of its key ends`,
+          );
+        }
       }
       stepName = active.stepRun.stepName;
       tx.setRunStatus(RunStatus.Running);

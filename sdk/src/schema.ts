@@ -1116,6 +1116,12 @@ export interface components {
             spentTokens: number;
             spentUsd: number;
         };
+        ConcurrencySetting: {
+            /** @description A template over the input (e.g. {{input.customerId}}): runs rendering the same key share the limit. Absent: all the definition's runs */
+            key?: string;
+            /** @description At most this many runs of one key are started and unfinished at once; the rest wait PENDING */
+            limit: number;
+        };
         /** @description Branches on a value of the workflow state */
         ConditionStep: {
             /** @description Path into the workflow state */
@@ -1309,6 +1315,8 @@ export interface components {
                 /** @description Fraction of a cap at which BUDGET_WARNING and budget.warning fire, once (default 0.8) */
                 warnAt?: number;
             };
+            /** @description The run's key under its definition's concurrency limit, instead of the definition's template */
+            concurrencyKey?: string;
             /** @description Collapse creations with the same rendered key into one run (instead of the definition's) */
             debounce?: {
                 /** @description A template over the input (`{{input.customerId}}`); creations rendering the same key collapse */
@@ -1322,6 +1330,8 @@ export interface components {
             input?: {
                 [key: string]: unknown;
             };
+            /** @description 0–9, higher first, among runs waiting for the same concurrency slot (default 5) */
+            priority?: number;
             /** @description Who started the run (an e-mail address); approval steps with allowRequester: false refuse them */
             startedBy?: string;
             /** @default false */
@@ -1332,6 +1342,14 @@ export interface components {
              */
             supersedeMode?: "cancel_running" | "after_current_step";
             supersessionKey?: string;
+            /** @description The run's throttle, instead of its definition's */
+            throttle?: {
+                /** @description A template over the input; runs rendering the same key share the throttle. Absent: all the definition's runs */
+                key?: string;
+                /** @description Starts allowed in any period */
+                limit: number;
+                periodMs: number;
+            };
         };
         CreateTriggerInput: components["schemas"]["CreateCronTriggerInput"] | components["schemas"]["CreateEventTriggerInput"];
         CreateWebhookInput: {
@@ -1381,6 +1399,7 @@ export interface components {
                 /** @description Fraction of a cap at which BUDGET_WARNING and budget.warning fire, once (default 0.8) */
                 warnAt?: number;
             };
+            concurrency?: components["schemas"]["ConcurrencySetting"];
             /** @description Debounce of its runs' creations (docs/triggers.md), unless a creation sets its own */
             debounce?: {
                 /** @description A template over the input (`{{input.customerId}}`); creations rendering the same key collapse */
@@ -1392,6 +1411,7 @@ export interface components {
             name: string;
             /** @description Run in order unless a condition jumps */
             steps: components["schemas"]["StepDefinition"][];
+            throttle?: components["schemas"]["ThrottleSetting"];
             /** @description Free-form; definitions are immutable */
             version: string;
         };
@@ -2210,6 +2230,13 @@ export interface components {
              */
             type: "task";
         };
+        ThrottleSetting: {
+            /** @description A template over the input; runs rendering the same key share the throttle. Absent: all the definition's runs */
+            key?: string;
+            /** @description Starts allowed in any period */
+            limit: number;
+            periodMs: number;
+        };
         Trigger: components["schemas"]["CronTrigger"] | components["schemas"]["EventTrigger"];
         UpdateTriggerInput: {
             /** @enum {string} */
@@ -2354,6 +2381,7 @@ export interface components {
          */
         WorkflowDefinition: {
             budget?: components["schemas"]["RunBudget"];
+            concurrency?: components["schemas"]["ConcurrencySetting"];
             createdAt: string;
             debounce?: components["schemas"]["DebounceSettings"];
             description: string | null;
@@ -2362,6 +2390,7 @@ export interface components {
             stepsJson: {
                 [key: string]: unknown;
             }[];
+            throttle?: components["schemas"]["ThrottleSetting"];
             updatedAt: string;
             version: string;
             workspaceId: string;
@@ -2407,6 +2436,8 @@ export interface components {
          *     }
          */
         WorkflowRun: {
+            /** @description The key of the concurrency limit the run is under, as given or rendered */
+            concurrencyKey?: string;
             createdAt: string;
             currentStepName: string | null;
             /** @description A debounced run's window, until it starts */
@@ -2439,6 +2470,8 @@ export interface components {
             pendingUpgrade?: {
                 definitionId: string;
             };
+            /** @description As the creation gave it (absent: 5) */
+            priority?: number;
             /** @description The run this one reruns (POST .../rerun) */
             rerunOf?: string;
             startedBy?: string;
@@ -2447,10 +2480,10 @@ export interface components {
             supersessionKey: string | null;
             updatedAt: string;
             /**
-             * @description Why a PENDING run has not started yet: `debounce`, its debounce window is open
+             * @description Why a PENDING run has not started yet: `debounce`, its debounce window is open; `concurrency`, its concurrency limit is reached; `throttle`, its throttle's period is full
              * @enum {string}
              */
-            waitingFor?: "debounce";
+            waitingFor?: "debounce" | "concurrency" | "throttle";
             workspaceId: string;
         };
         /**
@@ -2496,6 +2529,8 @@ export interface components {
          *     }
          */
         WorkflowRunWithSteps: {
+            /** @description The key of the concurrency limit the run is under, as given or rendered */
+            concurrencyKey?: string;
             createdAt: string;
             currentStepName: string | null;
             /** @description A debounced run's window, until it starts */
@@ -2528,6 +2563,8 @@ export interface components {
             pendingUpgrade?: {
                 definitionId: string;
             };
+            /** @description As the creation gave it (absent: 5) */
+            priority?: number;
             /** @description The run this one reruns (POST .../rerun) */
             rerunOf?: string;
             startedBy?: string;
@@ -2537,10 +2574,10 @@ export interface components {
             supersessionKey: string | null;
             updatedAt: string;
             /**
-             * @description Why a PENDING run has not started yet: `debounce`, its debounce window is open
+             * @description Why a PENDING run has not started yet: `debounce`, its debounce window is open; `concurrency`, its concurrency limit is reached; `throttle`, its throttle's period is full
              * @enum {string}
              */
-            waitingFor?: "debounce";
+            waitingFor?: "debounce" | "concurrency" | "throttle";
             workspaceId: string;
         };
         /**
@@ -2582,6 +2619,7 @@ export type ApprovalWithDiff = components['schemas']['ApprovalWithDiff'];
 export type AuditEntry = components['schemas']['AuditEntry'];
 export type AuthSettings = components['schemas']['AuthSettings'];
 export type BudgetView = components['schemas']['BudgetView'];
+export type ConcurrencySetting = components['schemas']['ConcurrencySetting'];
 export type ConditionStep = components['schemas']['ConditionStep'];
 export type CostSummary = components['schemas']['CostSummary'];
 export type CreateApiKeyInput = components['schemas']['CreateApiKeyInput'];
@@ -2637,6 +2675,7 @@ export type StepReplay = components['schemas']['StepReplay'];
 export type StepRun = components['schemas']['StepRun'];
 export type SubWorkflowStep = components['schemas']['SubWorkflowStep'];
 export type TaskStep = components['schemas']['TaskStep'];
+export type ThrottleSetting = components['schemas']['ThrottleSetting'];
 export type Trigger = components['schemas']['Trigger'];
 export type UpdateTriggerInput = components['schemas']['UpdateTriggerInput'];
 export type UpgradeIncompatibility = components['schemas']['UpgradeIncompatibility'];
@@ -8957,6 +8996,8 @@ export interface operations {
                 supersessionKey?: string;
                 /** @description Runs started by this trigger (their supersession key is `trigger:<id>`) */
                 triggerId?: string;
+                /** @description PENDING runs held back by their concurrency limit, their throttle or their debounce window */
+                waitingFor?: "concurrency" | "throttle" | "debounce";
             };
             header?: never;
             path?: never;

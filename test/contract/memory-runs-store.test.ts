@@ -120,7 +120,7 @@ describe("the in-memory RunsStore for the simulation harness", () => {
     expect((await stored(store, run)).status).toBe(RunStatus.Cancelled);
   });
 
-  it("dumps every run with its history, approvals, costs, idempotency keys and counters, as copies", async () => {
+  it("dumps every run with its history, approvals, costs, idempotency keys, counters and slots, as copies", async () => {
     const store = createMemoryRunsStore();
     const ids = fixedIds();
     const run = await created(store, newRun(ids, ws, { idempotencyKey: "order-1" }));
@@ -141,6 +141,7 @@ describe("the in-memory RunsStore for the simulation harness", () => {
         { workspaceId: ws, scope: "RUNS", count: 1, gaps: [] },
         { workspaceId: ws, scope: "DEF#def_a", count: 1, gaps: [] },
       ],
+      slotHolders: [],
     });
     dump.runs[0]?.history.events.pop();
     expect(store.dump().runs[0]?.history.events).toEqual(change.commit.events);

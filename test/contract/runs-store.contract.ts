@@ -7,6 +7,7 @@ import { describeRunCommit } from "./run-commit.contract";
 import { describeCreation } from "./run-creation.contract";
 import { describeRunLists } from "./run-lists.contract";
 import { describeRunReads } from "./run-reads.contract";
+import { describeRunSlots } from "./run-slots.contract";
 import { describeTriggers } from "./triggers.contract";
 
 /** A store with nothing in it; each test gets its own. */
@@ -26,5 +27,6 @@ export function describeRunsStoreContract(name: string, makeStore: MakeStore): v
     describeCosts(makeStore);
     describeDefinitions(makeStore);
     describeTriggers(makeStore);
+    describeRunSlots(makeStore);
   });
 }

@@ -18,7 +18,7 @@ import { upgradeRun } from "../../core/runs/upgrade-run";
 import type { Creation } from "./invariants";
 import type { ActorPorts, World } from "./ports";
 import type { Random } from "./random";
-import { ESCALATION, OTHER_SIGNAL, REQUEST_WEIGHTS, runInput, SIGNAL, VOTERS } from "./workload";
+import { ESCALATION, OTHER_SIGNAL, priority, REQUEST_WEIGHTS, runInput, SIGNAL, VOTERS } from "./workload";
 
 export const WORKSPACE = "wsp_sim";
 /** The simulated workspace has no approval groups: its approval steps name people, never a group. */
@@ -50,6 +50,7 @@ export class Clients {
       idempotencyKey,
       supersessionKey,
       supersedeExisting: supersessionKey !== undefined,
+      ...priority(this.random),
     };
     // A client that did not hear back sends the same creation again, racing the first.
     const copies = idempotencyKey !== undefined && this.random.chance(0.5) ? 2 : 1;

@@ -3,10 +3,13 @@
  * dump), what was written to it and by whom (the history), and what reached the outside world (the http
  * record). Each check names the invariant it holds, so a failing seed says which promise broke.
  */
+import { keys } from "../../core/adapters/dynamodb/keys";
 import type { MemoryRunsDump } from "../../core/adapters/memory/runs-store";
+import { slot } from "../../core/adapters/memory/state";
 import { liveChildIds } from "../../core/domain/child-runs";
 import type { StoredEvent } from "../../core/domain/run-change";
 import type { RunRecord } from "../../core/domain/run-record";
+import { holdsSlot } from "../../core/domain/run-slots";
 import {
   FINAL_RUN_STATUSES,
   LIVE_RUN_STATUSES,
@@ -75,6 +78,7 @@ export function checkInvariants(evidence: Evidence): { violations: Violation[]; 
   votesAndNudgesOnce(evidence.dump, flag);
   idempotentCreation(evidence, flag);
   newestLive(evidence, flag);
+  slotsHeldByTheirRuns(evidence, flag);
   const observations = effects(evidence, flag);
   return { violations, observations };
 }
@@ -109,6 +113,8 @@ function noRunLost({ dump, creations, writes }: Evidence, flag: Flag): void {
     const waitsForChildren = liveChildIds(run).some((childId) => live.has(childId));
     const waitsForPerson =
       waitsForChildren ||
+      // Queued for a slot its holders keep (each of them checked in turn).
+      (run.status === RunStatus.Pending && run.waiting?.for === "concurrency" && slotFull(dump, run)) ||
       (run.status === RunStatus.Waiting && wait?.kind === "signal" && wait.deadlineMs === null) ||
       (run.status === RunStatus.Paused &&
         wait?.kind === "approval" &&
@@ -120,6 +126,58 @@ function noRunLost({ dump, creations, writes }: Evidence, flag: Flag): void {
           `lease ${JSON.stringify(run.active.lease)}, retry at ${run.active.retryAtMs}`
         : `no active step, next ${run.nextStepName}`;
       flag("no run lost", run.id, `${run.status} after the drain (${where})`);
+    }
+  }
+}
+
+/** The run's slot has no free place left. */
+function slotFull(dump: MemoryRunsDump, run: RunRecord): boolean {
+  if (!run.slot) return false;
+  return holdersOf(dump, run).length >= run.slot.limit;
+}
+
+function holdersOf(dump: MemoryRunsDump, run: RunRecord): string[] {
+  const key = run.slot && slot(keys.slot(run.workspaceId, run.slot.key));
+  return dump.slotHolders.find((held) => held.slot === key)?.holders ?? [];
+}
+
+/**
+ * A slot's holders are exactly the started, unfinished runs of its key, never more than its limit: after
+ * the drain in the store, and after every write the store accepted, replayed in order.
+ */
+function slotsHeldByTheirRuns({ dump, writes }: Evidence, flag: Flag): void {
+  const limited = dump.runs.map(({ run }) => run).filter((run) => run.slot !== undefined);
+  for (const runs of groupBy(limited, (run) => run.slot?.key ?? "").values()) {
+    const [first] = runs;
+    if (!first?.slot) continue;
+    const expected = runs
+      .filter((run) => holdsSlot(run.status))
+      .map((run) => run.id)
+      .sort();
+    const holders = holdersOf(dump, first);
+    if (JSON.stringify(holders) !== JSON.stringify(expected)) {
+      flag(
+        "slot holders are its live started runs",
+        null,
+        `${first.slot.key}: holders ${holders.join(", ")}; started and unfinished ${expected.join(", ")}`,
+      );
+    }
+  }
+  const slotOf = new Map(limited.map((run) => [run.id, run.slot]));
+  const statuses = new Map<string, RunStatus>();
+  for (const write of writes) {
+    const runSlot = slotOf.get(write.runId);
+    if (!runSlot) continue;
+    statuses.set(write.runId, write.status);
+    const holding = [...statuses].filter(
+      ([runId, status]) => slotOf.get(runId)?.key === runSlot.key && holdsSlot(status),
+    ).length;
+    if (holding > runSlot.limit) {
+      flag(
+        "never above the limit",
+        write.runId,
+        `${holding} runs of ${runSlot.key} started and unfinished at write ${write.at}; limit ${runSlot.limit}`,
+      );
     }
   }
 }

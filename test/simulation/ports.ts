@@ -87,6 +87,8 @@ export function portsFor(world: World, actor: Actor): ActorPorts {
       stepRuns: (run) => read("runs.stepRuns", () => raw.runs.stepRuns(run)),
       events: (run, from, to) => read("runs.events", () => raw.runs.events(run, from, to)),
       overdue: (shard, dueBy, limit) => read("runs.overdue", () => raw.runs.overdue(shard, dueBy, limit)),
+      slot: (workspaceId, key, first) => read("runs.slot", () => raw.runs.slot(workspaceId, key, first)),
+      throttle: (workspaceId, key) => read("runs.throttle", () => raw.runs.throttle(workspaceId, key)),
     },
   };
 

@@ -2,10 +2,12 @@
  * What a schedule asks of the service: a few small definitions drawn from every step type the engine runs
  * without a model (noop, set_state, fail, http, condition, wait, external_event, approval), a few runs, and
  * API requests that race the engine (cancel, resume, decide, retry, create with supersession, rerun from a
- * step, upgrade to another version of a definition).
+ * step, upgrade to another version of a definition); half the definitions limit how many of their runs run at
+ * once, per key or in all.
  */
 import type { RetryPolicy } from "../../core/domain/retry-policy";
 import type { StepDefinition } from "../../core/domain/step";
+import type { StoredWorkflowDefinition } from "../../core/domain/workflow-definition-record";
 import type { Random } from "./random";
 
 export const SIGNAL = "go";
@@ -253,6 +255,18 @@ function nestedSteps(random: Random, prefix: string): StepDefinition[] {
   return names.map((name, i) =>
     step(random, random.weighted(NESTED_WEIGHTS), name, [], names.slice(0, i), {}),
   );
+}
+
+/** Half the definitions: a limit of 1 or 2, on the `flag` of the input (two keys) or on all their runs. */
+export function concurrencySetting(random: Random): Pick<StoredWorkflowDefinition, "concurrency"> {
+  if (!random.chance(0.5)) return {};
+  const limit = random.between(1, 2);
+  return { concurrency: random.chance(0.5) ? { limit, key: "{{input.flag}}" } : { limit } };
+}
+
+/** A creation's priority, now and then. */
+export function priority(random: Random): { priority?: number } {
+  return random.chance(0.3) ? { priority: random.between(0, 9) } : {};
 }
 
 /** `items` feeds map steps: none, one, or a few. */

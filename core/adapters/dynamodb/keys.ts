@@ -12,6 +12,7 @@ const workspacePartition = (workspaceId: string) => `WS#${workspaceId}`;
 const runPartition = (workspaceId: string, runId: string) => `WS#${workspaceId}#RUN#${runId}`;
 const JOURNAL_PREFIX = "JRN#";
 const COST_PREFIX = "COST#";
+const SLOT_QUEUE_PREFIX = "QUEUED#";
 
 /** Zero-padded, so numbers sort as strings in sort keys. */
 export function pad(value: number, width: number): string {
@@ -84,6 +85,21 @@ export const keys = {
   debounceWindow: (workspaceId: string, scope: string): ItemKey => ({
     pk: `${workspacePartition(workspaceId)}#DEBOUNCE#${scope}`,
     sk: "DEBOUNCE",
+  }),
+  /** A slot's holders; its queue shares the partition (slotQueued). */
+  slot: (workspaceId: string, slotKey: string): ItemKey => ({
+    pk: `${workspacePartition(workspaceId)}#SLOT#${slotKey}`,
+    sk: "SLOT",
+  }),
+  /** A run in its slot's queue: the sort key orders by priority (9 first), then by the run's ULID (creation). */
+  slotQueued: (workspaceId: string, slotKey: string, priority: number, runId: string): ItemKey => ({
+    pk: `${workspacePartition(workspaceId)}#SLOT#${slotKey}`,
+    sk: `${SLOT_QUEUE_PREFIX}${9 - priority}#${runId}`,
+  }),
+  slotQueuePrefix: SLOT_QUEUE_PREFIX,
+  throttle: (workspaceId: string, throttleKey: string): ItemKey => ({
+    pk: `${workspacePartition(workspaceId)}#THROTTLE#${throttleKey}`,
+    sk: "THROTTLE",
   }),
   approval: (workspaceId: string, approvalId: string): ItemKey => ({
     pk: `${workspacePartition(workspaceId)}#APPROVAL#${approvalId}`,

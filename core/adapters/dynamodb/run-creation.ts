@@ -8,6 +8,7 @@ import { idempotencyClaim } from "./idempotency-claim";
 import { refuseOversizedPuts } from "./item-size";
 import { keys } from "./keys";
 import { runItem } from "./run-items";
+import { queuedPut } from "./slot-items";
 import type { TransactItem } from "./transact";
 import { WriteConflict, writeAtomically } from "./write-conflict";
 
@@ -147,8 +148,8 @@ export function createRunCreationStore(table: Table) {
     head,
 
     /**
-     * The new run, its key's head moved to it (from `read`), its debounce key's window moved to it, and the
-     * claim of its idempotency key (last: a conflict there is told apart from the others).
+     * The new run, its key's head moved to it (from `read`), its debounce key's window moved to it, its place in
+     * its slot's queue, and the claim of its idempotency key (last: a conflict there is told apart from the others).
      */
     createActions(
       run: RunRecord,
@@ -161,6 +162,7 @@ export function createRunCreationStore(table: Table) {
         },
         ...debounceAction(run, debounceFollows),
       ];
+      actions.push(...queuedPut(table, run));
       if (run.supersessionKey !== null) actions.push(headAction(run, run.supersessionKey, read));
       if (run.idempotencyKey !== null)
         actions.push(idempotencyClaim(table, run.workspaceId, run.idempotencyKey, run.id));
@@ -224,10 +226,7 @@ export function createRunCreationStore(table: Table) {
     const creation = store.createActions(run, read, debounceFollows);
     const superseding = await supersede();
     try {
-      await writeAtomically(table, [
-        ...creation,
-        ...superseding.flatMap((change) => changeItems(table, change)),
-      ]);
+      await writeAtomically(table, [...creation, ...changeItems(table, superseding)]);
       return { kind: "created", run };
     } catch (error) {
       if (!(error instanceof WriteConflict)) throw error;

@@ -1,4 +1,4 @@
-import { listedDefinitionId, type RunRecord } from "../../domain/run-record";
+import { listedDefinitionId, type RunRecord, waitingForOf } from "../../domain/run-record";
 import type { Page, RunFilters } from "../../ports/store";
 import { runListPartitions } from "./index-keys";
 import {
@@ -26,7 +26,10 @@ export async function listRuns(
   page: number,
   pageSize: number,
 ): Promise<Page<RunRecord>> {
-  const { status, definitionId, supersessionKey, parentRunId } = filters;
+  const { definitionId, supersessionKey, parentRunId, waitingFor } = filters;
+  // Runs wait for a slot, a throttle or a debounce window only while PENDING: the PENDING list, filtered.
+  if (waitingFor !== undefined && (filters.status ?? "PENDING") !== "PENDING") return { items: [], total: 0 };
+  const status = waitingFor === undefined ? filters.status : "PENDING";
   const start = (page - 1) * pageSize;
   if (parentRunId !== undefined || (status === undefined && supersessionKey === undefined)) {
     const [scope, index, pk]: [string, IndexName, string] =
@@ -68,7 +71,9 @@ export async function listRuns(
     : undefined;
   const keys = await store.runLists.allKeys(index, pk, workspaceRange);
   const narrowedByOthers =
-    (supersessionKey !== undefined && status !== undefined) || definitionId !== undefined;
+    (supersessionKey !== undefined && status !== undefined) ||
+    definitionId !== undefined ||
+    waitingFor !== undefined;
   if (!narrowedByOthers) {
     // The index lags its items a little: a run that just left this status is dropped rather than shown wrong.
     const items = await store.runLists.runs(keys.slice(start, start + pageSize));
@@ -80,7 +85,8 @@ export async function listRuns(
   const matching = (await store.runLists.runs(keys)).filter(
     (run) =>
       (status === undefined || run.status === status) &&
-      (definitionId === undefined || listedDefinitionId(run) === definitionId),
+      (definitionId === undefined || listedDefinitionId(run) === definitionId) &&
+      (waitingFor === undefined || waitingForOf(run) === waitingFor),
   );
   return { items: matching.slice(start, start + pageSize), total: matching.length };
 }

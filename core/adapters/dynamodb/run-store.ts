@@ -13,6 +13,7 @@ import { eventsOf, stepRunsOf } from "./run-history";
 import { fromJournalItem, fromRunItem } from "./run-items";
 import { listRuns } from "./run-list-query";
 import { createRunListStore } from "./run-lists";
+import { createSlotReads } from "./slot-items";
 import { putUnlessRefused, WriteConflict, writeAtomically } from "./write-conflict";
 
 /**
@@ -24,6 +25,7 @@ import { putUnlessRefused, WriteConflict, writeAtomically } from "./write-confli
 export function createRunStore(table: Table): RunStore {
   const runCreation = createRunCreationStore(table);
   const runLists = createRunListStore(table);
+  const slotReads = createSlotReads(table);
 
   async function get(workspaceId: string, runId: string): Promise<RunRecord | undefined> {
     const { Item } = await table.client.send(
@@ -69,6 +71,10 @@ export function createRunStore(table: Table): RunStore {
     },
 
     overdue: runLists.dueForSweep,
+
+    slot: slotReads.slot,
+
+    throttle: slotReads.throttle,
 
     /** Every step run of the run, in the order they were started, each in its latest state. */
     async stepRuns(run: RunRecord): Promise<StepRun[]> {

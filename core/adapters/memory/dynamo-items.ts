@@ -23,7 +23,10 @@ const unsent: Table = { name: "weft-memory", client: undefined as unknown as Tab
 export const changeWriteActions = (change: RunChange) => changeWrites(unsent, change);
 
 /** A run change's writes as actions of one transaction, as a creation commits a superseded run's change. */
-export const changeActions = (change: RunChange): TransactItem[] => changeItems(unsent, change);
+export const changeActions = (change: RunChange): TransactItem[] => changeItems(unsent, [change]);
+
+/** The actions of changes committed together, as a creation commits the runs it supersedes. */
+export const changesActions = (changes: readonly RunChange[]): TransactItem[] => changeItems(unsent, changes);
 
 /** Throws as the adapter does for a run too large to store, before it takes numbers. */
 export function refuseOversizedRun(run: RunCreation["run"]): void {

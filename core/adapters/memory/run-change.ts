@@ -3,6 +3,7 @@ import type { RunChange } from "../../ports/store";
 import { keys } from "../dynamodb/keys";
 import type { TransactItem } from "../dynamodb/transact";
 import { storedCost, storedJournals, storedRun } from "./dynamo-items";
+import { applySlots, slotsHold } from "./slots";
 import { type Journal, type MemoryState, type StoredRun, slot } from "./state";
 
 /**
@@ -33,7 +34,8 @@ export function holds(state: MemoryState, change: RunChange, actions: readonly T
     state.idempotency.has(idempotencySlot(workspaceId, claimIdempotencyKey))
   )
     return false;
-  return !(cost && state.costs.has(costSlot(cost)));
+  if (cost && state.costs.has(costSlot(cost))) return false;
+  return slotsHold(state, commit);
 }
 
 /** Writes a change whose conditions hold; `actions` are its DynamoDB actions, from which the journal is read. */
@@ -59,6 +61,7 @@ export function apply(state: MemoryState, change: RunChange, actions: readonly T
     }
   }
   if (cost) state.costs.set(costSlot(cost), { ...storedCost(cost), rolledUpAt: null });
+  applySlots(state, commit);
 }
 
 /** The journal item's condition: no journal from the same first event, or a shorter one. */

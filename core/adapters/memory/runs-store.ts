@@ -35,6 +35,8 @@ export interface MemoryRunsDump {
   costs: { cost: AttemptCost; rolledUpAt: string | null }[];
   idempotencyKeys: IdempotencyClaim[];
   counters: RunCounter[];
+  /** Each slot's holders, by the slot item's key (core/adapters/memory/slots.ts). */
+  slotHolders: { slot: string; holders: string[] }[];
 }
 
 export type MemoryRunsStore = RunsStore & {
@@ -69,6 +71,10 @@ export function createMemoryRunsStore(options: MemoryRunsStoreOptions = {}): Mem
         costs: [...state.costs.values()].map(({ cost, rolledUpAt }) => ({ cost, rolledUpAt })),
         idempotencyKeys: [...state.idempotency.values()],
         counters: [...state.counters.values()],
+        slotHolders: [...state.slotHolders].map(([slot, holders]) => ({
+          slot,
+          holders: [...holders].sort(),
+        })),
       }),
   };
 }

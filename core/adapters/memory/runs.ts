@@ -1,5 +1,5 @@
 import { debounceScope } from "../../domain/debounce";
-import { listedDefinitionId, type RunRecord } from "../../domain/run-record";
+import { listedDefinitionId, type RunRecord, waitingForOf } from "../../domain/run-record";
 import type { CreateOutcome, RunChange, RunCreation, RunFilters, RunStore } from "../../ports/store";
 import { sweepShard } from "../dynamodb/index-keys";
 import { keys } from "../dynamodb/keys";
@@ -7,6 +7,7 @@ import { creationScopes } from "../dynamodb/run-creation";
 import { eventsOf, stepRunsOf } from "../dynamodb/run-history";
 import {
   changeActions,
+  changesActions,
   changeWriteActions,
   creationActions,
   refuseOversizedRun,
@@ -15,6 +16,7 @@ import {
   storedRun,
 } from "./dynamo-items";
 import { apply, holds, idempotencySlot, runSlot, writeJournal } from "./run-change";
+import { enqueue, readSlot, readThrottle } from "./slots";
 import { byKey, type MemoryState, type RunCounter, slot } from "./state";
 
 /**
@@ -66,10 +68,7 @@ export function createMemoryRuns(state: MemoryState): RunStore {
     if (read && read.seq > run.seq) return { kind: "conflict" };
     const superseding = await supersede();
     const changes = superseding.map((change) => ({ change, actions: changeActions(change) }));
-    refuseUnwritable([
-      ...creationActions(run, read, debounceFollows),
-      ...changes.flatMap(({ actions }) => actions),
-    ]);
+    refuseUnwritable([...creationActions(run, read, debounceFollows), ...changesActions(superseding)]);
 
     const claim =
       idempotencyKey === null
@@ -99,6 +98,7 @@ export function createMemoryRuns(state: MemoryState): RunStore {
     }
     const stored = { ...storedRun(run), journals: [] };
     state.runs.set(runSlot(workspaceId, run.id), stored);
+    enqueue(state, run);
     for (const { change, actions } of changes) apply(state, change, actions);
     return { kind: "created", run: structuredClone(stored.record) };
   }
@@ -145,7 +145,8 @@ export function createMemoryRuns(state: MemoryState): RunStore {
 
     /** One sort over the workspace's runs: the adapter's counters and indexes give the same pages. */
     async list(workspaceId, filters: RunFilters, page, pageSize) {
-      const { status, definitionId, supersessionKey, parentRunId, createdAfter, createdBefore } = filters;
+      const { status, definitionId, supersessionKey, parentRunId, createdAfter, createdBefore, waitingFor } =
+        filters;
       const matching = runsOf(
         workspaceId,
         (run) =>
@@ -155,7 +156,8 @@ export function createMemoryRuns(state: MemoryState): RunStore {
               (definitionId === undefined || listedDefinitionId(run) === definitionId) &&
               (supersessionKey === undefined || run.supersessionKey === supersessionKey) &&
               (createdAfter === undefined || run.createdAt >= createdAfter) &&
-              (createdBefore === undefined || run.createdAt < createdBefore))),
+              (createdBefore === undefined || run.createdAt < createdBefore) &&
+              (waitingFor === undefined || waitingForOf(run) === waitingFor))),
       );
       const start = (page - 1) * pageSize;
       return { items: structuredClone(matching.slice(start, start + pageSize)), total: matching.length };
@@ -173,6 +175,14 @@ export function createMemoryRuns(state: MemoryState): RunStore {
     async events(run: RunRecord, fromSeq, toSeq) {
       const journals = state.runs.get(runSlot(run.workspaceId, run.id))?.journals ?? [];
       return structuredClone(eventsOf(run, journals, fromSeq, toSeq));
+    },
+
+    async slot(workspaceId, slotKey, first) {
+      return readSlot(state, workspaceId, slotKey, first);
+    },
+
+    async throttle(workspaceId, throttleKey) {
+      return readThrottle(state, workspaceId, throttleKey);
     },
 
     /** In the adapter's sweep-index order (its gsi5 sort key), up to `limit`. */

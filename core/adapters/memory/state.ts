@@ -86,6 +86,12 @@ export interface MemoryState {
   /** Per workspace id. */
   triggerCounts: Map<string, number>;
   sentEvents: Map<string, { triggerIds: string[]; expiresAtMs: number }>;
+  /** By the slot item's key: the runs holding the slot. */
+  slotHolders: Map<string, Set<string>>;
+  /** By the slot item's key: its queue, by the queue item's sort key (priority, then creation), to run id. */
+  slotQueues: Map<string, Map<string, string>>;
+  /** By the throttle item's key. */
+  throttles: Map<string, { starts: number[]; version: number }>;
 }
 
 export function emptyState(): MemoryState {
@@ -102,6 +108,9 @@ export function emptyState(): MemoryState {
     triggers: new Map(),
     triggerCounts: new Map(),
     sentEvents: new Map(),
+    slotHolders: new Map(),
+    slotQueues: new Map(),
+    throttles: new Map(),
   };
 }
 

@@ -76,6 +76,10 @@ const list = route({
           "Runs created before this instant (exclusive, so consecutive windows share no run); same forms as createdAfter",
         example: "2026-11-02",
       }),
+      waitingFor: z.enum(["concurrency", "throttle", "debounce"]).optional().meta({
+        description:
+          "PENDING runs held back by their concurrency limit, their throttle or their debounce window",
+      }),
     }),
   },
   responses: {

@@ -3,6 +3,7 @@ import type { AttemptCost } from "../../domain/cost-record";
 import type { StepRun } from "../../domain/run";
 import type { RunCommit, StoredEvent } from "../../domain/run-change";
 import type { RunRecord } from "../../domain/run-record";
+import type { WaitingFor } from "../../domain/run-slots";
 import type { RunStatus } from "../../domain/statuses";
 
 // Runs: the only way a run changes is `commit`, all or nothing.
@@ -30,7 +31,26 @@ export interface RunChange {
   claimIdempotencyKey?: string;
 }
 
+/**
+ * A change whose commit carries a slot move (RunCommit.slot) writes it in the same atomic commit: `acquire`
+ * commits only while the slot has fewer than `limit` holders (or the run is one already) and takes the run out
+ * of the slot's queue; `release` and `leave-queue` always commit, and doing either twice is harmless. A change
+ * with a throttle start commits only if the key's starts are still at the version read. Losing either is a
+ * `conflict`, like a lost race on the run.
+ */
 export type CommitOutcome = { kind: "committed" } | { kind: "conflict" };
+
+/** A slot as it stands: the runs holding it, and the first runs of its queue, in the order they are to start. */
+export interface SlotState {
+  holders: string[];
+  queue: string[];
+}
+
+/** The starts a throttle key has recorded (ms, oldest first, at most its limit), and their version. */
+export interface ThrottleState {
+  starts: number[];
+  version: number;
+}
 
 /**
  * A new run, numbered by the store among its workspace's and its definition's runs (for paging), with its
@@ -42,6 +62,7 @@ export type CommitOutcome = { kind: "committed" } | { kind: "conflict" };
  * two creations racing on one key, the later always sees (and supersedes) the earlier.
  */
 export interface RunCreation {
+  /** With `slot`, the run joins its slot's queue in the creating commit. */
   run: Omit<RunRecord, "seq" | "defSeq">;
   supersede: () => Promise<RunChange[]>;
   /**
@@ -72,6 +93,8 @@ export interface RunFilters {
   createdAfter?: string;
   /** Runs created before this instant (exclusive), so consecutive windows never share a run. */
   createdBefore?: string;
+  /** PENDING runs held back by their slot, throttle or debounce window (waitingForOf). */
+  waitingFor?: WaitingFor | "debounce";
 }
 
 export interface Page<T> {
@@ -103,6 +126,10 @@ export interface RunStore {
   stepRuns(run: RunRecord): Promise<StepRun[]>;
   /** Events `fromSeq`..`toSeq` (inclusive, 1-based), oldest first; the cost follows the page. */
   events(run: RunRecord, fromSeq: number, toSeq: number): Promise<StoredEvent[]>;
+  /** Strongly consistent: the slot's holders and the first `first` runs of its queue (priority, then creation). */
+  slot(workspaceId: string, slotKey: string, first: number): Promise<SlotState>;
+  /** Strongly consistent: a throttle key's starts; version 0 when it has none recorded. */
+  throttle(workspaceId: string, throttleKey: string): Promise<ThrottleState>;
   /** Runs of one sweep shard whose next due time is at or before `dueBy`, at most `limit`. */
   overdue(shard: number, dueBy: string, limit: number): Promise<RunRef[]>;
 }

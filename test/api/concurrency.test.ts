@@ -1,0 +1,146 @@
+import { beforeAll, describe, expect, it } from "vitest";
+import { type SignedUp, signUp, withKey } from "../helpers/accounts";
+import type { RunBody } from "../helpers/api-types";
+import { startLoopbackServer } from "../helpers/loopback-server";
+import { expectData, expectError, issuePaths } from "../helpers/requests";
+import { listRuns, startRun, waitForRun, withStatus } from "../helpers/runs";
+import { createTestApp, type TestApp } from "../helpers/test-app";
+
+/**
+ * Concurrency keys and priority (docs/triggers.md, "Concurrency, priority and throttle"), end to end over HTTP
+ * on DynamoDB Local: the http target counts the requests in flight at once, and holds each until the test lets
+ * it go, so exactly one place frees at a time and the order runs start in is the queue's.
+ */
+let t: TestApp;
+let a: SignedUp;
+let target: string;
+let inFlight = 0;
+let maxInFlight = 0;
+/** Requests the target holds, oldest first; `arrived` lists every request's `n` in arrival order. */
+const held: { n: number; answer: () => void }[] = [];
+const arrived: number[] = [];
+
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_PER_MINUTE: "1000000", WORKER_CONCURRENCY: "16" }, { realTime: true });
+  a = await signUp(t);
+  target = await startLoopbackServer((request, _body, response) => {
+    const n = Number(/\/work\/(\d+)/.exec(request.url ?? "")?.[1]);
+    inFlight += 1;
+    maxInFlight = Math.max(maxInFlight, inFlight);
+    arrived.push(n);
+    held.push({
+      n,
+      answer: () => {
+        inFlight -= 1;
+        response.writeHead(200, { "content-type": "application/json" });
+        response.end(JSON.stringify({ n }));
+      },
+    });
+  });
+});
+
+const send = (method: string, path: string, body?: unknown) =>
+  t.request(method, path, { body, headers: withKey(a.apiKey) });
+
+async function define(body: Record<string, unknown>): Promise<string> {
+  const steps = [
+    {
+      type: "task",
+      name: "work",
+      handler: "http",
+      config: { url: `${target}/work/{{input.n}}`, method: "POST" },
+      retry: { maxAttempts: 1, backoffMs: 1000, backoffMultiplier: 1, maxBackoffMs: 1000 },
+    },
+  ];
+  const created = await expectData<{ id: string }>(
+    await send("POST", "/v1/workflow-definitions", { name: "limited", version: "1", steps, ...body }),
+    201,
+  );
+  return created.id;
+}
+
+async function until(condition: () => boolean | Promise<boolean>, what: string, timeoutMs = 15_000) {
+  const deadline = Date.now() + timeoutMs;
+  while (!(await condition())) {
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+interface LimitedRun extends RunBody {
+  priority?: number;
+  concurrencyKey?: string;
+  waitingFor?: string;
+}
+
+describe("a concurrency limit of 3 on one key", () => {
+  it("runs 20 runs never more than 3 at once, all to completion, the waiting ones by priority then creation", async () => {
+    const definitionId = await define({ concurrency: { limit: 3, key: "{{input.customer}}" } });
+    const runs: LimitedRun[] = [];
+    // The first 3 take the places; of the 17 after them, odd ones are urgent (9), even ones not (1).
+    for (let n = 0; n < 20; n++) {
+      const priority = n < 3 ? undefined : n % 2 === 1 ? 9 : 1;
+      runs.push(
+        await startRun(t.request, a.apiKey, {
+          definitionId,
+          input: { customer: "acme", n },
+          ...(priority === undefined ? {} : { priority }),
+        }),
+      );
+    }
+    expect(runs[3]).toMatchObject({ priority: 9, concurrencyKey: "acme" });
+    await until(() => held.length === 3, "the first three requests");
+    await until(
+      async () => (await listRuns(t.request, a.apiKey, { waitingFor: "concurrency" })).meta.total === 17,
+      "17 runs waiting for the slot",
+    );
+    const waiting = await listRuns(t.request, a.apiKey, { waitingFor: "concurrency", pageSize: 100 });
+    expect(
+      waiting.data.every((run: LimitedRun) => run.status === "PENDING" && run.waitingFor === "concurrency"),
+    ).toBe(true);
+
+    // One place frees at a time: the next request to arrive is the queue's head.
+    for (let started = 3; started < 20; started++) {
+      held.shift()?.answer();
+      await until(() => arrived.length === started + 1, `start number ${started + 1}`);
+    }
+    for (const request of held.splice(0)) request.answer();
+    for (const run of runs) await waitForRun(t.request, a.apiKey, run.id, withStatus("COMPLETED"));
+
+    expect(maxInFlight).toBe(3);
+    const urgent = [3, 5, 7, 9, 11, 13, 15, 17, 19];
+    const later = [4, 6, 8, 10, 12, 14, 16, 18];
+    expect(arrived.slice(0, 3).sort((x, y) => x - y)).toEqual([0, 1, 2]);
+    expect(arrived.slice(3)).toEqual([...urgent, ...later]);
+    expect((await listRuns(t.request, a.apiKey, { waitingFor: "concurrency" })).meta.total).toBe(0);
+  });
+});
+
+describe("concurrency settings", () => {
+  it("refuses a limit over 1000, a priority over 9, and a concurrencyKey for a definition without a limit", async () => {
+    const tooMany = await expectError(
+      await send("POST", "/v1/workflow-definitions", {
+        name: "x",
+        version: "1",
+        steps: [{ type: "task", name: "a", handler: "noop", config: {} }],
+        concurrency: { limit: 1001 },
+      }),
+      400,
+      "VALIDATION_ERROR",
+    );
+    expect(issuePaths(tooMany)).toContain("concurrency.limit");
+    const plain = await define({});
+    const urgent = await expectError(
+      await send("POST", "/v1/workflow-runs", { definitionId: plain, priority: 10 }),
+      400,
+      "VALIDATION_ERROR",
+    );
+    expect(issuePaths(urgent)).toContain("priority");
+    const keyed = await expectError(
+      await send("POST", "/v1/workflow-runs", { definitionId: plain, concurrencyKey: "acme" }),
+      400,
+      "VALIDATION_ERROR",
+    );
+    expect(issuePaths(keyed)).toContain("concurrencyKey");
+  });
+});
