@@ -1,5 +1,6 @@
 import { useEffect, useRef, useSyncExternalStore } from "hono/jsx/dom";
 import { api, sessionApi } from "./api";
+import { Loading } from "./components/status";
 import { announce, useAnnouncement, useInvalidation, useLoad } from "./hooks";
 import { ApprovalsPage } from "./pages/approvals";
 import { CostsPage } from "./pages/costs";
@@ -10,7 +11,14 @@ import { RunsPage } from "./pages/runs";
 import { SettingsPage } from "./pages/settings";
 import { TriggersPage } from "./pages/triggers";
 import { type Route, useRoute } from "./router";
-import { endSession, getSession, type Session, subscribeSession, updateSession } from "./session";
+import {
+  askingOtherTabs,
+  endSession,
+  getSession,
+  type Session,
+  subscribeSession,
+  updateSession,
+} from "./session";
 import type { Approval, User, Workspace } from "./types";
 
 interface SessionInfo {
@@ -25,6 +33,7 @@ function focusHeading(): void {
 
 export function App() {
   const session = useSyncExternalStore(subscribeSession, getSession);
+  const asking = useSyncExternalStore(subscribeSession, askingOtherTabs);
   const route = useRoute();
   const routeKey = route.path.join("/");
   const first = useRef(true);
@@ -33,6 +42,7 @@ export function App() {
     else focusHeading(); // a page change moves focus to its title, as a page load would
   }, [routeKey, session === null]);
 
+  if (!session && asking) return <Loading label="Signing in…" />;
   if (!session) return <LoginPage mode={route.path[0] === "signup" ? "signup" : "login"} />;
   return <SignedIn session={session} route={route} />;
 }
@@ -70,7 +80,7 @@ function SignedIn({ session, route }: { session: Session; route: Route }) {
     } catch {
       // Signed out locally either way; the token expires on its own.
     }
-    endSession("You have signed out.");
+    endSession("You have signed out.", "You signed out in another tab.");
   };
 
   const nav = [

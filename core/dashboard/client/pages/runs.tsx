@@ -36,12 +36,15 @@ export function RunsPage({ params }: { params: URLSearchParams }) {
   const applyFilters = (event: Event) => {
     const data = formValues(event);
     const value = (name: string) => String(data.get(name) ?? "").trim() || undefined;
+    // Days picked the wrong way round still name one span of days.
+    const [start, end] = [value("from"), value("to")];
+    const [from, to] = start && end && start > end ? [end, start] : [start, end];
     navigate("/runs", {
       status: value("status"),
       definitionId: value("definitionId"),
       supersessionKey: value("supersessionKey"),
-      from: value("from"),
-      to: value("to"),
+      from,
+      to,
     });
   };
   const filtered = Object.values(filters).some(Boolean);
@@ -83,10 +86,10 @@ export function RunsPage({ params }: { params: URLSearchParams }) {
           <input name="supersessionKey" value={filters.supersessionKey ?? ""} maxlength={255} />
         </Field>
         <Field label="Created from">
-          <input type="date" name="from" value={from ?? ""} max={to} />
+          <input type="date" name="from" value={from ?? ""} />
         </Field>
         <Field label="Created to">
-          <input type="date" name="to" value={to ?? ""} min={from} />
+          <input type="date" name="to" value={to ?? ""} />
         </Field>
         <div class="filter-actions">
           <button type="submit" class="primary">
