@@ -31,6 +31,7 @@ import {
 } from "@aws-sdk/client-sqs";
 import { mockClient } from "aws-sdk-client-mock";
 import { AesKeyVault } from "../../core/adapters/local/aes-key-vault";
+import { nextSchedulerFire, parseSchedulerCron, type SchedulerCron } from "./scheduler-cron";
 
 /**
  * Stand-ins for SQS, EventBridge Scheduler and KMS when no AWS endpoint is available. They sit behind the
@@ -38,8 +39,10 @@ import { AesKeyVault } from "../../core/adapters/local/aes-key-vault";
  * EventBridgeScheduler, KmsKeyVault) and the harness's SQS poller run unchanged: only the service on the
  * other side of `client.send` is local. What they model, because the service relies on it:
  * - SQS: DelaySeconds, visibility timeout, receive counts, redrive to a DLQ after maxReceiveCount.
- * - Scheduler: one-shot `at()` schedules unique by group and name (ConflictException on a second create,
- *   ResourceNotFoundException on deleting a missing one), fired to their queue when due and then deleted.
+ * - Scheduler: schedules unique by group and name (ConflictException on a second create,
+ *   ResourceNotFoundException on deleting a missing one): one-shot `at()` schedules, fired to their queue
+ *   when due and then deleted; recurring `cron()` schedules in their time zone (scheduler-cron.ts), fired at
+ *   each fire time with `<aws.scheduler.scheduled-time>` in their input replaced by it, until deleted.
  * - KMS: GenerateDataKey and Decrypt with the encryption context bound to the data key (a wrong context
  *   fails to decrypt, as in KMS).
  */
@@ -62,7 +65,7 @@ export class LocalQueue {
   readonly url: string;
   readonly arn: string;
   /** Every SendMessage, in order: what the service asked for, before any delivery. */
-  readonly sends: { body: string; delaySeconds: number }[] = [];
+  readonly sends: { body: string; delaySeconds: number; groupId?: string }[] = [];
   private messages: StoredMessage[] = [];
 
   constructor(
@@ -78,9 +81,10 @@ export class LocalQueue {
     this.arn = `arn:aws:sqs:${region}:${ACCOUNT}:${name}`;
   }
 
-  send(body: string, delaySeconds: number, nowMs: number): string {
+  /** `groupId`: the MessageGroupId, which names the message's tenant on a standard (fair) queue. */
+  send(body: string, delaySeconds: number, nowMs: number, groupId?: string): string {
     const messageId = randomUUID();
-    this.sends.push({ body, delaySeconds });
+    this.sends.push({ body, delaySeconds, ...(groupId === undefined ? {} : { groupId }) });
     this.messages.push({
       messageId,
       body,
@@ -131,13 +135,20 @@ export class LocalQueue {
   }
 }
 
-interface StoredSchedule {
+export interface StoredSchedule {
   group: string;
   name: string;
-  atMs: number;
+  /** The next fire time: a one-shot's only one, a recurring schedule's next (none: it never fires again). */
+  atMs: number | undefined;
+  /** A recurring schedule's expression and zone; absent for a one-shot `at()`. */
+  cron?: SchedulerCron;
+  actionAfterCompletion: string | undefined;
   targetArn: string;
   input: string;
 }
+
+/** What EventBridge Scheduler puts in a target's input for the invocation's scheduled time. */
+const SCHEDULED_TIME = "<aws.scheduler.scheduled-time>";
 
 export class LocalAws {
   private readonly queues = new Map<string, LocalQueue>();
@@ -174,16 +185,31 @@ export class LocalAws {
     return [...this.schedules.values()].map((schedule) => schedule.name);
   }
 
-  /** What EventBridge Scheduler does by itself: sends each due schedule's input to its queue, then deletes it. */
+  /** The schedule `name` (as the adapter named it) as it stands, in any group. */
+  scheduleNamed(name: string): StoredSchedule | undefined {
+    return [...this.schedules.values()].find((schedule) => schedule.name === name);
+  }
+
+  /**
+   * What EventBridge Scheduler does by itself: sends each due schedule's input to its queue; a one-shot is
+   * then deleted, a recurring one waits for its next fire time (a fire time missed while nothing called
+   * this is sent once, late, as a delayed invocation would be).
+   */
   fireDueSchedules(): number {
     const nowMs = this.now();
     let fired = 0;
     for (const [key, schedule] of this.schedules) {
-      if (schedule.atMs > nowMs) continue;
-      this.queueAt(schedule.targetArn).send(schedule.input, 0, nowMs);
-      this.schedules.delete(key);
+      if (schedule.atMs === undefined || schedule.atMs > nowMs) continue;
+      const scheduledTime = new Date(schedule.atMs).toISOString().replace(/\.000Z$/, "Z");
+      this.queueAt(schedule.targetArn).send(
+        schedule.input.replaceAll(SCHEDULED_TIME, scheduledTime),
+        0,
+        nowMs,
+      );
       this.scheduleLog.push({ action: "fire", name: schedule.name });
       fired += 1;
+      if (schedule.cron) schedule.atMs = nextSchedulerFire(schedule.cron, nowMs);
+      else this.schedules.delete(key);
     }
     return fired;
   }
@@ -194,7 +220,8 @@ export class LocalAws {
     const stub = mockClient(client);
     stub.on(SendMessageCommand).callsFake((input: SendMessageCommandInput) => {
       const body = input.MessageBody ?? "";
-      const messageId = this.queueAt(input.QueueUrl).send(body, input.DelaySeconds ?? 0, this.now());
+      const queue = this.queueAt(input.QueueUrl);
+      const messageId = queue.send(body, input.DelaySeconds ?? 0, this.now(), input.MessageGroupId);
       return { MessageId: messageId, MD5OfMessageBody: md5(body), ...metadata };
     });
     stub.on(ReceiveMessageCommand).callsFake((input: ReceiveMessageCommandInput) => {
@@ -255,10 +282,16 @@ export class LocalAws {
       if (!target?.Arn || !target.RoleArn || !input.Name)
         throw new Error("CreateSchedule needs a name, target and role");
       this.queueAt(target.Arn); // the target must exist
+      const expression = input.ScheduleExpression ?? "";
+      const recurring = expression.startsWith("cron(")
+        ? parseSchedulerCron(expression, input.ScheduleExpressionTimezone ?? "UTC")
+        : undefined;
       this.schedules.set(key, {
         group: input.GroupName ?? "default",
         name: input.Name,
-        atMs: parseAt(input.ScheduleExpression ?? ""),
+        atMs: recurring ? nextSchedulerFire(recurring, this.now()) : parseAt(expression),
+        ...(recurring ? { cron: recurring } : {}),
+        actionAfterCompletion: input.ActionAfterCompletion,
         targetArn: target.Arn,
         input: target.Input ?? "",
       });

@@ -1,0 +1,143 @@
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { toScheduleName } from "../../core/adapters/aws/eventbridge-scheduler";
+import { triggerScheduleName } from "../../core/triggers/trigger-schedule";
+import { withKey } from "../helpers/accounts";
+import { expectData, type SignupData } from "../helpers/requests";
+import { createDefinition, listRuns } from "../helpers/runs";
+import type { LocalAws } from "./local-aws";
+import { type IntegrationService, startIntegrationService } from "./service";
+
+/**
+ * Cron triggers through the API handler and the EventBridge Scheduler adapter, against the Scheduler
+ * stand-in (local-aws.ts), which evaluates `cron()` expressions in their time zone from AWS's rules
+ * (scheduler-cron.ts), not from the adapter's translation: each trigger's recurring schedule as created,
+ * removed on pause, created again on resume, removed on delete, and a fire the stand-in delivers at its
+ * scheduled time starting the trigger's run. Local mode only: on an AWS endpoint the schedules are AWS's.
+ */
+
+interface TriggerBody {
+  id: string;
+  nextFireAt: string | null;
+}
+
+let service: IntegrationService;
+let local: LocalAws;
+let call: (method: string, path: string, body?: unknown) => Promise<Response>;
+let apiKey: string;
+let workspaceId: string;
+let definitionId: string;
+
+const localMode = inject("integrationMode").kind === "local";
+
+beforeAll(async () => {
+  if (!localMode) return;
+  service = await startIntegrationService({ RATE_LIMIT_PER_MINUTE: "1000000" });
+  local = service.local as LocalAws;
+  const signup = await expectData<SignupData>(
+    await service.send("POST", "/v1/dashboard-auth/signup", {
+      body: { email: "cron@example.com", password: "correct horse battery", workspaceName: "Cron" },
+    }),
+    201,
+  );
+  workspaceId = signup.workspace.id;
+  apiKey = signup.apiKey.key;
+  call = (method, path, body) => service.send(method, path, { body, headers: withKey(apiKey) });
+  definitionId = (
+    await createDefinition(service.send, apiKey, [{ type: "task", name: "a", handler: "noop" }])
+  ).id;
+});
+
+afterAll(async () => {
+  await service?.stop();
+});
+
+const scheduleOf = (triggerId: string) =>
+  local.scheduleNamed(toScheduleName(triggerScheduleName(workspaceId, triggerId)));
+
+const createCron = async (cron: string, timezone: string) =>
+  expectData<TriggerBody>(
+    await call("POST", "/v1/triggers", { type: "cron", definitionId, cron, timezone }),
+    201,
+  );
+
+describe.skipIf(!localMode)("cron triggers on EventBridge Scheduler (stand-in)", () => {
+  it("creates the recurring schedule in the trigger's zone, removes it on pause, creates it on resume, removes it on delete", async () => {
+    const trigger = await createCron("30 9 * * 1-5", "Europe/Paris");
+
+    const created = scheduleOf(trigger.id);
+    expect(created).toMatchObject({
+      cron: { expression: "cron(30 9 ? * 2-6 *)", timezone: "Europe/Paris" },
+      actionAfterCompletion: "NONE",
+      targetArn: service.config.STEP_QUEUE_ARN,
+    });
+    expect(JSON.parse(created?.input ?? "")).toEqual({
+      type: "trigger.fire",
+      workspaceId,
+      triggerId: trigger.id,
+      fireAt: "<aws.scheduler.scheduled-time>",
+    });
+    // The Scheduler's own next fire is the one the API shows.
+    expect(new Date(created?.atMs ?? 0).toISOString()).toBe(trigger.nextFireAt);
+
+    await expectData(await call("PATCH", `/v1/triggers/${trigger.id}`, { status: "paused" }), 200);
+    expect(scheduleOf(trigger.id)).toBeUndefined();
+
+    const resumed = await expectData<TriggerBody>(
+      await call("PATCH", `/v1/triggers/${trigger.id}`, { status: "active" }),
+      200,
+    );
+    expect(scheduleOf(trigger.id)).toMatchObject({
+      cron: { expression: "cron(30 9 ? * 2-6 *)", timezone: "Europe/Paris" },
+    });
+    expect(new Date(scheduleOf(trigger.id)?.atMs ?? 0).toISOString()).toBe(resumed.nextFireAt);
+
+    await expectData(await call("DELETE", `/v1/triggers/${trigger.id}`), 200);
+    expect(scheduleOf(trigger.id)).toBeUndefined();
+    const name = toScheduleName(triggerScheduleName(workspaceId, trigger.id));
+    expect(local.scheduleLog.filter((entry) => entry.name === name).map((entry) => entry.action)).toEqual([
+      "create",
+      "delete",
+      "create",
+      "delete",
+    ]);
+  });
+
+  it("agrees with the API on the next fire of schedules whose zones are far from UTC", async () => {
+    for (const [cron, timezone] of [
+      ["0 2 * * 0", "America/New_York"],
+      ["45 23 1,15 * *", "Asia/Kolkata"],
+      ["*/20 8-17 * 6-8 *", "Australia/Adelaide"],
+    ] as const) {
+      const trigger = await createCron(cron, timezone);
+      expect(new Date(scheduleOf(trigger.id)?.atMs ?? 0).toISOString(), `${cron} in ${timezone}`).toBe(
+        trigger.nextFireAt,
+      );
+      await expectData(await call("DELETE", `/v1/triggers/${trigger.id}`), 200);
+    }
+  });
+
+  it("starts the trigger's run from the fire the Scheduler sends at its scheduled time, and keeps the schedule", async () => {
+    const trigger = await createCron("* * * * *", "Asia/Kolkata");
+    const firstFireMs = scheduleOf(trigger.id)?.atMs ?? 0;
+    const fireAt = new Date(firstFireMs).toISOString();
+
+    // Up to a minute of real time: the stand-in fires when the wall clock reaches the fire time.
+    const deadline = firstFireMs + 30_000;
+    let runs: { idempotencyKey?: unknown; status: string }[] = [];
+    while (runs.length === 0 && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 500));
+      runs = (await listRuns(service.send, apiKey, { triggerId: trigger.id })).data;
+    }
+
+    expect(runs.map((run) => run.idempotencyKey)).toEqual([`trigger:${trigger.id}:${fireAt}`]);
+    expect(scheduleOf(trigger.id)?.atMs).toBeGreaterThanOrEqual(firstFireMs + 60_000);
+    // The fire came from the Scheduler, without a tenant; the run's doorbell names its workspace.
+    const sends = local.queueAt(service.config.STEP_QUEUE_URL ?? "").sends;
+    const fire = sends.find((sent) => sent.body.includes(`"fireAt":"${fireAt.replace(".000Z", "Z")}"`));
+    expect(fire?.groupId).toBeUndefined();
+    expect(sends.filter((sent) => sent.body.includes('"run.advance"')).map((sent) => sent.groupId)).toContain(
+      workspaceId,
+    );
+    await expectData(await call("DELETE", `/v1/triggers/${trigger.id}`), 200);
+  }, 120_000);
+});
