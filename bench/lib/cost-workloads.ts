@@ -1,8 +1,8 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { keys } from "../../core/adapters/dynamodb/keys";
-import type { WireItem } from "./billed-units";
-import type { DynamoWire } from "./dynamo-wire";
+import { fromRunItem } from "../../core/adapters/dynamodb/run-items";
+import { type DynamoWire, unmarshallItem } from "./dynamo-wire";
 
 /**
  * The cost bench's workload: one workflow definition per step type and length, runs created and driven to
@@ -116,14 +116,6 @@ export async function signUp(api: ApiClient, label: string): Promise<Workspace> 
 
 // --- Observing and driving runs ------------------------------------------------------------------------
 
-interface ObservedRun {
-  status: string;
-  active: {
-    stepRun: { id: string };
-    wait: { kind: string; approvalRequestId?: string } | null;
-  } | null;
-}
-
 const TERMINAL = new Set(["COMPLETED", "FAILED", "CANCELLED", "SUPERSEDED"]);
 const POLL_MS = 100;
 
@@ -132,15 +124,7 @@ async function observe(dynamo: DynamoWire, tableName: string, workspaceId: strin
   const key = keys.run(workspaceId, runId);
   const item = await dynamo.getItem(tableName, { pk: { S: key.pk }, sk: { S: key.sk } });
   if (!item) throw new Error(`run ${runId} is missing`);
-  return parseRun(item);
-}
-
-function parseRun(item: WireItem): ObservedRun {
-  const active = item.activeJson?.S;
-  return {
-    status: item.status?.S ?? "",
-    active: active ? (JSON.parse(active) as ObservedRun["active"]) : null,
-  };
+  return fromRunItem(unmarshallItem(item));
 }
 
 export interface DriveResult {

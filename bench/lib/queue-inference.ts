@@ -1,4 +1,4 @@
-import { fromRunItem } from "../../core/adapters/dynamodb/run-items";
+import { fromJournalItem, fromRunItem } from "../../core/adapters/dynamodb/run-items";
 import { WEBHOOK_SWEEP_PREFIX } from "../../core/adapters/dynamodb/webhook-keys";
 import type { StoredEvent } from "../../core/domain/run-change";
 import { timedWakeAtMs } from "../../core/engine/wake";
@@ -63,14 +63,16 @@ export function inferQueueMessages(commit: ObservedCommit, tally: Tally, nowMs =
 function newEvents(commit: ObservedCommit): StoredEvent[] {
   const runWrite = commit.writes.find((write) => write.key.sk?.S === "RUN" && write.after);
   if (!runWrite?.after) return [];
-  const fromSeq = Number(runWrite.before?.eventSeq?.N ?? 0);
+  const fromSeq = runWrite.before ? fromRunItem(unmarshallItem(runWrite.before)).eventSeq : 0;
   const histories = [
-    runWrite.after.recentJson?.S,
-    ...commit.writes.map((write) => write.after?.journalJson?.S),
+    fromRunItem(unmarshallItem(runWrite.after)).recent,
+    ...commit.writes
+      .filter((write) => write.key.sk?.S?.startsWith("JRN#") && write.after)
+      .map((write) => fromJournalItem(unmarshallItem(write.after as WireItem))),
   ];
   const events = new Map<number, StoredEvent>();
-  for (const json of histories) {
-    for (const event of json ? ((JSON.parse(json) as { events?: StoredEvent[] }).events ?? []) : []) {
+  for (const history of histories) {
+    for (const event of history?.events ?? []) {
       if (event.seq > fromSeq) events.set(event.seq, event);
     }
   }

@@ -4,6 +4,7 @@ import { runItem } from "../../core/adapters/dynamodb/run-items";
 import type { IdGenerator } from "../../core/domain/ids";
 import { LIMITS } from "../../core/domain/limits";
 import type { RunChange, RunsStore } from "../../core/ports/store";
+import { incompressible } from "../helpers/incompressible";
 import {
   awaitApproval,
   call,
@@ -35,30 +36,44 @@ export function describeItemBound(makeStore: MakeStore): void {
       ids = fixedIds();
     });
 
-    /** A change starting the run whose run item is `bytes` over the bound (padded in its state). */
-    async function startPastTheBound(bytes: number): Promise<RunChange> {
+    /**
+     * A change starting the run whose run item is as large as the bound allows (`past` false), or the smallest
+     * past it (`past` true), padded in its state. The run item's body is compressed, so the pad is text that
+     * does not compress, and its length is searched for.
+     */
+    async function startAtTheBound(past: boolean): Promise<RunChange> {
       const run = await created(store, newRun(ids, ws));
       const tx = transition(run, ids);
       start(tx);
-      tx.run.state.pad = "";
       const openApproval = awaitApproval(tx, ids);
       const change = commitOf(tx, { openApproval, cost: costOf(run, "cost_1", [call()]) });
-      change.commit.run.state.pad = "x".repeat(
-        LIMITS.itemBytes + bytes - itemSizeBytes(runItem(change.commit.run)),
-      );
-      expect(itemSizeBytes(runItem(change.commit.run))).toBe(LIMITS.itemBytes + bytes);
+      const noise = incompressible(2 * LIMITS.itemBytes);
+      const sizeWith = (length: number) => {
+        change.commit.run.state.pad = noise.slice(0, length);
+        return itemSizeBytes(runItem(change.commit.run));
+      };
+      let [within, beyond] = [0, noise.length];
+      while (beyond - within > 1) {
+        const middle = Math.floor((within + beyond) / 2);
+        if (sizeWith(middle) <= LIMITS.itemBytes) within = middle;
+        else beyond = middle;
+      }
+      const size = sizeWith(past ? beyond : within);
+      if (past) expect(size).toBeGreaterThan(LIMITS.itemBytes);
+      else expect(size).toBeGreaterThan(LIMITS.itemBytes - 8);
+      expect(size <= LIMITS.itemBytes).toBe(!past);
       return change;
     }
 
-    it("commits a change whose run item is exactly at the bound", async () => {
-      const change = await startPastTheBound(0);
+    it("commits a change whose run item is at the bound", async () => {
+      const change = await startAtTheBound(false);
 
       expect(await store.runs.commit(change)).toEqual({ kind: "committed" });
       expect(await stored(store, change.commit.run)).toEqual(change.commit.run);
     });
 
-    it("refuses a change whose run item is one byte past it, writing nothing of the change", async () => {
-      const change = await startPastTheBound(1);
+    it("refuses a change whose run item is just past it, writing nothing of the change", async () => {
+      const change = await startAtTheBound(true);
       const { run } = change.commit;
 
       await expect(store.runs.commit(change)).rejects.toMatchObject(tooLarge);
@@ -73,7 +88,7 @@ export function describeItemBound(makeStore: MakeStore): void {
       const run = await created(store, newRun(ids, ws));
       const tx = transition(run, ids);
       start(tx);
-      tx.record("WORKFLOW_FAILED", { error: "x".repeat(LIMITS.itemBytes), stepName: "a" });
+      tx.record("WORKFLOW_FAILED", { error: incompressible(2 * LIMITS.itemBytes), stepName: "a" });
 
       await expect(store.runs.commit(commitOf(tx))).rejects.toMatchObject(tooLarge);
       expect(await stored(store, run)).toEqual(run);
@@ -81,7 +96,7 @@ export function describeItemBound(makeStore: MakeStore): void {
     });
 
     it("refuses a creation whose run item is past it, numbering nothing", async () => {
-      const input = { text: "x".repeat(LIMITS.itemBytes) };
+      const input = { text: incompressible(2 * LIMITS.itemBytes) };
       const run = newRun(ids, ws, { input, idempotencyKey: "key-1" });
 
       await expect(store.runs.create({ run, supersede: async () => [] })).rejects.toMatchObject(tooLarge);

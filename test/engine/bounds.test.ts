@@ -3,6 +3,7 @@ import { LIMITS } from "../../core/domain/limits";
 import type { RunCommit } from "../../core/domain/run-change";
 import type { EventBody } from "../helpers/api-types";
 import { answer, type EngineHarness, engineHarness, startTestServer, task } from "../helpers/engine";
+import { incompressible } from "../helpers/incompressible";
 import { expectError } from "../helpers/requests";
 
 /**
@@ -176,7 +177,8 @@ describe("a change the store cannot take", () => {
   beforeAll(() => {
     spoilCommits((change) => {
       // A step that marks the state makes its commit write an item over 400 KB.
-      if (change.run.state.oversize === true) change.run.input = { pad: "o".repeat(LIMITS.itemBytes) };
+      if (change.run.state.oversize === true)
+        change.run.input = { pad: incompressible(2 * LIMITS.itemBytes) };
       if (change.run.state.explode === true) throw new Error("the disk is on fire");
     });
   });

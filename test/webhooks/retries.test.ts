@@ -3,6 +3,7 @@ import { QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { createDocumentClient, createDynamoClient } from "../../core/adapters/dynamodb/dynamo-client";
 import { keys } from "../../core/adapters/dynamodb/keys";
+import { fromJournalItem } from "../../core/adapters/dynamodb/run-items";
 import { outboxIndexKeys } from "../../core/adapters/dynamodb/webhook-keys";
 import { expectData } from "../helpers/requests";
 import {
@@ -196,10 +197,11 @@ async function restoreOutboxEntry(runId: string, eventType: string): Promise<voi
       },
     }),
   );
-  const journal = Items.find((item) => String(item.journalJson).includes(`"eventType":"${eventType}"`));
+  const journal = Items.find((item) =>
+    fromJournalItem(item).events.some((event) => event.eventType === eventType),
+  );
   if (!journal) throw new Error(`no journal item with ${eventType}`);
-  const events = JSON.parse(String(journal.journalJson)).events as { seq: number; createdAt: string }[];
-  const first = events[0];
+  const first = fromJournalItem(journal).events[0];
   if (!first) throw new Error("empty journal");
   const index = outboxIndexKeys(runId, first.createdAt, first.seq);
   await client.send(

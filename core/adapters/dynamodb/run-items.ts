@@ -1,7 +1,8 @@
 import type { RunCommit } from "../../domain/run-change";
 import { sweepDueAtMs } from "../../domain/run-due";
 import type { RunHistory } from "../../domain/run-history";
-import { type ActiveStep, listedDefinitionId, type RunRecord } from "../../domain/run-record";
+import { listedDefinitionId, type RunRecord } from "../../domain/run-record";
+import { compressJson, decompressJson } from "./compressed-json";
 import type { Table } from "./dynamo-client";
 import { packActive, packHistory, unpackActive, unpackHistory } from "./history-codec";
 import { runIndexKeys } from "./index-keys";
@@ -10,33 +11,29 @@ import type { TransactItem } from "./transact";
 import { outboxIndexKeys } from "./webhook-keys";
 
 /**
- * Run items ⇄ records, and a RunCommit as TransactWriteItems actions. Free-form JSON (input, state, output,
- * the active step) is stored as strings: DynamoDB refuses maps nested deeper than 32 levels, users' JSON
- * does not know that, and strings cost the same.
+ * Run items ⇄ records, and a RunCommit as TransactWriteItems actions. A run item holds its keys, `version` (the
+ * commit's condition) and everything else as one compressed JSON document (`body`, compressed-json.ts): the
+ * item is rewritten at every commit and billed by its started kilobyte, and compressed it stays within one
+ * for most runs. The active step and the kept history inside it are in the compact form of history-codec.ts.
+ * JSON also keeps DynamoDB's 32-level nesting limit away from users' data.
  */
 type Item = Record<string, unknown>;
 
-const JSON_FIELDS = ["input", "output", "state", "active", "recent", "rerunStart"] as const;
-
-/** The active step and the kept history in the compact form of history-codec.ts. */
-const PACKED_FIELDS: Partial<Record<(typeof JSON_FIELDS)[number], (value: never) => unknown>> = {
-  active: (active: ActiveStep | null) => active && packActive(active),
-  recent: packHistory,
-};
+/** Fields the item's key already holds, left out of its body. */
+type KeyedFields = "id" | "workspaceId" | "version";
 
 export function runItem(run: RunRecord): Item {
-  const item: Item = { ...keys.run(run.workspaceId, run.id), entity: "WorkflowRun" };
-  for (const [field, value] of Object.entries(run)) {
-    if ((JSON_FIELDS as readonly string[]).includes(field)) {
-      const packed = PACKED_FIELDS[field as (typeof JSON_FIELDS)[number]];
-      item[`${field}Json`] = JSON.stringify(packed ? packed(value as never) : value);
-    } else item[field] = value;
-  }
+  const { id, workspaceId, version, active, recent, ...rest } = run;
+  const body: Item = { ...rest, active: active && packActive(active) };
+  if (recent) body.recent = packHistory(recent);
   return {
-    ...item,
+    ...keys.run(workspaceId, id),
+    entity: "WorkflowRun",
+    version,
+    body: compressJson(body),
     ...runIndexKeys({
-      workspaceId: run.workspaceId,
-      runId: run.id,
+      workspaceId,
+      runId: id,
       // An upgraded run stays in the list (and numbering) of the definition it was created on.
       definitionId: listedDefinitionId(run),
       status: run.status,
@@ -50,18 +47,33 @@ export function runItem(run: RunRecord): Item {
 }
 
 export function fromRunItem(item: Item): RunRecord {
-  const record: Item = {};
-  for (const [field, value] of Object.entries(item)) {
-    if (field.endsWith("Json") && (JSON_FIELDS as readonly string[]).includes(field.slice(0, -4))) {
-      record[field.slice(0, -4)] = JSON.parse(String(value));
-    } else if (!/^(pk|sk|entity|gsi\dpk|gsi\dsk)$/.test(field)) {
-      record[field] = value;
-    }
+  const { workspaceId, runId } = runPartitionIds(String(item.pk));
+  const body = (
+    item.body === undefined ? uncompressedBody(item) : decompressJson(item.body as Uint8Array)
+  ) as Omit<RunRecord, KeyedFields>;
+  const record: RunRecord = { id: runId, workspaceId, ...body, version: Number(item.version) };
+  if (record.active) record.active = unpackActive(record.active as unknown as Item, runId);
+  if (record.recent) record.recent = unpackHistory(record.recent as unknown as Item, runId);
+  return record;
+}
+
+/**
+ * A run item written before bodies were compressed: its fields as attributes, free-form JSON as strings
+ * (`stateJson`, …). Read as they are, rewritten compressed by the run's next commit.
+ */
+function uncompressedBody(item: Item): Item {
+  const body: Item = {};
+  for (const [name, value] of Object.entries(item)) {
+    if (/^(pk|sk|entity|version|gsi\dpk|gsi\dsk)$/.test(name)) continue;
+    if (name.endsWith("Json")) body[name.slice(0, -4)] = JSON.parse(String(value));
+    else body[name] = value;
   }
-  const runId = String(record.id);
-  if (record.active) record.active = unpackActive(record.active as Item, runId);
-  if (record.recent) record.recent = unpackHistory(record.recent as Item, runId);
-  return record as unknown as RunRecord;
+  return body;
+}
+
+function runPartitionIds(pk: string): { workspaceId: string; runId: string } {
+  const [, workspaceId = "", runId = ""] = /^WS#(.+)#RUN#(.+)$/.exec(pk) ?? [];
+  return { workspaceId, runId };
 }
 
 /**
@@ -100,7 +112,7 @@ function journalPut(table: Table, run: RunRecord, history: RunHistory, outbox: b
         entity: "RunJournal",
         firstSeq: first.seq,
         lastSeq: last.seq,
-        journalJson: JSON.stringify(packHistory(history)),
+        journal: compressJson(packHistory(history)),
         // Webhook outbox: listed in gsi5 until its events are dispatched, so a dispatch lost after this
         // commit is found again by the webhook sweeper.
         ...(outbox ? outboxIndexKeys(run.id, last.createdAt, first.seq) : {}),
@@ -112,6 +124,11 @@ function journalPut(table: Table, run: RunRecord, history: RunHistory, outbox: b
 }
 
 export function fromJournalItem(item: Item): RunHistory {
-  const runId = /#RUN#(.+)$/.exec(String(item.pk))?.[1] ?? "";
-  return unpackHistory(JSON.parse(String(item.journalJson)), runId);
+  const { runId } = runPartitionIds(String(item.pk));
+  const packed =
+    // A journal written before journals were compressed.
+    item.journal === undefined
+      ? JSON.parse(String(item.journalJson))
+      : decompressJson(item.journal as Uint8Array);
+  return unpackHistory(packed as Item, runId);
 }

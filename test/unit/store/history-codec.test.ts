@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { packHistory, unpackHistory } from "../../../core/adapters/dynamodb/history-codec";
+import { compressJson, decompressJson } from "../../../core/adapters/dynamodb/compressed-json";
+import { packActive, packHistory, unpackHistory } from "../../../core/adapters/dynamodb/history-codec";
+import { itemSizeBytes } from "../../../core/adapters/dynamodb/item-size";
 import { fromJournalItem, fromRunItem, runItem } from "../../../core/adapters/dynamodb/run-items";
 import type { StepRun } from "../../../core/domain/run";
 import type { StoredEvent } from "../../../core/domain/run-change";
@@ -47,7 +49,7 @@ describe("the compact form of a run's history", () => {
     expect(JSON.stringify(unpacked)).toBe(JSON.stringify(history));
   });
 
-  it("is how run and journal items keep the active step and history, read back whole", () => {
+  it("is how run and journal items keep the active step and history, compressed, read back whole", () => {
     const run = runningRun({ lease: lease("me") });
     run.recent = {
       events: [event({ workflowRunId: run.id })],
@@ -55,9 +57,51 @@ describe("the compact form of a run's history", () => {
     };
     const item = runItem(run);
 
-    expect(String(item.activeJson)).not.toContain(`"workflowRunId"`);
-    expect(String(item.recentJson)).not.toContain(`"workflowRunId"`);
+    expect(JSON.stringify(decompressJson(item.body as Uint8Array))).not.toContain(run.id);
     expect(fromRunItem(item)).toEqual(run);
-    expect(fromJournalItem({ pk: item.pk, journalJson: item.recentJson })).toEqual(run.recent);
+    const journal = { pk: item.pk, journal: compressJson(packHistory(run.recent)) };
+    expect(fromJournalItem(journal)).toEqual(run.recent);
+  });
+
+  it("keeps a running run with a step's history within the one kilobyte a write is billed by", () => {
+    const run = runningRun({ lease: lease("7722b8df-1b84-4ef4-a835-16822fa03a65:0a4ec4e8-1dbf-42c4") });
+    const output = { status: 200, headers: { "content-type": "application/json" }, body: { ok: true } };
+    run.state = {
+      input: run.input,
+      ...Object.fromEntries(["a", "b", "c", "d", "e", "f"].map((name) => [name, output])),
+    };
+    run.recent = {
+      events: [
+        event({ workflowRunId: run.id, seq: 3, stepRunId: "stp_1", eventType: "STEP_COMPLETED" }),
+        event({ workflowRunId: run.id, seq: 4, stepRunId: "stp_2", eventType: "STEP_STARTED" }),
+      ],
+      stepRuns: [stepRun({ workflowRunId: run.id, input: { handler: "http" }, output })],
+    };
+
+    expect(JSON.stringify(run).length).toBeGreaterThan(2048);
+    expect(itemSizeBytes(runItem(run))).toBeLessThanOrEqual(1024);
+  });
+
+  it("reads run and journal items written before they were compressed", () => {
+    const run = runningRun({ lease: lease("me") });
+    run.recent = { events: [event({ workflowRunId: run.id })], stepRuns: [] };
+    const { pk, sk, version, body } = runItem(run);
+    const { active, recent, id, workspaceId, ...fields } = fromRunItem({ pk, sk, version, body });
+    const legacy = {
+      pk,
+      sk,
+      entity: "WorkflowRun",
+      id,
+      workspaceId,
+      ...fields,
+      ...Object.fromEntries(
+        (["input", "output", "state"] as const).map((name) => [`${name}Json`, JSON.stringify(run[name])]),
+      ),
+      activeJson: JSON.stringify(active && packActive(active)),
+      recentJson: JSON.stringify(recent && packHistory(recent)),
+    };
+
+    expect(fromRunItem(legacy)).toEqual(run);
+    expect(fromJournalItem({ pk, journalJson: legacy.recentJson })).toEqual(run.recent);
   });
 });
