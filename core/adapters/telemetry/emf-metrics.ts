@@ -1,11 +1,14 @@
-import { Metrics, MetricUnit } from "@aws-lambda-powertools/metrics";
+import { loadOnce } from "../../domain/load-once";
 import { METRICS, type MetricObservation } from "../../domain/metrics";
 
 export interface EmfMetrics {
   record(observations: readonly MetricObservation[]): void;
   /** Writes what was recorded as CloudWatch embedded-metric-format lines on stdout, one per label set. */
-  flush(): void;
+  flush(): Promise<void>;
 }
+
+/** Powertools is imported on the first flush with something to write, not during a cold start. */
+const powertools = loadOnce(() => import("@aws-lambda-powertools/metrics"));
 
 /**
  * The metrics table as CloudWatch metrics, through Powertools' embedded metric format: Lambda's log
@@ -18,13 +21,15 @@ export function createEmfMetrics(settings: { namespace: string; serviceName: str
     record: (observations) => {
       pending.push(...observations);
     },
-    flush: () => {
+    flush: async () => {
+      if (pending.length === 0) return;
       const byLabels = new Map<string, MetricObservation[]>();
       for (const observation of pending) {
         const key = JSON.stringify(Object.entries(observation.labels ?? {}).sort());
         byLabels.set(key, [...(byLabels.get(key) ?? []), observation]);
       }
       pending = [];
+      const { Metrics, MetricUnit } = await powertools();
       for (const group of byLabels.values()) {
         const metrics = new Metrics({ namespace: settings.namespace, serviceName: settings.serviceName });
         const labels = group[0]?.labels;

@@ -4,7 +4,7 @@ import type { SpanSink } from "./otlp-spans";
 
 interface MetricSink {
   record(observations: readonly MetricObservation[]): void;
-  flush?(): void;
+  flush?(): void | Promise<void>;
   scrape?(): Promise<{ contentType: string; body: string }>;
 }
 
@@ -19,8 +19,7 @@ export function composeTelemetry(sinks: { spans?: SpanSink; metrics?: MetricSink
       if (observations.length > 0) metrics?.record(observations);
     },
     flush: async () => {
-      metrics?.flush?.();
-      await spans?.flush();
+      await Promise.all([metrics?.flush?.(), spans?.flush()]);
     },
     ...(metrics?.scrape ? { scrape: metrics.scrape } : {}),
   };

@@ -240,6 +240,15 @@ describe("each function's bundle", () => {
     }
   });
 
+  it.each(names)(
+    "%s: loads Powertools' metrics on the first flush of metrics, not at a cold start",
+    (name) => {
+      const cold = bundleOf(name).parts.coldInputs.map(({ input }) => input);
+
+      expect(cold).not.toContain("@aws-lambda-powertools/metrics");
+    },
+  );
+
   it.each(names)("%s: loads nodemailer on the first mail, not at a cold start", (name) => {
     const cold = bundleOf(name).parts.coldInputs.map(({ input }) => input);
 

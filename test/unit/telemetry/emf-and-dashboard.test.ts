@@ -6,13 +6,13 @@ import { DASHBOARD_CHARTS, dashboardBody } from "../../../infra/dashboard-body";
 afterEach(() => vi.restoreAllMocks());
 
 /** What Powertools wrote to stdout during `action`, each line parsed as an EMF document. */
-function emfLines(action: () => void): Record<string, unknown>[] {
+async function emfLines(action: () => Promise<void>): Promise<Record<string, unknown>[]> {
   const lines: string[] = [];
   vi.spyOn(process.stdout, "write").mockImplementation((chunk: string | Uint8Array) => {
     lines.push(String(chunk));
     return true;
   });
-  action();
+  await action();
   vi.restoreAllMocks();
   return lines
     .join("")
@@ -22,14 +22,14 @@ function emfLines(action: () => void): Record<string, unknown>[] {
 }
 
 describe("metrics on Lambda (CloudWatch embedded metric format)", () => {
-  it("publishes one document per label set at flush, with the labels as dimensions", () => {
+  it("publishes one document per label set at flush, with the labels as dimensions", async () => {
     const metrics = createEmfMetrics({ namespace: METRICS_NAMESPACE, serviceName: "weft" });
     metrics.record([
       { name: "weft_runs_started_total", value: 1 },
       { name: "weft_runs_completed_total", value: 1 },
       { name: "weft_step_duration_ms", value: 120, labels: { step_type: "llm", status: "COMPLETED" } },
     ]);
-    const documents = emfLines(() => metrics.flush());
+    const documents = await emfLines(() => metrics.flush());
     expect(documents).toHaveLength(2);
     const [plain, step] = documents;
     expect(plain).toMatchObject({
@@ -50,7 +50,7 @@ describe("metrics on Lambda (CloudWatch embedded metric format)", () => {
     expect(directive?.Namespace).toBe("Weft");
     expect(directive?.Dimensions[0]).toEqual(["service", "step_type", "status"]);
     // Flushed is gone: the next invocation publishes only its own.
-    expect(emfLines(() => metrics.flush())).toEqual([]);
+    expect(await emfLines(() => metrics.flush())).toEqual([]);
   });
 });
 
