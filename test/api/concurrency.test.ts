@@ -3,7 +3,7 @@ import { type SignedUp, signUp, withKey } from "../helpers/accounts";
 import type { RunBody } from "../helpers/api-types";
 import { startLoopbackServer } from "../helpers/loopback-server";
 import { expectData, expectError, issuePaths } from "../helpers/requests";
-import { listRuns, startRun, waitForRun, withStatus } from "../helpers/runs";
+import { allEvents, listRuns, startRun, waitForRun, withStatus } from "../helpers/runs";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 
 /**
@@ -113,6 +113,40 @@ describe("a concurrency limit of 3 on one key", () => {
     expect(arrived.slice(0, 3).sort((x, y) => x - y)).toEqual([0, 1, 2]);
     expect(arrived.slice(3)).toEqual([...urgent, ...later]);
     expect((await listRuns(t.request, a.apiKey, { waitingFor: "concurrency" })).meta.total).toBe(0);
+  });
+});
+
+describe("a throttle of 2 starts a second", () => {
+  it("starts 6 runs created at once at most 2 in any second, the others waiting for the throttle meanwhile", async () => {
+    const steps = [{ type: "task", name: "a", handler: "noop", config: {} }];
+    const { id: definitionId } = await expectData<{ id: string }>(
+      await send("POST", "/v1/workflow-definitions", {
+        name: "throttled",
+        version: "1",
+        steps,
+        throttle: { limit: 2, periodMs: 1000 },
+      }),
+      201,
+    );
+    const runs: RunBody[] = [];
+    for (let n = 0; n < 6; n++)
+      runs.push(await startRun(t.request, a.apiKey, { definitionId, input: { n } }));
+    const waiting = await listRuns(t.request, a.apiKey, { waitingFor: "throttle" });
+    expect(waiting.meta.total).toBeGreaterThan(0);
+    expect(waiting.data.every((run: LimitedRun) => run.waitingFor === "throttle")).toBe(true);
+
+    const startedAt: number[] = [];
+    for (const run of runs) {
+      await waitForRun(t.request, a.apiKey, run.id, withStatus("COMPLETED"));
+      const started = (await allEvents(t.request, a.apiKey, run.id)).find(
+        (event) => event.eventType === "WORKFLOW_STARTED",
+      );
+      startedAt.push(Date.parse(started?.createdAt ?? ""));
+    }
+    startedAt.sort((x, y) => x - y);
+    for (let i = 2; i < startedAt.length; i++) {
+      expect((startedAt[i] ?? 0) - (startedAt[i - 2] ?? 0)).toBeGreaterThanOrEqual(1000);
+    }
   });
 });
 
