@@ -111,7 +111,7 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
           return;
         }
         if (plan.kind !== "execute" && !budgetLeft()) {
-          await deps.queue.send(runDoorbell(workspaceId, runId));
+          await deps.queue.send(runDoorbell(workspaceId, runId, run.priority));
           return;
         }
 

@@ -87,7 +87,7 @@ export async function afterCommit(
   const schedule = effects.cancelScheduleOf && wakeScheduleName(effects.cancelScheduleOf);
   // A timer the change did not end (a vote that leaves its approval open) keeps its schedule.
   if (schedule && schedule !== wakeScheduleName(run)) await deps.scheduler.cancel(schedule);
-  if (effects.ringDoorbell) await deps.queue.send(runDoorbell(run.workspaceId, run.id));
+  if (effects.ringDoorbell) await deps.queue.send(runDoorbell(run.workspaceId, run.id, run.priority));
   if (effects.launchChildren) await launchChildren(deps, run, effects.launchChildren);
   if (effects.cancelChildren?.length) await cancelChildRuns(deps, run.workspaceId, effects.cancelChildren);
   await ringParent(deps, run);

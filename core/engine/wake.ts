@@ -52,7 +52,7 @@ export async function scheduleWake(
   const atMs = timedWakeAtMs(run);
   if (atMs === undefined) return;
   const delayMs = Math.max(0, atMs - deps.clock.nowMs());
-  const doorbell = runDoorbell(run.workspaceId, run.id);
+  const doorbell = runDoorbell(run.workspaceId, run.id, run.priority);
   const name = wakeScheduleName(run);
   if (delayMs <= MAX_QUEUE_DELAY_MS || name === undefined) await deps.queue.send(doorbell, { delayMs });
   else await deps.scheduler.schedule(name, atMs, doorbell);

@@ -52,6 +52,16 @@ describe("scheduleWake", () => {
     expect(timedWakeAtMs(runRecord())).toBeUndefined();
   });
 
+  it("carries the run's priority on its doorbell, queued or scheduled, so it keeps its place in its workspace", async () => {
+    const urgent = (untilMs: number) => ({ ...onTimer(untilMs), priority: 8 });
+    expect((await wake(urgent(T0 + MINUTE))).queue).toEqual([
+      { message: { ...doorbell, priority: 8 }, options: { delayMs: MINUTE } },
+    ]);
+    expect((await wake(urgent(T0 + 60 * MINUTE))).scheduled.map((entry) => entry.message)).toEqual([
+      { ...doorbell, priority: 8 },
+    ]);
+  });
+
   it("puts the doorbell on the queue with the delay when it is due within 15 minutes", async () => {
     expect(await wake(onTimer(T0 + 5 * MINUTE))).toEqual({
       queue: [{ message: doorbell, options: { delayMs: 5 * MINUTE } }],
