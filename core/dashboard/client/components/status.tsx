@@ -3,6 +3,34 @@ export function StatusBadge({ status }: { status: string }) {
   return <span class={`badge badge-${status.toLowerCase()}`}>{status}</span>;
 }
 
+/** What a PENDING run waits for before it starts, as the API's `waitingFor` says (docs/triggers.md). */
+export const WAITING_FOR_LABELS = {
+  concurrency: "Waiting for a slot",
+  throttle: "Throttled",
+  debounce: "Debouncing",
+} as const;
+
+/** A run's status, and beside a PENDING run's what holds it back: its concurrency slot, throttle or debounce. */
+export function RunStatusBadge({
+  run,
+}: {
+  run: { status: string; waitingFor?: keyof typeof WAITING_FOR_LABELS };
+}) {
+  return (
+    <>
+      <StatusBadge status={run.status} />
+      {run.waitingFor && (
+        <>
+          {" "}
+          <span class="badge badge-held" data-testid="waiting-for">
+            {WAITING_FOR_LABELS[run.waitingFor]}
+          </span>
+        </>
+      )}
+    </>
+  );
+}
+
 export function ErrorNotice({ error }: { error: string | undefined }) {
   if (!error) return null;
   return (

@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from "hono/jsx/dom";
 import { RETRY_CANNOT_HELP } from "../../../domain/step-error";
 import { api, errorMessage } from "../api";
 import { JsonView } from "../components/json-view";
-import { ErrorNotice, Loading, StatusBadge } from "../components/status";
+import { ErrorNotice, Loading, RunStatusBadge } from "../components/status";
 import { definitionLabel, useDefinitions } from "../definitions";
 import { formatTime, shortId } from "../format";
 import { announce, invalidate, useLoad } from "../hooks";
@@ -136,7 +136,7 @@ export function RunPage({ id }: { id: string }) {
             <div>
               <dt>Status</dt>
               <dd aria-live="polite" data-testid="run-status">
-                <StatusBadge status={run.status} />
+                <RunStatusBadge run={run} />
               </dd>
             </div>
             <Fact term="Current step">{run.currentStepName ?? "—"}</Fact>

@@ -3,7 +3,7 @@ import { Ago } from "../components/ago";
 import { Field, formValues, Options } from "../components/form";
 import { Pager } from "../components/pager";
 import { RunLink } from "../components/run-link";
-import { LoadState, StatusBadge } from "../components/status";
+import { LoadState, RunStatusBadge, WAITING_FOR_LABELS } from "../components/status";
 import { Table } from "../components/table";
 import { definitionLabel, useDefinitions } from "../definitions";
 import { localDayStart } from "../format";
@@ -13,10 +13,14 @@ import { RUN_STATUSES, type Run } from "../types";
 
 const PAGE_SIZE = 20;
 
-/** Runs, newest first, filtered by status, definition, supersession key and days created; refreshed every 5 s. */
+/**
+ * Runs, newest first, filtered by status, what a PENDING run waits for, definition, supersession key and days
+ * created; refreshed every 5 s.
+ */
 export function RunsPage({ params }: { params: URLSearchParams }) {
   const filters = {
     status: params.get("status") ?? undefined,
+    waitingFor: params.get("waitingFor") ?? undefined,
     definitionId: params.get("definitionId") ?? undefined,
     supersessionKey: params.get("supersessionKey") ?? undefined,
     from: params.get("from") ?? undefined,
@@ -41,6 +45,7 @@ export function RunsPage({ params }: { params: URLSearchParams }) {
     const [from, to] = start && end && start > end ? [end, start] : [start, end];
     navigate("/runs", {
       status: value("status"),
+      waitingFor: value("waitingFor"),
       definitionId: value("definitionId"),
       supersessionKey: value("supersessionKey"),
       from,
@@ -71,6 +76,12 @@ export function RunsPage({ params }: { params: URLSearchParams }) {
           <select name="status">
             <option value="">Any</option>
             <Options options={RUN_STATUSES} selected={filters.status} />
+          </select>
+        </Field>
+        <Field label="Waiting for">
+          <select name="waitingFor">
+            <option value="">Anything or nothing</option>
+            <Options options={Object.entries(WAITING_FOR_LABELS)} selected={filters.waitingFor} />
           </select>
         </Field>
         <Field label="Definition">
@@ -115,7 +126,7 @@ export function RunsPage({ params }: { params: URLSearchParams }) {
         rows={runs.data?.data ?? []}
         columns={[
           { head: "Run", cell: (run) => <RunLink id={run.id} /> },
-          { head: "Status", cell: (run) => <StatusBadge status={run.status} /> },
+          { head: "Status", cell: (run) => <RunStatusBadge run={run} /> },
           { head: "Definition", cell: (run) => definitionLabel(definitions, run.definitionId) },
           { head: "Current step", cell: (run) => run.currentStepName ?? "—" },
           { head: "Supersession key", cell: (run) => run.supersessionKey ?? "—" },
