@@ -3,10 +3,11 @@ import { createStore } from "../core/adapters/dynamodb/store";
 import { createSmtpMailer } from "../core/adapters/mail/smtp-mailer";
 import type { Config } from "../core/config";
 import { createIdGenerator } from "../core/domain/ids";
+import { loadOnce } from "../core/domain/load-once";
 import type { WebhookMessage } from "../core/domain/webhook-messages";
-import { createGuardedHttp } from "../core/outbound/guarded-http";
 import type { Clock } from "../core/ports/clock";
 import type { Deps } from "../core/ports/deps";
+import type { OutboundHttp } from "../core/ports/http";
 import type { KeyVault } from "../core/ports/key-vault";
 import type { Logger } from "../core/ports/logger";
 import type { Queue } from "../core/ports/queue";
@@ -41,9 +42,21 @@ export function buildDeps(config: Config, log: Logger, platform: Platform): Deps
     webhookQueue: platform.webhookQueue,
     scheduler: platform.scheduler,
     keyVault: platform.keyVault,
-    http: createGuardedHttp({ allowPrivate: config.ALLOW_PRIVATE_URLS }),
+    http: guardedHttpOnFirstRequest(config.ALLOW_PRIVATE_URLS),
     mailer: config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : undefined,
     ...(platform.feed && { feed: platform.feed }),
     telemetry: platform.telemetry ?? noTelemetry,
   };
+}
+
+/**
+ * The guarded HTTP client, imported with its URL guard (ipaddr.js) on the process's first outbound request:
+ * the sweeper never makes one, and the worker and webhook worker only for http steps, remote tools and
+ * deliveries, so none of them loads it during a cold start.
+ */
+function guardedHttpOnFirstRequest(allowPrivate: boolean): OutboundHttp {
+  const http = loadOnce(async () =>
+    (await import("../core/outbound/guarded-http")).createGuardedHttp({ allowPrivate }),
+  );
+  return { request: async (request) => (await http()).request(request) };
 }

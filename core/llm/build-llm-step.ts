@@ -5,7 +5,7 @@ import type { LlmStep } from "../domain/step";
 import type { StepExecutor } from "../domain/step-context";
 import type { Deps } from "../ports/deps";
 import { createToolCaller } from "../remote-tools/call-remote-tool";
-import { createToolFinder } from "../remote-tools/manage-tools";
+import { createToolFinder } from "../remote-tools/find-tool";
 import { createProviders } from "./resolve-provider";
 import { workspaceModels } from "./workspace-models";
 

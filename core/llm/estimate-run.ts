@@ -15,7 +15,7 @@ import type { LlmStep } from "../domain/step";
 import { allStepLists } from "../domain/step-lists";
 import type { Clock } from "../ports/clock";
 import type { Store } from "../ports/store";
-import type { FindTool } from "../remote-tools/manage-tools";
+import type { FindTool } from "../remote-tools/find-tool";
 import { planCandidates } from "./candidates";
 import { renderPrompt } from "./prompt";
 import { type LoadCredentials, missingKeyError } from "./provider-credentials";

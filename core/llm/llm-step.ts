@@ -10,7 +10,7 @@ import type { StepOutcome } from "../domain/step-outcome";
 import type { Clock } from "../ports/clock";
 import type { LlmCacheStore, WorkspaceBudgetStore } from "../ports/store";
 import type { CallTool } from "../remote-tools/call-remote-tool";
-import type { FindTool } from "../remote-tools/manage-tools";
+import type { FindTool } from "../remote-tools/find-tool";
 import { AttemptLog } from "./attempt-log";
 import { type Admission, BudgetGuard, type WorkspaceBudgetAccess } from "./budget-guard";
 import { budgetApproval, budgetState } from "./budget-run";

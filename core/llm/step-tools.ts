@@ -3,7 +3,7 @@ import { LIMITS } from "../domain/limits";
 import type { ToolCall, ToolSpec } from "../domain/llm-call";
 import type { LlmStep } from "../domain/step";
 import type { CallTool, ToolCallResult } from "../remote-tools/call-remote-tool";
-import type { CallableTool, FindTool } from "../remote-tools/manage-tools";
+import type { CallableTool, FindTool } from "../remote-tools/find-tool";
 import type { ToolCallSummary } from "./attempt-log";
 
 /** The step's tools: what the model is shown, and the registered tool behind each name it may call. */

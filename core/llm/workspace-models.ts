@@ -1,7 +1,7 @@
 import type { LlmUsage, ProviderName } from "../domain/llm-call";
 import { costUsd } from "../domain/pricing";
 import type { Deps } from "../ports/deps";
-import { createToolFinder } from "../remote-tools/manage-tools";
+import { createToolFinder } from "../remote-tools/find-tool";
 import { createCredentialLoader } from "./provider-credentials";
 import { defaultModel } from "./resolve-provider";
 

@@ -2,7 +2,8 @@ import type { IncomingHttpHeaders, IncomingMessage } from "node:http";
 import http from "node:http";
 import https from "node:https";
 import type { OutboundHttp, OutboundRequest, OutboundResponse } from "../ports/http";
-import { checkOutboundUrl, guardedLookup, OutboundRequestFailed, OutboundUrlRefused } from "./url-guard";
+import { OutboundRequestFailed, OutboundUrlRefused } from "./outbound-errors";
+import { checkOutboundUrl, guardedLookup } from "./url-guard";
 
 export interface GuardedHttpOptions {
   allowPrivate: boolean;

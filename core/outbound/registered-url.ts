@@ -1,5 +1,6 @@
 import { ValidationError } from "../domain/errors";
-import { checkOutboundUrl, OutboundUrlRefused } from "./url-guard";
+import { OutboundUrlRefused } from "./outbound-errors";
+import { checkOutboundUrl } from "./url-guard";
 
 /**
  * The URL of a webhook or remote tool being registered, trimmed. It must pass the outbound guard's rules

@@ -1,33 +1,15 @@
 import dns from "node:dns";
 import { isIP, type LookupFunction } from "node:net";
 import ipaddr from "ipaddr.js";
+import { OutboundRequestFailed, OutboundUrlRefused } from "./outbound-errors";
 
-/**
+/*
  * The SSRF guard shared by every outbound call to a user-supplied URL (the `http` task handler, webhooks,
  * remote tools). Two checks, because Node calls `lookup` only for host names: `checkOutboundUrl` refuses
  * IP-literal hosts and local names itself, and `guardedLookup` refuses names whose addresses are forbidden.
  * Passing the guarded lookup to node:http(s) means the socket connects to the very address that was checked,
  * so a DNS answer that changes between check and connect (rebinding) gains nothing.
  */
-export class OutboundUrlRefused extends Error {
-  readonly reason: string;
-
-  constructor(reason: string) {
-    super(`Outbound URL refused: ${reason}`);
-    this.name = "OutboundUrlRefused";
-    this.reason = reason;
-  }
-}
-
-export class OutboundRequestFailed extends Error {
-  readonly reason: string;
-
-  constructor(reason: string, options: { cause?: unknown } = {}) {
-    super(`Outbound request failed: ${reason}`, { cause: options.cause });
-    this.name = "OutboundRequestFailed";
-    this.reason = reason;
-  }
-}
 
 export interface OutboundUrlOptions {
   /** ALLOW_PRIVATE_URLS: local development and self-hosting against private services; also permits http. */

@@ -1,7 +1,7 @@
-import { OutboundRequestFailed, OutboundUrlRefused } from "../outbound/url-guard";
+import { OutboundRequestFailed, OutboundUrlRefused } from "../outbound/outbound-errors";
 import type { Clock } from "../ports/clock";
 import type { OutboundHttp } from "../ports/http";
-import type { CallableTool } from "./manage-tools";
+import type { CallableTool } from "./find-tool";
 import { signToolCall, TOOL_SIGNATURE_HEADER, TOOL_TIMESTAMP_HEADER } from "./signature";
 
 export interface ToolCallRequest {

@@ -48,26 +48,3 @@ export async function listRemoteTools(deps: Pick<Deps, "store">, workspaceId: st
 export async function deleteRemoteTool(deps: Pick<Deps, "store">, workspaceId: string, toolId: string) {
   if (!(await deps.store.remoteTools.delete(workspaceId, toolId))) throw new NotFoundError("Remote tool");
 }
-
-/** A registered tool with its secret decrypted, for the duration of one call. */
-export interface CallableTool {
-  id: string;
-  name: string;
-  url: string;
-  timeoutMs: number;
-  secret: string;
-}
-
-export type FindTool = (workspaceId: string, name: string) => Promise<CallableTool | undefined>;
-
-export function createToolFinder(deps: Pick<Deps, "store" | "keyVault">): FindTool {
-  return async (workspaceId, name) => {
-    const record = await deps.store.remoteTools.byName(workspaceId, name);
-    if (!record) return undefined;
-    const secret = await deps.keyVault.decrypt(
-      record.secretCiphertext,
-      toolSecretContext(workspaceId, record.id),
-    );
-    return { id: record.id, name: record.name, url: record.url, timeoutMs: record.timeoutMs, secret };
-  };
-}

@@ -1,7 +1,7 @@
 import { isoAt } from "../domain/time";
 import type { DeliveryAttempt, WebhookRecord } from "../domain/webhook";
 import { type WebhookAttempt, webhookAttempt } from "../domain/webhook-messages";
-import { OutboundUrlRefused } from "../outbound/url-guard";
+import { OutboundUrlRefused } from "../outbound/outbound-errors";
 import type { Deps } from "../ports/deps";
 import type { OutboundHttp } from "../ports/http";
 import type { AttemptOutcome, StoredDelivery } from "../ports/store";

@@ -3,7 +3,7 @@
  * key and with what the worker knew when it decided to send it, and answered 200, 500 or not at all, as
  * the seed says. The invariants read the record to tell a legitimate repeat from a forbidden one.
  */
-import { OutboundRequestFailed } from "../../core/outbound/url-guard";
+import { OutboundRequestFailed } from "../../core/outbound/outbound-errors";
 import type { OutboundRequest, OutboundResponse } from "../../core/ports/http";
 import type { Random } from "./random";
 

@@ -1,6 +1,6 @@
 import type { OutboundHttp } from "../../ports/http";
 import type { CallTool } from "../../remote-tools/call-remote-tool";
-import type { FindTool } from "../../remote-tools/manage-tools";
+import type { FindTool } from "../../remote-tools/find-tool";
 import { failHandler, noopHandler, setStateHandler } from "./builtin";
 import { createHttpHandler } from "./http";
 import { createRemoteToolHandler } from "./remote-tool";

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { StepError } from "../../domain/step-error";
-import { OutboundRequestFailed, OutboundUrlRefused } from "../../outbound/url-guard";
+import { OutboundRequestFailed, OutboundUrlRefused } from "../../outbound/outbound-errors";
 import type { OutboundHttp } from "../../ports/http";
 import type { TaskHandler } from "./task-handler";
 

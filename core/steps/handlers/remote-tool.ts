@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { StepError } from "../../domain/step-error";
 import type { CallTool } from "../../remote-tools/call-remote-tool";
-import type { FindTool } from "../../remote-tools/manage-tools";
+import type { FindTool } from "../../remote-tools/find-tool";
 import type { TaskHandler } from "./task-handler";
 
 const RemoteToolConfig = z.object({

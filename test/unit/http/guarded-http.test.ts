@@ -2,7 +2,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { createGuardedHttp } from "../../../core/outbound/guarded-http";
-import { OutboundRequestFailed, OutboundUrlRefused } from "../../../core/outbound/url-guard";
+import { OutboundRequestFailed, OutboundUrlRefused } from "../../../core/outbound/outbound-errors";
 import { resolveNames } from "../../helpers/fake-dns";
 
 type Handler = (request: IncomingMessage, response: ServerResponse) => void;

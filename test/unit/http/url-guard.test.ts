@@ -1,11 +1,7 @@
 import type { LookupAddress, LookupOptions } from "node:dns";
 import { describe, expect, it } from "vitest";
-import {
-  checkOutboundUrl,
-  guardedLookup,
-  isForbiddenAddress,
-  OutboundUrlRefused,
-} from "../../../core/outbound/url-guard";
+import { OutboundUrlRefused } from "../../../core/outbound/outbound-errors";
+import { checkOutboundUrl, guardedLookup, isForbiddenAddress } from "../../../core/outbound/url-guard";
 
 function lookupAll(
   allowPrivate: boolean,

@@ -249,6 +249,15 @@ describe("each function's bundle", () => {
     },
   );
 
+  it.each(names.filter((name) => name !== "api"))(
+    "%s: loads the URL guard's address parsing (ipaddr.js) with the first outbound request, not at a cold start",
+    (name) => {
+      const cold = bundleOf(name).parts.coldInputs.map(({ input }) => input);
+
+      expect(cold).not.toContain("ipaddr.js");
+    },
+  );
+
   it.each(names)("%s: loads nodemailer on the first mail, not at a cold start", (name) => {
     const cold = bundleOf(name).parts.coldInputs.map(({ input }) => input);
 

@@ -14,7 +14,7 @@ import type { StepOutcome } from "../../../core/domain/step-outcome";
 import { createLlmExecutor, type LlmExecutorDeps } from "../../../core/llm/llm-step";
 import type { ProviderCredentials } from "../../../core/llm/provider-credentials";
 import type { CallTool } from "../../../core/remote-tools/call-remote-tool";
-import type { CallableTool } from "../../../core/remote-tools/manage-tools";
+import type { CallableTool } from "../../../core/remote-tools/find-tool";
 
 /** What a scripted provider answers to one call: an answer, a classified failure, or a function of the request. */
 export type Scripted =

@@ -5,7 +5,7 @@ import { StepError } from "../../../core/domain/step-error";
 import { createGuardedHttp } from "../../../core/outbound/guarded-http";
 import { systemClock } from "../../../core/ports/clock";
 import { createToolCaller } from "../../../core/remote-tools/call-remote-tool";
-import type { CallableTool } from "../../../core/remote-tools/manage-tools";
+import type { CallableTool } from "../../../core/remote-tools/find-tool";
 import { signToolCall, verifyToolSignature } from "../../../core/remote-tools/signature";
 import { createRemoteToolHandler } from "../../../core/steps/handlers/remote-tool";
 import { startLoopbackServer } from "../../helpers/loopback-server";
