@@ -5,12 +5,11 @@ import { parseArgs } from "node:util";
 import { PutCommand } from "@aws-sdk/lib-dynamodb";
 import { createDocumentClient, createDynamoClient } from "../core/adapters/dynamodb/dynamo-client";
 import { runItem } from "../core/adapters/dynamodb/run-items";
-import { type DynamoDbLocal, startDynamoDbLocal } from "../core/adapters/local/dynamodb-local";
 import { pendingRun } from "../core/domain/run-record";
 import { type LocalService, startLocalService } from "../test/helpers/local-service";
 import { startBillingProxy } from "./lib/billing-proxy";
-import { cleanupStack } from "./lib/cleanups";
 import { ApiClient, RUN_INPUT, signUp } from "./lib/cost-workloads";
+import { type DynamoLocalTarget, startDynamoLocalTarget } from "./lib/dynamo-local-target";
 import { runBench, wholeNumberOption } from "./lib/run-bench";
 import { percentile, round } from "./lib/stats";
 import { printTable } from "./lib/table";
@@ -107,7 +106,7 @@ async function newWorkspace(service: LocalService, label: string) {
   return { api, workspace, definitionId: definition.id };
 }
 
-async function startService(dynamoEndpoint: string, cleanups: ReturnType<typeof cleanupStack>) {
+async function startService(dynamoEndpoint: string, cleanups: DynamoLocalTarget["cleanups"]) {
   const dataDir = mkdtempSync(join(tmpdir(), "weft-bench-creation-"));
   cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
   const service = await startLocalService({
@@ -164,28 +163,12 @@ const p = (latencies: number[], q: number) =>
     1,
   );
 
-interface Target {
-  local: DynamoDbLocal;
-  cleanups: ReturnType<typeof cleanupStack>;
-  stop(): Promise<void>;
-}
-
-void runBench<Options, Target>({
+void runBench<Options, DynamoLocalTarget>({
   readOptions() {
     const { values } = parseArgs({ options: { runs: { type: "string", default: "500" } } });
     return { runs: wholeNumberOption("runs", values.runs, 5000) };
   },
-  async start() {
-    const cleanups = cleanupStack();
-    try {
-      const local = await startDynamoDbLocal({});
-      cleanups.push(() => local.stop());
-      return { local, cleanups, stop: cleanups.stop };
-    } catch (error) {
-      await cleanups.stop();
-      throw error;
-    }
-  },
+  start: startDynamoLocalTarget,
   stopping: "the service and DynamoDB Local",
   async main({ local, cleanups }, { runs }) {
     console.log(`${runs} run creations at once in one workspace, over the HTTP API\n`);

@@ -2,10 +2,9 @@ import { mkdtempSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
-import { type DynamoDbLocal, startDynamoDbLocal } from "../core/adapters/local/dynamodb-local";
 import { startLocalService } from "../test/helpers/local-service";
-import { cleanupStack } from "./lib/cleanups";
 import { startReceiver } from "./lib/cost-workloads";
+import { type DynamoLocalTarget, startDynamoLocalTarget } from "./lib/dynamo-local-target";
 import { allEnded, ended, fairnessFigures, flood, startOne, tenant } from "./lib/fairness-flood";
 import { runBench, wholeNumberOption } from "./lib/run-bench";
 import { percentile, round } from "./lib/stats";
@@ -36,28 +35,12 @@ const WORKERS = 8;
  */
 const AHEAD_BOUND = 3 * WORKERS;
 
-interface Target {
-  local: DynamoDbLocal;
-  cleanups: ReturnType<typeof cleanupStack>;
-  stop(): Promise<void>;
-}
-
-void runBench<Options, Target>({
+void runBench<Options, DynamoLocalTarget>({
   readOptions() {
     const { values } = parseArgs({ options: { runs: { type: "string", default: "2000" } } });
     return { runs: wholeNumberOption("runs", values.runs, 20_000) };
   },
-  async start() {
-    const cleanups = cleanupStack();
-    try {
-      const local = await startDynamoDbLocal({});
-      cleanups.push(() => local.stop());
-      return { local, cleanups, stop: cleanups.stop };
-    } catch (error) {
-      await cleanups.stop();
-      throw error;
-    }
-  },
+  start: startDynamoLocalTarget,
   stopping: "the service and DynamoDB Local",
   async main({ local, cleanups }, { runs }) {
     const receiver = await startReceiver({ delayMs: STEP_MS });

@@ -9,6 +9,9 @@ import { FUNCTIONS } from "./settings";
 /**
  * The step worker, fed by the step queue; failed records are handed back one by one (partial batch). It
  * runs the LLM steps, so the server-level provider keys and the rule for who may use them come here.
+ * The queue is an SQS fair queue by its messages alone (each names its workspace as MessageGroupId:
+ * docs/triggers.md, "Fairness"); batches of up to 10 and no batching window hand a quiet workspace's
+ * message to a worker as soon as SQS gives it out, so no event source setting is needed for it.
  */
 export const stepWorker = stepQueue.subscribe(
   engineFunction(FUNCTIONS.worker, {

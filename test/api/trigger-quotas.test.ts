@@ -103,14 +103,21 @@ describe("a cron trigger under the workspace's run quotas", () => {
   });
 });
 
+type Call = Awaited<ReturnType<typeof setUp>>["call"];
+
+/** Two triggers matching every `order.paid` event: each event starts two runs. */
+async function twoEventTriggers(call: Call, definitionId: string): Promise<void> {
+  for (const _ of [1, 2])
+    await expectData(
+      await call("POST", "/v1/triggers", { type: "event", definitionId, eventName: "order.paid" }),
+      201,
+    );
+}
+
 describe("POST /v1/events under the workspace's run quotas", () => {
   it("answers 429 naming the quota and starts none of the runs past it; the same id goes through later", async () => {
     const { t, a, definitionId, call } = await setUp({ MAX_RUN_CREATIONS_PER_MINUTE: "3" });
-    for (const _ of [1, 2])
-      await expectData(
-        await call("POST", "/v1/triggers", { type: "event", definitionId, eventName: "order.paid" }),
-        201,
-      );
+    await twoEventTriggers(call, definitionId);
     const send = (id: string) => call("POST", "/v1/events", { name: "order.paid", id, payload: {} });
 
     const started = await expectData<{ runs: unknown[] }>(await send("order-1"), 202);
@@ -132,11 +139,7 @@ describe("POST /v1/events under the workspace's run quotas", () => {
 
   it("refuses an event whose runs would pass the live-run quota", async () => {
     const { t, a, definitionId, call } = await setUp({ MAX_LIVE_RUNS_PER_WORKSPACE: "3" });
-    for (const _ of [1, 2])
-      await expectData(
-        await call("POST", "/v1/triggers", { type: "event", definitionId, eventName: "order.paid" }),
-        201,
-      );
+    await twoEventTriggers(call, definitionId);
     await expectData(await call("POST", "/v1/workflow-runs", { definitionId }), 201);
     await expectData(await call("POST", "/v1/workflow-runs", { definitionId }), 201);
 
