@@ -36,19 +36,20 @@ export async function rollUpCost(
 }
 
 /**
- * After the commit that ended an attempt: roll its costs up. When the commit was lost (another worker took
- * the step over, or the run was cancelled meanwhile), the calls were still paid for, so the record is
- * written on its own first. Best effort: a failure leaves the record pending, and the summary's sweep
- * (`rollUpPendingCosts`) finishes it, so nothing here may fail the engine.
+ * Rolls an attempt's costs up, writing its record first unless `recorded`: a run change records its own
+ * before its commit and keeps it when the commit is lost (another worker took the step over, or the run was
+ * cancelled meanwhile), since the calls were paid for. Best
+ * effort: a failure leaves the record pending, and the summary's sweep (`rollUpPendingCosts`) finishes it, so
+ * nothing here may fail the engine.
  */
 export async function settleAttemptCost(
   deps: RollupDeps,
   cost: AttemptCost | undefined,
-  committed: boolean,
+  recorded: boolean,
 ): Promise<void> {
   if (!cost) return;
   try {
-    if (!committed) await deps.store.costs.put(cost);
+    if (!recorded) await deps.store.costs.put(cost);
     if (!(await rollUpCost(deps, cost, { afterCommit: true })))
       deps.log.warn({ costId: cost.id }, "cost rollup deferred to the sweep");
   } catch (error) {

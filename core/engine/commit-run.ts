@@ -64,8 +64,8 @@ export async function commitRun(
 ): Promise<CommitOutcome> {
   const outcome = await deps.store.runs.commit(change);
   if (outcome.kind === "conflict") {
-    // The calls were paid for all the same: their record is kept outside the lost commit.
-    await settleAttemptCost(deps, change.cost, false);
+    // The calls were paid for all the same: their record, written before the lost commit, is rolled up.
+    await settleAttemptCost(deps, change.cost, true);
     return outcome;
   }
   await afterCommit(deps, change, effects);

@@ -32,7 +32,7 @@ export function describeRunCommit(makeStore: MakeStore): void {
       ids = fixedIds();
     });
 
-    it("writes the run at the version it was read at, and a stale change conflicts writing nothing", async () => {
+    it("writes the run at the version it was read at; a stale change conflicts, writing only its paid calls' record", async () => {
       const run = await created(store, newRun(ids, ws));
       const first = transition(run, ids);
       start(first);
@@ -51,8 +51,9 @@ export function describeRunCommit(makeStore: MakeStore): void {
       expect(after).toEqual(firstChange.commit.run);
       expect(await store.runs.events(after, 1, 10)).toEqual(firstChange.commit.events);
       expect(await store.approvals.get(ws, approval.id)).toBeUndefined();
-      expect(await store.costs.forRun(ws, run.id)).toEqual([]);
-      expect(await store.costs.pending(ws, 10)).toEqual([]);
+      // The calls were made and paid for whether the change commits or not.
+      expect(await store.costs.forRun(ws, run.id)).toEqual([cost]);
+      expect(await store.costs.pending(ws, 10)).toEqual([cost]);
     });
 
     it("conflicts on a run that was never created", async () => {
@@ -183,7 +184,7 @@ export function describeRunCommit(makeStore: MakeStore): void {
       expect(await store.approvals.list(ws, true)).toEqual([newest, middle, oldest]);
     });
 
-    it("writes a change's cost record once: a later change carrying it conflicts", async () => {
+    it("writes a change's cost record once: a later change or put with its id leaves the first", async () => {
       const run = await created(store, newRun(ids, ws));
       const tx = transition(run, ids);
       start(tx);
@@ -196,8 +197,9 @@ export function describeRunCommit(makeStore: MakeStore): void {
       const again = transition(before, ids, T0 + 2 * MINUTE);
       again.record("STEP_COMPLETED", { stepName: "a", durationMs: 1 });
       const repeated = { ...cost, calls: [call({ costUsd: 9 })] };
-      expect(await store.runs.commit(commitOf(again, { cost: repeated }))).toEqual({ kind: "conflict" });
-      expect(await stored(store, run)).toEqual(before);
+      const change = commitOf(again, { cost: repeated });
+      expect(await store.runs.commit(change)).toEqual({ kind: "committed" });
+      expect(await stored(store, run)).toEqual(change.commit.run);
 
       await store.costs.put(repeated);
       expect(await store.costs.forRun(ws, run.id)).toEqual([cost]);

@@ -3,22 +3,28 @@ import { openApprovalAction, settleApprovalAction } from "./approval-store";
 import { costRecordAction } from "./cost-store";
 import type { Table } from "./dynamo-client";
 import { idempotencyClaim } from "./idempotency-claim";
+import { refuseOversizedPuts } from "./item-size";
 import { commitItems } from "./run-items";
 import { slotActions, throttleAction } from "./slot-items";
 import type { TransactItem } from "./transact";
+import { putUnlessRefused } from "./write-conflict";
 
 /**
- * A run change's writes: what must commit atomically (the run at its expected version, the outbox journal,
- * the approval and cost items the change carries, its slot and throttle moves), and the journal filing earlier
- * history, apart.
+ * A run change's writes: what must commit atomically (the run at its expected version, the outbox journal, the
+ * approval items the change carries, its slot and throttle moves), and what is written before it, on its own,
+ * and stands whether the change then commits or not: the journal filing earlier history (committed already)
+ * and the attempt's cost record (its calls were paid for either way; in the run's own partition, and a record
+ * already there is this one, kept).
  */
-export function changeWrites(
-  table: Table,
-  change: RunChange,
-): { atomic: TransactItem[]; filed?: TransactItem } {
-  const { atomic, filed } = ownWrites(table, change);
+export interface ChangeWrites {
+  before: TransactItem[];
+  atomic: TransactItem[];
+}
+
+export function changeWrites(table: Table, change: RunChange): ChangeWrites {
+  const { before, atomic } = ownWrites(table, change);
   atomic.push(...slotActions(table, [change.commit]));
-  return filed ? { atomic, filed } : { atomic };
+  return { before, atomic };
 }
 
 /**
@@ -27,8 +33,8 @@ export function changeWrites(
  */
 export function changeItems(table: Table, changes: readonly RunChange[]): TransactItem[] {
   const own = changes.flatMap((change) => {
-    const { atomic, filed } = ownWrites(table, change);
-    return filed ? [filed, ...atomic] : atomic;
+    const { before, atomic } = ownWrites(table, change);
+    return [...before, ...atomic];
   });
   return [
     ...own,
@@ -39,16 +45,25 @@ export function changeItems(table: Table, changes: readonly RunChange[]): Transa
   ];
 }
 
-function ownWrites(table: Table, change: RunChange): { atomic: TransactItem[]; filed?: TransactItem } {
+/**
+ * Writes a change's `before` puts, once none of its items is over DynamoDB's bound (so an oversized change
+ * writes nothing at all); a put's condition refusing means its item is there already.
+ */
+export async function writeBeforeCommit(table: Table, { before, atomic }: ChangeWrites): Promise<void> {
+  refuseOversizedPuts([...before, ...atomic]);
+  await Promise.all(before.map((put) => putUnlessRefused(table, put)));
+}
+
+function ownWrites(table: Table, change: RunChange): ChangeWrites {
   const { workspaceId } = change.commit.run;
   const { atomic, filed } = commitItems(table, change.commit);
   if (change.openApproval) atomic.push(openApprovalAction(table, workspaceId, change.openApproval));
   if (change.settleApproval) atomic.push(settleApprovalAction(table, workspaceId, change.settleApproval));
-  // In the run's own partition: no item another run touches, so no conflict that would repeat the calls.
-  if (change.cost) atomic.push(costRecordAction(table, change.cost));
   const claimed = change.claimIdempotencyKey;
   if (claimed !== undefined) atomic.push(idempotencyClaim(table, workspaceId, claimed, change.commit.run.id));
   const throttled = change.commit.throttleStart;
   if (throttled) atomic.push(throttleAction(table, workspaceId, throttled));
-  return filed ? { atomic, filed } : { atomic };
+  const before = filed ? [filed] : [];
+  if (change.cost) before.push(costRecordAction(table, change.cost));
+  return { before, atomic };
 }

@@ -3,7 +3,7 @@ import type { StepRun } from "../../domain/run";
 import type { StoredEvent } from "../../domain/run-change";
 import type { RunRecord } from "../../domain/run-record";
 import type { CommitOutcome, RunChange, RunStore } from "../../ports/store";
-import { changeWrites } from "./change-items";
+import { changeWrites, writeBeforeCommit } from "./change-items";
 import type { Table } from "./dynamo-client";
 import { runListPartitions } from "./index-keys";
 import { keys } from "./keys";
@@ -14,7 +14,7 @@ import { fromJournalItem, fromRunItem } from "./run-items";
 import { listRuns } from "./run-list-query";
 import { createRunListStore } from "./run-lists";
 import { createSlotReads } from "./slot-items";
-import { putUnlessRefused, WriteConflict, writeAtomically } from "./write-conflict";
+import { WriteConflict, writeAtomically } from "./write-conflict";
 
 /**
  * Runs and their history. A run lives in its own partition (`WS#<wsp>#RUN#<run>`): the run item, which keeps
@@ -39,9 +39,9 @@ export function createRunStore(table: Table): RunStore {
 
     async commit(change: RunChange): Promise<CommitOutcome> {
       try {
-        const { atomic, filed } = changeWrites(table, change);
-        if (filed) await putUnlessRefused(table, filed);
-        await writeAtomically(table, atomic);
+        const writes = changeWrites(table, change);
+        await writeBeforeCommit(table, writes);
+        await writeAtomically(table, writes.atomic);
         return { kind: "committed" };
       } catch (error) {
         if (error instanceof WriteConflict) return { kind: "conflict" };

@@ -19,7 +19,7 @@ import type { Journal } from "./state";
 // The builders name the table in each action; these actions are measured and read, never sent.
 const unsent: Table = { name: "weft-memory", client: undefined as unknown as Table["client"] };
 
-/** A run change's writes, as run-store.ts builds them: the atomic ones, and the filing written before. */
+/** A run change's writes, as run-store.ts builds them: the atomic ones, and those written before. */
 export const changeWriteActions = (change: RunChange) => changeWrites(unsent, change);
 
 /** A run change's writes as actions of one transaction, as a creation commits a superseded run's change. */
@@ -68,6 +68,14 @@ export function storedJournals(actions: readonly TransactItem[]): Journal[] {
     const item = action.Put?.Item;
     if (item?.entity !== "RunJournal") return [];
     return [{ ...fromJournalItem(item), firstSeq: Number(item.firstSeq), lastSeq: Number(item.lastSeq) }];
+  });
+}
+
+/** The cost records among a change's actions. */
+export function storedCosts(actions: readonly TransactItem[]): AttemptCost[] {
+  return actions.flatMap((action) => {
+    const item = action.Put?.Item;
+    return item?.entity === "CostRecord" ? [fromCostItem(item)] : [];
   });
 }
 

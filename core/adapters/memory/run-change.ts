@@ -2,7 +2,7 @@ import type { AttemptCost } from "../../domain/cost-record";
 import type { RunChange } from "../../ports/store";
 import { keys } from "../dynamodb/keys";
 import type { TransactItem } from "../dynamodb/transact";
-import { storedCost, storedJournals, storedRun } from "./dynamo-items";
+import { storedCost, storedCosts, storedJournals, storedRun } from "./dynamo-items";
 import { applySlots, slotsHold } from "./slots";
 import { type Journal, type MemoryState, type StoredRun, slot } from "./state";
 
@@ -19,7 +19,7 @@ export const costSlot = (cost: AttemptCost) =>
 export const idempotencySlot = (workspaceId: string, key: string) => slot(keys.idempotency(workspaceId, key));
 
 export function holds(state: MemoryState, change: RunChange, actions: readonly TransactItem[]): boolean {
-  const { commit, openApproval, settleApproval, cost, claimIdempotencyKey } = change;
+  const { commit, openApproval, settleApproval, claimIdempotencyKey } = change;
   const { workspaceId, id } = commit.run;
   const stored = state.runs.get(runSlot(workspaceId, id));
   if (!stored || stored.record.version !== commit.expectedVersion) return false;
@@ -34,13 +34,16 @@ export function holds(state: MemoryState, change: RunChange, actions: readonly T
     state.idempotency.has(idempotencySlot(workspaceId, claimIdempotencyKey))
   )
     return false;
-  if (cost && state.costs.has(costSlot(cost))) return false;
+  if (storedCosts(actions).some((cost) => state.costs.has(costSlot(cost)))) return false;
   return slotsHold(state, commit);
 }
 
-/** Writes a change whose conditions hold; `actions` are its DynamoDB actions, from which the journal is read. */
+/**
+ * Writes a change whose conditions hold; `actions` are its DynamoDB actions, from which the journals and the
+ * cost record (when it commits with the change) are read.
+ */
 export function apply(state: MemoryState, change: RunChange, actions: readonly TransactItem[]): void {
-  const { commit, openApproval, settleApproval, cost, claimIdempotencyKey } = change;
+  const { commit, openApproval, settleApproval, claimIdempotencyKey } = change;
   const { workspaceId, id } = commit.run;
   const stored = state.runs.get(runSlot(workspaceId, id)) as StoredRun;
   if (claimIdempotencyKey !== undefined) {
@@ -60,8 +63,23 @@ export function apply(state: MemoryState, change: RunChange, actions: readonly T
       });
     }
   }
-  if (cost) state.costs.set(costSlot(cost), { ...storedCost(cost), rolledUpAt: null });
+  for (const cost of storedCosts(actions)) writeCost(state, cost);
   applySlots(state, commit);
+}
+
+/**
+ * Writes what the adapter writes before a change's commit, each on its own and whatever follows: the journal
+ * filing earlier history (if the run is there) and the attempt's cost record (unless it is there already).
+ */
+export function writeBefore(state: MemoryState, change: RunChange, before: readonly TransactItem[]): void {
+  const { workspaceId, id } = change.commit.run;
+  const stored = state.runs.get(runSlot(workspaceId, id));
+  if (stored) for (const journal of storedJournals(before)) writeJournal(stored, journal);
+  for (const cost of storedCosts(before)) if (!state.costs.has(costSlot(cost))) writeCost(state, cost);
+}
+
+function writeCost(state: MemoryState, cost: AttemptCost): void {
+  state.costs.set(costSlot(cost), { ...storedCost(cost), rolledUpAt: null });
 }
 
 /** The journal item's condition: no journal from the same first event, or a shorter one. */

@@ -12,10 +12,9 @@ import {
   creationActions,
   refuseOversizedRun,
   refuseUnwritable,
-  storedJournals,
   storedRun,
 } from "./dynamo-items";
-import { apply, holds, idempotencySlot, runSlot, writeJournal } from "./run-change";
+import { apply, holds, idempotencySlot, runSlot, writeBefore } from "./run-change";
 import { enqueue, readSlot, readThrottle } from "./slots";
 import { byKey, type MemoryState, type RunCounter, slot } from "./state";
 
@@ -110,11 +109,9 @@ export function createMemoryRuns(state: MemoryState): RunStore {
     },
 
     async commit(change: RunChange) {
-      const { atomic, filed } = changeWriteActions(change);
-      refuseUnwritable(filed ? [filed, ...atomic] : atomic);
-      const stored = state.runs.get(runSlot(change.commit.run.workspaceId, change.commit.run.id));
-      // Filed history is committed already: the adapter writes it first, on its own, whatever follows.
-      if (filed && stored) for (const journal of storedJournals([filed])) writeJournal(stored, journal);
+      const { before, atomic } = changeWriteActions(change);
+      refuseUnwritable([...before, ...atomic]);
+      writeBefore(state, change, before);
       if (!holds(state, change, atomic)) return { kind: "conflict" };
       apply(state, change, atomic);
       return { kind: "committed" };

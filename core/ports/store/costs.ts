@@ -3,7 +3,7 @@ import type { AttemptCost, DayModelTotals, ModelTotals } from "../../domain/cost
 export type RollupResult = "rolled-up" | "already" | "conflict";
 
 export interface CostStore {
-  /** Records costs outside a run's commit: for calls whose attempt lost its commit, since they were paid for. */
+  /** Records costs outside a run's change (a change records its own: RunChange.cost); a repeat keeps the first. */
   put(cost: AttemptCost): Promise<void>;
   /** Every cost record of a run, oldest attempt first. */
   forRun(workspaceId: string, runId: string): Promise<AttemptCost[]>;

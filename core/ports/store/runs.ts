@@ -10,8 +10,8 @@ import type { RunStatus } from "../../domain/statuses";
 
 /**
  * One change of one run, with what must be written in the same atomic commit: the run's transition (its new
- * record, events and step-run snapshots, written only if the run is still at `expectedVersion`), approval
- * requests opened or settled by it, and the cost of the attempt it ends.
+ * record, events and step-run snapshots, written only if the run is still at `expectedVersion`) and approval
+ * requests opened or settled by it; and, before it, the cost of the attempt it ends.
  */
 export interface RunChange {
   commit: RunCommit;
@@ -22,7 +22,11 @@ export interface RunChange {
    * commits: of two decisions, one commits and the other gets a conflict.
    */
   settleApproval?: ApprovalRequest;
-  /** The model calls of the attempt the change ends, stored whatever the attempt came to. */
+  /**
+   * The model calls of the attempt the change ends, stored whatever the attempt came to: recorded before the
+   * change and kept whether it then commits or conflicts, since the calls were paid for either way. A record
+   * is written once; a later one with its id leaves it as it is.
+   */
   cost?: AttemptCost;
   /**
    * An idempotency key claimed for this run in the same commit (a debounced creation joining the run): the
