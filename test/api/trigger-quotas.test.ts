@@ -142,6 +142,8 @@ describe("POST /v1/events under the workspace's run quotas", () => {
     await twoEventTriggers(call, definitionId);
     await expectData(await call("POST", "/v1/workflow-runs", { definitionId }), 201);
     await expectData(await call("POST", "/v1/workflow-runs", { definitionId }), 201);
+    // Settled in WAITING: the live count reads the status lists, which a run moving between two may miss.
+    await t.idle();
 
     const refused = await call("POST", "/v1/events", { name: "order.paid", payload: {} });
     const error = await expectError(refused, 429, "RATE_LIMIT_ERROR");
