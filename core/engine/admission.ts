@@ -10,7 +10,7 @@ import {
   throttleOpensAtMs,
 } from "../domain/run-slots";
 import type { Deps } from "../ports/deps";
-import type { RunsStore } from "../ports/store";
+import type { QueuedRun, RunsStore } from "../ports/store";
 
 /**
  * Whether a PENDING run may start now (docs/triggers.md, "Concurrency, priority and throttle"): its slot must
@@ -22,14 +22,14 @@ import type { RunsStore } from "../ports/store";
 export type Admission =
   | { kind: "start"; throttleStart?: ThrottleStart }
   /** `ahead`: runs whose turn it is that have not started (their ring may have been lost): ring them. */
-  | { kind: "wait"; waiting: RunWaiting; ahead: string[] };
+  | { kind: "wait"; waiting: RunWaiting; ahead: QueuedRun[] };
 
 type AdmissionDeps = { store: Pick<RunsStore, "runs"> };
 
 export async function admission(deps: AdmissionDeps, run: RunRecord, nowMs: number): Promise<Admission> {
   if (run.slot) {
     const next = await nextInQueue(deps, run.workspaceId, run.slot);
-    if (!next.includes(run.id)) {
+    if (!next.some((queued) => queued.runId === run.id)) {
       return {
         kind: "wait",
         waiting: { for: "concurrency", recheckAtMs: nowMs + SLOT_RECHECK_MS },
@@ -48,7 +48,7 @@ export async function admission(deps: AdmissionDeps, run: RunRecord, nowMs: numb
 }
 
 /** The queued runs that take the slot's free places, in order: as many as there are free places. */
-async function nextInQueue(deps: AdmissionDeps, workspaceId: string, slot: RunSlot): Promise<string[]> {
+async function nextInQueue(deps: AdmissionDeps, workspaceId: string, slot: RunSlot): Promise<QueuedRun[]> {
   const { holders } = await deps.store.runs.slot(workspaceId, slot.key, 0);
   const free = slot.limit - holders.length;
   if (free <= 0) return [];
@@ -80,10 +80,11 @@ export async function ringSlotQueue(
   await ringRuns(deps, workspaceId, await nextInQueue(deps, workspaceId, slot));
 }
 
+/** Rings queued runs, each doorbell with its run's priority for the queue's pick (run-messages.ts). */
 export async function ringRuns(
   deps: Pick<Deps, "queue">,
   workspaceId: string,
-  runIds: string[],
+  queued: QueuedRun[],
 ): Promise<void> {
-  for (const runId of runIds) await deps.queue.send(runDoorbell(workspaceId, runId));
+  for (const { runId, priority } of queued) await deps.queue.send(runDoorbell(workspaceId, runId, priority));
 }

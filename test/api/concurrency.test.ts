@@ -116,6 +116,49 @@ describe("a concurrency limit of 3 on one key", () => {
   });
 });
 
+describe("retrying a failed run under a concurrency limit", () => {
+  it("answers 409 while the places are taken, and retries once the run holding them ends", async () => {
+    const steps = [
+      { type: "condition", name: "check", expression: "input.fail", trueStep: "boom", falseStep: "hold" },
+      {
+        type: "task",
+        name: "boom",
+        handler: "fail",
+        config: { error: "kaput" },
+        retry: { maxAttempts: 1, backoffMs: 1000, backoffMultiplier: 1, maxBackoffMs: 1000 },
+      },
+      { type: "external_event", name: "hold", signalType: "go" },
+    ];
+    const { id: definitionId } = await expectData<{ id: string }>(
+      await send("POST", "/v1/workflow-definitions", {
+        name: "one",
+        version: "1",
+        steps,
+        concurrency: { limit: 1 },
+      }),
+      201,
+    );
+    const failed = await startRun(t.request, a.apiKey, { definitionId, input: { fail: true } });
+    await waitForRun(t.request, a.apiKey, failed.id, withStatus("FAILED"));
+    const holding = await startRun(t.request, a.apiKey, { definitionId, input: { fail: false } });
+    await waitForRun(t.request, a.apiKey, holding.id, withStatus("WAITING"));
+
+    const refused = await expectError(
+      await send("POST", `/v1/workflow-runs/${failed.id}/retry`),
+      409,
+      "CONFLICT",
+    );
+    expect(refused.message).toContain("concurrency limit (1)");
+    await expectData(
+      await send("POST", `/v1/workflow-runs/${holding.id}/resume`, { signalType: "go", payload: {} }),
+      200,
+    );
+    await waitForRun(t.request, a.apiKey, holding.id, withStatus("COMPLETED"));
+    await expectData(await send("POST", `/v1/workflow-runs/${failed.id}/retry`), 200);
+    await waitForRun(t.request, a.apiKey, failed.id, withStatus("FAILED"));
+  });
+});
+
 describe("a throttle of 2 starts a second", () => {
   it("starts 6 runs created at once at most 2 in any second, the others waiting for the throttle meanwhile", async () => {
     const steps = [{ type: "task", name: "a", handler: "noop", config: {} }];

@@ -49,14 +49,25 @@ export function describeRunSlots(makeStore: MakeStore): void {
 
       expect(await store.runs.slot(ws, slot.key, 10)).toEqual({
         holders: [],
-        queue: [high.id, plain.id, plainToo.id, low.id],
+        queue: [
+          { runId: high.id, priority: 9 },
+          { runId: plain.id, priority: 5 },
+          { runId: plainToo.id, priority: 5 },
+          { runId: low.id, priority: 2 },
+        ],
       });
-      expect((await store.runs.slot(ws, slot.key, 2)).queue).toEqual([high.id, plain.id]);
+      expect((await store.runs.slot(ws, slot.key, 2)).queue.map((queued) => queued.runId)).toEqual([
+        high.id,
+        plain.id,
+      ]);
 
       expect((await startRun(high)).outcome).toEqual({ kind: "committed" });
       expect(await store.runs.slot(ws, slot.key, 10)).toEqual({
         holders: [high.id],
-        queue: [plain.id, plainToo.id, low.id],
+        queue: [plain.id, plainToo.id, low.id].map((runId) => ({
+          runId,
+          priority: runId === low.id ? 2 : 5,
+        })),
       });
     });
 
@@ -69,7 +80,7 @@ export function describeRunSlots(makeStore: MakeStore): void {
       expect((await stored(store, c)).status).toBe(RunStatus.Pending);
       expect(await store.runs.slot(ws, slot.key, 10)).toEqual({
         holders: [a.id, b.id].sort(),
-        queue: [c.id],
+        queue: [{ runId: c.id, priority: 5 }],
       });
     });
 
@@ -111,7 +122,10 @@ export function describeRunSlots(makeStore: MakeStore): void {
 
       const outcome = await store.runs.create({ run: next, supersede: async () => superseded });
       expect(outcome.kind).toBe("created");
-      expect(await store.runs.slot(ws, slot.key, 10)).toEqual({ holders: [], queue: [next.id] });
+      expect(await store.runs.slot(ws, slot.key, 10)).toEqual({
+        holders: [],
+        queue: [{ runId: next.id, priority: 5 }],
+      });
     });
   });
 

@@ -2,7 +2,7 @@ import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { RunCommit } from "../../domain/run-change";
 import type { RunRecord } from "../../domain/run-record";
 import { DEFAULT_PRIORITY, type ThrottleStart } from "../../domain/run-slots";
-import type { SlotState, ThrottleState } from "../../ports/store";
+import type { QueuedRun, SlotState, ThrottleState } from "../../ports/store";
 import type { Table } from "./dynamo-client";
 import { keys } from "./keys";
 import type { TransactItem } from "./transact";
@@ -19,8 +19,11 @@ import type { TransactItem } from "./transact";
 /** The queue item a run with a slot is created with. */
 export function queuedPut(table: Table, run: RunRecord): TransactItem[] {
   if (!run.slot) return [];
-  const key = keys.slotQueued(run.workspaceId, run.slot.key, run.priority ?? DEFAULT_PRIORITY, run.id);
-  return [{ Put: { TableName: table.name, Item: { ...key, entity: "SlotQueued", runId: run.id } } }];
+  const priority = run.priority ?? DEFAULT_PRIORITY;
+  const key = keys.slotQueued(run.workspaceId, run.slot.key, priority, run.id);
+  return [
+    { Put: { TableName: table.name, Item: { ...key, entity: "SlotQueued", runId: run.id, priority } } },
+  ];
 }
 
 /**
@@ -109,7 +112,10 @@ export function createSlotReads(table: Table) {
             ),
       ]);
       const holders = item.Item?.holders instanceof Set ? [...(item.Item.holders as Set<string>)] : [];
-      return { holders: holders.sort(), queue: (queue?.Items ?? []).map((queued) => String(queued.runId)) };
+      const queued = (queue?.Items ?? []).map(
+        (item): QueuedRun => ({ runId: String(item.runId), priority: Number(item.priority) }),
+      );
+      return { holders: holders.sort(), queue: queued };
     },
 
     async throttle(workspaceId: string, throttleKey: string): Promise<ThrottleState> {

@@ -1,7 +1,7 @@
 import type { RunCommit } from "../../domain/run-change";
 import type { RunRecord } from "../../domain/run-record";
 import { DEFAULT_PRIORITY } from "../../domain/run-slots";
-import type { SlotState, ThrottleState } from "../../ports/store";
+import type { QueuedRun, SlotState, ThrottleState } from "../../ports/store";
 import { keys } from "../dynamodb/keys";
 import { byKey, type MemoryState, slot } from "./state";
 
@@ -52,17 +52,17 @@ export function applySlots(state: MemoryState, commit: RunCommit): void {
 export function enqueue(state: MemoryState, run: RunRecord): void {
   if (!run.slot) return;
   const key = slotOf(run.workspaceId, run.slot.key);
-  const queue = state.slotQueues.get(key) ?? new Map<string, string>();
+  const queue = state.slotQueues.get(key) ?? new Map<string, QueuedRun>();
   state.slotQueues.set(key, queue);
-  queue.set(queuedSortKey(run, run.slot.key), run.id);
+  queue.set(queuedSortKey(run, run.slot.key), { runId: run.id, priority: run.priority ?? DEFAULT_PRIORITY });
 }
 
 export function readSlot(state: MemoryState, workspaceId: string, slotKey: string, first: number): SlotState {
   const key = slotOf(workspaceId, slotKey);
-  const queue = [...(state.slotQueues.get(key) ?? new Map<string, string>())]
+  const queue = [...(state.slotQueues.get(key) ?? new Map<string, QueuedRun>())]
     .sort(([a], [b]) => byKey(a, b))
     .slice(0, Math.max(0, first))
-    .map(([, runId]) => runId);
+    .map(([, queued]) => ({ ...queued }));
   return { holders: [...(state.slotHolders.get(key) ?? [])].sort(), queue };
 }
 

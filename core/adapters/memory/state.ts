@@ -4,6 +4,7 @@ import type { RunHistory } from "../../domain/run-history";
 import type { RunRecord } from "../../domain/run-record";
 import type { TriggerRecord } from "../../domain/trigger-record";
 import type { StoredWorkflowDefinition } from "../../domain/workflow-definition-record";
+import type { QueuedRun } from "../../ports/store";
 import type { SupersessionHead } from "../dynamodb/run-creation";
 import type { Decimal } from "./decimal";
 
@@ -88,8 +89,8 @@ export interface MemoryState {
   sentEvents: Map<string, { triggerIds: string[]; expiresAtMs: number }>;
   /** By the slot item's key: the runs holding the slot. */
   slotHolders: Map<string, Set<string>>;
-  /** By the slot item's key: its queue, by the queue item's sort key (priority, then creation), to run id. */
-  slotQueues: Map<string, Map<string, string>>;
+  /** By the slot item's key: its queue, by the queue item's sort key (priority, then creation). */
+  slotQueues: Map<string, Map<string, QueuedRun>>;
   /** By the throttle item's key. */
   throttles: Map<string, { starts: number[]; version: number }>;
 }

@@ -47,7 +47,13 @@ export type CommitOutcome = { kind: "committed" } | { kind: "conflict" };
 /** A slot as it stands: the runs holding it, and the first runs of its queue, in the order they are to start. */
 export interface SlotState {
   holders: string[];
-  queue: string[];
+  queue: QueuedRun[];
+}
+
+/** A run in a slot's queue, with the priority that placed it there. */
+export interface QueuedRun {
+  runId: string;
+  priority: number;
 }
 
 /** The starts a throttle key has recorded (ms, oldest first, at most its limit), and their version. */
