@@ -8,13 +8,17 @@ import { ApiClient, signUp, type Workspace } from "./cost-workloads";
  * finished ahead of it.
  */
 
-/** Two http steps: each holds a worker for a request's time, as real steps do. */
+/**
+ * Two http steps: each holds a worker for a request's time, as real steps do. The longest timeout, so a
+ * request the test holds at its receiver while the flood is created (on a slow machine, longer than the
+ * default 30 s) is not failed by it.
+ */
 export function shortWorkflow(receiverUrl: string) {
   const step = (name: string) => ({
     name,
     type: "task",
     handler: "http",
-    config: { url: `${receiverUrl}/${name}` },
+    config: { url: `${receiverUrl}/${name}`, timeoutMs: 300_000 },
   });
   return { name: "fairness", version: "1", steps: [step("fetch"), step("report")] };
 }
