@@ -7,7 +7,7 @@ import { isoAt } from "../domain/time";
 import { afterCommit, type CommitDeps } from "../engine/commit-run";
 import { scheduleWake } from "../engine/wake";
 import type { Deps } from "../ports/deps";
-import type { RunsStore } from "../ports/store";
+import type { DebounceWindowRef, RunsStore } from "../ports/store";
 import { debounceOf, joinDebounceWindow, newWindow } from "./debounce-window";
 import { type SupersessionChange, supersedeChanges } from "./supersede";
 import { trafficFields } from "./traffic-fields";
@@ -41,7 +41,7 @@ export async function createRun(
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const existing = await findByIdempotencyKey(deps, workspaceId, input.idempotencyKey);
     if (existing) return { run: existing, created: false };
-    let debounceFollows: string | undefined;
+    let debounceFollows: DebounceWindowRef | undefined;
     if (debounce) {
       const joined = await joinDebounceWindow(deps, workspaceId, debounce, input);
       if (joined.kind === "joined") return { run: joined.run, created: false, debounced: true };

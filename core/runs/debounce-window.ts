@@ -10,6 +10,7 @@ import { RunTransition } from "../domain/run-change";
 import type { RunRecord } from "../domain/run-record";
 import { type CommitDeps, commitRun, finishTransition } from "../engine/commit-run";
 import type { Deps } from "../ports/deps";
+import type { DebounceWindowRef } from "../ports/store";
 import { renderTemplate } from "../steps/template";
 
 /** A creation's debounce: its settings, the key rendered from its input, and the key's scope. */
@@ -56,15 +57,16 @@ export function newWindow(debounce: Debounce, nowMs: number): DebounceWindow {
 export type JoinOutcome =
   /** The creation joined the key's open window: its input replaced the run's, whose start moved back. */
   | { kind: "joined"; run: RunRecord }
-  /** No window is open: a new run opens one, after `follows` (the key's previous window's run, if any). */
-  | { kind: "closed"; follows: string | undefined }
+  /** No window is open: a new run opens one, after `follows` (the key's previous window as read, if any). */
+  | { kind: "closed"; follows: DebounceWindowRef | undefined }
   /** The window's run changed meanwhile (another creation joined, it started): read again. */
   | { kind: "conflict" };
 
 /**
  * Joins the key's open window, if there is one, through the commit pipeline: the run's input (and the
- * state, which is still `{input}`) becomes this creation's, its start moves to a period from now, and an
- * idempotency key given is claimed for it in the same commit. The moved wake-up is scheduled after the commit;
+ * state, which is still `{input}`) becomes this creation's, its start moves to a period from now, and in the
+ * same commit the key's entry counts the join (while it still names the run) and an idempotency key given is
+ * claimed for it. The moved wake-up is scheduled after the commit;
  * the one it replaces, if it was a Scheduler schedule, is removed.
  */
 export async function joinDebounceWindow(
@@ -73,10 +75,10 @@ export async function joinDebounceWindow(
   debounce: Debounce,
   creation: { input: Record<string, unknown>; idempotencyKey?: string | undefined },
 ): Promise<JoinOutcome> {
-  const runId = await deps.store.runs.runIdForDebounceScope(workspaceId, debounce.scope);
-  const run = runId === undefined ? undefined : await deps.store.runs.get(workspaceId, runId);
+  const window = await deps.store.runs.debounceWindow(workspaceId, debounce.scope);
+  const run = window && (await deps.store.runs.get(workspaceId, window.runId));
   const nowMs = deps.clock.nowMs();
-  if (!run?.debounceWindow || !debounceWindowOpen(run, nowMs)) return { kind: "closed", follows: runId };
+  if (!run?.debounceWindow || !debounceWindowOpen(run, nowMs)) return { kind: "closed", follows: window };
   const tx = new RunTransition(run, nowMs, deps.ids);
   tx.run.input = creation.input;
   tx.run.state = { input: creation.input };
@@ -88,6 +90,7 @@ export async function joinDebounceWindow(
   };
   const commit = await finishTransition(deps, tx);
   const claim = creation.idempotencyKey === undefined ? {} : { claimIdempotencyKey: creation.idempotencyKey };
-  const outcome = await commitRun(deps, { commit, ...claim }, { cancelScheduleOf: run });
+  const joined = { commit, joinDebounceWindow: { scope: debounce.scope }, ...claim };
+  const outcome = await commitRun(deps, joined, { cancelScheduleOf: run });
   return outcome.kind === "committed" ? { kind: "joined", run: commit.run } : { kind: "conflict" };
 }

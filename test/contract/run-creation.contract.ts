@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, it } from "vitest";
 import type { IdGenerator } from "../../core/domain/ids";
 import type { RunRecord } from "../../core/domain/run-record";
 import { RunStatus } from "../../core/domain/statuses";
-import type { RunChange, RunCreation, RunsStore } from "../../core/ports/store";
+import type { DebounceWindowRef, RunChange, RunCreation, RunsStore } from "../../core/ports/store";
 import { commitOf, created, fixedIds, MINUTE, newRun, start, stored, T0, transition } from "./run-fixtures";
 import type { MakeStore } from "./runs-store.contract";
 
@@ -165,12 +165,12 @@ export function describeCreation(makeStore: MakeStore): void {
       expect(await store.runs.list(ws, {}, 3, 2)).toEqual({ items: [], total: 3 });
     });
 
-    it("moves a debounce key's window to a new run only from the run it was read to name", async () => {
+    it("moves a debounce key's window to a new run only from the window it was read as", async () => {
       const window = (key: string) => ({ key, periodMs: 1000, startAtMs: T0 + 1000, creations: 1 });
       const debounced = (key: string) => newRun(ids, ws, { debounceWindow: window(key) });
       const scope = "def_a#cus-1";
       const first = debounced("cus-1");
-      const create = (run: RunCreation["run"], debounceFollows?: string) =>
+      const create = (run: RunCreation["run"], debounceFollows?: DebounceWindowRef) =>
         store.runs.create({
           run,
           supersede: async () => [],
@@ -178,21 +178,36 @@ export function describeCreation(makeStore: MakeStore): void {
         });
 
       expect((await create(first)).kind).toBe("created");
-      expect(await store.runs.runIdForDebounceScope(ws, scope)).toBe(first.id);
-      // A second opener that read the key empty, and one that read another run, both conflict.
+      expect(await store.runs.debounceWindow(ws, scope)).toEqual({ runId: first.id, creations: 1 });
+      // A second opener that read the key empty, or another run, conflicts.
       const rival = debounced("cus-1");
       expect(await create(rival)).toEqual({ kind: "conflict" });
-      expect(await create(rival, "run_elsewhere")).toEqual({ kind: "conflict" });
+      expect(await create(rival, { runId: "run_elsewhere", creations: 1 })).toEqual({ kind: "conflict" });
       expect(await store.runs.get(ws, rival.id)).toBeUndefined();
-      expect(await store.runs.runIdForDebounceScope(ws, scope)).toBe(first.id);
+
+      // A join counts itself in the key's entry while the entry names its run; an opener that read the
+      // window before that join conflicts.
+      const stale = { runId: first.id, creations: 1 };
+      const join = transition(await stored(store, { ...first, seq: 0, defSeq: 0 }), ids);
+      join.run.debounceWindow = { ...window("cus-1"), creations: 2 };
+      expect(await store.runs.commit(commitOf(join, { joinDebounceWindow: { scope } }))).toEqual({
+        kind: "committed",
+      });
+      expect(await store.runs.debounceWindow(ws, scope)).toEqual({ runId: first.id, creations: 2 });
+      expect(await create(debounced("cus-1"), stale)).toEqual({ kind: "conflict" });
 
       const next = debounced("cus-1");
-      expect((await create(next, first.id)).kind).toBe("created");
-      expect(await store.runs.runIdForDebounceScope(ws, scope)).toBe(next.id);
+      expect((await create(next, { runId: first.id, creations: 2 })).kind).toBe("created");
+      expect(await store.runs.debounceWindow(ws, scope)).toEqual({ runId: next.id, creations: 1 });
+      // A join of a window that is no longer the key's newest conflicts.
+      const late = transition(await stored(store, { ...first, seq: 0, defSeq: 0 }), ids);
+      expect(await store.runs.commit(commitOf(late, { joinDebounceWindow: { scope } }))).toEqual({
+        kind: "conflict",
+      });
       // Keys, definitions and workspaces are apart.
       expect((await create(debounced("cus-2"))).kind).toBe("created");
-      expect(await store.runs.runIdForDebounceScope(ws, "def_b#cus-1")).toBeUndefined();
-      expect(await store.runs.runIdForDebounceScope("wsp_other", scope)).toBeUndefined();
+      expect(await store.runs.debounceWindow(ws, "def_b#cus-1")).toBeUndefined();
+      expect(await store.runs.debounceWindow("wsp_other", scope)).toBeUndefined();
       expect((await store.runs.get(ws, next.id))?.debounceWindow).toEqual(window("cus-1"));
     });
 

@@ -6,7 +6,7 @@
  */
 import { decideApproval } from "../../core/approvals/decide-approval";
 import type { RunRecord } from "../../core/domain/run-record";
-import { FINAL_RUN_STATUSES, LIVE_RUN_STATUSES, RunStatus } from "../../core/domain/statuses";
+import { FINAL_RUN_STATUSES, LIVE_RUN_STATUSES, RunStatus, StepRunStatus } from "../../core/domain/statuses";
 import type { StoredWorkflowDefinition } from "../../core/domain/workflow-definition-record";
 import { cancelRun } from "../../core/runs/cancel-run";
 import { createRun } from "../../core/runs/create-run";
@@ -21,6 +21,9 @@ import type { Random } from "./random";
 import { ESCALATION, OTHER_SIGNAL, priority, REQUEST_WEIGHTS, runInput, SIGNAL, VOTERS } from "./workload";
 
 export const WORKSPACE = "wsp_sim";
+/** Of creations, those debounced, and their quiet periods: within a schedule's time, and across its drain. */
+const DEBOUNCED_SHARE = 0.3;
+const DEBOUNCE_PERIODS_MS = [1000, 5000, 60_000];
 /** The simulated workspace has no approval groups: its approval steps name people, never a group. */
 const NO_APPROVAL_GROUPS = { get: async () => undefined };
 
@@ -34,6 +37,7 @@ export type SpawnRequest = (
 export class Clients {
   /** What API answers said: the run a creation made or, for a repeated idempotency key, found. */
   readonly creations: Creation[] = [];
+  private tags = 0;
 
   constructor(
     private readonly world: World,
@@ -41,30 +45,74 @@ export class Clients {
     private readonly spawn: SpawnRequest,
   ) {}
 
-  async create(definition: StoredWorkflowDefinition): Promise<void> {
-    const supersessionKey = this.random.chance(0.4) ? this.random.pick(["k1", "k2"]) : undefined;
+  /** A creation, now and then aimed at the key of `executing`, a run executing a step, to supersede it. */
+  async create(definition: StoredWorkflowDefinition, executing?: RunRecord): Promise<void> {
+    const supersessionKey =
+      executing?.supersessionKey ?? (this.random.chance(0.4) ? this.random.pick(["k1", "k2"]) : undefined);
     const idempotencyKey = this.random.chance(0.3) ? `idem-${this.random.int(3)}` : undefined;
-    const input = {
-      definitionId: definition.id,
-      input: runInput(this.random),
-      idempotencyKey,
-      supersessionKey,
-      supersedeExisting: supersessionKey !== undefined,
-      ...priority(this.random),
-    };
-    // A client that did not hear back sends the same creation again, racing the first.
-    const copies = idempotencyKey !== undefined && this.random.chance(0.5) ? 2 : 1;
-    for (let copy = 0; copy < copies; copy++) {
-      await this.spawn("create", definition.id, async (ports) => {
-        const { run } = await createRun(ports, WORKSPACE, input);
-        this.creations.push({ runId: run.id, idempotencyKey });
-      });
+    const supersedeMode =
+      executing || (supersessionKey !== undefined && this.random.chance(0.5))
+        ? this.random.pick(["cancel_running", "after_current_step", "after_current_step"] as const)
+        : undefined;
+    // Some creations are debounced on a small set of keys, in bursts that collapse; each input is unique, so
+    // which creation's input a run started with can be told.
+    const group = this.random.chance(DEBOUNCED_SHARE) ? this.random.pick(["g1", "g2"]) : undefined;
+    const debounce = group && { key: "{{input.group}}", periodMs: this.random.pick(DEBOUNCE_PERIODS_MS) };
+    const burst = group ? 1 + this.random.int(3) : 1;
+    for (let i = 0; i < burst; i++) {
+      const tag = `c${++this.tags}`;
+      const input = {
+        definitionId: definition.id,
+        input: { ...runInput(this.random), tag, ...(group && { group }) },
+        idempotencyKey,
+        supersessionKey,
+        supersedeExisting: supersessionKey !== undefined,
+        ...(supersedeMode && { supersedeMode }),
+        ...(debounce && { debounce }),
+        ...priority(this.random),
+      };
+      // A client that did not hear back sends the same creation again, racing the first.
+      const copies = idempotencyKey !== undefined && this.random.chance(0.5) ? 2 : 1;
+      for (let copy = 0; copy < copies; copy++) {
+        await this.spawn(executing ? "supersede executing" : "create", definition.id, async (ports) => {
+          const { run } = await createRun(ports, WORKSPACE, input);
+          const debounced = group && { key: group, definitionId: definition.id, tag };
+          this.creations.push({ runId: run.id, idempotencyKey, ...(debounced && { debounced }) });
+        });
+      }
     }
+  }
+
+  /**
+   * A creation racing a run of its key that is executing a step (RUNNING, its step RUNNING), mostly to
+   * supersede it `after_current_step`; any creation when no such run is live.
+   */
+  private async supersede(definitions: readonly StoredWorkflowDefinition[]): Promise<void> {
+    // A worker parked before a step's request is executing that step, and stays so while the creation runs.
+    const sending = new Set(
+      this.world.inter.parkedAt("http.request").map((actor) => actor.name.split(" ").at(-1)),
+    );
+    const executing = (await this.keyed()).filter(
+      (run) =>
+        run.status === RunStatus.Running &&
+        run.active?.stepRun.status === StepRunStatus.Running &&
+        (sending.has(run.id) || this.random.chance(0.2)),
+    );
+    const target = executing.length > 0 ? this.random.pick(executing) : undefined;
+    return this.create(this.random.pick(definitions), target);
+  }
+
+  /** Live runs with a supersession key: a creation's supersession may find them anywhere in their course. */
+  private async keyed(): Promise<RunRecord[]> {
+    return (await this.allRuns()).filter(
+      (run) => run.supersessionKey !== null && LIVE_RUN_STATUSES.includes(run.status),
+    );
   }
 
   async request(definitions: readonly StoredWorkflowDefinition[]): Promise<void> {
     const kind = this.random.weighted(REQUEST_WEIGHTS);
     if (kind === "create") return this.create(this.random.pick(definitions));
+    if (kind === "supersede") return this.supersede(definitions);
     if (kind === "decide") return this.decide();
     if (kind === "rerun") return this.rerun(definitions);
     if (kind === "upgrade") return this.upgrade(definitions);

@@ -29,6 +29,23 @@ export interface Write {
   events: Pick<StoredEvent, "seq" | "eventType" | "stepRunId">[];
   /** The version an upgrade waits to land on, as the change left the run, and the step it waits for. */
   pendingUpgrade?: { definitionId: string; activeStepRunId: string | null; eventSeq: number };
+  /** A debounced run before it starts, as the change left it: its input and when it starts. */
+  debounce?: { input: Record<string, unknown>; startAtMs: number };
+  /** A supersession `after_current_step` waiting for the step it marked, as the change left the run. */
+  supersedeAfterStep?: { by: string; activeStepRunId: string | null };
+}
+
+/** What a write leaves of a run's debounce window and its pending supersession. */
+function trafficFields(run: RunRecord): Pick<Write, "debounce" | "supersedeAfterStep"> {
+  return {
+    ...(run.debounceWindow &&
+      run.status === "PENDING" && {
+        debounce: { input: run.input, startAtMs: run.debounceWindow.startAtMs },
+      }),
+    ...(run.supersedeAfterStep && {
+      supersedeAfterStep: { by: run.supersedeAfterStep.by, activeStepRunId: run.active?.stepRun.id ?? null },
+    }),
+  };
 }
 
 export function creationWrite(run: RunRecord, at: number, actor: Actor): Write {
@@ -41,6 +58,7 @@ export function creationWrite(run: RunRecord, at: number, actor: Actor): Write {
     status: run.status,
     stepRuns: [],
     events: [],
+    ...trafficFields(run),
   };
 }
 
@@ -56,6 +74,7 @@ export function changeWrite(change: RunChange, at: number, actor: Actor): Write 
     status: run.status,
     stepRuns: touched.map(({ id, status, attempt }) => ({ id, status, attempt })),
     events: events.map(({ seq, eventType, stepRunId }) => ({ seq, eventType, stepRunId })),
+    ...trafficFields(run),
     ...(run.upgrade && {
       pendingUpgrade: {
         definitionId: run.upgrade.definitionId,

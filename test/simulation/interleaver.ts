@@ -31,6 +31,8 @@ export interface Actor {
 
 interface Gate {
   actor: Actor;
+  /** The port call the actor is parked before. */
+  what: string;
   open: () => void;
 }
 
@@ -57,6 +59,11 @@ export class Interleaver {
 
   get openable(): number {
     return this.gates.length;
+  }
+
+  /** The actors parked before a `what` port call (a worker about to send a step's request). */
+  parkedAt(what: string): Actor[] {
+    return this.gates.filter((gate) => gate.what === what).map((gate) => gate.actor);
   }
 
   liveActors(kind: ActorKind): number {
@@ -104,7 +111,7 @@ export class Interleaver {
     if (actor.state === "dead") return never();
     await new Promise<void>((open) => {
       actor.state = "parked";
-      this.gates.push({ actor, open });
+      this.gates.push({ actor, what, open });
     });
     if (actor.doomed) return this.kill(actor, "crash-after", what);
     const fault = this.options.faultAt();

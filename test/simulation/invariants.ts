@@ -22,6 +22,7 @@ import { stepsInScope } from "../../core/domain/step-lists";
 import type { StoredWorkflowDefinition } from "../../core/domain/workflow-definition-record";
 import type { Write } from "./history";
 import type { RecordedRequest } from "./http-recorder";
+import { checkTraffic } from "./traffic-invariants";
 
 export interface Evidence {
   dump: MemoryRunsDump;
@@ -35,6 +36,8 @@ export interface Evidence {
 export interface Creation {
   runId: string;
   idempotencyKey: string | undefined;
+  /** A debounced creation: its rendered key, its definition, and the tag that makes its input unique. */
+  debounced?: { key: string; definitionId: string; tag: string };
 }
 
 export interface Violation {
@@ -79,6 +82,7 @@ export function checkInvariants(evidence: Evidence): { violations: Violation[]; 
   idempotentCreation(evidence, flag);
   newestLive(evidence, flag);
   slotsHeldByTheirRuns(evidence, flag);
+  checkTraffic(evidence, writesByRun, flag);
   const observations = effects(evidence, flag);
   return { violations, observations };
 }

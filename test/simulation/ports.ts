@@ -78,8 +78,8 @@ export function portsFor(world: World, actor: Actor): ActorPorts {
         }),
       runIdForIdempotencyKey: (workspaceId, key) =>
         read("runs.runIdForIdempotencyKey", () => raw.runs.runIdForIdempotencyKey(workspaceId, key)),
-      runIdForDebounceScope: (workspaceId, scope) =>
-        read("runs.runIdForDebounceScope", () => raw.runs.runIdForDebounceScope(workspaceId, scope)),
+      debounceWindow: (workspaceId, scope) =>
+        read("runs.debounceWindow", () => raw.runs.debounceWindow(workspaceId, scope)),
       list: (workspaceId, filters, page, size) =>
         read("runs.list", () => raw.runs.list(workspaceId, filters, page, size)),
       withSupersessionKey: (workspaceId, key) =>

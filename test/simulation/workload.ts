@@ -275,7 +275,16 @@ export function runInput(random: Random): Record<string, unknown> {
   return { n: random.int(100), flag: random.chance(0.5), items };
 }
 
-type Request = "resume" | "signal" | "decide" | "retry" | "cancel" | "create" | "rerun" | "upgrade";
+type Request =
+  | "resume"
+  | "signal"
+  | "decide"
+  | "retry"
+  | "cancel"
+  | "create"
+  | "supersede"
+  | "rerun"
+  | "upgrade";
 
 export const REQUEST_WEIGHTS: Record<Request, number> = {
   resume: 4,
@@ -284,6 +293,8 @@ export const REQUEST_WEIGHTS: Record<Request, number> = {
   retry: 2,
   cancel: 0.7,
   create: 1,
+  /** A creation aimed at a run of its key that is executing a step (Clients.supersede). */
+  supersede: 3,
   rerun: 1.5,
   upgrade: 3,
 };

@@ -1,8 +1,8 @@
 import type { RunChange } from "../../ports/store";
 import { openApprovalAction, settleApprovalAction } from "./approval-store";
 import { costRecordAction } from "./cost-store";
+import { debounceJoin, idempotencyClaim } from "./creation-keys";
 import type { Table } from "./dynamo-client";
-import { idempotencyClaim } from "./idempotency-claim";
 import { refuseOversizedPuts } from "./item-size";
 import { commitItems } from "./run-items";
 import { slotActions, throttleAction } from "./slot-items";
@@ -63,6 +63,8 @@ function ownWrites(table: Table, change: RunChange): ChangeWrites {
   if (claimed !== undefined) atomic.push(idempotencyClaim(table, workspaceId, claimed, change.commit.run.id));
   const throttled = change.commit.throttleStart;
   if (throttled) atomic.push(throttleAction(table, workspaceId, throttled));
+  if (change.joinDebounceWindow)
+    atomic.push(debounceJoin(table, change.commit.run, change.joinDebounceWindow.scope));
   const before = filed ? [filed] : [];
   if (change.cost) before.push(costRecordAction(table, change.cost));
   return { before, atomic };

@@ -1,10 +1,10 @@
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { debounceScope } from "../../domain/debounce";
 import type { RunRecord } from "../../domain/run-record";
-import type { CreateOutcome, RunCreation } from "../../ports/store";
+import type { CreateOutcome, DebounceWindowRef, RunCreation } from "../../ports/store";
 import { changeItems } from "./change-items";
+import { idempotencyClaim } from "./creation-keys";
 import type { Table } from "./dynamo-client";
-import { idempotencyClaim } from "./idempotency-claim";
 import { refuseOversizedPuts } from "./item-size";
 import { keys } from "./keys";
 import { runItem } from "./run-items";
@@ -124,8 +124,8 @@ export function createRunCreationStore(table: Table) {
     };
   }
 
-  /** The debounce key's entry moved to the run, if it still names the run of the key's previous window. */
-  function debounceAction(run: RunRecord, follows: string | undefined): TransactItem[] {
+  /** The debounce key's entry moved to the run, if it is still the key's previous window as read. */
+  function debounceAction(run: RunRecord, follows: DebounceWindowRef | undefined): TransactItem[] {
     if (!run.debounceWindow) return [];
     return [
       {
@@ -135,9 +135,14 @@ export function createRunCreationStore(table: Table) {
             ...keys.debounceWindow(run.workspaceId, debounceScope(run.definitionId, run.debounceWindow.key)),
             entity: "DebounceWindow",
             runId: run.id,
+            creations: run.debounceWindow.creations,
           },
-          ConditionExpression: follows === undefined ? "attribute_not_exists(pk)" : "runId = :follows",
-          ...(follows === undefined ? {} : { ExpressionAttributeValues: { ":follows": follows } }),
+          ...(follows === undefined
+            ? { ConditionExpression: "attribute_not_exists(pk)" }
+            : {
+                ConditionExpression: "runId = :follows AND creations = :creations",
+                ExpressionAttributeValues: { ":follows": follows.runId, ":creations": follows.creations },
+              }),
         },
       },
     ];
@@ -154,7 +159,7 @@ export function createRunCreationStore(table: Table) {
     createActions(
       run: RunRecord,
       read: SupersessionHead | undefined,
-      debounceFollows?: string,
+      debounceFollows?: DebounceWindowRef,
     ): TransactItem[] {
       const actions: TransactItem[] = [
         {
@@ -204,7 +209,7 @@ export function createRunCreationStore(table: Table) {
       return typeof Item?.runId === "string" ? Item.runId : undefined;
     },
 
-    async runIdForDebounceScope(workspaceId: string, scope: string): Promise<string | undefined> {
+    async debounceWindow(workspaceId: string, scope: string): Promise<DebounceWindowRef | undefined> {
       const { Item } = await table.client.send(
         new GetCommand({
           TableName: table.name,
@@ -212,14 +217,14 @@ export function createRunCreationStore(table: Table) {
           ConsistentRead: true,
         }),
       );
-      return typeof Item?.runId === "string" ? Item.runId : undefined;
+      return Item ? { runId: String(Item.runId), creations: Number(Item.creations) } : undefined;
     },
   };
 
   async function write(
     run: RunRecord,
     supersede: RunCreation["supersede"],
-    debounceFollows: string | undefined,
+    debounceFollows: DebounceWindowRef | undefined,
   ): Promise<CreateOutcome> {
     const read = run.supersessionKey === null ? undefined : await head(run.workspaceId, run.supersessionKey);
     if (read && read.seq > run.seq) return { kind: "conflict" };

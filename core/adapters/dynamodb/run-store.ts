@@ -53,7 +53,7 @@ export function createRunStore(table: Table): RunStore {
 
     runIdForIdempotencyKey: runCreation.runIdForIdempotencyKey,
 
-    runIdForDebounceScope: runCreation.runIdForDebounceScope,
+    debounceWindow: runCreation.debounceWindow,
 
     list: (workspaceId, filters, page, pageSize) =>
       listRuns({ runCreation, runLists }, workspaceId, filters, page, pageSize),

@@ -1,6 +1,6 @@
 import type { AttemptCost } from "../../domain/cost-record";
 import type { RunRecord } from "../../domain/run-record";
-import type { RunChange, RunCreation } from "../../ports/store";
+import type { DebounceWindowRef, RunChange, RunCreation } from "../../ports/store";
 import { changeItems, changeWrites } from "../dynamodb/change-items";
 import { costItem, fromCostItem } from "../dynamodb/cost-store";
 import type { Table } from "../dynamodb/dynamo-client";
@@ -37,7 +37,7 @@ export function refuseOversizedRun(run: RunCreation["run"]): void {
 export function creationActions(
   run: RunRecord,
   head: SupersessionHead | undefined,
-  debounceFollows: string | undefined,
+  debounceFollows: DebounceWindowRef | undefined,
 ): TransactItem[] {
   return createRunCreationStore(unsent).createActions(run, head, debounceFollows);
 }

@@ -17,11 +17,18 @@ export const costSlot = (cost: AttemptCost) =>
   slot(keys.attemptCost(cost.workspaceId, cost.workflowRunId, cost.id));
 
 export const idempotencySlot = (workspaceId: string, key: string) => slot(keys.idempotency(workspaceId, key));
+export const debounceSlot = (workspaceId: string, scope: string) =>
+  slot(keys.debounceWindow(workspaceId, scope));
 
 export function holds(state: MemoryState, change: RunChange, actions: readonly TransactItem[]): boolean {
-  const { commit, openApproval, settleApproval, claimIdempotencyKey } = change;
+  const { commit, openApproval, settleApproval, claimIdempotencyKey, joinDebounceWindow } = change;
   const { workspaceId, id } = commit.run;
   const stored = state.runs.get(runSlot(workspaceId, id));
+  if (
+    joinDebounceWindow &&
+    state.debounceWindows.get(debounceSlot(workspaceId, joinDebounceWindow.scope))?.runId !== id
+  )
+    return false;
   if (!stored || stored.record.version !== commit.expectedVersion) return false;
   if (!storedJournals(actions).every((journal) => journalWritable(stored, journal))) return false;
   if (openApproval && state.approvals.has(approvalSlot(workspaceId, openApproval.id))) return false;
@@ -43,9 +50,15 @@ export function holds(state: MemoryState, change: RunChange, actions: readonly T
  * cost record (when it commits with the change) are read.
  */
 export function apply(state: MemoryState, change: RunChange, actions: readonly TransactItem[]): void {
-  const { commit, openApproval, settleApproval, claimIdempotencyKey } = change;
+  const { commit, openApproval, settleApproval, claimIdempotencyKey, joinDebounceWindow } = change;
   const { workspaceId, id } = commit.run;
   const stored = state.runs.get(runSlot(workspaceId, id)) as StoredRun;
+  if (joinDebounceWindow) {
+    state.debounceWindows.set(debounceSlot(workspaceId, joinDebounceWindow.scope), {
+      runId: id,
+      creations: commit.run.debounceWindow?.creations ?? 0,
+    });
+  }
   if (claimIdempotencyKey !== undefined) {
     state.idempotency.set(idempotencySlot(workspaceId, claimIdempotencyKey), {
       workspaceId,

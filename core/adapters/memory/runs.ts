@@ -1,6 +1,13 @@
 import { debounceScope } from "../../domain/debounce";
 import { listedDefinitionId, type RunRecord, waitingForOf } from "../../domain/run-record";
-import type { CreateOutcome, RunChange, RunCreation, RunFilters, RunStore } from "../../ports/store";
+import type {
+  CreateOutcome,
+  DebounceWindowRef,
+  RunChange,
+  RunCreation,
+  RunFilters,
+  RunStore,
+} from "../../ports/store";
 import { sweepShard } from "../dynamodb/index-keys";
 import { keys } from "../dynamodb/keys";
 import { creationScopes } from "../dynamodb/run-creation";
@@ -14,7 +21,7 @@ import {
   refuseUnwritable,
   storedRun,
 } from "./dynamo-items";
-import { apply, holds, idempotencySlot, runSlot, writeBefore } from "./run-change";
+import { apply, debounceSlot, holds, idempotencySlot, runSlot, writeBefore } from "./run-change";
 import { enqueue, readSlot, readThrottle } from "./slots";
 import { byKey, type MemoryState, type RunCounter, slot } from "./state";
 
@@ -25,7 +32,6 @@ import { byKey, type MemoryState, type RunCounter, slot } from "./state";
  */
 export function createMemoryRuns(state: MemoryState): RunStore {
   const counterSlot = (workspaceId: string, scope: string) => slot(keys.runCounter(workspaceId, scope));
-  const debounceSlot = (workspaceId: string, scope: string) => slot(keys.debounceWindow(workspaceId, scope));
   const debounceSlotOf = (run: RunRecord) =>
     run.debounceWindow &&
     debounceSlot(run.workspaceId, debounceScope(run.definitionId, run.debounceWindow.key));
@@ -58,7 +64,7 @@ export function createMemoryRuns(state: MemoryState): RunStore {
   async function write(
     run: RunRecord,
     supersede: RunCreation["supersede"],
-    debounceFollows: string | undefined,
+    debounceFollows: DebounceWindowRef | undefined,
   ): Promise<CreateOutcome> {
     const { workspaceId, supersessionKey, idempotencyKey } = run;
     const head = () =>
@@ -77,14 +83,16 @@ export function createMemoryRuns(state: MemoryState): RunStore {
     const window = debounceSlotOf(run);
     if (
       head()?.seq !== read?.seq ||
-      (window !== undefined && state.debounceWindows.get(window) !== debounceFollows) ||
+      (window !== undefined && !sameWindow(state.debounceWindows.get(window), debounceFollows)) ||
       state.runs.has(runSlot(workspaceId, run.id)) ||
       !changes.every(({ change, actions }) => holds(state, change, actions))
     ) {
       return { kind: "conflict" };
     }
 
-    if (window !== undefined) state.debounceWindows.set(window, run.id);
+    if (window !== undefined && run.debounceWindow) {
+      state.debounceWindows.set(window, { runId: run.id, creations: run.debounceWindow.creations });
+    }
     if (supersessionKey !== null) {
       state.heads.set(headSlot(workspaceId, supersessionKey), { seq: run.seq, runId: run.id });
     }
@@ -136,8 +144,8 @@ export function createMemoryRuns(state: MemoryState): RunStore {
       return state.idempotency.get(idempotencySlot(workspaceId, idempotencyKey))?.runId;
     },
 
-    async runIdForDebounceScope(workspaceId, scope) {
-      return state.debounceWindows.get(debounceSlot(workspaceId, scope));
+    async debounceWindow(workspaceId, scope) {
+      return structuredClone(state.debounceWindows.get(debounceSlot(workspaceId, scope)));
     },
 
     /** One sort over the workspace's runs: the adapter's counters and indexes give the same pages. */
@@ -196,4 +204,8 @@ export function createMemoryRuns(state: MemoryState): RunStore {
         .map(({ record }) => ({ workspaceId: record.workspaceId, runId: record.id }));
     },
   };
+}
+
+function sameWindow(held: DebounceWindowRef | undefined, read: DebounceWindowRef | undefined): boolean {
+  return held?.runId === read?.runId && held?.creations === read?.creations;
 }

@@ -4,7 +4,7 @@ import type { RunHistory } from "../../domain/run-history";
 import type { RunRecord } from "../../domain/run-record";
 import type { TriggerRecord } from "../../domain/trigger-record";
 import type { StoredWorkflowDefinition } from "../../domain/workflow-definition-record";
-import type { QueuedRun } from "../../ports/store";
+import type { DebounceWindowRef, QueuedRun } from "../../ports/store";
 import type { SupersessionHead } from "../dynamodb/run-creation";
 import type { Decimal } from "./decimal";
 
@@ -77,8 +77,8 @@ export interface MemoryState {
   /** The newest run created with each supersession key, as the adapter's head items hold it. */
   heads: Map<string, SupersessionHead>;
   idempotency: Map<string, IdempotencyClaim>;
-  /** The run of each debounce key's newest window, as the adapter's `DEBOUNCE` items hold it. */
-  debounceWindows: Map<string, string>;
+  /** Each debounce key's newest window, as the adapter's `DEBOUNCE` items hold it. */
+  debounceWindows: Map<string, DebounceWindowRef>;
   approvals: Map<string, { workspaceId: string; approval: ApprovalRequest }>;
   costs: Map<string, StoredCost>;
   rollups: Map<string, WorkspaceRollups>;

@@ -33,6 +33,18 @@ export interface RunChange {
    * change conflicts when another run holds it.
    */
   claimIdempotencyKey?: string;
+  /**
+   * The run is its debounce key's newest window and a creation joined it: the key's entry takes the run's
+   * new `creations`, in the same commit, only if it still names the run (else the change conflicts).
+   */
+  joinDebounceWindow?: { scope: string };
+}
+
+/** A debounce key's newest window, as the key's entry holds it. */
+export interface DebounceWindowRef {
+  runId: string;
+  /** Creations collapsed into it so far: every join moves it, so an opener can tell none came meanwhile. */
+  creations: number;
 }
 
 /**
@@ -76,11 +88,12 @@ export interface RunCreation {
   run: Omit<RunRecord, "seq" | "defSeq">;
   supersede: () => Promise<RunChange[]>;
   /**
-   * A debounced run (`run.debounceWindow`) becomes its key's window: the key's entry moves to it only if it still
-   * names `debounceFollows` (the run of the key's previous window, as read; undefined: the key had none),
-   * else the creation conflicts. Of two creations opening a window on one key, one commits.
+   * A debounced run (`run.debounceWindow`) becomes its key's window: the key's entry moves to it only if it is
+   * still `debounceFollows` (the key's previous window as read, no creation joined since; undefined: the key
+   * had none), else the creation conflicts. So of two creations opening a window on one key one commits, and
+   * no window opens while a join keeps the previous one open.
    */
-  debounceFollows?: string;
+  debounceFollows?: DebounceWindowRef;
 }
 
 export type CreateOutcome =
@@ -123,8 +136,8 @@ export interface RunStore {
   create(creation: RunCreation): Promise<CreateOutcome>;
   commit(change: RunChange): Promise<CommitOutcome>;
   runIdForIdempotencyKey(workspaceId: string, idempotencyKey: string): Promise<string | undefined>;
-  /** Strongly consistent: the run of the newest debounce window of `scope` (domain/debounce.ts). */
-  runIdForDebounceScope(workspaceId: string, scope: string): Promise<string | undefined>;
+  /** Strongly consistent: the newest debounce window of `scope` (domain/debounce.ts). */
+  debounceWindow(workspaceId: string, scope: string): Promise<DebounceWindowRef | undefined>;
   /** Newest first, 1-based pages; `total` counts the whole list. */
   list(workspaceId: string, filters: RunFilters, page: number, pageSize: number): Promise<Page<RunRecord>>;
   /**
