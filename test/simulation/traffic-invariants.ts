@@ -120,7 +120,7 @@ function supersededAfterItsStep(
       flag("no step starts after a supersession after_current_step", run.id, `write #${write.at}`);
   }
   const end = rest[endAt];
-  if (!end || end.role !== "advance" || end.status !== RunStatus.Superseded) return;
+  if (end?.role !== "advance" || end.status !== RunStatus.Superseded) return;
   const step = end.stepRuns.find((stepRun) => stepRun.id === stepRunId);
   const type = stepRuns.find((stepRun) => stepRun.id === stepRunId)?.stepType ?? "";
   const outcome =
