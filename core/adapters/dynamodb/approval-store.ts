@@ -2,18 +2,19 @@ import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { ApprovalRequest } from "../../domain/approval";
 import type { ApprovalStore } from "../../ports/store";
 import type { Table } from "./dynamo-client";
-import { type ApprovalListing, approvalIndexKeys } from "./index-keys";
+import { approvalIndexKeys } from "./index-keys";
 import { keys } from "./keys";
 import { indexPartitionItems } from "./query";
 import type { TransactItem } from "./transact";
 
 /**
  * Approval requests. Each is its own item (so deciding one is a conditional write on it alone) and sits in
- * two KEYS_ONLY index lists: all of the workspace's requests (gsi1) and those pending, decided or expired
- * (gsi3). Writes are transaction actions: they always commit together with the run's change (run-store.ts).
+ * KEYS_ONLY index lists: all of the workspace's requests (gsi1), and while pending, the pending ones (gsi3).
+ * Writes are transaction actions: they always commit together with the run's change (run-store.ts).
  */
+const isPending = (approval: ApprovalRequest) => approval.decision === null && approval.expiredAt === null;
+
 function approvalItem(workspaceId: string, approval: ApprovalRequest) {
-  const listing: ApprovalListing = approval.decision ? "DECIDED" : approval.expiredAt ? "EXPIRED" : "PENDING";
   return {
     ...keys.approval(workspaceId, approval.id),
     entity: "ApprovalRequest",
@@ -21,7 +22,7 @@ function approvalItem(workspaceId: string, approval: ApprovalRequest) {
     ...approval,
     contentJson: JSON.stringify(approval.content),
     content: undefined,
-    ...approvalIndexKeys(workspaceId, approval.id, approval.createdAt, listing),
+    ...approvalIndexKeys(workspaceId, approval.id, approval.createdAt, isPending(approval)),
   };
 }
 
@@ -69,13 +70,18 @@ export function createApprovalStore(table: Table): ApprovalStore {
       return Item ? fromItem(Item) : undefined;
     },
 
-    /** Newest first. `pending` true: undecided and unexpired; false: decided; undefined: all. */
+    /**
+     * Newest first. `pending` true: undecided and unexpired; false: decided; undefined: all. The decided are
+     * all but the pending and expired, read from the list of all (requests written before gsi3 kept only the
+     * pending ones also have a gsi3 entry of their listing, which nothing reads).
+     */
     async list(workspaceId: string, pending: boolean | undefined): Promise<ApprovalRequest[]> {
-      const index = pending === undefined ? "gsi1" : "gsi3";
-      const partition = approvalIndexKeys(workspaceId, "", "", pending === false ? "DECIDED" : "PENDING");
-      const pk = index === "gsi1" ? partition.gsi1pk : partition.gsi3pk;
-      const items = await indexPartitionItems(table, index, pk, { newestFirst: true });
-      return items.map(fromItem);
+      const { gsi1pk, gsi3pk = "" } = approvalIndexKeys(workspaceId, "", "", true);
+      const [index, pk] = pending ? (["gsi3", gsi3pk] as const) : (["gsi1", gsi1pk] as const);
+      const approvals = (await indexPartitionItems(table, index, pk, { newestFirst: true })).map(fromItem);
+      if (pending === undefined) return approvals;
+      // The index lags the table: a request decided a moment ago may still be listed as pending.
+      return approvals.filter(pending ? isPending : (approval) => approval.decision !== null);
     },
   };
 }

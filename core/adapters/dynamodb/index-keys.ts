@@ -63,19 +63,21 @@ export function sweepShard(runId: string): number {
   return (createHash("sha256").update(runId).digest()[0] ?? 0) % SWEEP_SHARDS;
 }
 
-export type ApprovalListing = "PENDING" | "DECIDED" | "EXPIRED";
-
+/**
+ * An approval request's index keys: every request in gsi1; the pending ones in gsi3 too, which a decision or an
+ * expiry leaves (one index write, where moving the entry to a partition of its own would be two).
+ */
 export function approvalIndexKeys(
   workspaceId: string,
   approvalId: string,
   createdAt: string,
-  listing: ApprovalListing,
+  pending: boolean,
 ) {
   const ws = `WS#${workspaceId}`;
+  const sk = `${createdAt}#${approvalId}`;
   return {
     gsi1pk: `${ws}#APPROVALS`,
-    gsi1sk: `${createdAt}#${approvalId}`,
-    gsi3pk: `${ws}#APPROVALS#${listing}`,
-    gsi3sk: `${createdAt}#${approvalId}`,
+    gsi1sk: sk,
+    ...(pending ? { gsi3pk: `${ws}#APPROVALS#PENDING`, gsi3sk: sk } : {}),
   };
 }
