@@ -5,13 +5,13 @@ import {
   debounceWindowOpen,
 } from "../domain/debounce";
 import { ValidationError } from "../domain/errors";
-import { BoundExceeded, LIMITS } from "../domain/limits";
+import { LIMITS } from "../domain/limits";
 import { RunTransition } from "../domain/run-change";
 import type { RunRecord } from "../domain/run-record";
 import { type CommitDeps, commitRun, finishTransition } from "../engine/commit-run";
 import type { Deps } from "../ports/deps";
 import type { DebounceWindowRef } from "../ports/store";
-import { renderTemplate } from "../steps/template";
+import { renderKey } from "./render-key";
 
 /** A creation's debounce: its settings, the key rendered from its input, and the key's scope. */
 export interface Debounce {
@@ -21,9 +21,8 @@ export interface Debounce {
 }
 
 /**
- * The creation's debounce key, rendered from its input with the step templates' renderer (a whole
- * placeholder of a number or an object becomes its JSON text). A key that renders empty or too long is the
- * input's fault: 400, before anything is written.
+ * The creation's debounce key, rendered from its input (render-key.ts). A key that renders empty or too long
+ * is the input's fault: 400, before anything is written.
  */
 export function debounceOf(
   settings: DebounceSettings | undefined,
@@ -31,18 +30,17 @@ export function debounceOf(
   input: Record<string, unknown>,
 ): Debounce | undefined {
   if (!settings) return undefined;
-  let rendered: unknown;
-  try {
-    rendered = renderTemplate(settings.key, { input, state: {} }, LIMITS.debounceKeyChars * 4);
-  } catch (error) {
-    if (!(error instanceof BoundExceeded)) throw error;
-    rendered = undefined;
-  }
-  const key = typeof rendered === "string" ? rendered : JSON.stringify(rendered ?? "");
-  if (key.length === 0 || key.length > LIMITS.debounceKeyChars || rendered === undefined) {
+  const key = renderKey(settings.key, input, LIMITS.debounceKeyChars);
+  if (!key) {
     throw new ValidationError(
       `The debounce key must render to 1-${LIMITS.debounceKeyChars} characters from the input`,
-      { details: { issues: [{ path: "debounce.key", message: `renders to ${key.length} characters` }] } },
+      {
+        details: {
+          issues: [
+            { path: "debounce.key", message: key === undefined ? "renders too long" : "renders empty" },
+          ],
+        },
+      },
     );
   }
   return { settings, key, scope: debounceScope(definitionId, key) };

@@ -1,9 +1,9 @@
 import { ValidationError } from "../domain/errors";
-import { BoundExceeded, LIMITS } from "../domain/limits";
+import { LIMITS } from "../domain/limits";
 import type { CreateRunInput } from "../domain/run";
 import type { NewRunFields } from "../domain/run-record";
 import type { StoredWorkflowDefinition } from "../domain/workflow-definition-record";
-import { renderTemplate } from "../steps/template";
+import { renderKey as renderKeyTemplate } from "./render-key";
 
 /**
  * A new run's priority, concurrency slot and throttle (docs/triggers.md, "Concurrency, priority and
@@ -44,22 +44,11 @@ export function trafficFields(
   };
 }
 
-/** A key template rendered over the input; a value that is not text is written as JSON. */
+/** A definition's key template rendered over the creation's input (400 past the bound). */
 function renderKey(template: string | undefined, input: CreateRunInput, path: string): string {
   if (template === undefined) return "";
-  let rendered: unknown;
-  try {
-    rendered = renderTemplate(
-      template,
-      { input: input.input, state: { input: input.input } },
-      LIMITS.concurrencyKeyChars * 4,
-    );
-  } catch (error) {
-    if (!(error instanceof BoundExceeded)) throw error;
-    rendered = undefined;
-  }
-  const text = typeof rendered === "string" ? rendered : JSON.stringify(rendered ?? "");
-  if (rendered === undefined || text.length > LIMITS.concurrencyKeyChars) {
+  const text = renderKeyTemplate(template, input.input, LIMITS.concurrencyKeyChars);
+  if (text === undefined) {
     throw new ValidationError(
       `The definition's ${path} renders to more than ${LIMITS.concurrencyKeyChars} characters`,
       {
