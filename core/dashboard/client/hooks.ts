@@ -13,27 +13,24 @@ export interface Loaded<T> {
  * tab is visible: how pages show changes without a reload. A slow answer never overwrites a newer one.
  */
 export function useLoad<T>(load: () => Promise<T>, key: string, intervalMs?: number, live = true): Loaded<T> {
-  const [data, setData] = useState<T | undefined>(undefined);
+  // Kept with the key it was loaded for: the render right after the key changes must not show the old
+  // key's data under the new one (a chart of 30 days' data labelled 90 days).
+  const [loaded, setLoaded] = useState<{ key: string; value: T } | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);
   const [loading, setLoading] = useState(true);
   const [tick, setTick] = useState(0);
   const loadRef = useRef(load);
   loadRef.current = load;
-  const lastKey = useRef(key);
 
   useEffect(() => {
     let cancelled = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    if (lastKey.current !== key) {
-      lastKey.current = key;
-      setData(undefined);
-    }
     const run = async () => {
       if (document.visibilityState !== "hidden") {
         try {
           const value = await (loadRef.current as () => Promise<T>)();
           if (cancelled) return;
-          setData(value);
+          setLoaded({ key, value });
           setError(undefined);
         } catch (err) {
           if (!cancelled) setError(errorMessage(err));
@@ -50,6 +47,7 @@ export function useLoad<T>(load: () => Promise<T>, key: string, intervalMs?: num
     };
   }, [key, intervalMs, live, tick]);
 
+  const data = loaded?.key === key ? loaded.value : undefined;
   return { data, error, loading, reload: () => setTick((n) => n + 1) };
 }
 
