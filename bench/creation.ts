@@ -5,7 +5,7 @@ import { parseArgs } from "node:util";
 import { PutCommand } from "@aws-sdk/lib-dynamodb";
 import { createDocumentClient, createDynamoClient } from "../core/adapters/dynamodb/dynamo-client";
 import { runItem } from "../core/adapters/dynamodb/run-items";
-import { pendingRun } from "../core/domain/run-record";
+import { pendingRun } from "../core/domain/new-run";
 import { type LocalService, startLocalService } from "../test/helpers/local-service";
 import { startBillingProxy } from "./lib/billing-proxy";
 import { ApiClient, RUN_INPUT, signUp } from "./lib/cost-workloads";

@@ -1,8 +1,9 @@
 import { createHash } from "node:crypto";
 import { IdPrefix } from "./ids";
 import { LIMITS } from "./limits";
+import type { NewRunFields } from "./new-run";
 import type { RunTransition } from "./run-change";
-import type { ChildResult, ChildrenWait, NewRunFields, ParentLink, RunRecord } from "./run-record";
+import type { ChildResult, ChildrenWait, ParentLink, RunRecord } from "./run-record";
 import { readPath } from "./state-path";
 import { RunStatus } from "./statuses";
 import type { StepDefinition } from "./step";

@@ -1,7 +1,8 @@
 import { type ChildStep, liveChildIds, newChildRun } from "../domain/child-runs";
+import { pendingRun } from "../domain/new-run";
 import { RunTransition } from "../domain/run-change";
 import { runDoorbell } from "../domain/run-messages";
-import { pendingRun, type RunRecord } from "../domain/run-record";
+import type { RunRecord } from "../domain/run-record";
 import { LIVE_RUN_STATUSES, RunStatus } from "../domain/statuses";
 import { isoAt } from "../domain/time";
 import type { Deps } from "../ports/deps";

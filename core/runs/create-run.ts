@@ -1,8 +1,9 @@
 import { liveChildIds } from "../domain/child-runs";
 import { ConflictError, NotFoundError, ValidationError } from "../domain/errors";
+import { type NewRunFields, pendingRun } from "../domain/new-run";
 import type { CreateRunInput } from "../domain/run";
 import { runDoorbell } from "../domain/run-messages";
-import { type NewRunFields, pendingRun, type RunRecord } from "../domain/run-record";
+import type { RunRecord } from "../domain/run-record";
 import { isoAt } from "../domain/time";
 import { afterCommit, type CommitDeps } from "../engine/commit-run";
 import { scheduleWake } from "../engine/wake";

@@ -1,7 +1,7 @@
 import { ValidationError } from "../domain/errors";
 import { LIMITS } from "../domain/limits";
+import type { NewRunFields } from "../domain/new-run";
 import type { CreateRunInput } from "../domain/run";
-import type { NewRunFields } from "../domain/run-record";
 import type { StoredWorkflowDefinition } from "../domain/workflow-definition-record";
 import { renderKey as renderKeyTemplate } from "./render-key";
 

@@ -3,7 +3,7 @@ import { type SignedUp, signUp, withKey } from "../helpers/accounts";
 import type { RunBody } from "../helpers/api-types";
 import { startLoopbackServer } from "../helpers/loopback-server";
 import { expectData, expectError, issuePaths } from "../helpers/requests";
-import { allEvents, getRun, listRuns, startRun, waitForRun, withStatus } from "../helpers/runs";
+import { allEvents, getRun, httpStep, listRuns, startRun, waitForRun, withStatus } from "../helpers/runs";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 
 let t: TestApp;
@@ -34,13 +34,7 @@ async function define(name: string, version: string, steps: unknown[]): Promise<
   return created.id;
 }
 
-const http = (name: string, path: string) => ({
-  type: "task",
-  name,
-  handler: "http",
-  config: { url: `${target}${path}`, method: "POST" },
-  retry: { maxAttempts: 1, backoffMs: 1000, backoffMultiplier: 1, maxBackoffMs: 1000 },
-});
+const http = (name: string, path: string) => httpStep(target, name, path);
 
 const eventTypes = async (runId: string) =>
   (await allEvents(t.request, a.apiKey, runId)).map((event) => event.eventType);

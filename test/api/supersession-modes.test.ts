@@ -4,7 +4,7 @@ import { type SignedUp, signUp, withKey } from "../helpers/accounts";
 import type { RunBody } from "../helpers/api-types";
 import { startLoopbackServer } from "../helpers/loopback-server";
 import { expectData, expectError, issuePaths } from "../helpers/requests";
-import { allEvents, getRun, startRun, waitForRun, withStatus } from "../helpers/runs";
+import { allEvents, getRun, httpStep, startRun, waitForRun, withStatus } from "../helpers/runs";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 
 /** `supersedeMode` (docs/triggers.md, "Debounce and supersession modes"), over HTTP on DynamoDB Local. */
@@ -31,13 +31,7 @@ beforeAll(async () => {
 const send = (method: string, path: string, body?: unknown) =>
   t.request(method, path, { body, headers: withKey(a.apiKey) });
 
-const http = (name: string, path: string) => ({
-  type: "task",
-  name,
-  handler: "http",
-  config: { url: `${target}${path}`, method: "POST" },
-  retry: { maxAttempts: 1, backoffMs: 1000, backoffMultiplier: 1, maxBackoffMs: 1000 },
-});
+const http = (name: string, path: string) => httpStep(target, name, path);
 
 async function define(steps: unknown[]): Promise<string> {
   const body = { name: `modes-${randomBytes(3).toString("hex")}`, version: "1", steps };

@@ -152,3 +152,12 @@ export async function waitForRun(
 }
 
 export const withStatus = (status: string) => (run: RunBody) => run.status === status;
+
+/** An http task step that POSTs to `target + path` and is not retried, so a failure shows at once. */
+export const httpStep = (target: string, name: string, path: string) => ({
+  type: "task",
+  name,
+  handler: "http",
+  config: { url: `${target}${path}`, method: "POST" },
+  retry: { maxAttempts: 1, backoffMs: 1000, backoffMultiplier: 1, maxBackoffMs: 1000 },
+});

@@ -4,17 +4,12 @@
  */
 import type { IdGenerator, IdKind } from "../../../core/domain/ids";
 import { IdPrefix } from "../../../core/domain/ids";
+import { pendingRun } from "../../../core/domain/new-run";
 import type { RetryPolicy } from "../../../core/domain/retry-policy";
 import type { StepRun } from "../../../core/domain/run";
 import { RunTransition } from "../../../core/domain/run-change";
 import type { EngineMessage, RunDoorbell } from "../../../core/domain/run-messages";
-import {
-  type ActiveStep,
-  type Lease,
-  pendingRun,
-  type RunRecord,
-  type StepWait,
-} from "../../../core/domain/run-record";
+import type { ActiveStep, Lease, RunRecord, StepWait } from "../../../core/domain/run-record";
 import { RunStatus, type StepRunStatus } from "../../../core/domain/statuses";
 import type { StepDefinition, TaskStep } from "../../../core/domain/step";
 import { isoAt } from "../../../core/domain/time";
