@@ -120,7 +120,7 @@ const TERMINAL = new Set(["COMPLETED", "FAILED", "CANCELLED", "SUPERSEDED"]);
 const POLL_MS = 100;
 
 /** The run as stored, read strongly consistent from DynamoDB Local itself (not through the proxy). */
-async function observe(dynamo: DynamoWire, tableName: string, workspaceId: string, runId: string) {
+export async function observeRun(dynamo: DynamoWire, tableName: string, workspaceId: string, runId: string) {
   const key = keys.run(workspaceId, runId);
   const item = await dynamo.getItem(tableName, { pk: { S: key.pk }, sk: { S: key.sk } });
   if (!item) throw new Error(`run ${runId} is missing`);
@@ -151,7 +151,7 @@ export async function driveRuns(
   const drive = async (runId: string): Promise<string> => {
     const done = new Set<string>();
     for (;;) {
-      const run = await observe(dynamo, tableName, workspace.id, runId);
+      const run = await observeRun(dynamo, tableName, workspace.id, runId);
       if (TERMINAL.has(run.status)) return run.status;
       const wait = run.active?.wait;
       const stepRunId = run.active?.stepRun.id ?? "";

@@ -6,6 +6,8 @@ import { startLocalService } from "../../test/helpers/local-service";
 
 export interface RunningService {
   url: string;
+  /** The `npm start` process, leader of the service's process group (not of DynamoDB Local's). */
+  pid: number | undefined;
   dynamoEndpoint: string;
   tableName: string;
   /** Stops the service and removes its data directory; safe to call more than once. */
@@ -15,9 +17,10 @@ export interface RunningService {
 /**
  * The real `npm start` service on its own temp data directory, with DynamoDB Local on a known port so the
  * bench can read the same table directly. The limiter is set out of reach so it never refuses, but it still
- * does its DynamoDB write per request, as in production.
+ * does its DynamoDB write per request, as in production. `env` adds settings (e.g. ALLOW_PRIVATE_URLS for http
+ * steps that call a receiver on the loopback).
  */
-export async function launchService(): Promise<RunningService> {
+export async function launchService(env: Record<string, string> = {}): Promise<RunningService> {
   const [dynamoPort] = await freePorts(1);
   const dataDir = mkdtempSync(join(tmpdir(), "weft-bench-"));
   const tableName = "weft";
@@ -29,10 +32,12 @@ export async function launchService(): Promise<RunningService> {
     TABLE_NAME: tableName,
     RATE_LIMIT_PER_MINUTE: "100000000",
     LOG_LEVEL: "warn",
+    ...env,
   });
   let stopped: Promise<void> | undefined;
   return {
     url: service.url,
+    pid: service.pid,
     dynamoEndpoint: `http://127.0.0.1:${dynamoPort}`,
     tableName,
     stop: () => {
