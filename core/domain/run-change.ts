@@ -10,7 +10,13 @@ import {
   type RunHistory,
 } from "./run-history";
 import type { Lease, RunRecord } from "./run-record";
-import { type SlotMove, slotMove, type ThrottleStart } from "./run-slots";
+import {
+  type RunSlot,
+  type SlotMove,
+  slotMove,
+  supersessionSlotFreed,
+  type ThrottleStart,
+} from "./run-slots";
 import { assertRunTransition, assertStepTransition, type RunStatus, StepRunStatus } from "./statuses";
 import type { StepDefinition } from "./step";
 import { isoAt } from "./time";
@@ -53,6 +59,11 @@ export interface RunCommit {
   journal?: { history: RunHistory; outbox: boolean };
   /** The run's slot taken, given back, or its queue left, with the change (derived from its status move). */
   slot?: SlotMove;
+  /**
+   * A slot whose queue is rung after the commit though the run held no place in it (run-slots.ts,
+   * supersessionSlotFreed). Nothing is written for it.
+   */
+  ringsQueueOf?: RunSlot;
   /** The start this change records against the run's throttle. */
   throttleStart?: ThrottleStart;
 }
@@ -242,6 +253,8 @@ export class RunTransition {
     };
     const slot = slotMove(this.run.slot, this.statusBefore, this.run.status);
     if (slot) commit.slot = slot;
+    const freed = supersessionSlotFreed(this.run, this.statusBefore, this.run.status);
+    if (freed) commit.ringsQueueOf = freed;
     if (this.throttleStart) commit.throttleStart = this.throttleStart;
     const prior = this.priorRecent;
     let recent: RunHistory;

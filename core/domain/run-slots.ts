@@ -25,7 +25,8 @@ export interface RunThrottle {
   periodMs: number;
 }
 
-export type WaitingFor = "concurrency" | "throttle";
+/** `supersession`: a run created with `supersedeMode: "queue_latest"` waits for the running run of its key. */
+export type WaitingFor = "concurrency" | "throttle" | "supersession";
 
 /** Why a PENDING run has not started, and when the engine looks at it again by itself. */
 export interface RunWaiting {
@@ -42,6 +43,37 @@ export const MAX_PRIORITY = 9;
 
 /** How long a run waiting for a slot goes without a look if every ring that should wake it is lost. */
 export const SLOT_RECHECK_MS = 10 * 60 * 1000;
+
+/**
+ * The slot a `supersedeMode: "queue_latest"` creation takes (docs/triggers.md, "Supersession modes"): one run of
+ * its supersession key started at a time, the newest creation queued behind it (the creation supersedes the
+ * queued ones, so the queue holds one run).
+ */
+export function supersessionSlot(supersessionKey: string): RunSlot {
+  return { key: `${SUPERSESSION_SLOT_PREFIX}${supersessionKey}`, limit: 1 };
+}
+
+const SUPERSESSION_SLOT_PREFIX = "supersede:";
+
+/** What a run waiting for its slot waits for, as the API says it. */
+export function slotWaitsFor(slot: RunSlot): "concurrency" | "supersession" {
+  return slot.key.startsWith(SUPERSESSION_SLOT_PREFIX) ? "supersession" : "concurrency";
+}
+
+/**
+ * A run of a supersession key that ended after it started, holding no place in the key's `queue_latest` slot:
+ * a `queue_latest` run waits behind any started run of its key, whatever mode created it, so that slot's queue
+ * is rung all the same.
+ */
+export function supersessionSlotFreed(
+  run: { supersessionKey: string | null; slot?: RunSlot | undefined },
+  before: RunStatus,
+  after: RunStatus,
+): RunSlot | undefined {
+  if (run.supersessionKey === null || !holdsSlot(before) || holdsSlot(after)) return undefined;
+  const slot = supersessionSlot(run.supersessionKey);
+  return run.slot?.key === slot.key ? undefined : slot;
+}
 
 /** What a change of a run does to its slot, derived from the run's status before and after. */
 export type SlotMove =

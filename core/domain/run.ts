@@ -10,7 +10,7 @@ import { Priority, ThrottleSetting } from "./traffic-settings";
 const Json = z.record(z.string(), z.unknown());
 
 /** How a creation with supersedeExisting ends the live runs of its supersession key (docs/triggers.md). */
-export const SUPERSEDE_MODES = ["cancel_running", "after_current_step"] as const;
+export const SUPERSEDE_MODES = ["cancel_running", "after_current_step", "queue_latest"] as const;
 export type SupersedeMode = (typeof SUPERSEDE_MODES)[number];
 
 export const StepRun = z
@@ -61,9 +61,9 @@ export const WorkflowRun = z
     parentRunId: z.string().optional().meta({
       description: "A child run (sub_workflow, parallel branch, map item): the run that started it",
     }),
-    waitingFor: z.enum(["debounce", "concurrency", "throttle"]).optional().meta({
+    waitingFor: z.enum(["debounce", "concurrency", "throttle", "supersession"]).optional().meta({
       description:
-        "Why a PENDING run has not started yet: `debounce`, its debounce window is open; `concurrency`, its concurrency limit is reached; `throttle`, its throttle's period is full",
+        "Why a PENDING run has not started yet: `debounce`, its debounce window is open; `concurrency`, its concurrency limit is reached; `throttle`, its throttle's period is full; `supersession`, created with `supersedeMode: queue_latest`, it waits for the running run of its supersession key to end",
     }),
     debounce: DebounceView.optional().meta({ description: "A debounced run's window, until it starts" }),
     pendingSupersession: z.object({ supersededBy: z.string() }).optional().meta({
@@ -99,7 +99,7 @@ export const CreateRunInput = z
     }),
     supersedeMode: z.enum(SUPERSEDE_MODES).optional().meta({
       description:
-        "With supersedeExisting: `cancel_running` (default) ends the live runs now; `after_current_step` lets a run executing a step finish it first",
+        "With supersedeExisting: `cancel_running` (default) ends the live runs now; `after_current_step` lets a run executing a step finish it first; `queue_latest` keeps a started run and supersedes only the queued ones, the new run starting when the started one ends",
     }),
     priority: Priority.optional(),
     concurrencyKey: z.string().min(1).max(LIMITS.concurrencyKeyChars).optional().meta({

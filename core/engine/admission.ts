@@ -2,9 +2,11 @@ import type { RunTransition } from "../domain/run-change";
 import { runDoorbell } from "../domain/run-messages";
 import type { RunRecord } from "../domain/run-record";
 import {
+  holdsSlot,
   type RunSlot,
   type RunWaiting,
   SLOT_RECHECK_MS,
+  slotWaitsFor,
   startsInPeriod,
   type ThrottleStart,
   throttleOpensAtMs,
@@ -15,7 +17,9 @@ import type { QueuedRun, RunsStore } from "../ports/store";
 /**
  * Whether a PENDING run may start now (docs/triggers.md, "Concurrency, priority and throttle"): its slot must
  * have a free place that is the run's by queue order (priority, then creation: a new run never overtakes an
- * older one), and its throttle must have room in its period. The reads here only decide; the start's commit
+ * older one), and its throttle must have room in its period. A `queue_latest` run's slot is its supersession
+ * key's, and it also waits while any other run of the key is started and unended, whatever mode created it
+ * (those hold no place in the slot). The reads here only decide; the start's commit
  * carries the slot's and the throttle's own conditions, so a decision made on a stale read loses its commit
  * and is made again.
  */
@@ -28,14 +32,11 @@ type AdmissionDeps = { store: Pick<RunsStore, "runs"> };
 
 export async function admission(deps: AdmissionDeps, run: RunRecord, nowMs: number): Promise<Admission> {
   if (run.slot) {
+    const waiting: RunWaiting = { for: slotWaitsFor(run.slot), recheckAtMs: nowMs + SLOT_RECHECK_MS };
     const next = await nextInQueue(deps, run.workspaceId, run.slot);
-    if (!next.some((queued) => queued.runId === run.id)) {
-      return {
-        kind: "wait",
-        waiting: { for: "concurrency", recheckAtMs: nowMs + SLOT_RECHECK_MS },
-        ahead: next,
-      };
-    }
+    if (!next.some((queued) => queued.runId === run.id)) return { kind: "wait", waiting, ahead: next };
+    if (waiting.for === "supersession" && (await otherRunStarted(deps, run)))
+      return { kind: "wait", waiting, ahead: [] };
   }
   const throttle = run.throttle;
   if (!throttle) return { kind: "start" };
@@ -45,6 +46,17 @@ export async function admission(deps: AdmissionDeps, run: RunRecord, nowMs: numb
     return { kind: "wait", waiting: { for: "throttle", recheckAtMs: opensAtMs }, ahead: [] };
   const counted = [...startsInPeriod(starts, throttle, nowMs), nowMs].slice(-throttle.limit);
   return { kind: "start", throttleStart: { throttle, starts: counted, readVersion: version } };
+}
+
+/**
+ * Whether another run of the run's supersession key is started and unended. Read like supersession's own
+ * candidates (runs/supersede.ts): the key's index, each run strongly consistent. Its end rings this run
+ * (RunCommit.ringsQueueOf); a ring lost, the run's recheck comes back.
+ */
+async function otherRunStarted(deps: AdmissionDeps, run: RunRecord): Promise<boolean> {
+  if (run.supersessionKey === null) return false;
+  const runs = await deps.store.runs.withSupersessionKey(run.workspaceId, run.supersessionKey);
+  return runs.some((other) => other.id !== run.id && holdsSlot(other.status));
 }
 
 /** The queued runs that take the slot's free places, in order: as many as there are free places. */

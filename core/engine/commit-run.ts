@@ -18,7 +18,8 @@ import { scheduleWake, wakeScheduleName } from "./wake";
  *
  * - always, derived from what was committed: the wake-up its timer needs, the webhook dispatch of the events
  *   it announces, the roll-up of the cost of the attempt it ends, its spans and metrics, and the doorbells of
- *   the runs queued for a slot it gave back (core/domain/run-slots.ts);
+ *   the runs queued for a slot it gave back, or for the `queue_latest` slot of the supersession key of a run
+ *   it ended (core/domain/run-slots.ts);
  * - when the change declares them: a doorbell for the run (an API operation handing the run back to the
  *   engine), and the removal of the schedule of a timer the change made moot.
  *
@@ -94,5 +95,7 @@ export async function afterCommit(
   const slot = change.commit.slot;
   // A place freed, or a run left the queue: the queued runs whose turn it now is start.
   if (slot && slot.kind !== "acquire") await ringSlotQueue(deps, run.workspaceId, slot.slot);
+  const { ringsQueueOf } = change.commit;
+  if (ringsQueueOf) await ringSlotQueue(deps, run.workspaceId, ringsQueueOf);
   observeCommit(deps, change.commit);
 }

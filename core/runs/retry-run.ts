@@ -1,4 +1,5 @@
 import { ConflictError, ValidationError } from "../domain/errors";
+import { slotWaitsFor } from "../domain/run-slots";
 import { RunStatus, StepRunStatus } from "../domain/statuses";
 import type { CommitDeps } from "../engine/commit-run";
 import type { Deps } from "../ports/deps";
@@ -33,7 +34,9 @@ export async function retryRun(
         const { holders } = await deps.store.runs.slot(workspaceId, run.slot.key, 0);
         if (holders.length >= run.slot.limit) {
           throw new ConflictError(
-            `The run's concurrency limit (${run.slot.limit}) is reached; retry once a run of its key ends`,
+            slotWaitsFor(run.slot) === "supersession"
+              ? "Another run of the run's supersession key (queue_latest) is running; retry once it ends"
+              : `The run's concurrency limit (${run.slot.limit}) is reached; retry once a run of its key ends`,
           );
         }
       }

@@ -1,6 +1,7 @@
 import type { SupersedeMode } from "../domain/run";
 import { RunTransition } from "../domain/run-change";
 import type { RunRecord } from "../domain/run-record";
+import { holdsSlot } from "../domain/run-slots";
 import { LIVE_RUN_STATUSES, RunStatus, StepRunStatus } from "../domain/statuses";
 import { finishTransition } from "../engine/commit-run";
 import { endActiveStep } from "../engine/end-active-step";
@@ -21,6 +22,9 @@ export interface SupersessionChange {
  * With `after_current_step`, a run executing a step (RUNNING, its step RUNNING) is only marked: the engine
  * ends it SUPERSEDED when that step's attempt ends (engine/supersede-at-step-end.ts). Any other live run is
  * not executing a step and is superseded at once, as with `cancel_running`.
+ *
+ * With `queue_latest`, a started run (RUNNING, WAITING, PAUSED), whatever mode created it, is left to end: the
+ * new run waits for it (engine/admission.ts). Only the queued ones (PENDING) are superseded.
  */
 export async function supersedeChanges(
   deps: Pick<Deps, "clock" | "ids" | "mailer"> & { store: RunsStore },
@@ -30,7 +34,9 @@ export async function supersedeChanges(
   mode: SupersedeMode = "cancel_running",
 ): Promise<SupersessionChange[]> {
   const candidates = await deps.store.runs.withSupersessionKey(workspaceId, supersessionKey);
-  const live = candidates.filter((run) => LIVE_RUN_STATUSES.includes(run.status));
+  const live = candidates.filter(
+    (run) => LIVE_RUN_STATUSES.includes(run.status) && !(mode === "queue_latest" && holdsSlot(run.status)),
+  );
   const changes: SupersessionChange[] = [];
   for (const run of live) {
     const tx = new RunTransition(run, deps.clock.nowMs(), deps.ids);

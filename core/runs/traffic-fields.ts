@@ -2,6 +2,7 @@ import { ValidationError } from "../domain/errors";
 import { LIMITS } from "../domain/limits";
 import type { NewRunFields } from "../domain/new-run";
 import type { CreateRunInput } from "../domain/run";
+import { supersessionSlot } from "../domain/run-slots";
 import type { StoredWorkflowDefinition } from "../domain/workflow-definition-record";
 import { renderKey as renderKeyTemplate } from "./render-key";
 
@@ -10,6 +11,9 @@ import { renderKey as renderKeyTemplate } from "./render-key";
  * throttle"), from its creation and its definition: a creation's `concurrencyKey` and `throttle` win over the
  * definition's templates, which render over the input here, once. Slots and throttles are the definition's:
  * their keys are scoped by its id, so two definitions never share one by accident of naming.
+ *
+ * A `queue_latest` creation's slot is its supersession key's instead (one run started at a time, across
+ * definitions, as supersession is): a run has one slot, so a definition with a concurrency limit refuses it.
  */
 export function trafficFields(
   definition: StoredWorkflowDefinition,
@@ -20,6 +24,20 @@ export function trafficFields(
     throw new ValidationError("concurrencyKey needs a definition that declares concurrency", {
       details: { issues: [{ path: "concurrencyKey", message: "the definition has no concurrency limit" }] },
     });
+  }
+  // create-run.ts refused a mode without a supersession key already.
+  const queuedOn = input.supersedeMode === "queue_latest" ? input.supersessionKey : undefined;
+  if (queuedOn !== undefined && concurrency) {
+    throw new ValidationError(
+      "supersedeMode queue_latest cannot be combined with the definition's concurrency limit (a run waits for one slot)",
+      {
+        details: {
+          issues: [
+            { path: "supersedeMode", message: "the definition declares concurrency; use another mode" },
+          ],
+        },
+      },
+    );
   }
   const throttle = input.throttle ?? definition.throttle;
   const concurrencyKey =
@@ -32,6 +50,7 @@ export function trafficFields(
           concurrencyKey,
         }
       : {}),
+    ...(queuedOn === undefined ? {} : { slot: supersessionSlot(queuedOn) }),
     ...(throttle
       ? {
           throttle: {

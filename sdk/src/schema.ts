@@ -1337,10 +1337,10 @@ export interface components {
             /** @default false */
             supersedeExisting?: boolean;
             /**
-             * @description With supersedeExisting: `cancel_running` (default) ends the live runs now; `after_current_step` lets a run executing a step finish it first
+             * @description With supersedeExisting: `cancel_running` (default) ends the live runs now; `after_current_step` lets a run executing a step finish it first; `queue_latest` keeps a started run and supersedes only the queued ones, the new run starting when the started one ends
              * @enum {string}
              */
-            supersedeMode?: "cancel_running" | "after_current_step";
+            supersedeMode?: "cancel_running" | "after_current_step" | "queue_latest";
             supersessionKey?: string;
             /** @description The run's throttle, instead of its definition's */
             throttle?: {
@@ -2480,10 +2480,10 @@ export interface components {
             supersessionKey: string | null;
             updatedAt: string;
             /**
-             * @description Why a PENDING run has not started yet: `debounce`, its debounce window is open; `concurrency`, its concurrency limit is reached; `throttle`, its throttle's period is full
+             * @description Why a PENDING run has not started yet: `debounce`, its debounce window is open; `concurrency`, its concurrency limit is reached; `throttle`, its throttle's period is full; `supersession`, created with `supersedeMode: queue_latest`, it waits for the running run of its supersession key to end
              * @enum {string}
              */
-            waitingFor?: "debounce" | "concurrency" | "throttle";
+            waitingFor?: "debounce" | "concurrency" | "throttle" | "supersession";
             workspaceId: string;
         };
         /**
@@ -2574,10 +2574,10 @@ export interface components {
             supersessionKey: string | null;
             updatedAt: string;
             /**
-             * @description Why a PENDING run has not started yet: `debounce`, its debounce window is open; `concurrency`, its concurrency limit is reached; `throttle`, its throttle's period is full
+             * @description Why a PENDING run has not started yet: `debounce`, its debounce window is open; `concurrency`, its concurrency limit is reached; `throttle`, its throttle's period is full; `supersession`, created with `supersedeMode: queue_latest`, it waits for the running run of its supersession key to end
              * @enum {string}
              */
-            waitingFor?: "debounce" | "concurrency" | "throttle";
+            waitingFor?: "debounce" | "concurrency" | "throttle" | "supersession";
             workspaceId: string;
         };
         /**
@@ -8996,8 +8996,8 @@ export interface operations {
                 supersessionKey?: string;
                 /** @description Runs started by this trigger (their supersession key is `trigger:<id>`) */
                 triggerId?: string;
-                /** @description PENDING runs held back by their concurrency limit, their throttle or their debounce window */
-                waitingFor?: "concurrency" | "throttle" | "debounce";
+                /** @description PENDING runs held back by their concurrency limit, their throttle, their debounce window, or (`queue_latest`) the running run of their supersession key */
+                waitingFor?: "concurrency" | "throttle" | "debounce" | "supersession";
             };
             header?: never;
             path?: never;

@@ -76,9 +76,9 @@ const list = route({
           "Runs created before this instant (exclusive, so consecutive windows share no run); same forms as createdAfter",
         example: "2026-11-02",
       }),
-      waitingFor: z.enum(["concurrency", "throttle", "debounce"]).optional().meta({
+      waitingFor: z.enum(["concurrency", "throttle", "debounce", "supersession"]).optional().meta({
         description:
-          "PENDING runs held back by their concurrency limit, their throttle or their debounce window",
+          "PENDING runs held back by their concurrency limit, their throttle, their debounce window, or (`queue_latest`) the running run of their supersession key",
       }),
     }),
   },

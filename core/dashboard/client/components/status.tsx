@@ -8,9 +8,13 @@ export const WAITING_FOR_LABELS = {
   concurrency: "Waiting for a slot",
   throttle: "Throttled",
   debounce: "Debouncing",
+  supersession: "Queued behind the running run",
 } as const;
 
-/** A run's status, and beside a PENDING run's what holds it back: its concurrency slot, throttle or debounce. */
+/**
+ * A run's status, and beside a PENDING run's what holds it back: its concurrency slot, throttle, debounce, or
+ * (`queue_latest`) the running run of its supersession key.
+ */
 export function RunStatusBadge({
   run,
 }: {
