@@ -2,6 +2,7 @@ import { GetCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { ApiKeyRecord } from "../../domain/api-key";
 import type { ApiKeyLookup, ApiKeyStore } from "../../ports/store";
 import { cancellationCodes } from "./conditions";
+import { getItem } from "./consistent-get";
 import type { Table } from "./dynamo-client";
 import { keys } from "./keys";
 import { queryByPrefix } from "./query";
@@ -42,9 +43,7 @@ export function createApiKeyStore(table: Table): ApiKeyStore {
     },
 
     async findByHash(keyHash: string): Promise<ApiKeyLookup | undefined> {
-      const { Item } = await table.client.send(
-        new GetCommand({ TableName: table.name, Key: keys.apiKeyHash(keyHash), ConsistentRead: true }),
-      );
+      const Item = await getItem(table, keys.apiKeyHash(keyHash));
       if (!Item) return undefined;
       return {
         workspaceId: String(Item.workspaceId),

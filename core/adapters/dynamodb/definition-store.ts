@@ -1,7 +1,8 @@
-import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
+import { PutCommand } from "@aws-sdk/lib-dynamodb";
 import type { StepDefinition } from "../../domain/step";
 import { type StoredWorkflowDefinition, WorkflowDefinition } from "../../domain/workflow-definition-record";
 import type { DefinitionStore } from "../../ports/store";
+import { getItem } from "./consistent-get";
 import type { Table } from "./dynamo-client";
 import { keys } from "./keys";
 import { queryByPrefix } from "./query";
@@ -29,14 +30,8 @@ export function createDefinitionStore(table: Table): DefinitionStore {
     },
 
     async get(workspaceId: string, definitionId: string): Promise<StoredWorkflowDefinition | undefined> {
-      const { Item } = await table.client.send(
-        new GetCommand({
-          TableName: table.name,
-          Key: keys.definition(workspaceId, definitionId),
-          ConsistentRead: true,
-        }),
-      );
-      return Item ? fromItem(Item) : undefined;
+      const item = await getItem(table, keys.definition(workspaceId, definitionId));
+      return item ? fromItem(item) : undefined;
     },
 
     /** All of a workspace's definitions, oldest first (ids are time-ordered). */

@@ -1,9 +1,10 @@
-import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { StepRun } from "../../domain/run";
 import type { StoredEvent } from "../../domain/run-change";
 import type { RunRecord } from "../../domain/run-record";
 import type { CommitOutcome, RunChange, RunStore } from "../../ports/store";
 import { changeWrites, writeBeforeCommit } from "./change-items";
+import { getItem } from "./consistent-get";
 import type { Table } from "./dynamo-client";
 import { runListPartitions } from "./index-keys";
 import { keys } from "./keys";
@@ -28,10 +29,8 @@ export function createRunStore(table: Table): RunStore {
   const slotReads = createSlotReads(table);
 
   async function get(workspaceId: string, runId: string): Promise<RunRecord | undefined> {
-    const { Item } = await table.client.send(
-      new GetCommand({ TableName: table.name, Key: keys.run(workspaceId, runId), ConsistentRead: true }),
-    );
-    return Item ? fromRunItem(Item) : undefined;
+    const item = await getItem(table, keys.run(workspaceId, runId));
+    return item ? fromRunItem(item) : undefined;
   }
 
   return {

@@ -1,46 +1,85 @@
-import type { MiddlewareHandler } from "hono";
+import type { Context, MiddlewareHandler, Next } from "hono";
 import { API_KEY_PREFIX, hashApiKey } from "../../auth/api-key-secret";
 import { AuthError } from "../../domain/errors";
 import { isoAt } from "../../domain/time";
 import type { Deps } from "../../ports/deps";
+import type { ApiKeyLookup } from "../../ports/store";
 import type { WorkspaceEnv } from "../env";
+import { type KnownKey, KnownKeys } from "./known-keys";
 
 /** lastUsedAt is kept to the minute: exact enough to spot an unused key, cheap enough to keep on every key. */
 export const LAST_USED_RESOLUTION_MS = 60_000;
 
+const REFUSED = "Invalid or revoked API key";
+
 /**
- * Authenticates `x-api-key` with one strongly consistent read of the key's lookup item, so a key revoked a
- * moment ago is refused now, and confines the request to the key's workspace. That read is the only
- * DynamoDB call of authentication the request waits for.
+ * Authenticates `x-api-key` with one strongly consistent read of the key's lookup item on every request, so
+ * a key revoked a moment ago is refused now, and confines the request to the key's workspace. That read is
+ * the only DynamoDB call of authentication the request waits for.
+ *
+ * A GET (every GET route only reads) of a key this instance has seen confirmed does not wait for the lookup
+ * before it starts: the route runs at once in the workspace remembered for the key (known-keys.ts), so its
+ * read goes to DynamoDB with the lookup, as one BatchGetItem. Its answer is sent only once the lookup
+ * confirms the key in that workspace; otherwise the answer is dropped whole, body and headers, the request
+ * is refused as any other, and the key is forgotten, so its next request waits for its lookup again.
  */
 export function apiKeyAuth(deps: Pick<Deps, "store" | "clock">): MiddlewareHandler<WorkspaceEnv> {
+  const known = new KnownKeys();
   /** Keys whose use this instance is recording now: concurrent requests of one key send one write. */
   const recording = new Set<string>();
+
+  function enter(c: Context<WorkspaceEnv>, key: KnownKey): void {
+    c.set("workspaceId", key.workspaceId);
+    c.set("apiKeyId", key.apiKeyId);
+    c.set("log", c.var.log.child({ workspaceId: key.workspaceId }));
+  }
+
+  function confirmed(c: Context<WorkspaceEnv>, keyHash: string, lookup: ApiKeyLookup): void {
+    known.confirm(keyHash, { workspaceId: lookup.workspaceId, apiKeyId: lookup.apiKeyId });
+    const nowMs = deps.clock.nowMs();
+    const lastUsedMs = lookup.lastUsedAt ? Date.parse(lookup.lastUsedAt) : 0;
+    if (nowMs - lastUsedMs < LAST_USED_RESOLUTION_MS || recording.has(keyHash)) return;
+    recording.add(keyHash);
+    // Bookkeeping the answer does not depend on: the request does not wait for it, and a failed write
+    // only leaves lastUsedAt a minute older, until the key's next use records it.
+    const log = c.var.log;
+    void deps.store.apiKeys
+      .recordUse(keyHash, lookup, isoAt(nowMs), isoAt(nowMs - LAST_USED_RESOLUTION_MS))
+      .catch((error: unknown) => log.warn({ err: error }, "lastUsedAt not recorded"))
+      .finally(() => recording.delete(keyHash));
+  }
+
+  async function ahead(c: Context<WorkspaceEnv>, next: Next, keyHash: string, remembered: KnownKey) {
+    const lookup = deps.store.apiKeys.findByHash(keyHash);
+    enter(c, remembered);
+    const [found, answered] = await Promise.allSettled([lookup, next()]);
+    if (found.status === "rejected" || found.value?.workspaceId !== remembered.workspaceId) {
+      known.forget(keyHash);
+      // Nothing of the answer leaves: a stream it started stops, and a response set afresh takes no
+      // header of the one before it (Hono's `c.res` setter merges them otherwise).
+      await c.res.body?.cancel();
+      c.res = undefined;
+      c.res = new Response(null);
+      if (found.status === "rejected") throw found.reason;
+      throw new AuthError(REFUSED);
+    }
+    confirmed(c, keyHash, found.value);
+    if (answered.status === "rejected") throw answered.reason;
+  }
+
   return async function apiKeyAuthMiddleware(c, next) {
     const key = c.req.header("x-api-key");
     if (!key) throw new AuthError("Missing x-api-key header");
-    if (!key.startsWith(API_KEY_PREFIX)) throw new AuthError("Invalid or revoked API key");
+    if (!key.startsWith(API_KEY_PREFIX)) throw new AuthError(REFUSED);
 
     const keyHash = hashApiKey(key);
+    const remembered = c.req.method === "GET" ? known.get(keyHash) : undefined;
+    if (remembered) return ahead(c, next, keyHash, remembered);
+
     const lookup = await deps.store.apiKeys.findByHash(keyHash);
-    if (!lookup) throw new AuthError("Invalid or revoked API key");
-
-    const nowMs = deps.clock.nowMs();
-    const lastUsedMs = lookup.lastUsedAt ? Date.parse(lookup.lastUsedAt) : 0;
-    c.set("workspaceId", lookup.workspaceId);
-    c.set("apiKeyId", lookup.apiKeyId);
-    c.set("log", c.var.log.child({ workspaceId: lookup.workspaceId }));
-
-    if (nowMs - lastUsedMs >= LAST_USED_RESOLUTION_MS && !recording.has(keyHash)) {
-      recording.add(keyHash);
-      // Bookkeeping the answer does not depend on: the request does not wait for it, and a failed write
-      // only leaves lastUsedAt a minute older, until the key's next use records it.
-      const log = c.var.log;
-      void deps.store.apiKeys
-        .recordUse(keyHash, lookup, isoAt(nowMs), isoAt(nowMs - LAST_USED_RESOLUTION_MS))
-        .catch((error: unknown) => log.warn({ err: error }, "lastUsedAt not recorded"))
-        .finally(() => recording.delete(keyHash));
-    }
+    if (!lookup) throw new AuthError(REFUSED);
+    enter(c, lookup);
+    confirmed(c, keyHash, lookup);
     await next();
   };
 }
