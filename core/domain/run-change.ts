@@ -5,9 +5,10 @@ import type { StepRun, WorkflowEvent } from "./run";
 import {
   appendHistory,
   historyBytes,
-  RECENT_HISTORY_BYTES,
+  jsonWriteUnits,
   RUN_ITEM_HISTORY_BUDGET_BYTES,
   type RunHistory,
+  type WriteUnits,
 } from "./run-history";
 import type { Lease, RunRecord } from "./run-record";
 import {
@@ -71,6 +72,8 @@ export interface RunCommit {
 export interface FinishOptions {
   /** The workspace has webhooks and the change announces webhook events: see RunCommit.journal. */
   webhookOutbox?: boolean;
+  /** What writing the run costs in the store that commits it: where the kept history stops being free. */
+  writeUnits?: WriteUnits;
 }
 
 /**
@@ -234,7 +237,8 @@ export class RunTransition {
   /**
    * The change as it is to be committed. The step run still active at the end is left out of the snapshots:
    * the run item carries its latest state, and its snapshot is kept once it stops being active. The history
-   * the run item kept is filed once it and this change's together pass RECENT_HISTORY_BYTES; a change's
+   * the run item kept is filed once keeping it with this change's would make the run item cost more to write
+   * (FinishOptions.writeUnits) than this change's history alone; a change's
    * history that would take the run item past RUN_ITEM_HISTORY_BUDGET_BYTES goes to a journal item instead.
    */
   finish(options: FinishOptions = {}): RunCommit {
@@ -259,11 +263,15 @@ export class RunTransition {
     const prior = this.priorRecent;
     let recent: RunHistory;
     const outbox = options.webhookOutbox === true;
+    const writeUnits = options.writeUnits ?? jsonWriteUnits;
+    const keepingCosts = (kept: RunHistory, own: RunHistory) =>
+      writeUnits({ ...this.run, recent: appendHistory(kept, own) }) >
+      writeUnits({ ...this.run, recent: own });
     const tooLarge = () => jsonBytes(this.run) + historyBytes(added) > RUN_ITEM_HISTORY_BUDGET_BYTES;
     if (added.events.length > 0 && (outbox || tooLarge())) {
       commit.journal = { history: appendHistory(prior, added), outbox };
       recent = { events: [], stepRuns: [] };
-    } else if (prior.events.length > 0 && historyBytes(prior) + historyBytes(added) > RECENT_HISTORY_BYTES) {
+    } else if (prior.events.length > 0 && keepingCosts(prior, added)) {
       commit.filed = prior;
       recent = added;
     } else {

@@ -1,5 +1,7 @@
+import { jsonBytes } from "./json-bounds";
 import type { StepRun } from "./run";
 import type { StoredEvent } from "./run-change";
+import type { RunRecord } from "./run-record";
 
 /**
  * A stretch of a run's history: its events in order, and the latest snapshot of each step run they touched.
@@ -12,12 +14,19 @@ export interface RunHistory {
 }
 
 /**
- * How much history the run item keeps before a commit files it into a journal item of its own. Every
- * commit rewrites the whole run item and DynamoDB bills writes by the started kilobyte, so history kept
- * there is paid again on every commit, while filing it is paid once: about one kilobyte is where the two
- * meet, and a step's history (two events and a snapshot) is about that.
+ * What one write of a run record costs where it is stored, in that store's units (RunStore.writeUnits): the
+ * run item keeps the history of earlier changes only while it costs nothing more to write with it than
+ * without (RunTransition.finish). Every commit rewrites the whole run item, billed by the started kilobyte,
+ * so history kept there is free until it starts a kilobyte, and paid again on every commit after; filing it
+ * into a journal item is paid once. Only the store knows how large its item is (DynamoDB's is compressed).
  */
-export const RECENT_HISTORY_BYTES = 1024;
+export type WriteUnits = (run: RunRecord) => number;
+
+/** A store's write unit when the record is stored as JSON, as it is: one kilobyte. */
+export const WRITE_UNIT_BYTES = 1024;
+
+/** The measure of a store that writes the record's JSON as it is; the default when no store is asked. */
+export const jsonWriteUnits: WriteUnits = (run) => Math.ceil(jsonBytes(run) / WRITE_UNIT_BYTES);
 
 /**
  * The run item's share of DynamoDB's 400 KB item bound that its history may bring it to: a change whose

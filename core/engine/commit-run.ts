@@ -46,16 +46,19 @@ export type CommitDeps = Pick<
 /**
  * The transition as the commit pipeline commits it: when it announces webhook events and the workspace has
  * webhooks, or it asks people to decide an approval and the service mails them, its history goes to the outbox
- * (whose dispatch delivers both); otherwise no webhook costs anything.
+ * (whose dispatch delivers both); otherwise no webhook costs anything. The store says what the run item costs
+ * to write, so the history it keeps is filed only once keeping it would cost more.
  */
 export async function finishTransition(
-  deps: Pick<CommitDeps, "mailer"> & { store: Pick<RunsStore, "webhooks"> },
+  deps: Pick<CommitDeps, "mailer"> & {
+    store: Pick<RunsStore, "webhooks"> & { runs: Pick<RunsStore["runs"], "writeUnits"> };
+  },
   tx: RunTransition,
 ): Promise<RunCommit> {
   const mails = deps.mailer !== undefined && tx.notifiesApprovers();
   const webhookOutbox =
     tx.announcesWebhookEvent() && (mails || (await deps.store.webhooks.any(tx.run.workspaceId)));
-  return tx.finish({ webhookOutbox });
+  return tx.finish({ webhookOutbox, writeUnits: (run) => deps.store.runs.writeUnits(run) });
 }
 
 export async function commitRun(

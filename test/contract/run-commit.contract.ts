@@ -1,10 +1,13 @@
+import { randomBytes } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { IdGenerator } from "../../core/domain/ids";
+import type { RunTransition } from "../../core/domain/run-change";
 import type { RunsStore } from "../../core/ports/store";
 import {
   awaitApproval,
   call,
   commitOf,
+  completeAndStart,
   costOf,
   created,
   decide,
@@ -88,6 +91,43 @@ export function describeRunCommit(makeStore: MakeStore): void {
       staleRenewal.requireActive().lease = lease(T0 + 3 * MINUTE);
       expect(await store.runs.commit(commitOf(staleRenewal))).toEqual({ kind: "conflict" });
       expect(await stored(store, run)).toEqual(after);
+    });
+
+    it("keeps earlier history in the run item while the store says keeping it costs nothing more to write", async () => {
+      const finish = (tx: RunTransition) => tx.finish({ writeUnits: (run) => store.runs.writeUnits(run) });
+      const run = await created(store, newRun(ids, ws));
+      const first = transition(run, ids);
+      start(first);
+      await store.runs.commit({ commit: finish(first) });
+
+      const second = transition(await stored(store, run), ids, T0 + 2 * MINUTE);
+      completeAndStart(second, "b");
+      const kept = finish(second);
+      expect(kept.filed).toBeUndefined();
+      expect(store.runs.writeUnits(kept.run)).toBe(1);
+      await store.runs.commit({ commit: kept });
+
+      // A step run that does not compress takes the run item to a second write unit with or without the rest.
+      const third = transition(await stored(store, run), ids, T0 + 3 * MINUTE);
+      third.requireActive().stepRun.input = { noise: randomBytes(700).toString("base64") };
+      completeAndStart(third, "c");
+      const large = finish(third);
+      expect(large.filed).toBeUndefined();
+      expect(store.runs.writeUnits(large.run)).toBe(2);
+      await store.runs.commit({ commit: large });
+
+      // Kept any longer, that history would cost the second unit at every commit: it is filed.
+      const fourth = transition(await stored(store, run), ids, T0 + 4 * MINUTE);
+      completeAndStart(fourth, "d");
+      const filing = finish(fourth);
+      expect(filing.filed?.events.map((event) => event.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(store.runs.writeUnits(filing.run)).toBe(1);
+      await store.runs.commit({ commit: filing });
+
+      const after = await stored(store, run);
+      expect(after.recent?.events.map((event) => event.seq)).toEqual([7, 8]);
+      const seqs = (await store.runs.events(after, 1, 10)).map((event) => event.seq);
+      expect(seqs).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
     });
 
     it("opens an approval request with its change, and a second change opening it conflicts", async () => {

@@ -6,6 +6,7 @@ import { compressJson, decompressJson } from "./compressed-json";
 import type { Table } from "./dynamo-client";
 import { packActive, packHistory, unpackActive, unpackHistory } from "./history-codec";
 import { runIndexKeys } from "./index-keys";
+import { itemSizeBytes } from "./item-size";
 import { keys } from "./keys";
 import type { TransactItem } from "./transact";
 import { outboxIndexKeys } from "./webhook-keys";
@@ -45,6 +46,12 @@ export function runItem(run: RunRecord): Item {
     }),
   };
 }
+
+/** DynamoDB bills a write by the started kilobyte of the whole item, as stored (so compressed), at least one. */
+const WRITE_UNIT_BYTES = 1024;
+
+export const runWriteUnits = (run: RunRecord): number =>
+  Math.max(1, Math.ceil(itemSizeBytes(runItem(run)) / WRITE_UNIT_BYTES));
 
 export function fromRunItem(item: Item): RunRecord {
   const { workspaceId, runId } = runPartitionIds(String(item.pk));

@@ -11,7 +11,7 @@ import { keys } from "./keys";
 import { queryByPrefix } from "./query";
 import { createRunCreationStore } from "./run-creation";
 import { eventsOf, stepRunsOf } from "./run-history";
-import { fromJournalItem, fromRunItem } from "./run-items";
+import { fromJournalItem, fromRunItem, runWriteUnits } from "./run-items";
 import { listRuns } from "./run-list-query";
 import { createRunListStore } from "./run-lists";
 import { createSlotReads } from "./slot-items";
@@ -47,6 +47,8 @@ export function createRunStore(table: Table): RunStore {
         throw error;
       }
     },
+
+    writeUnits: runWriteUnits,
 
     create: runCreation.create,
 

@@ -12,6 +12,7 @@ import { sweepShard } from "../dynamodb/index-keys";
 import { keys } from "../dynamodb/keys";
 import { creationScopes } from "../dynamodb/run-creation";
 import { eventsOf, stepRunsOf } from "../dynamodb/run-history";
+import { runWriteUnits } from "../dynamodb/run-items";
 import {
   changeActions,
   changesActions,
@@ -115,6 +116,9 @@ export function createMemoryRuns(state: MemoryState): RunStore {
       const stored = state.runs.get(runSlot(workspaceId, runId));
       return stored && structuredClone(stored.record);
     },
+
+    // DynamoDB's measure, so the memory store files history at the same commits.
+    writeUnits: runWriteUnits,
 
     async commit(change: RunChange) {
       const { before, atomic } = changeWriteActions(change);

@@ -135,6 +135,12 @@ export interface RunStore {
   get(workspaceId: string, runId: string): Promise<RunRecord | undefined>;
   create(creation: RunCreation): Promise<CreateOutcome>;
   commit(change: RunChange): Promise<CommitOutcome>;
+  /**
+   * What one write of the run, as `run` is, costs in this store's units (DynamoDB: started kilobytes of the
+   * stored, compressed item): the commit pipeline keeps earlier history in the run item while it adds nothing
+   * to this (RunTransition.finish). Pure: nothing is read or written.
+   */
+  writeUnits(run: RunRecord): number;
   runIdForIdempotencyKey(workspaceId: string, idempotencyKey: string): Promise<string | undefined>;
   /** Strongly consistent: the newest debounce window of `scope` (domain/debounce.ts). */
   debounceWindow(workspaceId: string, scope: string): Promise<DebounceWindowRef | undefined>;

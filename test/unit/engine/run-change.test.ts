@@ -1,5 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { ConflictError } from "../../../core/domain/errors";
+import { historyBytes } from "../../../core/domain/run-history";
+import type { RunRecord } from "../../../core/domain/run-record";
 import { RunStatus, StepRunStatus } from "../../../core/domain/statuses";
 import { isoAt } from "../../../core/domain/time";
 import { fixedIds, lease, MINUTE, runningRun, runRecord, T0, task, transition } from "./builders";
@@ -222,24 +224,29 @@ describe("RunTransition: where a change's history goes", () => {
     return tx;
   };
 
-  it("keeps a small change's history in the run item, after what the run item kept", () => {
-    const first = completed().finish();
+  /** A store whose run item costs a unit per started kilobyte of its history's JSON. */
+  const historyUnits = (run: RunRecord) =>
+    Math.ceil(historyBytes(run.recent ?? { events: [], stepRuns: [] }) / 1024);
+
+  it("keeps what the run item kept while keeping it costs the store nothing more to write", () => {
+    const first = completed().finish({ writeUnits: historyUnits });
     expect(first.run.recent?.events.map((event) => event.eventType)).toEqual(["STEP_COMPLETED"]);
     expect(first.filed).toBeUndefined();
     expect(first.journal).toBeUndefined();
 
     const next = transition(first.run, T0 + MINUTE, fixedIds(5));
     next.record("WORKFLOW_COMPLETED", { output: {}, durationMs: 1 });
-    const second = next.finish();
+    const second = next.finish({ writeUnits: historyUnits });
+    expect(second.filed).toBeUndefined();
     expect(second.run.recent?.events.map((event) => event.seq)).toEqual([3, 4]);
     expect(second.run.recent?.stepRuns.map((stepRun) => stepRun.id)).toEqual(["stp_1"]);
   });
 
-  it("files what the run item kept once it and the change's history pass a kilobyte", () => {
-    const first = completed({ text: "x".repeat(600) }).finish();
+  it("files what the run item kept once keeping it would make the run item cost more to write", () => {
+    const first = completed({ text: "x".repeat(600) }).finish({ writeUnits: historyUnits });
     const next = transition(first.run, T0 + MINUTE, fixedIds(5));
     next.record("WORKFLOW_COMPLETED", { output: { text: "y".repeat(600) }, durationMs: 1 });
-    const second = next.finish();
+    const second = next.finish({ writeUnits: historyUnits });
 
     expect(second.filed).toEqual(first.run.recent);
     expect(second.run.recent?.events.map((event) => event.eventType)).toEqual(["WORKFLOW_COMPLETED"]);
