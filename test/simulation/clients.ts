@@ -26,6 +26,8 @@ const DEBOUNCED_SHARE = 0.3;
 const DEBOUNCE_PERIODS_MS = [1000, 5000, 60_000];
 /** The simulated workspace has no approval groups: its approval steps name people, never a group. */
 const NO_APPROVAL_GROUPS = { get: async () => undefined };
+/** Supersession keys every creation of which is `queue_latest` (on a definition with concurrency: refused). */
+const LATEST_KEYS = ["q1"];
 
 /** Starts an API actor running `op`. */
 export type SpawnRequest = (
@@ -45,14 +47,25 @@ export class Clients {
     private readonly spawn: SpawnRequest,
   ) {}
 
-  /** A creation, now and then aimed at the key of `executing`, a run executing a step, to supersede it. */
-  async create(definition: StoredWorkflowDefinition, executing?: RunRecord): Promise<void> {
+  /**
+   * A creation, now and then aimed at the key of `executing`, a run executing a step, to supersede it. Every
+   * creation on `q1` is `queue_latest` (the key's exact guarantee); on `k1` and `k2` it mixes with the other modes.
+   */
+  async create(definition: StoredWorkflowDefinition, executing?: RunRecord, key?: string): Promise<void> {
     const supersessionKey =
-      executing?.supersessionKey ?? (this.random.chance(0.4) ? this.random.pick(["k1", "k2"]) : undefined);
+      key ??
+      executing?.supersessionKey ??
+      (this.random.chance(0.4) ? this.random.pick(["k1", "k2", ...LATEST_KEYS]) : undefined);
     const idempotencyKey = this.random.chance(0.3) ? `idem-${this.random.int(3)}` : undefined;
-    const supersedeMode =
-      executing || (supersessionKey !== undefined && this.random.chance(0.5))
-        ? this.random.pick(["cancel_running", "after_current_step", "after_current_step"] as const)
+    const supersedeMode = LATEST_KEYS.includes(supersessionKey ?? "")
+      ? "queue_latest"
+      : executing || (supersessionKey !== undefined && this.random.chance(0.5))
+        ? this.random.pick([
+            "cancel_running",
+            "after_current_step",
+            "after_current_step",
+            "queue_latest",
+          ] as const)
         : undefined;
     // Some creations are debounced on a small set of keys, in bursts that collapse; each input is unique, so
     // which creation's input a run started with can be told.
@@ -102,6 +115,19 @@ export class Clients {
     return this.create(this.random.pick(definitions), target);
   }
 
+  /**
+   * A few `queue_latest` creations on one key in a row, racing each other and the key's running run: the
+   * newest waits behind it and supersedes the one queued before. Mostly of definitions without a concurrency
+   * limit (with one, the creation is refused).
+   */
+  private async queueLatest(definitions: readonly StoredWorkflowDefinition[]): Promise<void> {
+    const free = definitions.filter((definition) => !definition.concurrency);
+    const pool = free.length > 0 && this.random.chance(0.9) ? free : definitions;
+    const key = this.random.pick(LATEST_KEYS);
+    for (let i = this.random.between(2, 3); i > 0; i--)
+      await this.create(this.random.pick(pool), undefined, key);
+  }
+
   /** Live runs with a supersession key: a creation's supersession may find them anywhere in their course. */
   private async keyed(): Promise<RunRecord[]> {
     return (await this.allRuns()).filter(
@@ -113,6 +139,7 @@ export class Clients {
     const kind = this.random.weighted(REQUEST_WEIGHTS);
     if (kind === "create") return this.create(this.random.pick(definitions));
     if (kind === "supersede") return this.supersede(definitions);
+    if (kind === "latest") return this.queueLatest(definitions);
     if (kind === "decide") return this.decide();
     if (kind === "rerun") return this.rerun(definitions);
     if (kind === "upgrade") return this.upgrade(definitions);

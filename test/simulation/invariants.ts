@@ -22,7 +22,7 @@ import { stepsInScope } from "../../core/domain/step-lists";
 import type { StoredWorkflowDefinition } from "../../core/domain/workflow-definition-record";
 import type { Write } from "./history";
 import type { RecordedRequest } from "./http-recorder";
-import { checkTraffic } from "./traffic-invariants";
+import { checkTraffic, queuedLatest } from "./traffic-invariants";
 
 export interface Evidence {
   dump: MemoryRunsDump;
@@ -119,6 +119,13 @@ function noRunLost({ dump, creations, writes }: Evidence, flag: Flag): void {
       waitsForChildren ||
       // Queued for a slot its holders keep (each of them checked in turn).
       (run.status === RunStatus.Pending && run.waiting?.for === "concurrency" && slotFull(dump, run)) ||
+      // queue_latest: behind a started run of its key, whatever mode created it (checked in turn).
+      (run.status === RunStatus.Pending &&
+        run.waiting?.for === "supersession" &&
+        dump.runs.some(
+          ({ run: other }) =>
+            other.id !== run.id && other.supersessionKey === run.supersessionKey && holdsSlot(other.status),
+        )) ||
       (run.status === RunStatus.Waiting && wait?.kind === "signal" && wait.deadlineMs === null) ||
       (run.status === RunStatus.Paused &&
         wait?.kind === "approval" &&
@@ -482,22 +489,32 @@ function idempotentCreation({ dump, creations }: Evidence, flag: Flag): void {
 /**
  * Every creation with a supersession key supersedes (the workload always asks it to), so of the runs
  * sharing a key only the newest is left live, even when creations raced; an older one may live again
- * only through a retry after that creation (a FAILED run is not live, so it is not superseded).
+ * only through a retry after that creation (a FAILED run is not live, so it is not superseded). A
+ * `queue_latest` creation keeps the runs that had started: an older run stays live when every run created
+ * after it with its key was `queue_latest` and found it started.
  */
 function newestLive({ dump, writes }: Evidence, flag: Flag): void {
   const byKey = groupBy(
     dump.runs.map(({ run }) => run).filter((run) => run.supersessionKey !== null),
     (run) => run.supersessionKey ?? "",
   );
+  const createdAt = (run: RunRecord) =>
+    writes.find((write) => write.runId === run.id && write.fromVersion === 0)?.at ?? 0;
+  const startedAt = (run: RunRecord, at: number) => {
+    const before = writes.filter((write) => write.runId === run.id && write.at < at).at(-1);
+    return before !== undefined && holdsSlot(before.status);
+  };
   for (const runs of byKey.values()) {
     const newest = runs.reduce((a, b) => (b.seq > a.seq ? b : a));
-    const createdAt = writes.find((write) => write.runId === newest.id && write.fromVersion === 0)?.at ?? 0;
     for (const run of runs) {
       if (run === newest || !LIVE_RUN_STATUSES.includes(run.status)) continue;
       const revived = writes.some(
-        (write) => write.runId === run.id && write.role === "retry" && write.at > createdAt,
+        (write) => write.runId === run.id && write.role === "retry" && write.at > createdAt(newest),
       );
-      if (!revived)
+      const kept = runs
+        .filter((later) => later.seq > run.seq)
+        .every((later) => queuedLatest(later) && startedAt(run, createdAt(later)));
+      if (!revived && !kept)
         flag(
           "only the newest live",
           run.id,

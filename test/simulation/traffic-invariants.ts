@@ -1,13 +1,15 @@
 /**
  * Debounce and supersession modes (docs/triggers.md, "Debounce and supersession modes"), checked against what
  * was written: one window per key at a time, each starting with its last input once its period passed quietly,
- * every debounced creation answered with the window it joined; and a run superseded `after_current_step`
- * ending only once the step it was executing had come to an outcome, starting no step meanwhile.
+ * every debounced creation answered with the window it joined; a run superseded `after_current_step`
+ * ending only once the step it was executing had come to an outcome, starting no step meanwhile; and
+ * `queue_latest` keeping the started runs of its key and queueing only the newest behind them.
  */
 import { isDeepStrictEqual } from "node:util";
 import type { StepRun } from "../../core/domain/run";
 import type { StoredEvent } from "../../core/domain/run-change";
 import { listedDefinitionId, type RunRecord } from "../../core/domain/run-record";
+import { holdsSlot, slotWaitsFor } from "../../core/domain/run-slots";
 import { RunStatus, StepRunStatus } from "../../core/domain/statuses";
 import type { Write } from "./history";
 import type { Evidence } from "./invariants";
@@ -28,6 +30,57 @@ export function checkTraffic(
     const writes = writesByRun.get(run.id) ?? [];
     lastInputStarts(run, history.events, writes, flag);
     supersededAfterItsStep(run, history.stepRuns, writes, flag);
+  }
+  queueLatestKeepsStartedRuns(evidence, flag);
+  oneRunningOneQueued(evidence, flag);
+}
+
+/** Created with `supersedeMode: "queue_latest"`: the run waits for its supersession key's slot. */
+export const queuedLatest = (run: RunRecord) =>
+  run.slot !== undefined && slotWaitsFor(run.slot) === "supersession";
+
+/** A `queue_latest` creation supersedes only runs of its key that had not started; a started one runs on. */
+function queueLatestKeepsStartedRuns({ dump }: Evidence, flag: Flag) {
+  const latest = new Set(dump.runs.flatMap(({ run }) => (queuedLatest(run) ? [run.id] : [])));
+  for (const { run, history } of dump.runs) {
+    const by = history.events.find((event) => event.eventType === "WORKFLOW_SUPERSEDED")?.payload
+      .supersededBy;
+    const started = history.events.some((event) => event.eventType === "WORKFLOW_STARTED");
+    if (typeof by === "string" && latest.has(by) && started)
+      flag("queue_latest keeps started runs", run.id, `started, then superseded by ${by}`);
+  }
+}
+
+/**
+ * Of a supersession key whose runs were all created with `queue_latest`, at most one is started and unended,
+ * and at most one waits, after every write the store accepted, replayed in order.
+ */
+function oneRunningOneQueued({ dump, writes }: Evidence, flag: Flag) {
+  const byKey = new Map<string, RunRecord[]>();
+  for (const { run } of dump.runs) {
+    if (run.supersessionKey === null) continue;
+    byKey.set(run.supersessionKey, [...(byKey.get(run.supersessionKey) ?? []), run]);
+  }
+  for (const [key, runs] of byKey) {
+    if (!runs.every(queuedLatest)) continue;
+    const ofKey = new Set(runs.map((run) => run.id));
+    const statuses = new Map<string, RunStatus>();
+    const ofKeyWrites = writes.filter((write) => ofKey.has(write.runId));
+    for (const [i, write] of ofKeyWrites.entries()) {
+      statuses.set(write.runId, write.status);
+      // A creation and the supersessions it commits are one transaction: recorded as writes of one instant.
+      if (ofKeyWrites[i + 1]?.at === write.at) continue;
+      const now = [...statuses.values()];
+      const running = now.filter(holdsSlot).length;
+      const queued = now.filter((status) => status === RunStatus.Pending).length;
+      if (running > 1 || queued > 1) {
+        flag(
+          "queue_latest: one running, one queued",
+          write.runId,
+          `${key}: ${running} started and unended, ${queued} queued at write ${write.at}`,
+        );
+      }
+    }
   }
 }
 

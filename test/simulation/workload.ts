@@ -1,9 +1,9 @@
 /**
  * What a schedule asks of the service: a few small definitions drawn from every step type the engine runs
  * without a model (noop, set_state, fail, http, condition, wait, external_event, approval), a few runs, and
- * API requests that race the engine (cancel, resume, decide, retry, create with supersession, rerun from a
- * step, upgrade to another version of a definition); half the definitions limit how many of their runs run at
- * once, per key or in all.
+ * API requests that race the engine (cancel, resume, decide, retry, create with supersession in each mode,
+ * rerun from a step, upgrade to another version of a definition); half the definitions limit how many of their
+ * runs run at once, per key or in all.
  */
 import type { RetryPolicy } from "../../core/domain/retry-policy";
 import type { StepDefinition } from "../../core/domain/step";
@@ -283,6 +283,7 @@ type Request =
   | "cancel"
   | "create"
   | "supersede"
+  | "latest"
   | "rerun"
   | "upgrade";
 
@@ -295,6 +296,8 @@ export const REQUEST_WEIGHTS: Record<Request, number> = {
   create: 1,
   /** A creation aimed at a run of its key that is executing a step (Clients.supersede). */
   supersede: 3,
+  /** A few `queue_latest` creations on one key (Clients.queueLatest). */
+  latest: 1.5,
   rerun: 1.5,
   upgrade: 3,
 };
