@@ -12,7 +12,10 @@ import { createTestApp, type TestApp } from "../helpers/test-app";
 let t: TestApp;
 let a: SignedUp;
 let target: string;
-/** Requests the http target got, by path; a request to `/slow/...` is answered when its release resolves. */
+/**
+ * Requests the http target got, by path; a request to `/slow/...` is answered when its release resolves, one to
+ * `/fail/...` with a 500.
+ */
 const hits = new Map<string, number>();
 const releases = new Map<string, () => void>();
 
@@ -23,7 +26,7 @@ beforeAll(async () => {
     const path = request.url ?? "";
     hits.set(path, (hits.get(path) ?? 0) + 1);
     if (path.startsWith("/slow/")) await new Promise<void>((resolve) => releases.set(path, resolve));
-    response.writeHead(200, { "content-type": "application/json" });
+    response.writeHead(path.startsWith("/fail/") ? 500 : 200, { "content-type": "application/json" });
     response.end(JSON.stringify({ path }));
   });
 });
@@ -253,6 +256,28 @@ describe("supersedeMode queue_latest", () => {
     releases.get("/slow/m-l")?.();
     await waitForRun(t.request, a.apiKey, last.id, withStatus("COMPLETED"));
     expect(hits.get("/slow/m-q2")).toBeUndefined();
+  });
+
+  it("retries a FAILED run only while no other queue_latest run of its key runs (409 until then)", async () => {
+    const definitionId = await define([http("slow", "/{{input.path}}")]);
+    const supersessionKey = `retry-${randomBytes(3).toString("hex")}`;
+    const failed = await queued({ definitionId, input: { path: "fail/r-a" }, supersessionKey });
+    await waitForRun(t.request, a.apiKey, failed.id, withStatus("FAILED"));
+    // A FAILED run is not started any more: the next one starts at once.
+    const next = await queued({ definitionId, input: { path: "slow/r-b" }, supersessionKey });
+    await until(() => releases.has("/slow/r-b"), "the next run's slow request");
+
+    const refused = await expectError(
+      await send("POST", `/v1/workflow-runs/${failed.id}/retry`),
+      409,
+      "CONFLICT",
+    );
+    expect(refused.message).toContain("queue_latest");
+    releases.get("/slow/r-b")?.();
+    await waitForRun(t.request, a.apiKey, next.id, withStatus("COMPLETED"));
+    await expectData(await send("POST", `/v1/workflow-runs/${failed.id}/retry`), 200);
+    await waitForRun(t.request, a.apiKey, failed.id, withStatus("FAILED"));
+    expect(hits.get("/fail/r-a")).toBe(2);
   });
 
   it("refuses a definition with a concurrency limit before writing anything", async () => {
