@@ -4,7 +4,8 @@ import { available, openPage, reportSkip, useDashboardEnv } from "./setup";
 
 /**
  * Runs held back by a concurrency limit, in Chromium: the runs list and the run's page say the run waits for a
- * slot beside its PENDING status, the list filters to such runs, and the note goes once the run starts.
+ * slot beside its PENDING status, the list filters to such runs, and the note goes once the run starts. A
+ * `queue_latest` run says it is queued behind the running run of its key.
  */
 reportSkip("dashboard waiting runs browser test");
 
@@ -55,6 +56,42 @@ describe.skipIf(!available)("runs waiting for a slot in Chromium", { timeout: 24
     await page.reload();
     await expect.poll(() => status.textContent(), WAIT).toBe("WAITING");
 
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("shows a queue_latest run as queued behind the running run of its key, and filters to it", async () => {
+    const api = await signUpThroughApi(env.service, {
+      email: "grace@example.com",
+      password: PASSWORD,
+      workspaceName: "Latest",
+    });
+    const definition = await api.createDefinition({
+      name: "latest-only",
+      version: "1",
+      steps: [{ type: "external_event", name: "go", signalType: "go" }],
+    });
+    const latest = { supersessionKey: "doc-1", supersedeExisting: true, supersedeMode: "queue_latest" };
+    const running = await api.startRun(definition.id, {}, latest);
+    await api.waitForStatus(running.id, "WAITING");
+    const queued = await api.startRun(definition.id, {}, latest);
+    const { context, page, problems } = await openPage(env.browser);
+
+    await page.goto(`${env.service.url}/#/runs`);
+    await page.getByLabel("Email").fill("grace@example.com");
+    await page.getByLabel("Password").fill(PASSWORD);
+    await page.keyboard.press("Enter");
+    await page.getByRole("heading", { name: "Runs" }).waitFor();
+    const queuedRow = page.locator("tbody tr", { has: page.locator(`a[href="#/runs/${queued.id}"]`) });
+    await expect.poll(() => queuedRow.textContent(), WAIT).toContain("PENDING Queued behind the running run");
+
+    await page.getByLabel("Waiting for").selectOption("supersession");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect.poll(() => page.locator("tbody tr").count(), WAIT).toBe(1);
+    expect(page.url()).toContain("waitingFor=supersession");
+
+    await api.call("POST", `/v1/workflow-runs/${running.id}/resume`, { signalType: "go", payload: {} });
+    await api.waitForStatus(queued.id, "WAITING");
     expect(problems).toEqual([]);
     await context.close();
   });
