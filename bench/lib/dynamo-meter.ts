@@ -8,7 +8,8 @@ import type { Tally } from "./tally";
  * so every store call passes through here. At the initialize step a request is seen once, before the SDK's
  * own retries, which is also how DynamoDB bills (a throttled attempt costs nothing).
  *
- * Counter names: `ddb.req:<Command>`, `ddb.fail:<Command>`, `ddb.ms:<Command>`, `ddb.rru:<Command>`,
+ * Counter names: `ddb.req:<Command>`, `ddb.commit` (a write of a run at its expected version: a commit, whether
+ * a single put or a transaction), `ddb.fail:<Command>`, `ddb.ms:<Command>`, `ddb.rru:<Command>`,
  * `ddb.wru:<Command>`, and `ddb.wru@<table|index>` / `ddb.rru@<table|index>` for where the units went.
  */
 const ACCEPTS_CONSUMED_CAPACITY = new Set([
@@ -39,6 +40,7 @@ export function meterDynamo(client: DynamoDBClient, tally: Tally): void {
         : args.input;
       const started = performance.now();
       tally.add(`ddb.req:${command}`);
+      if (commitsRun(command, args.input)) tally.add("ddb.commit");
       try {
         const result = await next({ ...args, input });
         record(tally, command, result.output);
@@ -75,6 +77,18 @@ function record(tally: Tally, command: string, output: object): void {
       if (units?.CapacityUnits !== undefined) tally.add(`ddb.${kind}@${where}`, units.CapacityUnits);
     }
   }
+}
+
+/** The commit pipeline's condition on a run item (core/adapters/dynamodb/run-items.ts). */
+const RUN_VERSION_CONDITION = "version = :expected";
+
+function commitsRun(command: string, input: unknown): boolean {
+  const conditioned = (write: unknown) =>
+    (write as { ConditionExpression?: string } | undefined)?.ConditionExpression === RUN_VERSION_CONDITION;
+  if (command === "PutItem") return conditioned(input);
+  if (command !== "TransactWriteItems") return false;
+  const items = (input as { TransactItems?: { Put?: unknown }[] }).TransactItems ?? [];
+  return items.some((item) => conditioned(item.Put));
 }
 
 function isCapacity(value: unknown): value is ConsumedCapacity {

@@ -21,7 +21,7 @@ export function printComparison(r: EngineResult): void {
       Number.isFinite(ratio) ? `${fixed(ratio, 2)}x` : "n/a",
     ];
   };
-  const commits = (f: BatchFigures) => f.perStep.execution.requests.TransactWriteItems ?? 0;
+  const commits = (f: BatchFigures) => f.perStep.execution.commits;
   console.log(
     `\nWithout and with side effects: ${r.runs} runs × ${r.stepsPerRun} steps each; a custom handler ` +
       `(\`${r.sideEffects.handler}\`, does nothing) is assumed to have side effects. Per step, creation included:`,
@@ -30,7 +30,7 @@ export function printComparison(r: EngineResult): void {
     ["", ...batches.map(([name]) => name), "ratio"],
     [
       row("DynamoDB requests", (f) => f.perStep.total.requestsTotal),
-      row("  execution commits (TransactWriteItems)", commits),
+      row("  execution commits (run at its version)", commits),
       row("write units (WRU)", (f) => f.perStep.total.writeUnits),
       row("read units (RRU)", (f) => f.perStep.total.readUnits),
       row("queue messages (SQS)", (f) => f.perStep.total.queueMessages),

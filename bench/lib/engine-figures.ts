@@ -6,6 +6,8 @@ export interface StepFigures {
   /** DynamoDB requests by operation, per step. */
   requests: Counts;
   requestsTotal: number;
+  /** Writes of a run at its expected version: the commit pipeline's commits. */
+  commits: number;
   failedRequests: number;
   writeUnits: number;
   readUnits: number;
@@ -25,6 +27,7 @@ export function figuresPerStep(counts: Counts, steps: number): StepFigures {
   return {
     requests: perStep(byPrefix(counts, "ddb.req:")),
     requestsTotal: per(sumPrefixed(counts, "ddb.req:"), steps),
+    commits: per(count(counts, "ddb.commit"), steps),
     failedRequests: per(sumPrefixed(counts, "ddb.fail:"), steps),
     writeUnits: per(sumPrefixed(counts, "ddb.wru:"), steps),
     readUnits: per(sumPrefixed(counts, "ddb.rru:"), steps),
@@ -47,6 +50,7 @@ export function addFigures(a: StepFigures, b: StepFigures): StepFigures {
   return {
     requests: addCounts(a.requests, b.requests),
     requestsTotal: add(a.requestsTotal, b.requestsTotal),
+    commits: add(a.commits, b.commits),
     failedRequests: add(a.failedRequests, b.failedRequests),
     writeUnits: add(a.writeUnits, b.writeUnits),
     readUnits: add(a.readUnits, b.readUnits),

@@ -123,7 +123,7 @@ function printNotes(r: EngineResult): void {
     "noop has no side effects, so the engine runs a chain of noop steps inside one commit (up to 25): the " +
       "noop figures above are those of such a chain, and its step cycle is 0 ms. A step with side effects " +
       "is committed as started before it runs, and its outcome in a commit of its own that also starts the " +
-      "next step (no queue hop, so that gap is 0 ms by construction): one TransactWriteItems per step, and its " +
+      "next step (no queue hop, so that gap is 0 ms by construction): one conditional write of the run per step, and its " +
       "step cycle (start to start) is the real time a step costs. The comparison below measures both.",
     `One doorbell advances a whole run (up to 50 steps per invocation), so queue messages and invocations per ` +
       `step are ~1/${r.stepsPerRun}.`,
@@ -135,7 +135,9 @@ function printNotes(r: EngineResult): void {
       "split; transactions at the doubled price). Failed requests report none here, though real DynamoDB " +
       "bills a failed conditional write. " +
       "Not counted: CloudWatch Logs, the sweeper, the API's own auth and rate-limit writes, free tiers.",
-    `Each execution commit (TransactWriteItems) consumed: noop ${writesPerCommit(r.perStep.execution)}; ` +
+    "Capacity as DynamoDB bills it (from item sizes, over the API, with the webhook worker): npm run bench:cost; " +
+      "the engine's rate against DynamoDB Local's own conditional write: npm run bench:engine-rate.",
+    `Units per execution commit (the phase's writes over its commits): noop ${writesPerCommit(r.perStep.execution)}; ` +
       `${r.sideEffects.handler} ${writesPerCommit(r.sideEffects.perStep.execution)}.`,
   ]) {
     console.log(`  - ${note}`);
@@ -145,7 +147,7 @@ function printNotes(r: EngineResult): void {
 
 /** Where one execution commit's write units go: what a change to the engine's items would save. */
 function writesPerCommit(execution: StepFigures): string {
-  const commits = execution.requests.TransactWriteItems ?? 0;
+  const commits = execution.commits;
   const parts = Object.entries(execution.writeUnitsBy)
     .sort(([, a], [, b]) => b - a)
     .map(([where, units]) => `${where} ${fixed(units / commits, 2)}`);
