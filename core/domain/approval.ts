@@ -1,6 +1,8 @@
 import * as z from "zod";
 import { boundedJsonObject } from "./bounded-json";
 import { LIMITS } from "./limits";
+import type { RunRecord } from "./run-record";
+import { RunStatus } from "./statuses";
 
 export const ApprovalDecision = z.enum(["approved", "rejected", "edited"]);
 export type ApprovalDecision = z.infer<typeof ApprovalDecision>;
@@ -73,3 +75,22 @@ export const DecideApprovalInput = z
   })
   .meta({ id: "DecideApprovalInput" });
 export type DecideApprovalInput = z.infer<typeof DecideApprovalInput>;
+
+/** Neither decided nor expired. */
+export const isPendingApproval = (approval: ApprovalRequest): boolean =>
+  approval.decision === null && approval.expiredAt === null;
+
+/**
+ * Whether a request is a request at all, with its run as it stands: a settled one always; a pending one only
+ * while its run is paused on it. A request is written just before the commit that pauses its run on it
+ * (RunChange.openApproval), so a pending one its run does not wait for was opened by a change that never
+ * committed (it lost its race, or its writer stopped between the two writes): no reader is offered it, and
+ * nobody can decide it.
+ */
+export function isOffered(approval: ApprovalRequest, run: RunRecord | undefined): boolean {
+  if (!isPendingApproval(approval)) return true;
+  const wait = run?.active?.wait;
+  return (
+    run?.status === RunStatus.Paused && wait?.kind === "approval" && wait.approvalRequestId === approval.id
+  );
+}

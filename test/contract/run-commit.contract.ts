@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
 import type { IdGenerator } from "../../core/domain/ids";
 import type { RunTransition } from "../../core/domain/run-change";
+import { RunStatus } from "../../core/domain/statuses";
 import type { RunsStore } from "../../core/ports/store";
 import {
   awaitApproval,
@@ -150,6 +151,34 @@ export function describeRunCommit(makeStore: MakeStore): void {
       });
       expect(await stored(store, run)).toEqual(before);
       expect(await store.approvals.get(ws, approval.id)).toEqual(approval);
+    });
+
+    it("offers no pending request its run does not wait for, and a settled one whatever its run does", async () => {
+      const run = await created(store, newRun(ids, ws));
+      const opening = transition(run, ids);
+      start(opening);
+      const approval = awaitApproval(opening, ids);
+      await store.runs.commit(commitOf(opening, { openApproval: approval }));
+      const other = await created(store, newRun(ids, ws));
+      const otherOpening = transition(other, ids);
+      start(otherOpening);
+      const decided = awaitApproval(otherOpening, ids);
+      await store.runs.commit(commitOf(otherOpening, { openApproval: decided }));
+      const deciding = transition(await stored(store, other), ids, T0 + 2 * MINUTE);
+      const approved = decide(deciding, decided, "approved");
+      await store.runs.commit(commitOf(deciding, { settleApproval: approved }));
+
+      // The run moves off its request without settling it, as a change that never committed leaves one.
+      const failing = transition(await stored(store, run), ids, T0 + 2 * MINUTE);
+      failing.setRunStatus(RunStatus.Cancelled);
+      failing.run.active = null;
+      failing.record("WORKFLOW_CANCELLED", {});
+      await store.runs.commit(commitOf(failing));
+
+      expect(await store.approvals.get(ws, approval.id)).toBeUndefined();
+      expect(await store.approvals.list(ws, true)).toEqual([]);
+      expect(await store.approvals.list(ws, undefined)).toEqual([approved]);
+      expect(await store.approvals.get(ws, decided.id)).toEqual(approved);
     });
 
     it("settles a request only while undecided: the later decision conflicts and its run change is lost", async () => {

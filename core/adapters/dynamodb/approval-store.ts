@@ -1,19 +1,20 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
-import { ApprovalRequest } from "../../domain/approval";
+import { ApprovalRequest, isOffered, isPendingApproval as isPending } from "../../domain/approval";
 import type { ApprovalStore } from "../../ports/store";
 import type { Table } from "./dynamo-client";
 import { approvalIndexKeys } from "./index-keys";
 import { keys } from "./keys";
-import { indexPartitionItems } from "./query";
+import { batchGetAll, indexPartitionItems } from "./query";
+import { fromRunItem } from "./run-items";
 import type { TransactItem } from "./transact";
 
 /**
  * Approval requests. Each is its own item (so deciding one is a conditional write on it alone) and sits in
  * KEYS_ONLY index lists: all of the workspace's requests (gsi1), and while pending, the pending ones (gsi3).
- * Writes are transaction actions: they always commit together with the run's change (run-store.ts).
+ * A request is opened by a put of its own just before the commit that pauses its run on it, and withdrawn if
+ * that commit loses (run-store.ts); a decision, expiry or escalation is an action of the run's commit. Readers
+ * are offered a pending request only while its run waits for it (isOffered): one read of its run item.
  */
-const isPending = (approval: ApprovalRequest) => approval.decision === null && approval.expiredAt === null;
-
 function approvalItem(workspaceId: string, approval: ApprovalRequest) {
   return {
     ...keys.approval(workspaceId, approval.id),
@@ -26,7 +27,10 @@ function approvalItem(workspaceId: string, approval: ApprovalRequest) {
   };
 }
 
-/** A new request, in the commit of the change that opens it. */
+/**
+ * A new request, put on its own before the commit of the change that opens it: a plain conditional put (1 WRU)
+ * where an action of the commit's transaction was billed twice, and the run's put alone then costs half.
+ */
 export function openApprovalAction(
   table: Table,
   workspaceId: string,
@@ -37,6 +41,18 @@ export function openApprovalAction(
       TableName: table.name,
       Item: approvalItem(workspaceId, approval),
       ConditionExpression: "attribute_not_exists(pk)",
+    },
+  };
+}
+
+/** Removes a request its change did not commit, untouched since (nobody can decide one its run does not wait on). */
+export function withdrawApprovalAction(table: Table, workspaceId: string, approvalId: string): TransactItem {
+  return {
+    Delete: {
+      TableName: table.name,
+      Key: keys.approval(workspaceId, approvalId),
+      ConditionExpression: "decision = :null AND expiredAt = :null",
+      ExpressionAttributeValues: { ":null": null },
     },
   };
 }
@@ -58,6 +74,18 @@ export function settleApprovalAction(
 }
 
 export function createApprovalStore(table: Table): ApprovalStore {
+  /** The requests among `approvals` that are offered: each pending one's run read, strongly. */
+  async function offered(workspaceId: string, approvals: ApprovalRequest[]): Promise<ApprovalRequest[]> {
+    const runIds = [...new Set(approvals.filter(isPending).map((approval) => approval.workflowRunId))];
+    if (runIds.length === 0) return approvals;
+    const runItems = await batchGetAll(
+      table,
+      runIds.map((runId) => keys.run(workspaceId, runId)),
+    );
+    const runs = new Map(runItems.map(fromRunItem).map((run) => [run.id, run]));
+    return approvals.filter((approval) => isOffered(approval, runs.get(approval.workflowRunId)));
+  }
+
   return {
     async get(workspaceId: string, approvalId: string): Promise<ApprovalRequest | undefined> {
       const { Item } = await table.client.send(
@@ -67,7 +95,9 @@ export function createApprovalStore(table: Table): ApprovalStore {
           ConsistentRead: true,
         }),
       );
-      return Item ? fromItem(Item) : undefined;
+      if (!Item) return undefined;
+      const [approval] = await offered(workspaceId, [fromItem(Item)]);
+      return approval;
     },
 
     /**
@@ -79,9 +109,10 @@ export function createApprovalStore(table: Table): ApprovalStore {
       const { gsi1pk, gsi3pk = "" } = approvalIndexKeys(workspaceId, "", "", true);
       const [index, pk] = pending ? (["gsi3", gsi3pk] as const) : (["gsi1", gsi1pk] as const);
       const approvals = (await indexPartitionItems(table, index, pk, { newestFirst: true })).map(fromItem);
-      if (pending === undefined) return approvals;
+      if (pending === undefined) return offered(workspaceId, approvals);
       // The index lags the table: a request decided a moment ago may still be listed as pending.
-      return approvals.filter(pending ? isPending : (approval) => approval.decision !== null);
+      const listed = approvals.filter(pending ? isPending : (approval) => approval.decision !== null);
+      return offered(workspaceId, listed);
     },
   };
 }

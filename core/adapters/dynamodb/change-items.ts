@@ -1,5 +1,5 @@
 import type { RunChange } from "../../ports/store";
-import { openApprovalAction, settleApprovalAction } from "./approval-store";
+import { openApprovalAction, settleApprovalAction, withdrawApprovalAction } from "./approval-store";
 import { costRecordAction } from "./cost-store";
 import { debounceJoin, idempotencyClaim } from "./creation-keys";
 import type { Table } from "./dynamo-client";
@@ -11,20 +11,24 @@ import { putUnlessRefused } from "./write-conflict";
 
 /**
  * A run change's writes: what must commit atomically (the run at its expected version, the outbox journal, the
- * approval items the change carries, its slot and throttle moves), and what is written before it, on its own,
- * and stands whether the change then commits or not: the journal filing earlier history (committed already)
- * and the attempt's cost record (its calls were paid for either way; in the run's own partition, and a record
- * already there is this one, kept).
+ * approval the change settles, its slot and throttle moves), and what is written before it, on its own: the
+ * journal filing earlier history (committed already) and the attempt's cost record (its calls were paid for
+ * either way; in the run's own partition, and a record already there is this one, kept), which stand whether
+ * the change then commits or not; and the approval request the change opens (`opening`), which must be new,
+ * and is withdrawn if the change then loses (`withdraw`). A request is its own item, written once, so opening
+ * it apart from the commit bills it and the run's put once each where one transaction billed both twice; a
+ * request left behind by a writer that stopped in between is offered to no reader (domain/approval.ts isOffered).
  */
 export interface ChangeWrites {
   before: TransactItem[];
+  opening?: { put: TransactItem; withdraw: TransactItem };
   atomic: TransactItem[];
 }
 
 export function changeWrites(table: Table, change: RunChange): ChangeWrites {
-  const { before, atomic } = ownWrites(table, change);
-  atomic.push(...slotActions(table, [change.commit]));
-  return { before, atomic };
+  const writes = ownWrites(table, change);
+  writes.atomic.push(...slotActions(table, [change.commit]));
+  return writes;
 }
 
 /**
@@ -33,8 +37,8 @@ export function changeWrites(table: Table, change: RunChange): ChangeWrites {
  */
 export function changeItems(table: Table, changes: readonly RunChange[]): TransactItem[] {
   const own = changes.flatMap((change) => {
-    const { before, atomic } = ownWrites(table, change);
-    return [...before, ...atomic];
+    const { before, opening, atomic } = ownWrites(table, change);
+    return [...before, ...(opening ? [opening.put] : []), ...atomic];
   });
   return [
     ...own,
@@ -49,15 +53,17 @@ export function changeItems(table: Table, changes: readonly RunChange[]): Transa
  * Writes a change's `before` puts, once none of its items is over DynamoDB's bound (so an oversized change
  * writes nothing at all); a put's condition refusing means its item is there already.
  */
-export async function writeBeforeCommit(table: Table, { before, atomic }: ChangeWrites): Promise<void> {
-  refuseOversizedPuts([...before, ...atomic]);
+export async function writeBeforeCommit(
+  table: Table,
+  { before, opening, atomic }: ChangeWrites,
+): Promise<void> {
+  refuseOversizedPuts([...before, ...(opening ? [opening.put] : []), ...atomic]);
   await Promise.all(before.map((put) => putUnlessRefused(table, put)));
 }
 
 function ownWrites(table: Table, change: RunChange): ChangeWrites {
   const { workspaceId } = change.commit.run;
   const { atomic, filed } = commitItems(table, change.commit);
-  if (change.openApproval) atomic.push(openApprovalAction(table, workspaceId, change.openApproval));
   if (change.settleApproval) atomic.push(settleApprovalAction(table, workspaceId, change.settleApproval));
   const claimed = change.claimIdempotencyKey;
   if (claimed !== undefined) atomic.push(idempotencyClaim(table, workspaceId, claimed, change.commit.run.id));
@@ -67,5 +73,11 @@ function ownWrites(table: Table, change: RunChange): ChangeWrites {
     atomic.push(debounceJoin(table, change.commit.run, change.joinDebounceWindow.scope));
   const before = filed ? [filed] : [];
   if (change.cost) before.push(costRecordAction(table, change.cost));
-  return { before, atomic };
+  const opened = change.openApproval;
+  if (!opened) return { before, atomic };
+  const opening = {
+    put: openApprovalAction(table, workspaceId, opened),
+    withdraw: withdrawApprovalAction(table, workspaceId, opened.id),
+  };
+  return { before, opening, atomic };
 }

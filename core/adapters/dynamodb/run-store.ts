@@ -15,13 +15,14 @@ import { fromJournalItem, fromRunItem, runWriteUnits } from "./run-items";
 import { listRuns } from "./run-list-query";
 import { createRunListStore } from "./run-lists";
 import { createSlotReads } from "./slot-items";
-import { WriteConflict, writeAtomically } from "./write-conflict";
+import { deleteUnlessRefused, putUnlessRefused, WriteConflict, writeAtomically } from "./write-conflict";
 
 /**
  * Runs and their history. A run lives in its own partition (`WS#<wsp>#RUN#<run>`): the run item, which keeps
  * the latest stretch of its history, and journal items holding the stretches filed before. A change is one
- * conditional write of the run item, or one transaction when it carries more (an approval, a cost record,
- * an outbox journal); see RunCommit for the history's layout.
+ * conditional write of the run item, or one transaction when it carries more (an approval it settles, an
+ * outbox journal, a slot move), after the puts it makes on its own (change-items.ts); see RunCommit for the
+ * history's layout.
  */
 export function createRunStore(table: Table): RunStore {
   const runCreation = createRunCreationStore(table);
@@ -37,14 +38,18 @@ export function createRunStore(table: Table): RunStore {
     get,
 
     async commit(change: RunChange): Promise<CommitOutcome> {
+      const writes = changeWrites(table, change);
+      await writeBeforeCommit(table, writes);
+      const { opening } = writes;
+      // A request already there is another change's: this one loses, as its transaction did.
+      if (opening && !(await putUnlessRefused(table, opening.put))) return { kind: "conflict" };
       try {
-        const writes = changeWrites(table, change);
-        await writeBeforeCommit(table, writes);
         await writeAtomically(table, writes.atomic);
         return { kind: "committed" };
       } catch (error) {
-        if (error instanceof WriteConflict) return { kind: "conflict" };
-        throw error;
+        if (!(error instanceof WriteConflict)) throw error;
+        if (opening) await deleteUnlessRefused(table, opening.withdraw);
+        return { kind: "conflict" };
       }
     },
 

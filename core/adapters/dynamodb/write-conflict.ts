@@ -1,4 +1,4 @@
-import { PutCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import { DeleteCommand, PutCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { ConflictError } from "../../domain/errors";
 import { BoundCode, BoundExceeded, LIMITS } from "../../domain/limits";
 import { cancellationCodes, isConditionFailure } from "./conditions";
@@ -70,6 +70,16 @@ export async function putUnlessRefused(table: Table, item: TransactItem): Promis
     if (isItemSizeRefusal(error)) throw oversized(error);
     if (isConditionFailure(error)) return false;
     throw error;
+  }
+}
+
+/** Deletes one item if its condition holds; if it does not, the item is left as it is. */
+export async function deleteUnlessRefused(table: Table, item: TransactItem): Promise<void> {
+  if (!item.Delete) throw new Error("deleteUnlessRefused takes a Delete");
+  try {
+    await table.client.send(new DeleteCommand(item.Delete));
+  } catch (error) {
+    if (!isConditionFailure(error)) throw error;
   }
 }
 

@@ -1,12 +1,20 @@
+import { type ApprovalRequest, isOffered } from "../../domain/approval";
 import type { ApprovalStore } from "../../ports/store";
-import { approvalSlot } from "./run-change";
+import { approvalSlot, runSlot } from "./run-change";
 import { byKey, type MemoryState } from "./state";
 
-/** Approval requests, written only by run changes (run-change.ts); read newest first like the adapter's index. */
+/**
+ * Approval requests, written only by run changes (run-change.ts); read newest first like the adapter's index,
+ * and, like the adapter's, offered only while pending for a run that waits on them (isOffered).
+ */
 export function createMemoryApprovals(state: MemoryState): ApprovalStore {
+  const offered = (workspaceId: string, approval: ApprovalRequest) =>
+    isOffered(approval, state.runs.get(runSlot(workspaceId, approval.workflowRunId))?.record);
+
   return {
     async get(workspaceId, approvalId) {
-      return structuredClone(state.approvals.get(approvalSlot(workspaceId, approvalId))?.approval);
+      const approval = state.approvals.get(approvalSlot(workspaceId, approvalId))?.approval;
+      return approval && offered(workspaceId, approval) ? structuredClone(approval) : undefined;
     },
 
     async list(workspaceId, pending) {
@@ -16,6 +24,7 @@ export function createMemoryApprovals(state: MemoryState): ApprovalStore {
         .filter(({ decision, expiredAt }) =>
           pending === undefined ? true : pending ? !decision && !expiredAt : Boolean(decision),
         )
+        .filter((approval) => offered(workspaceId, approval))
         .sort((a, b) => byKey(`${b.createdAt}#${b.id}`, `${a.createdAt}#${a.id}`));
       return structuredClone(listed);
     },

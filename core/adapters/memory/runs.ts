@@ -121,8 +121,10 @@ export function createMemoryRuns(state: MemoryState): RunStore {
     writeUnits: runWriteUnits,
 
     async commit(change: RunChange) {
-      const { before, atomic } = changeWriteActions(change);
-      refuseUnwritable([...before, ...atomic]);
+      const { before, opening, atomic } = changeWriteActions(change);
+      // The adapter puts the opened request before the run and withdraws it if the run's write loses: here,
+      // in one step, it is written with the change or not at all (run-change.ts).
+      refuseUnwritable([...before, ...(opening ? [opening.put] : []), ...atomic]);
       writeBefore(state, change, before);
       if (!holds(state, change, atomic)) return { kind: "conflict" };
       apply(state, change, atomic);

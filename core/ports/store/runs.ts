@@ -15,7 +15,12 @@ import type { RunStatus } from "../../domain/statuses";
  */
 export interface RunChange {
   commit: RunCommit;
-  /** A request the change opens (an approval step starting to wait). */
+  /**
+   * A request the change opens (an approval step starting to wait). It must be new: one already there makes
+   * the change a conflict. A store may write it apart from the run, before it (and withdraw it if the change
+   * conflicts): a request left pending by a change that never committed is not a request, and ApprovalStore
+   * reads never offer it (domain/approval.ts isOffered).
+   */
   openApproval?: ApprovalRequest;
   /**
    * A request the change decides or expires. It must still be undecided and unexpired when the change
@@ -163,6 +168,7 @@ export interface RunStore {
   overdue(shard: number, dueBy: string, limit: number): Promise<RunRef[]>;
 }
 
+/** Requests as readers are offered them: a pending one only while its run is paused on it (isOffered). */
 export interface ApprovalStore {
   get(workspaceId: string, approvalId: string): Promise<ApprovalRequest | undefined>;
   /** Newest first. `pending` true: undecided and unexpired; false: decided; undefined: all. */
