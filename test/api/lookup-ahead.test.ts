@@ -126,4 +126,17 @@ describe("keys of two workspaces", () => {
     );
     for (const [expected, ...seen] of answers) expect(seen).toEqual([expected, expected]);
   });
+
+  it("cannot create a run of the other's definition, though the instance keeps that definition", async () => {
+    const ofA = await createDefinition(a.apiKey, "kept");
+    const create = (account: SignedUp) =>
+      t.request("POST", "/v1/workflow-runs", {
+        body: { definitionId: ofA.id },
+        headers: withKey(account.apiKey),
+      });
+    await expectData(await create(a), 201);
+
+    await expectError(await create(b), 404, "NOT_FOUND");
+    await expectData(await create(a), 201);
+  });
 });

@@ -54,6 +54,23 @@ export function describeCreation(makeStore: MakeStore): void {
       ]);
     });
 
+    it("numbers creations asked at once apart: each its own numbers, none lost, the list's total exact", async () => {
+      const runs = Array.from({ length: 12 }, (_, i) =>
+        newRun(ids, ws, { definitionId: i % 3 === 0 ? "def_a" : "def_b" }),
+      );
+
+      const outcomes = await Promise.all(runs.map((run) => created(store, run)));
+
+      const ascending = (numbers: number[]) => [...numbers].sort((a, b) => a - b);
+      expect(ascending(outcomes.map((run) => run.seq))).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+      const ofDefinition = (id: string) => outcomes.filter((run) => run.definitionId === id);
+      expect(ascending(ofDefinition("def_a").map((run) => run.defSeq))).toEqual([1, 2, 3, 4]);
+      expect(ascending(ofDefinition("def_b").map((run) => run.defSeq))).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+      const list = await store.runs.list(ws, {}, 1, 20);
+      expect(list.total).toBe(12);
+      expect(new Set(list.items.map((run) => run.id))).toEqual(new Set(runs.map((run) => run.id)));
+    });
+
     it("claims the idempotency key: a second creation with it gets the first run and creates nothing", async () => {
       const first = await created(store, newRun(ids, ws, { idempotencyKey: "order-1" }));
       const second = newRun(ids, ws, { idempotencyKey: "order-1" });

@@ -1,19 +1,17 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import type { Table } from "./dynamo-client";
 import type { ItemKey } from "./keys";
+import { type Asker, groupBy, perTurn } from "./per-turn";
 import { batchGetAll } from "./query";
 
 type Item = Record<string, unknown>;
 
-interface Reader {
-  resolve(item: Item | undefined): void;
-  reject(error: unknown): void;
+interface Read extends Asker<Item | undefined> {
+  key: ItemKey;
 }
 
-/** The reads of one table asked in this turn of the event loop and not sent yet, by item. */
-type Batch = Map<string, { key: ItemKey; readers: Reader[] }>;
-
-const batches = new WeakMap<Table["client"], Map<string, Batch>>();
+/** Per client and table, the reads asked in this turn of the event loop. */
+const gatherers = new WeakMap<Table["client"], Map<string, (read: Read) => void>>();
 
 const itemId = (key: { pk: unknown; sk: unknown }) => `${String(key.pk)}\u0000${String(key.sk)}`;
 
@@ -25,52 +23,39 @@ const itemId = (key: { pk: unknown; sk: unknown }) => `${String(key.pk)}\u0000${
  * was asked, so it sees every write that succeeded before; readers of the same item share one read.
  */
 export function getItem(table: Table, key: ItemKey): Promise<Item | undefined> {
-  let byTable = batches.get(table.client);
+  let byTable = gatherers.get(table.client);
   if (!byTable) {
     byTable = new Map();
-    batches.set(table.client, byTable);
+    gatherers.set(table.client, byTable);
   }
-  let batch = byTable.get(table.name);
-  if (!batch) {
-    const asked: Batch = new Map();
-    const tables = byTable;
-    batch = asked;
-    tables.set(table.name, asked);
-    // After the I/O callbacks of this turn and every promise they settle, so the reads they ask come too.
-    setImmediate(() => {
-      tables.delete(table.name);
-      void send(table, asked);
-    });
+  let gather = byTable.get(table.name);
+  if (!gather) {
+    gather = perTurn((reads: Read[]) => void send(table, reads));
+    byTable.set(table.name, gather);
   }
-  const id = itemId(key);
-  let waiting = batch.get(id);
-  if (!waiting) {
-    waiting = { key, readers: [] };
-    batch.set(id, waiting);
-  }
-  const readers = waiting.readers;
-  return new Promise((resolve, reject) => readers.push({ resolve, reject }));
+  const ask = gather;
+  return new Promise((resolve, reject) => ask({ key, resolve, reject }));
 }
 
-async function send(table: Table, batch: Batch): Promise<void> {
-  const asked = [...batch.values()];
+async function send(table: Table, reads: Read[]): Promise<void> {
+  const byItem = groupBy(reads, (read) => itemId(read.key));
   let found: Map<string, Item>;
   try {
     found = await read(
       table,
-      asked.map(({ key }) => key),
+      [...byItem.values()].map(([first]) => (first as Read).key),
     );
   } catch (error) {
     // A key DynamoDB refuses fails the whole batch: each read goes again alone, so only its own fails.
-    if (asked.length > 1 && error instanceof Error && error.name === "ValidationException") {
-      for (const [id, waiting] of batch) void send(table, new Map([[id, waiting]]));
+    if (byItem.size > 1 && error instanceof Error && error.name === "ValidationException") {
+      for (const readers of byItem.values()) void send(table, readers);
       return;
     }
-    for (const { readers } of asked) for (const reader of readers) reader.reject(error);
+    for (const reader of reads) reader.reject(error);
     return;
   }
-  for (const { key, readers } of asked) {
-    const item = found.get(itemId(key));
+  for (const [id, readers] of byItem) {
+    const item = found.get(id);
     // Each reader gets an item of its own, which it may change.
     for (const [i, reader] of readers.entries()) reader.resolve(item && i > 0 ? structuredClone(item) : item);
   }

@@ -1,4 +1,5 @@
 import { PutCommand } from "@aws-sdk/lib-dynamodb";
+import { RecentlyUsed } from "../../domain/recently-used";
 import type { StepDefinition } from "../../domain/step";
 import { type StoredWorkflowDefinition, WorkflowDefinition } from "../../domain/workflow-definition-record";
 import type { DefinitionStore } from "../../ports/store";
@@ -7,11 +8,21 @@ import type { Table } from "./dynamo-client";
 import { keys } from "./keys";
 import { queryByPrefix } from "./query";
 
+/** The definitions an instance keeps, in bytes of their items' steps: a few hundred typical ones. */
+export const DEFINITION_CACHE_BYTES = 8 * 1024 * 1024;
+
 /**
- * Definitions are immutable: written once with a condition that the id is new, never updated. The steps are
- * stored as one JSON string, which keeps DynamoDB's 32-level nesting limit away from users' JSON Schemas.
+ * Definitions are immutable: written once with a condition that the id is new, never updated, never deleted.
+ * So an instance keeps the items it read (the most recently used, up to DEFINITION_CACHE_BYTES) and answers
+ * them again without a read: what it keeps can never be stale. A definition not found is not kept, as it
+ * may be created next. The steps are stored as one JSON string, which keeps DynamoDB's 32-level nesting
+ * limit away from users' JSON Schemas.
  */
 export function createDefinitionStore(table: Table): DefinitionStore {
+  const read = new RecentlyUsed<string, Record<string, unknown>>(
+    DEFINITION_CACHE_BYTES,
+    (item) => String(item.stepsText).length + ITEM_OVERHEAD_BYTES,
+  );
   return {
     async create(definition: StoredWorkflowDefinition): Promise<void> {
       const { stepsJson, ...rest } = definition;
@@ -30,8 +41,16 @@ export function createDefinitionStore(table: Table): DefinitionStore {
     },
 
     async get(workspaceId: string, definitionId: string): Promise<StoredWorkflowDefinition | undefined> {
-      const item = await getItem(table, keys.definition(workspaceId, definitionId));
-      return item ? fromItem(item) : undefined;
+      const key = keys.definition(workspaceId, definitionId);
+      const id = `${key.pk}|${key.sk}`;
+      let item = read.get(id);
+      if (!item) {
+        item = await getItem(table, key);
+        if (!item) return undefined;
+        read.set(id, item);
+      }
+      // Parsed afresh for each caller, who may change what it gets.
+      return fromItem(item);
     },
 
     /** All of a workspace's definitions, oldest first (ids are time-ordered). */
@@ -41,6 +60,9 @@ export function createDefinitionStore(table: Table): DefinitionStore {
     },
   };
 }
+
+/** An allowance for the rest of the item: its name, version, description and settings. */
+const ITEM_OVERHEAD_BYTES = 2048;
 
 function fromItem(item: Record<string, unknown>): StoredWorkflowDefinition {
   const { stepsJson: _, ...definition } = WorkflowDefinition.parse({ ...item, stepsJson: [] });

@@ -7,6 +7,7 @@ import { idempotencyClaim } from "./creation-keys";
 import type { Table } from "./dynamo-client";
 import { refuseOversizedPuts } from "./item-size";
 import { keys } from "./keys";
+import { type Asker, groupBy, perTurn } from "./per-turn";
 import { runItem } from "./run-items";
 import { queuedPut } from "./slot-items";
 import type { TransactItem } from "./transact";
@@ -54,6 +55,11 @@ export function creationScopes(run: Pick<RunRecord, "definitionId" | "parent">):
 
 export type RunCreationStore = ReturnType<typeof createRunCreationStore>;
 
+interface NumberAsk extends Asker<number> {
+  workspaceId: string;
+  scope: string;
+}
+
 export function createRunCreationStore(table: Table) {
   async function counter(workspaceId: string, scope: string): Promise<RunCounter> {
     const { Item } = await table.client.send(
@@ -67,18 +73,67 @@ export function createRunCreationStore(table: Table) {
     return { count: Number(Item?.count ?? 0), gaps: gaps.sort((a, b) => b - a) };
   }
 
-  async function take(workspaceId: string, scope: string): Promise<number> {
+  /** Moves a counter on by `numbers` and answers the last of them. */
+  async function add(workspaceId: string, scope: string, numbers: number): Promise<number> {
     const { Attributes } = await table.client.send(
       new UpdateCommand({
         TableName: table.name,
         Key: keys.runCounter(workspaceId, scope),
-        UpdateExpression: "ADD #count :one SET entity = :entity",
+        UpdateExpression: "ADD #count :numbers SET entity = :entity",
         ExpressionAttributeNames: { "#count": "count" },
-        ExpressionAttributeValues: { ":one": 1, ":entity": "RunCounter" },
+        ExpressionAttributeValues: { ":numbers": numbers, ":entity": "RunCounter" },
         ReturnValues: "UPDATED_NEW",
       }),
     );
     return Number(Attributes?.count);
+  }
+
+  /**
+   * The creations of a counter's numbers asked in the same turn of the event loop (a burst of creations in
+   * one workspace) take them with one `ADD` of how many they are, each its own number of the range it
+   * answers, in the order asked: one write of the hot counter item instead of one each.
+   */
+  const askNumber = perTurn((asked: NumberAsk[]) => {
+    for (const askers of groupBy(
+      asked,
+      ({ workspaceId, scope }) => `${workspaceId}\u0000${scope}`,
+    ).values()) {
+      const [{ workspaceId, scope }] = askers as [NumberAsk];
+      add(workspaceId, scope, askers.length).then(
+        (last) => {
+          for (const [i, asker] of askers.entries()) asker.resolve(last - askers.length + 1 + i);
+        },
+        (error: unknown) => {
+          for (const asker of askers) asker.reject(error);
+        },
+      );
+    }
+  });
+
+  const take = (workspaceId: string, scope: string) =>
+    new Promise<number>((resolve, reject) => askNumber({ workspaceId, scope, resolve, reject }));
+
+  /**
+   * A number from each counter, the two ADDs at once (a child run's one counter gives both numbers). If one
+   * fails, the number the other took is given up, as no run will hold it.
+   */
+  async function takeBoth(
+    workspaceId: string,
+    runsScope: string,
+    definitionScope: string,
+  ): Promise<[number, number]> {
+    if (definitionScope === runsScope) {
+      const seq = await take(workspaceId, runsScope);
+      return [seq, seq];
+    }
+    const [seq, defSeq] = await Promise.allSettled([
+      take(workspaceId, runsScope),
+      take(workspaceId, definitionScope),
+    ]);
+    if (seq.status === "fulfilled" && defSeq.status === "fulfilled") return [seq.value, defSeq.value];
+    if (seq.status === "fulfilled") await giveUp(workspaceId, runsScope, seq.value);
+    if (defSeq.status === "fulfilled") await giveUp(workspaceId, definitionScope, defSeq.value);
+    throw seq.status === "rejected" ? seq.reason : (defSeq as PromiseRejectedResult).reason;
   }
 
   function giveUp(workspaceId: string, scope: string, number: number): Promise<unknown> {
@@ -184,8 +239,7 @@ export function createRunCreationStore(table: Table) {
       store.refuseOversized(fields);
       const { workspaceId } = fields;
       const [runsScope, definitionScope] = creationScopes(fields);
-      const seq = await take(workspaceId, runsScope);
-      const defSeq = fields.parent ? seq : await take(workspaceId, definitionScope);
+      const [seq, defSeq] = await takeBoth(workspaceId, runsScope, definitionScope);
       const run: RunRecord = { ...fields, seq, defSeq };
       const outcome = await write(run, supersede, debounceFollows);
       if (outcome.kind !== "created") {

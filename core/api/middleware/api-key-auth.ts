@@ -1,30 +1,40 @@
 import type { Context, MiddlewareHandler, Next } from "hono";
 import { API_KEY_PREFIX, hashApiKey } from "../../auth/api-key-secret";
 import { AuthError } from "../../domain/errors";
+import { RecentlyUsed } from "../../domain/recently-used";
 import { isoAt } from "../../domain/time";
 import type { Deps } from "../../ports/deps";
 import type { ApiKeyLookup } from "../../ports/store";
 import type { WorkspaceEnv } from "../env";
-import { type KnownKey, KnownKeys } from "./known-keys";
 
 /** lastUsedAt is kept to the minute: exact enough to spot an unused key, cheap enough to keep on every key. */
 export const LAST_USED_RESOLUTION_MS = 60_000;
 
 const REFUSED = "Invalid or revoked API key";
 
+/** How many keys an instance remembers the workspace of: about 200 bytes each, so a few MB at most. */
+export const KNOWN_KEYS_MAX = 10_000;
+
+interface KnownKey {
+  workspaceId: string;
+  apiKeyId: string;
+}
+
 /**
  * Authenticates `x-api-key` with one strongly consistent read of the key's lookup item on every request, so
  * a key revoked a moment ago is refused now, and confines the request to the key's workspace. That read is
  * the only DynamoDB call of authentication the request waits for.
  *
- * A GET (every GET route only reads) of a key this instance has seen confirmed does not wait for the lookup
- * before it starts: the route runs at once in the workspace remembered for the key (known-keys.ts), so its
- * read goes to DynamoDB with the lookup, as one BatchGetItem. Its answer is sent only once the lookup
+ * A key never changes workspace: its lookup item is written once and only ever deleted. So a GET (every GET
+ * route only reads) of a key this instance has seen confirmed does not wait for the lookup before it
+ * starts: the route runs at once in the workspace remembered for the key, so its read goes to DynamoDB with
+ * the lookup, as one BatchGetItem. Its answer is sent only once the lookup
  * confirms the key in that workspace; otherwise the answer is dropped whole, body and headers, the request
  * is refused as any other, and the key is forgotten, so its next request waits for its lookup again.
  */
 export function apiKeyAuth(deps: Pick<Deps, "store" | "clock">): MiddlewareHandler<WorkspaceEnv> {
-  const known = new KnownKeys();
+  /** By key hash, the workspace of the keys a lookup confirmed most recently. */
+  const known = new RecentlyUsed<string, KnownKey>(KNOWN_KEYS_MAX);
   /** Keys whose use this instance is recording now: concurrent requests of one key send one write. */
   const recording = new Set<string>();
 
@@ -35,7 +45,7 @@ export function apiKeyAuth(deps: Pick<Deps, "store" | "clock">): MiddlewareHandl
   }
 
   function confirmed(c: Context<WorkspaceEnv>, keyHash: string, lookup: ApiKeyLookup): void {
-    known.confirm(keyHash, { workspaceId: lookup.workspaceId, apiKeyId: lookup.apiKeyId });
+    known.set(keyHash, { workspaceId: lookup.workspaceId, apiKeyId: lookup.apiKeyId });
     const nowMs = deps.clock.nowMs();
     const lastUsedMs = lookup.lastUsedAt ? Date.parse(lookup.lastUsedAt) : 0;
     if (nowMs - lastUsedMs < LAST_USED_RESOLUTION_MS || recording.has(keyHash)) return;
@@ -54,7 +64,7 @@ export function apiKeyAuth(deps: Pick<Deps, "store" | "clock">): MiddlewareHandl
     enter(c, remembered);
     const [found, answered] = await Promise.allSettled([lookup, next()]);
     if (found.status === "rejected" || found.value?.workspaceId !== remembered.workspaceId) {
-      known.forget(keyHash);
+      known.delete(keyHash);
       // Nothing of the answer leaves: a stream it started stops, and a response set afresh takes no
       // header of the one before it (Hono's `c.res` setter merges them otherwise).
       await c.res.body?.cancel();
