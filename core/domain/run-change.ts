@@ -118,6 +118,12 @@ export class RunTransition {
     delete this.run.parentTold;
   }
 
+  /** The change stops waiting for these child runs: they are to be cancelled once it commits. */
+  stopWaitingForChildren(runIds: readonly string[]): void {
+    if (runIds.length === 0) return;
+    this.run.childrenToCancel = [...new Set([...(this.run.childrenToCancel ?? []), ...runIds])];
+  }
+
   record<T extends EventType>(
     eventType: T,
     payload: EventPayloads[T],

@@ -31,6 +31,8 @@ export function sweepDueAtMs(run: RunRecord): number | undefined {
  */
 export function nextDueAtMs(run: RunRecord): number | undefined {
   const updatedAtMs = Date.parse(run.updatedAt);
+  // Cancelled after the commit that listed them; the sweeper makes good a process that died first.
+  if (run.childrenToCancel?.length) return updatedAtMs + DOORBELL_GRACE_MS;
   if (run.status === RunStatus.Pending) {
     // Held back by its slot or throttle: when it looks again. A debounced run: when its window closes.
     if (run.waiting) return run.waiting.recheckAtMs;

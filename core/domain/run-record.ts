@@ -197,6 +197,12 @@ export interface RunRecord extends WorkflowRun {
    * stays in the sweep index and rings its parent again, so a lost ring cannot leave the parent waiting.
    */
   parentTold?: true;
+  /**
+   * Child runs a committed change stopped waiting for (the run ended, was cancelled or superseded, or its step
+   * ended with children still live), until they are cancelled. Kept on the run so the cancellation survives a
+   * crash after the commit: the run stays in the sweep index, and whoever advances it next cancels them first.
+   */
+  childrenToCancel?: string[];
   /** A debounced run, until it starts: its window, which creations with the same key join. */
   debounceWindow?: DebounceWindow;
   /**

@@ -10,7 +10,7 @@ import { stepsInScope } from "../domain/step-lists";
 import type { StepOutcome } from "../domain/step-outcome";
 import { admission, recordWait, ringRuns } from "./admission";
 import { applyOutcome, type OutcomeEffects } from "./apply-outcome";
-import { tellParent } from "./child-runs";
+import { abandonedChild, cancelChildrenOf, tellParent } from "./child-runs";
 import { type ClaimContext, claim, startNextIfDue } from "./claim";
 import { commitTransition, type TransitionDeps } from "./commit-transition";
 import type { DefinitionSteps } from "./definition-cache";
@@ -96,6 +96,18 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
       while (run) {
         const plan = planNext(run, deps.clock.nowMs(), worker);
         if (plan.kind === "nothing") return;
+        if (plan.kind === "start-run" && run.parent) {
+          const abandoned = await abandonedChild(deps, run);
+          if (abandoned) {
+            run = await commitTransition(deps, abandoned, {}, run);
+            continue;
+          }
+        }
+        if (plan.kind === "cancel-children") {
+          if (!(await cancelChildrenOf(deps, run))) return;
+          run = await deps.store.runs.get(workspaceId, runId);
+          continue;
+        }
         if (plan.kind === "tell-parent") {
           const told = await tellParent(deps, run);
           if (!told) return;

@@ -35,8 +35,6 @@ export interface OutcomeEffects {
   cost?: AttemptCost;
   /** The step whose wait lists children to create after the commit (ChildrenWait.launch). */
   launchChildren?: ChildStep;
-  /** Child runs to cancel after the commit: the step no longer waits for them. */
-  cancelChildren?: string[];
 }
 
 /**

@@ -12,9 +12,8 @@ import { endActiveStep } from "./end-active-step";
 /**
  * The after-commit effects of child runs (docs/flow.md, "Child runs"). Each is repeatable and each, if lost,
  * is made good later: a child not created is created again when its parent next looks (ChildrenWait.pollAtMs
- * keeps the parent in the sweep index), and a lost ring of the parent is made good by the same look. A lost
- * cancellation is not made good: the child runs to its end, and the parent, which no longer waits for it,
- * takes no notice (docs/flow.md).
+ * keeps the parent in the sweep index), a lost ring of the parent is made good by the same look, and a lost
+ * cancellation by the parent's next advance (RunRecord.childrenToCancel keeps it in the sweep index).
  */
 export type ChildDeps = CommitDeps & Pick<Deps, "ids">;
 
@@ -35,27 +34,47 @@ export async function launchChildren(deps: ChildDeps, parent: RunRecord, step: C
   }
 }
 
-/** Cancels child runs their parent no longer waits for, and, through the same effect, their own children. */
-export async function cancelChildRuns(deps: ChildDeps, workspaceId: string, runIds: readonly string[]) {
-  for (const runId of runIds) await cancelChild(deps, workspaceId, runId);
+/**
+ * Cancels the child runs a committed change of `parent` stopped waiting for (RunRecord.childrenToCancel), each
+ * with its own children through the same effect, then commits the parent without the list. Repeatable: a
+ * child already ended is left as it is. Returns whether the list is gone; if not (a child kept changing, the
+ * parent kept moving), the parent's next advance tries again, and the sweep index keeps it due until then.
+ */
+export async function cancelChildrenOf(deps: ChildDeps, parent: RunRecord): Promise<boolean> {
+  for (const runId of parent.childrenToCancel ?? []) {
+    if (!(await cancelChild(deps, parent.workspaceId, runId))) return false;
+  }
+  for (let attempt = 0, run: RunRecord | undefined = parent; attempt < MAX_ATTEMPTS; attempt++) {
+    if (!run?.childrenToCancel) return true;
+    const tx = new RunTransition(run, deps.clock.nowMs(), deps.ids);
+    delete tx.run.childrenToCancel;
+    const outcome = await commitRun(deps, { commit: await finishTransition(deps, tx) });
+    if (outcome.kind === "committed") return true;
+    run = await deps.store.runs.get(parent.workspaceId, parent.id);
+  }
+  return false;
 }
 
 const MAX_ATTEMPTS = 5;
 
-async function cancelChild(deps: ChildDeps, workspaceId: string, runId: string): Promise<void> {
+/** Whether the child is cancelled or had ended already. */
+async function cancelChild(deps: ChildDeps, workspaceId: string, runId: string): Promise<boolean> {
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const run = await deps.store.runs.get(workspaceId, runId);
-    if (!run || !LIVE_RUN_STATUSES.includes(run.status)) return;
+    if (!run || !LIVE_RUN_STATUSES.includes(run.status)) return true;
     const tx = new RunTransition(run, deps.clock.nowMs(), deps.ids);
     const settleApproval = await cancelTransition(deps, tx);
+    // Its parent is the one cancelling it: there is no end to tell it about, and no ring to make good.
+    tx.run.parentTold = true;
     const commit = await finishTransition(deps, tx);
     const outcome = await commitRun(
       deps,
       { commit, ...(settleApproval ? { settleApproval } : {}) },
-      { cancelScheduleOf: run, cancelChildren: liveChildIds(run) },
+      { cancelScheduleOf: run },
     );
-    if (outcome.kind === "committed") return;
+    if (outcome.kind === "committed") return true;
   }
+  return false;
 }
 
 /** The cancellation of a live run (spec 4.4 rule 2), its active step cancelled with it. */
@@ -74,14 +93,31 @@ export async function cancelTransition(deps: Pick<ChildDeps, "store">, tx: RunTr
  */
 export async function tellParent(deps: ChildDeps, run: RunRecord): Promise<RunTransition | undefined> {
   if (!run.parent) return undefined;
-  const parent = await deps.store.runs.get(run.workspaceId, run.parent.runId);
-  if (parent && liveChildIds(parent).includes(run.id)) {
-    await deps.queue.send(runDoorbell(run.workspaceId, parent.id));
+  if (await parentWaitsFor(deps, run)) {
+    await deps.queue.send(runDoorbell(run.workspaceId, run.parent.runId));
     return undefined;
   }
   const tx = new RunTransition(run, deps.clock.nowMs(), deps.ids);
   tx.run.parentTold = true;
   return tx;
+}
+
+/**
+ * A child about to start whose parent no longer waits for it: a launch that came late, after the parent was
+ * cancelled or its step ended (and its children were cancelled, this one not yet created). It is cancelled
+ * instead of started.
+ */
+export async function abandonedChild(deps: ChildDeps, run: RunRecord): Promise<RunTransition | undefined> {
+  if (!run.parent || (await parentWaitsFor(deps, run))) return undefined;
+  const tx = new RunTransition(run, deps.clock.nowMs(), deps.ids);
+  await cancelTransition(deps, tx);
+  tx.run.parentTold = true;
+  return tx;
+}
+
+async function parentWaitsFor(deps: ChildDeps, run: RunRecord): Promise<boolean> {
+  const parent = run.parent && (await deps.store.runs.get(run.workspaceId, run.parent.runId));
+  return parent !== undefined && liveChildIds(parent).includes(run.id);
 }
 
 /** A child's end is its parent's news: its doorbell rings (the parent reads the truth from the store). */

@@ -22,7 +22,7 @@ export interface ClaimContext {
  * and leaves a step RUNNING under the worker's lease, if any, for the worker to execute after the commit.
  */
 export function claim(
-  plan: Exclude<Plan, { kind: "execute" | "nothing" | "children-check" | "tell-parent" }>,
+  plan: Exclude<Plan, { kind: "execute" | "nothing" | "children-check" | "tell-parent" | "cancel-children" }>,
   tx: RunTransition,
   context: ClaimContext,
 ): OutcomeEffects {

@@ -8,7 +8,7 @@ import type { CommitOutcome, RunChange, RunsStore } from "../ports/store";
 import { observeCommit } from "../telemetry/observe-commit";
 import { announceWebhookEvents } from "../webhooks/announce";
 import { ringSlotQueue } from "./admission";
-import { cancelChildRuns, launchChildren, ringParent } from "./child-runs";
+import { cancelChildrenOf, launchChildren, ringParent } from "./child-runs";
 import { scheduleWake, wakeScheduleName } from "./wake";
 
 /**
@@ -32,8 +32,6 @@ export interface DeclaredEffects {
   cancelScheduleOf?: RunRecord;
   /** The step whose wait lists child runs to create (ChildrenWait.launch). */
   launchChildren?: ChildStep;
-  /** Child runs the change stopped waiting for, to cancel. */
-  cancelChildren?: string[];
 }
 
 export type CommitDeps = Pick<
@@ -93,7 +91,7 @@ export async function afterCommit(
   if (schedule && schedule !== wakeScheduleName(run)) await deps.scheduler.cancel(schedule);
   if (effects.ringDoorbell) await deps.queue.send(runDoorbell(run.workspaceId, run.id, run.priority));
   if (effects.launchChildren) await launchChildren(deps, run, effects.launchChildren);
-  if (effects.cancelChildren?.length) await cancelChildRuns(deps, run.workspaceId, effects.cancelChildren);
+  if (run.childrenToCancel?.length) await cancelChildrenOf(deps, run);
   await ringParent(deps, run);
   const slot = change.commit.slot;
   // A place freed, or a run left the queue: the queued runs whose turn it now is start.

@@ -54,11 +54,8 @@ async function commitAsIs(
     if (approval) change.settleApproval = { ...approval, escalatedTo: escalating.assignees };
   }
   if (effects.cost) change.cost = effects.cost;
-  const { launchChildren, cancelChildren } = effects;
-  const outcome = await commitRun(deps, change, {
-    ...(launchChildren ? { launchChildren } : {}),
-    ...(cancelChildren ? { cancelChildren } : {}),
-  });
+  const { launchChildren } = effects;
+  const outcome = await commitRun(deps, change, launchChildren ? { launchChildren } : {});
   if (outcome.kind === "committed") return change.commit.run;
   deps.log.debug({ runId: before.id, version: before.version }, "lost a race on the run; re-reading");
   return deps.store.runs.get(before.workspaceId, before.id);

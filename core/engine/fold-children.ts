@@ -113,18 +113,18 @@ function decide(
   const failures = results.flatMap((result, i) => (result?.status === "FAILED" ? [{ i, result }] : []));
   const done = results.filter((result) => result !== null).length;
   const completeWith = (output: Record<string, unknown>, stateValue?: unknown) => {
-    const cancelChildren = liveIds(tx, wait);
+    tx.stopWaitingForChildren(liveIds(tx, wait));
     const completed = {
       kind: "completed",
       output,
       ...(stateValue === undefined ? {} : { stateValue }),
     } as const;
-    return { ...applyOutcome(tx, steps, completed, ids), cancelChildren };
+    return applyOutcome(tx, steps, completed, ids);
   };
   const failWith = (error: string, retryable: boolean, code?: string) => {
-    const cancelChildren = liveIds(tx, wait);
+    tx.stopWaitingForChildren(liveIds(tx, wait));
     failAttempt(tx, step, error, retryable, tx.requireActive().stepRun.input, code);
-    return { cancelChildren };
+    return {};
   };
 
   const limit = tx.run.stepLimit ?? LIMITS.stepsPerRun;

@@ -26,9 +26,12 @@ export type Plan =
   | { kind: "nudge-due" }
   | { kind: "land-upgrade"; definitionId: string }
   | { kind: "children-check" }
-  | { kind: "tell-parent" };
+  | { kind: "tell-parent" }
+  | { kind: "cancel-children" };
 
 export function planNext(run: RunRecord, nowMs: number, worker: WorkerIdentity): Plan {
+  // First, what a change already committed left to do: the children it stopped waiting for, cancelled.
+  if (run.childrenToCancel?.length) return { kind: "cancel-children" };
   const active = run.active;
   switch (run.status) {
     case RunStatus.Pending:

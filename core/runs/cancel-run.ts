@@ -17,7 +17,7 @@ export async function cancelRun(deps: CommitDeps & Pick<Deps, "ids">, workspaceI
       }
       return { settleApproval: await cancelTransition(deps, tx) };
     },
-    { cancelSchedule: true, cancelChildren: true },
+    { cancelSchedule: true },
   );
   return { id: after.id, status: after.status, updatedAt: after.updatedAt };
 }

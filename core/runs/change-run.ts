@@ -1,4 +1,3 @@
-import { liveChildIds } from "../domain/child-runs";
 import { ConflictError, NotFoundError } from "../domain/errors";
 import { RunTransition } from "../domain/run-change";
 import type { RunRecord } from "../domain/run-record";
@@ -16,8 +15,6 @@ export interface OperationEffects {
   ringDoorbell?: boolean;
   /** The operation ends the timer the run was waiting on (when the change ends the wait). */
   cancelSchedule?: boolean;
-  /** The operation ends the run: the child runs its step waited for are cancelled too. */
-  cancelChildren?: boolean;
 }
 
 /**
@@ -47,11 +44,7 @@ export async function changeRun(
     const outcome = await commitRun(
       deps,
       { commit, ...extras },
-      {
-        ringDoorbell: effects.ringDoorbell,
-        cancelScheduleOf,
-        ...(effects.cancelChildren ? { cancelChildren: liveChildIds(run) } : {}),
-      },
+      { ringDoorbell: effects.ringDoorbell, cancelScheduleOf },
     );
     if (outcome.kind === "committed") return { before: run, after: commit.run };
   }

@@ -1,4 +1,3 @@
-import { liveChildIds } from "../domain/child-runs";
 import { ConflictError, NotFoundError, ValidationError } from "../domain/errors";
 import { type NewRunFields, pendingRun } from "../domain/new-run";
 import type { CreateRunInput } from "../domain/run";
@@ -89,11 +88,7 @@ export async function createRun(
       continue;
     }
     for (const { change, ended } of supersession) {
-      await afterCommit(
-        deps,
-        change,
-        ended ? { cancelScheduleOf: ended, cancelChildren: liveChildIds(ended) } : {},
-      );
+      await afterCommit(deps, change, ended ? { cancelScheduleOf: ended } : {});
     }
     // A debounced run is rung when its window closes; the sweep index has it too (run-due.ts).
     if (outcome.run.debounceWindow) await scheduleWake(deps, outcome.run);

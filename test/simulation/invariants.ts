@@ -20,6 +20,7 @@ import {
 } from "../../core/domain/statuses";
 import { stepsInScope } from "../../core/domain/step-lists";
 import type { StoredWorkflowDefinition } from "../../core/domain/workflow-definition-record";
+import { noOrphanedChild } from "./child-invariants";
 import type { Write } from "./history";
 import type { RecordedRequest } from "./http-recorder";
 import { checkTraffic, queuedLatest } from "./traffic-invariants";
@@ -67,6 +68,7 @@ export function checkInvariants(evidence: Evidence): { violations: Violation[]; 
   const writesByRun = groupBy(evidence.writes, (write) => write.runId);
 
   noRunLost(evidence, flag);
+  noOrphanedChild(evidence, flag);
   approvalsSettled(evidence.dump, flag);
   for (const { run, history } of evidence.dump.runs) {
     const { events } = history;

@@ -1,0 +1,31 @@
+/**
+ * Child runs (docs/flow.md, "Child runs"), checked after the drain: a child its parent no longer waits for
+ * (the parent ended, was cancelled or superseded, or its step stopped waiting) has been cancelled with it, even
+ * when the process that committed the parent's change died before cancelling it.
+ */
+import { liveChildIds } from "../../core/domain/child-runs";
+import { LIVE_RUN_STATUSES } from "../../core/domain/statuses";
+import type { Evidence } from "./invariants";
+
+type Flag = (invariant: string, runId: string | null, detail: string) => void;
+
+export function noOrphanedChild({ dump }: Evidence, flag: Flag): void {
+  const runs = new Map(dump.runs.map(({ run }) => [run.id, run]));
+  for (const { run } of dump.runs) {
+    if (run.childrenToCancel?.length) {
+      flag(
+        "no orphaned child",
+        run.id,
+        `still lists children to cancel after the drain: ${run.childrenToCancel}`,
+      );
+    }
+    if (!run.parent || !LIVE_RUN_STATUSES.includes(run.status)) continue;
+    const parent = runs.get(run.parent.runId);
+    if (parent && liveChildIds(parent).includes(run.id)) continue;
+    flag(
+      "no orphaned child",
+      run.id,
+      `${run.status} after the drain, its parent ${parent ? `${parent.status}, not waiting for it` : "missing"}`,
+    );
+  }
+}
