@@ -49,6 +49,16 @@ async function until(check: () => boolean, what: string, timeoutMs = 10_000): Pr
   }
 }
 
+/** Waits for the target to hold the request of the run with this tag at `/slow/<tag>`. */
+const requested = (tag: string) => until(() => releases.has(`/slow/${tag}`), `the request of ${tag}`);
+
+/** Starts a run of the key without supersedeExisting, and waits for its request `/slow/<tag>` to be held. */
+async function startHeld(definitionId: string, supersessionKey: string, tag: string): Promise<RunBody> {
+  const run = await startRun(t.request, a.apiKey, { definitionId, input: { tag }, supersessionKey });
+  await requested(tag);
+  return run;
+}
+
 const eventsOf = async (runId: string) =>
   (await allEvents(t.request, a.apiKey, runId)).map((event) => [event.eventType, event.payload] as const);
 
@@ -59,12 +69,7 @@ describe("supersedeMode after_current_step", () => {
       http("next", "/next/{{input.tag}}"),
     ]);
     const supersessionKey = `doc-${randomBytes(3).toString("hex")}`;
-    const older = await startRun(t.request, a.apiKey, {
-      definitionId,
-      input: { tag: "old" },
-      supersessionKey,
-    });
-    await until(() => releases.has("/slow/old"), "the older run's slow request");
+    const older = await startHeld(definitionId, supersessionKey, "old");
 
     const newer = await startRun(t.request, a.apiKey, {
       definitionId,
@@ -100,7 +105,7 @@ describe("supersedeMode after_current_step", () => {
     expect(hits.get("/slow/old")).toBe(1);
     expect(hits.get("/next/old")).toBeUndefined();
 
-    await until(() => releases.has("/slow/new"), "the newer run's slow request");
+    await requested("new");
     releases.get("/slow/new")?.();
     await waitForRun(t.request, a.apiKey, newer.id, withStatus("COMPLETED"));
   });
@@ -141,12 +146,7 @@ describe("supersedeMode cancel_running", () => {
   it("is the default: a running step is cancelled with its run, as the spec says", async () => {
     const definitionId = await define([http("slow", "/slow/{{input.tag}}")]);
     const supersessionKey = `cancel-${randomBytes(3).toString("hex")}`;
-    const older = await startRun(t.request, a.apiKey, {
-      definitionId,
-      input: { tag: "c-old" },
-      supersessionKey,
-    });
-    await until(() => releases.has("/slow/c-old"), "the older run's slow request");
+    const older = await startHeld(definitionId, supersessionKey, "c-old");
 
     const body = { definitionId, input: { tag: "c-new" }, supersessionKey, supersedeExisting: true };
     const newer = await expectData<RunBody>(
@@ -158,7 +158,7 @@ describe("supersedeMode cancel_running", () => {
     expect(ended.status).toBe("SUPERSEDED");
     expect(ended.steps.map((step) => [step.stepName, step.status])).toEqual([["slow", "CANCELLED"]]);
     releases.get("/slow/c-old")?.();
-    await until(() => releases.has("/slow/c-new"), "the newer run's slow request");
+    await requested("c-new");
     releases.get("/slow/c-new")?.();
     await waitForRun(t.request, a.apiKey, newer.id, withStatus("COMPLETED"));
     expect((await getRun(t.request, a.apiKey, older.id)).status).toBe("SUPERSEDED");
@@ -179,7 +179,7 @@ describe("supersedeMode queue_latest", () => {
     const supersessionKey = `latest-${randomBytes(3).toString("hex")}`;
     // Nothing of the key is running: the first starts at once, like any run.
     const first = await queued({ definitionId, input: { tag: "q-a" }, supersessionKey });
-    await until(() => releases.has("/slow/q-a"), "the first run's slow request");
+    await requested("q-a");
 
     const second = await queued({ definitionId, input: { tag: "q-b" }, supersessionKey });
     await waitForRun(t.request, a.apiKey, second.id, waitingBehind);
@@ -197,7 +197,7 @@ describe("supersedeMode queue_latest", () => {
 
     releases.get("/slow/q-a")?.();
     const ended = await waitForRun(t.request, a.apiKey, first.id, withStatus("COMPLETED"));
-    await until(() => releases.has("/slow/q-c"), "the newest run's slow request");
+    await requested("q-c");
     releases.get("/slow/q-c")?.();
     await waitForRun(t.request, a.apiKey, third.id, withStatus("COMPLETED"));
 
@@ -214,12 +214,7 @@ describe("supersedeMode queue_latest", () => {
   it("waits behind a run of its key created with another mode; a cancel_running creation supersedes both kinds", async () => {
     const definitionId = await define([http("slow", "/slow/{{input.tag}}")]);
     const supersessionKey = `mixed-${randomBytes(3).toString("hex")}`;
-    const plain = await startRun(t.request, a.apiKey, {
-      definitionId,
-      input: { tag: "m-p" },
-      supersessionKey,
-    });
-    await until(() => releases.has("/slow/m-p"), "the plain run's slow request");
+    const plain = await startHeld(definitionId, supersessionKey, "m-p");
     const behindPlain = await queued({ definitionId, input: { tag: "m-q" }, supersessionKey });
     await waitForRun(t.request, a.apiKey, behindPlain.id, waitingBehind);
     expect((await getRun(t.request, a.apiKey, plain.id)).status).toBe("RUNNING");
@@ -227,7 +222,7 @@ describe("supersedeMode queue_latest", () => {
     // The plain run holds no queue_latest place: its end rings the waiting run all the same.
     releases.get("/slow/m-p")?.();
     await waitForRun(t.request, a.apiKey, plain.id, withStatus("COMPLETED"));
-    await until(() => releases.has("/slow/m-q"), "the queue_latest run's slow request");
+    await requested("m-q");
 
     const waiting = await queued({ definitionId, input: { tag: "m-q2" }, supersessionKey });
     await waitForRun(t.request, a.apiKey, waiting.id, waitingBehind);
@@ -245,14 +240,14 @@ describe("supersedeMode queue_latest", () => {
       ]);
     }
     releases.get("/slow/m-q")?.();
-    await until(() => releases.has("/slow/m-x"), "the cancel_running run's slow request");
+    await requested("m-x");
 
     // The superseded queue_latest run gave its place back; the next one waits only for the running run.
     const last = await queued({ definitionId, input: { tag: "m-l" }, supersessionKey });
     await waitForRun(t.request, a.apiKey, last.id, waitingBehind);
     releases.get("/slow/m-x")?.();
     await waitForRun(t.request, a.apiKey, cancelling.id, withStatus("COMPLETED"));
-    await until(() => releases.has("/slow/m-l"), "the last run's slow request");
+    await requested("m-l");
     releases.get("/slow/m-l")?.();
     await waitForRun(t.request, a.apiKey, last.id, withStatus("COMPLETED"));
     expect(hits.get("/slow/m-q2")).toBeUndefined();
@@ -265,7 +260,7 @@ describe("supersedeMode queue_latest", () => {
     await waitForRun(t.request, a.apiKey, failed.id, withStatus("FAILED"));
     // A FAILED run is not started any more: the next one starts at once.
     const next = await queued({ definitionId, input: { path: "slow/r-b" }, supersessionKey });
-    await until(() => releases.has("/slow/r-b"), "the next run's slow request");
+    await requested("r-b");
 
     const refused = await expectError(
       await send("POST", `/v1/workflow-runs/${failed.id}/retry`),
