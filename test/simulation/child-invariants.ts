@@ -1,7 +1,8 @@
 /**
  * Child runs (docs/flow.md, "Child runs"), checked after the drain: a child its parent no longer waits for
  * (the parent ended, was cancelled or superseded, or its step stopped waiting) has been cancelled with it, even
- * when the process that committed the parent's change died before cancelling it.
+ * when the process that committed the parent's change died before cancelling it. A child retried on its own
+ * after it failed (the retry endpoint) is the user's to run, its parent's wait over or not.
  */
 import { liveChildIds } from "../../core/domain/child-runs";
 import { LIVE_RUN_STATUSES } from "../../core/domain/statuses";
@@ -11,7 +12,7 @@ type Flag = (invariant: string, runId: string | null, detail: string) => void;
 
 export function noOrphanedChild({ dump }: Evidence, flag: Flag): void {
   const runs = new Map(dump.runs.map(({ run }) => [run.id, run]));
-  for (const { run } of dump.runs) {
+  for (const { run, history } of dump.runs) {
     if (run.childrenToCancel?.length) {
       flag(
         "no orphaned child",
@@ -20,6 +21,8 @@ export function noOrphanedChild({ dump }: Evidence, flag: Flag): void {
       );
     }
     if (!run.parent || !LIVE_RUN_STATUSES.includes(run.status)) continue;
+    // A child that failed and was retried on its own runs again whether its parent still waits or not.
+    if (history.events.some((event) => event.eventType === "WORKFLOW_FAILED")) continue;
     const parent = runs.get(run.parent.runId);
     if (parent && liveChildIds(parent).includes(run.id)) continue;
     flag(
