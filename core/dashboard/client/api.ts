@@ -90,11 +90,14 @@ export async function apiStream(path: string, headers: Record<string, string>, s
   return response.body;
 }
 
-/** GET /dashboard/api/session and POST /dashboard/api/logout. */
+/**
+ * GET /dashboard/api/session and POST /dashboard/api/logout. Logging out names the token it ends: the tab has
+ * dropped the session already, so a poll answered 401 meanwhile cannot end it under another reason.
+ */
 export const sessionApi = {
   get: async <T>() => (await authed<T>("GET", "/dashboard/api/session")).data,
-  logout: async () => {
-    await authed("POST", "/dashboard/api/logout");
+  logout: async (token: string) => {
+    await send("POST", "/dashboard/api/logout", undefined, { authorization: `Bearer ${token}` });
   },
 };
 

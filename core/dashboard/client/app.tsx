@@ -75,12 +75,13 @@ function SignedIn({ session, route }: { session: Session; route: Route }) {
   const page = route.path[0] ?? "runs";
 
   const logout = async () => {
-    try {
-      await sessionApi.logout();
-    } catch {
-      // Signed out locally either way; the token expires on its own.
-    }
+    const { token } = session;
     endSession("You have signed out.", "You signed out in another tab.");
+    try {
+      await sessionApi.logout(token);
+    } catch {
+      // Signed out here either way; the token expires on its own.
+    }
   };
 
   const nav = [
