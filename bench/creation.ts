@@ -24,7 +24,9 @@ import { requestBucket } from "./lib/weft-items";
  *   bench:cost's);
  * - timed, with the service straight on DynamoDB Local: creation latency beside N conditional `PutItem`s of a
  *   run item at once on the same DynamoDB Local, through a client configured as the service's; then both
- *   one at a time, where a creation's serial round trips show rather than DynamoDB Local's queue.
+ *   one at a time, where a creation's serial round trips show rather than DynamoDB Local's queue. Before each
+ *   PutItem phase the engine has finished the runs created so far, so the puts do not share DynamoDB Local
+ *   with the runs the creations left behind (the creations do, as in production: every worker runs).
  * Each time the list is read back: `total` must be exact and every run on exactly one page.
  * `npm run bench:creation -- --runs 500`.
  */
@@ -93,6 +95,25 @@ async function listedExactly(api: ApiClient, apiKey: string, runIds: string[]): 
     seen.push(...body.data.map((run) => run.id));
   }
   return total === runIds.length && seen.length === runIds.length && new Set(seen).size === seen.length;
+}
+
+/**
+ * Waits until the engine has run every run created so far (none PENDING or RUNNING), so a timed phase does
+ * not share DynamoDB Local with the work the phase before it left behind: each side of a ratio is measured
+ * on a service at rest.
+ */
+async function settled(api: ApiClient, apiKey: string): Promise<void> {
+  const deadline = Date.now() + 5 * 60_000;
+  const live = async (status: string) => {
+    const response = await fetch(`${api.url}/v1/workflow-runs?status=${status}&pageSize=1`, {
+      headers: { "x-api-key": apiKey },
+    });
+    return ((await response.json()) as { meta: { total: number } }).meta.total;
+  };
+  while ((await live("PENDING")) + (await live("RUNNING")) > 0) {
+    if (Date.now() > deadline) throw new Error("the engine did not finish the burst's runs in 5 minutes");
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
 }
 
 async function newWorkspace(service: LocalService, label: string) {
@@ -194,8 +215,10 @@ void runBench<Options, DynamoLocalTarget>({
     const timed = await newWorkspace(timedService, "timed");
     const creation = await burst(timed.api, timed.workspace.apiKey, timed.definitionId, runs);
     const timedListed = await listedExactly(timed.api, timed.workspace.apiKey, creation.runIds);
+    await settled(timed.api, timed.workspace.apiKey);
     const puts = await putBurst(local.endpoint, runs, runs, "burst");
     const single = await burst(timed.api, timed.workspace.apiKey, timed.definitionId, SINGLE_SAMPLES, 1);
+    await settled(timed.api, timed.workspace.apiKey);
     const singlePuts = await putBurst(local.endpoint, SINGLE_SAMPLES, 1, "single");
 
     const figures = {
