@@ -24,7 +24,8 @@ export type RunQuotaDeps = Pick<Deps, "clock" | "config"> & {
  * API's creation and rerun, a cron trigger's fire, an event (docs/deploy.md, "Quotas"). Unset, neither
  * quota costs anything: the creation count is one exact counter write per admission (moved by `runs`, so
  * an event starting three runs counts three), the live count a count of the workspace's live runs (four
- * status lists, whose reads grow with the live runs, bounded by the quota's own size).
+ * status lists, whose reads grow with the live runs, bounded by the quota's own size; read again from the
+ * runs themselves before a refusal).
  */
 export async function admitRunCreation(deps: RunQuotaDeps, workspaceId: string, runs = 1): Promise<void> {
   const { MAX_RUN_CREATIONS_PER_MINUTE: perMinute, MAX_LIVE_RUNS_PER_WORKSPACE: live } = deps.config;
@@ -44,16 +45,31 @@ export async function admitRunCreation(deps: RunQuotaDeps, workspaceId: string, 
     }
   }
   if (live !== undefined) {
-    const totals = await Promise.all(
-      LIVE_RUN_STATUSES.map(
-        async (status) => (await deps.store.runs.list(workspaceId, { status }, 1, 1)).total,
-      ),
-    );
-    if (totals.reduce((sum, n) => sum + n, 0) + runs > live) {
+    const listed = await countLiveRuns(deps, workspaceId, (list) => list.total, 1);
+    // The status index lags its runs a little: a run that has just moved on can be listed under both its
+    // statuses. Before refusing, the runs themselves are read, each counted under the status it has.
+    if (
+      listed + runs > live &&
+      (await countLiveRuns(deps, workspaceId, (list) => list.items.length, listed)) + runs > live
+    ) {
       throw new RateLimitError(
         LIVE_QUOTA_RETRY_AFTER_SEC,
         `Quota reached: maximum live runs per workspace (${live}); retry when some have ended`,
       );
     }
   }
+}
+
+async function countLiveRuns(
+  deps: RunQuotaDeps,
+  workspaceId: string,
+  count: (list: Awaited<ReturnType<RunQuotaDeps["store"]["runs"]["list"]>>) => number,
+  pageSize: number,
+): Promise<number> {
+  const counts = await Promise.all(
+    LIVE_RUN_STATUSES.map(async (status) =>
+      count(await deps.store.runs.list(workspaceId, { status }, 1, Math.max(1, pageSize))),
+    ),
+  );
+  return counts.reduce((sum, n) => sum + n, 0);
 }
