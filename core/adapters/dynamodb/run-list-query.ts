@@ -1,12 +1,8 @@
 import { listedDefinitionId, type RunRecord, waitingForOf } from "../../domain/run-record";
 import type { Page, RunFilters } from "../../ports/store";
 import { runListPartitions } from "./index-keys";
-import {
-  childrenCounterScope,
-  definitionCounterScope,
-  type RunCreationStore,
-  runsCounterScope,
-} from "./run-creation";
+import { childrenCounterScope, definitionCounterScope, runsCounterScope } from "./run-counters";
+import type { RunCreationStore } from "./run-creation";
 import type { RunListStore } from "./run-lists";
 import { hasDateBound, numberRangeOf } from "./run-number-range";
 import type { IndexName } from "./table";

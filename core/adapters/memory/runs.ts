@@ -10,7 +10,7 @@ import type {
 } from "../../ports/store";
 import { sweepShard } from "../dynamodb/index-keys";
 import { keys } from "../dynamodb/keys";
-import { creationScopes } from "../dynamodb/run-creation";
+import { creationScopes } from "../dynamodb/run-counters";
 import { eventsOf, stepRunsOf } from "../dynamodb/run-history";
 import { runWriteUnits } from "../dynamodb/run-items";
 import {

@@ -43,7 +43,7 @@ export interface IdempotencyClaim {
 
 export interface RunCounter {
   workspaceId: string;
-  /** `RUNS`, or `DEF#<definition>`, as in run-creation.ts. */
+  /** `RUNS`, or `DEF#<definition>`, as in run-counters.ts. */
   scope: string;
   count: number;
   /** Numbers given up, as the adapter's counter item keeps them. */
