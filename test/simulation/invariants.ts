@@ -4,6 +4,7 @@
  * record). Each check names the invariant it holds, so a failing seed says which promise broke.
  */
 import { keys } from "../../core/adapters/dynamodb/keys";
+import { groupBy } from "../../core/adapters/dynamodb/per-turn";
 import type { MemoryRunsDump } from "../../core/adapters/memory/runs-store";
 import { slot } from "../../core/adapters/memory/state";
 import { liveChildIds } from "../../core/domain/child-runs";
@@ -629,14 +630,3 @@ const RUN_REACH = closure(RUN_TRANSITIONS);
 const STEP_REACH = closure(STEP_TRANSITIONS);
 const reachableRun = (from: RunStatus, to: RunStatus) => RUN_REACH.get(from)?.has(to) ?? false;
 const reachableStep = (from: StepRunStatus, to: StepRunStatus) => STEP_REACH.get(from)?.has(to) ?? false;
-
-function groupBy<T>(items: readonly T[], key: (item: T) => string): Map<string, T[]> {
-  const groups = new Map<string, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const group = groups.get(k);
-    if (group) group.push(item);
-    else groups.set(k, [item]);
-  }
-  return groups;
-}

@@ -25,7 +25,7 @@ export interface Asker<A> {
 }
 
 /** The askers of each distinct thing asked, in the order first asked. */
-export function groupBy<T>(asked: T[], idOf: (ask: T) => string): Map<string, T[]> {
+export function groupBy<T>(asked: readonly T[], idOf: (ask: T) => string): Map<string, T[]> {
   const groups = new Map<string, T[]>();
   for (const ask of asked) {
     const id = idOf(ask);
