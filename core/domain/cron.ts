@@ -32,16 +32,6 @@ export function cronProblem(cron: string): string | undefined {
   return undefined;
 }
 
-/** Whether `timezone` is an IANA zone name this runtime knows (and so EventBridge Scheduler too). */
-export function isKnownTimezone(timezone: string): boolean {
-  try {
-    new Intl.DateTimeFormat("en-US", { timeZone: timezone });
-    return timezone.length <= 50;
-  } catch {
-    return false;
-  }
-}
-
 const parse = (schedule: CronSchedule, atMs: number) =>
   CronExpressionParser.parse(schedule.cron, { currentDate: new Date(atMs), tz: schedule.timezone });
 

@@ -1,7 +1,6 @@
 // The package has no "exports" map, so plain Node ESM needs the real file name here.
 import Ajv2020, { type Options } from "ajv/dist/2020.js";
 import addFormats from "ajv-formats";
-import * as z from "zod";
 import { linearRegExp } from "./linear-regex";
 
 /**
@@ -46,11 +45,3 @@ export function jsonSchemaProblem(schema: Record<string, unknown>): string | und
     return err instanceof Error ? err.message : String(err);
   }
 }
-
-export const JsonSchemaObject = z
-  .record(z.string(), z.unknown())
-  .superRefine((schema, ctx) => {
-    const problem = jsonSchemaProblem(schema);
-    if (problem !== undefined) ctx.addIssue({ code: "custom", message: `Invalid JSON Schema: ${problem}` });
-  })
-  .meta({ description: "A JSON Schema (draft 2020-12) object" });

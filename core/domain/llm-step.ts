@@ -1,7 +1,7 @@
 import * as z from "zod";
-import { JsonSchemaObject } from "./json-schema";
+import { JsonSchemaObject, jsonSchemaChecker } from "./json-schema-object";
+import { lazyModule } from "./lazy-module";
 import { LIMITS } from "./limits";
-import { linearRegExp } from "./linear-regex";
 import { DEFAULT_FALLBACK_ON, LlmErrorClass } from "./llm-errors";
 
 /** Error map for a discriminated union: names the bad tag and the valid ones instead of "Invalid input". */
@@ -49,18 +49,29 @@ export const LlmTool = z
 
 const MaxLengthGuardrail = z.strictObject({ type: z.literal("max_length"), maxChars: z.int().min(1) });
 
+/** RE2 (re2js, about 150 kB minified), imported on the first check of a guardrail's pattern. */
+const linearRegex = lazyModule(() => import("./linear-regex"));
+
+/**
+ * Imports what the llm step's checks use (ajv, RE2), so that a parse after it runs them synchronously, in
+ * the schema's order (lazy-module.ts).
+ */
+export const loadLlmStepChecks = () => Promise.all([jsonSchemaChecker.load(), linearRegex.load()]);
+
 const RegexGuardrail = z.strictObject({
   type: z.literal("regex"),
   pattern: z
     .string()
     .min(1)
-    .superRefine((pattern, ctx) => {
-      try {
-        linearRegExp(pattern);
-      } catch (err) {
-        ctx.addIssue({ code: "custom", message: (err as Error).message });
-      }
-    })
+    .superRefine((pattern, ctx) =>
+      linearRegex.use(({ linearRegExp }) => {
+        try {
+          linearRegExp(pattern);
+        } catch (err) {
+          ctx.addIssue({ code: "custom", message: (err as Error).message });
+        }
+      }),
+    )
     .meta({
       description:
         `ECMAScript syntax, matched by RE2 in linear time: no backreferences or lookaround; at most ` +

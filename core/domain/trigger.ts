@@ -1,7 +1,8 @@
 import * as z from "zod";
 import { boundedJsonObject } from "./bounded-json";
-import { cronProblem, isKnownTimezone } from "./cron";
+import { cronLibrary } from "./cron-library";
 import { LIMITS } from "./limits";
+import { isKnownTimezone } from "./time";
 import { TriggerStatus } from "./trigger-record";
 
 /**
@@ -48,10 +49,12 @@ export const CreateCronTrigger = z
     cron: z
       .string()
       .max(LIMITS.cronChars)
-      .superRefine((cron, ctx) => {
-        const problem = cronProblem(cron);
-        if (problem) ctx.addIssue({ code: "custom", message: problem });
-      })
+      .superRefine((cron, ctx) =>
+        cronLibrary.use(({ cronProblem }) => {
+          const problem = cronProblem(cron);
+          if (problem) ctx.addIssue({ code: "custom", message: problem });
+        }),
+      )
       .meta({
         description: "Five fields: minute hour day-of-month month day-of-week",
         example: "0 9 * * 1-5",

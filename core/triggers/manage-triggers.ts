@@ -1,4 +1,4 @@
-import { nextFireAtMs } from "../domain/cron";
+import { cronLibrary } from "../domain/cron-library";
 import { NotFoundError, RateLimitError } from "../domain/errors";
 import { isoAt } from "../domain/time";
 import type { CreateTriggerInput, Trigger } from "../domain/trigger";
@@ -52,7 +52,8 @@ export async function createTrigger(
 
 export async function listTriggers(deps: Pick<Deps, "store" | "clock">, workspaceId: string) {
   const nowMs = deps.clock.nowMs();
-  return (await deps.store.triggers.list(workspaceId)).map((trigger) => toTrigger(trigger, nowMs));
+  const triggers = await deps.store.triggers.list(workspaceId);
+  return Promise.all(triggers.map((trigger) => toTrigger(trigger, nowMs)));
 }
 
 export async function getTrigger(
@@ -105,10 +106,16 @@ function quotaReached(max: number): RateLimitError {
   );
 }
 
-/** The API's trigger: without `activeSince`, and with an active cron trigger's next fire. */
-export function toTrigger(trigger: TriggerRecord, nowMs: number): Trigger {
+/**
+ * The API's trigger: without `activeSince`, and with an active cron trigger's next fire (whose cron
+ * arithmetic is imported on first use).
+ */
+async function toTrigger(trigger: TriggerRecord, nowMs: number): Promise<Trigger> {
   const { activeSince: _, ...shown } = trigger;
   if (!isCronTrigger(trigger)) return shown as Trigger;
-  const nextFireAt = trigger.status === TriggerStatus.Active ? isoAt(nextFireAtMs(trigger, nowMs)) : null;
+  const nextFireAt =
+    trigger.status === TriggerStatus.Active
+      ? isoAt((await cronLibrary.load()).nextFireAtMs(trigger, nowMs))
+      : null;
   return { ...shown, nextFireAt } as Trigger;
 }

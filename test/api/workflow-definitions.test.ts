@@ -96,6 +96,55 @@ async function createOk(body: unknown): Promise<Definition> {
   return ((await response.json()) as { data: Definition }).data;
 }
 
+// First in the file: the first definition this process checks, which imports ajv and RE2 (they are not
+// loaded at a cold start); the issues still come in the schema's order, as on every later request.
+describe("POST /v1/workflow-definitions, the first definition checked", () => {
+  it("names each JSON Schema and regex that fails its check, in the schema's order, and stores nothing", async () => {
+    const before = await listDefinitions();
+    const llm = { type: "llm", name: "l", model: "gpt-4o", systemPrompt: "Be brief" };
+    const notLinear = "are not supported: patterns run on RE2, which matches in linear time";
+
+    const response = await create({
+      name: "checkout",
+      version: "1",
+      steps: [
+        {
+          ...llm,
+          outputSchema: { type: "strng" },
+          tools: [{ remoteTool: "crm", name: "find", description: "d", parameters: { pattern: "^(?=x)" } }],
+          guardrails: [
+            { type: "regex", pattern: "(a)\\1", mode: "must_match" },
+            { type: "max_length", maxChars: 0 },
+          ],
+        },
+      ],
+    });
+
+    expect(response.status).toBe(400);
+    const { error } = (await response.json()) as {
+      error: { code: string; details: { issues: { path: string; message: string }[] } };
+    };
+    expect(error.code).toBe("VALIDATION_ERROR");
+    expect(error.details.issues).toEqual([
+      {
+        path: "steps.0.outputSchema",
+        message:
+          "Invalid JSON Schema: schema/type must be equal to one of the allowed values, schema/type must be array, schema/type must match a schema in anyOf",
+      },
+      {
+        path: "steps.0.tools.0.parameters",
+        message: `Invalid JSON Schema: Invalid regular expression: /^(?=x)/: lookahead and lookbehind ${notLinear}`,
+      },
+      {
+        path: "steps.0.guardrails.0.pattern",
+        message: `Invalid regular expression: /(a)\\1/: backreferences ${notLinear}`,
+      },
+      { path: "steps.0.guardrails.1.maxChars", message: "Too small: expected number to be >=1" },
+    ]);
+    expect(await listDefinitions()).toHaveLength(before.length);
+  });
+});
+
 describe("POST /v1/workflow-definitions", () => {
   it("answers 201 with the steps and their defaults when a definition uses all six step types", async () => {
     const nowIso = new Date(t.clock.nowMs()).toISOString();

@@ -2,8 +2,8 @@ import { createRoute } from "@hono/zod-openapi";
 import { monotonicFactory } from "ulid";
 import * as z from "zod";
 import { NotFoundError } from "../../domain/errors";
+import { loadOnce } from "../../domain/load-once";
 import { ReplayInput } from "../../domain/replay";
-import { replayStep } from "../../llm/replay-step";
 import { createProviders } from "../../llm/resolve-provider";
 import { workspaceModels } from "../../llm/workspace-models";
 import type { Deps } from "../../ports/deps";
@@ -74,6 +74,12 @@ const listRoute = route({
   },
 });
 
+/**
+ * The replay's code (the conversation, and the answer checks with ajv and RE2, about 350 kB minified) is
+ * imported on a process's first replay, not at the API's cold start.
+ */
+const loadReplay = loadOnce(() => import("../../llm/replay-step"));
+
 export function replayRoutes(deps: Pick<Deps, "config" | "store" | "keyVault" | "clock" | "log">) {
   const nextUlid = monotonicFactory();
   const replayDeps = {
@@ -87,6 +93,7 @@ export function replayRoutes(deps: Pick<Deps, "config" | "store" | "keyVault" | 
   return createRouter<WorkspaceEnv>()
     .openapi(replayRoute, async (c) => {
       const { id, stepName } = c.req.valid("param");
+      const { replayStep } = await loadReplay();
       const replay = await replayStep(replayDeps, c.var.workspaceId, id, stepName, c.req.valid("json"));
       return c.json(ok(replay), 201);
     })

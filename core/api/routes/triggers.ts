@@ -1,5 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
+import { cronLibrary } from "../../domain/cron-library";
 import { CreateTriggerInput, Trigger, UpdateTriggerInput } from "../../domain/trigger";
 import type { Deps } from "../../ports/deps";
 import {
@@ -11,6 +12,7 @@ import {
 } from "../../triggers/manage-triggers";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";
+import { loadBeforeValidation } from "../middleware/load-before-validation";
 import { IdParam } from "../params";
 import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
 
@@ -24,6 +26,7 @@ const create = route({
   path: "/v1/triggers",
   operationId: "createTrigger",
   summary: "Create a cron or event trigger (docs/triggers.md); past the workspace's quota, 429",
+  middleware: [loadBeforeValidation(cronLibrary.load)],
   request: { body: { content: jsonContent(CreateTriggerInput), required: true } },
   responses: {
     201: { description: "Created (active)", content: jsonContent(dataEnvelope(Trigger)) },

@@ -2,11 +2,13 @@ import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
 import { createDefinition } from "../../definitions/create-definition";
 import { NotFoundError } from "../../domain/errors";
+import { loadLlmStepChecks } from "../../domain/llm-step";
 import { CreateWorkflowDefinitionInput } from "../../domain/workflow-definition";
 import { WorkflowDefinition } from "../../domain/workflow-definition-record";
 import type { Deps } from "../../ports/deps";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";
+import { loadBeforeValidation } from "../middleware/load-before-validation";
 import { IdParam } from "../params";
 import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
 
@@ -19,6 +21,7 @@ const create = createRoute({
   tags,
   summary: "Create an immutable workflow definition; a change is a new definition with a new version",
   security: API_KEY_SECURITY,
+  middleware: [loadBeforeValidation(loadLlmStepChecks)],
   request: { body: { content: jsonContent(CreateWorkflowDefinitionInput), required: true } },
   responses: {
     201: { description: "Created", content: jsonContent(dataEnvelope(WorkflowDefinition)) },

@@ -2,11 +2,11 @@ import { describe, expect, it } from "vitest";
 import {
   cronProblem,
   isFireTime,
-  isKnownTimezone,
   latestFireAtMs,
   nextFireAtMs,
   toSchedulerCron,
 } from "../../../core/domain/cron";
+import { isKnownTimezone } from "../../../core/domain/time";
 
 const at = (iso: string) => Date.parse(iso);
 const iso = (ms: number) => new Date(ms).toISOString();

@@ -5,7 +5,7 @@ import { accepted, issues, parseSteps, paths } from "../../helpers/step-schema";
 const llm = { type: "llm", name: "l", model: "gpt-4o", systemPrompt: "Be brief" };
 
 describe("llm bounds", () => {
-  it("accepts guardrails and blocklist words at their bounds", () => {
+  it("accepts guardrails and blocklist words at their bounds", async () => {
     const words = Array.from({ length: LIMITS.blocklistWords }, (_, i) =>
       `${i}`.padEnd(LIMITS.blocklistWordChars, "w"),
     );
@@ -13,7 +13,7 @@ describe("llm bounds", () => {
       { type: "blocklist", words },
       ...Array.from({ length: LIMITS.guardrails - 1 }, () => ({ type: "max_length", maxChars: 9 })),
     ];
-    accepted({ ...llm, guardrails });
+    await accepted({ ...llm, guardrails });
   });
 
   it.each([
@@ -73,21 +73,24 @@ describe("llm bounds", () => {
       { ...llm, guardrails: [{ type: "blocklist", words: ["w".repeat(LIMITS.blocklistWordChars + 1)] }] },
       ["guardrails", 0, "words", 0],
     ],
-  ])("rejects %s at the field", (_label, step, path) => {
-    expect(paths(step)).toEqual([["steps", 0, ...path]]);
+  ])("rejects %s at the field", async (_label, step, path) => {
+    expect(await paths(step)).toEqual([["steps", 0, ...path]]);
   });
 });
 
 describe("llm", () => {
-  it("rejects a step with neither messages nor systemPrompt", () => {
+  it("rejects a step with neither messages nor systemPrompt", async () => {
     const { systemPrompt: _, ...noPrompt } = llm;
-    expect(paths(noPrompt)).toEqual([["steps", 0, "messages"]]);
-    expect(paths({ ...noPrompt, messages: [] })).toEqual([["steps", 0, "messages"]]);
-    accepted({ ...noPrompt, messages: [{ role: "user", content: "Hi {{input.name}}" }] });
+    expect(await paths(noPrompt)).toEqual([["steps", 0, "messages"]]);
+    expect(await paths({ ...noPrompt, messages: [] })).toEqual([["steps", 0, "messages"]]);
+    await accepted({ ...noPrompt, messages: [{ role: "user", content: "Hi {{input.name}}" }] });
   });
 
-  it("rejects a regex guardrail whose pattern does not compile", () => {
-    const [issue] = issues({ ...llm, guardrails: [{ type: "regex", pattern: "(", mode: "must_match" }] });
+  it("rejects a regex guardrail whose pattern does not compile", async () => {
+    const [issue] = await issues({
+      ...llm,
+      guardrails: [{ type: "regex", pattern: "(", mode: "must_match" }],
+    });
     expect(issue?.path).toEqual(["steps", 0, "guardrails", 0, "pattern"]);
     expect(issue?.message).toMatch(/regular expression/i);
   });
@@ -99,9 +102,9 @@ describe("llm", () => {
     });
     const path = ["steps", 0, "guardrails", 0, "pattern"];
 
-    it("accepts a pattern at the length bound and refuses one past it", () => {
-      accepted(regex("a".repeat(LIMITS.regexPatternChars)));
-      const [issue] = issues(regex("a".repeat(LIMITS.regexPatternChars + 1)));
+    it("accepts a pattern at the length bound and refuses one past it", async () => {
+      await accepted(regex("a".repeat(LIMITS.regexPatternChars)));
+      const [issue] = await issues(regex("a".repeat(LIMITS.regexPatternChars + 1)));
       expect(issue?.path).toEqual(path);
       expect(issue?.message).toBe(
         `A regular expression may have at most ${LIMITS.regexPatternChars} characters; this one has ${LIMITS.regexPatternChars + 1}`,
@@ -112,15 +115,15 @@ describe("llm", () => {
       ["(a)\\1", "backreferences are not supported"],
       ["^(?!x)", "lookahead and lookbehind are not supported"],
       ["x{0,1000}y", "at most 1000 are allowed"],
-    ])("refuses %s", (pattern, reason) => {
-      const [issue] = issues(regex(pattern));
+    ])("refuses %s", async (pattern, reason) => {
+      const [issue] = await issues(regex(pattern));
       expect(issue?.path).toEqual(path);
       expect(issue?.message).toMatch(`Invalid regular expression: /${pattern}/: `);
       expect(issue?.message).toContain(reason);
     });
 
-    it("accepts a pattern with nested quantifiers, which RE2 matches in linear time", () => {
-      accepted(regex("^(a+)+$"));
+    it("accepts a pattern with nested quantifiers, which RE2 matches in linear time", async () => {
+      await accepted(regex("^(a+)+$"));
     });
   });
 
@@ -139,45 +142,47 @@ describe("llm", () => {
       }),
       ["tools", 0, "parameters"],
     ],
-  ])("checks the JSON Schema in %s", (_label, withSchema, path) => {
-    const [issue] = issues(withSchema({ type: "strng" }));
+  ])("checks the JSON Schema in %s", async (_label, withSchema, path) => {
+    const [issue] = await issues(withSchema({ type: "strng" }));
     expect(issue?.path).toEqual(["steps", 0, ...path]);
     expect(issue?.message).toContain("must be equal to one of the allowed values");
-    expect(paths(withSchema({ properties: { a: { $ref: "#/$defs/missing" } } }))).toEqual([
+    expect(await paths(withSchema({ properties: { a: { $ref: "#/$defs/missing" } } }))).toEqual([
       ["steps", 0, ...path],
     ]);
-    accepted(withSchema({ type: "object", properties: { email: { type: "string", format: "email" } } }));
-    accepted(withSchema({ $schema: "https://json-schema.org/draft/2020-12/schema", type: "array" }));
-    accepted(withSchema({ type: "string", pattern: "^(a+)+$" }));
+    await accepted(
+      withSchema({ type: "object", properties: { email: { type: "string", format: "email" } } }),
+    );
+    await accepted(withSchema({ $schema: "https://json-schema.org/draft/2020-12/schema", type: "array" }));
+    await accepted(withSchema({ type: "string", pattern: "^(a+)+$" }));
     for (const schema of [
       { type: "string", pattern: "^(a)\\1$" },
       { type: "object", patternProperties: { "^(?=x)": { type: "string" } } },
       { type: "string", pattern: "a".repeat(LIMITS.regexPatternChars + 1) },
     ]) {
-      const [refused] = issues(withSchema(schema));
+      const [refused] = await issues(withSchema(schema));
       expect(refused?.path).toEqual(["steps", 0, ...path]);
       expect(refused?.message).toMatch(/^Invalid JSON Schema: (Invalid|A) regular expression/);
     }
   });
 
-  it("lets two steps declare schemas with the same $id", () => {
+  it("lets two steps declare schemas with the same $id", async () => {
     const outputSchema = { $id: "https://example.com/out", type: "object" };
-    const result = parseSteps([
+    const result = await parseSteps([
       { ...llm, name: "a", outputSchema },
       { ...llm, name: "b", outputSchema },
     ]);
     expect(result.success).toBe(true);
   });
 
-  it("requires name, description and parameters together on a tool", () => {
-    expect(paths({ ...llm, tools: [{ remoteTool: "crm", name: "find" }] })).toEqual([
+  it("requires name, description and parameters together on a tool", async () => {
+    expect(await paths({ ...llm, tools: [{ remoteTool: "crm", name: "find" }] })).toEqual([
       ["steps", 0, "tools", 0, "description"],
       ["steps", 0, "tools", 0, "parameters"],
     ]);
   });
 
-  it("names the valid guardrail types for an unknown one", () => {
-    const [issue] = issues({ ...llm, guardrails: [{ type: "profanity" }] });
+  it("names the valid guardrail types for an unknown one", async () => {
+    const [issue] = await issues({ ...llm, guardrails: [{ type: "profanity" }] });
     expect(issue?.path).toEqual(["steps", 0, "guardrails", 0, "type"]);
     expect(issue?.message).toBe(
       'Unknown guardrail type "profanity"; expected one of max_length, regex, blocklist, json_schema',

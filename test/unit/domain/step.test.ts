@@ -12,38 +12,42 @@ const llm = { type: "llm", name: "l", model: "gpt-4o", systemPrompt: "Be brief" 
 const approval = { type: "approval", name: "a", contentKey: "draft" };
 
 describe("minimal steps", () => {
-  it("accepts each step type and applies defaults", () => {
-    expect(accepted(task)).toEqual({ ...task, config: {} });
-    expect(accepted(wait)).toEqual(wait);
-    expect(accepted({ type: "wait", name: "w", untilTimestamp: "2030-01-01T00:00:00+02:00" })).toBeDefined();
-    expect(accepted(condition)).toEqual(condition);
-    expect(accepted(externalEvent)).toEqual(externalEvent);
-    expect(accepted(llm)).toEqual({ ...llm, maxToolRounds: 5 });
-    expect(accepted(approval)).toEqual(approval);
+  it("accepts each step type and applies defaults", async () => {
+    expect(await accepted(task)).toEqual({ ...task, config: {} });
+    expect(await accepted(wait)).toEqual(wait);
+    expect(
+      await accepted({ type: "wait", name: "w", untilTimestamp: "2030-01-01T00:00:00+02:00" }),
+    ).toBeDefined();
+    expect(await accepted(condition)).toEqual(condition);
+    expect(await accepted(externalEvent)).toEqual(externalEvent);
+    expect(await accepted(llm)).toEqual({ ...llm, maxToolRounds: 5 });
+    expect(await accepted(approval)).toEqual(approval);
   });
 
-  it("fills retry defaults and leaves an absent retry absent", () => {
-    expect(accepted({ ...task, retry: {} })).toMatchObject({
+  it("fills retry defaults and leaves an absent retry absent", async () => {
+    expect(await accepted({ ...task, retry: {} })).toMatchObject({
       retry: { maxAttempts: 1, backoffMs: 1000, backoffMultiplier: 2, maxBackoffMs: 300_000 },
     });
-    expect(accepted({ ...task, retry: { maxAttempts: 3 } })).toMatchObject({ retry: { maxAttempts: 3 } });
-    expect(accepted(task)).not.toHaveProperty("retry");
+    expect(await accepted({ ...task, retry: { maxAttempts: 3 } })).toMatchObject({
+      retry: { maxAttempts: 3 },
+    });
+    expect(await accepted(task)).not.toHaveProperty("retry");
   });
 
-  it("accepts values on the edges of every bound", () => {
-    accepted({ ...wait, durationMs: 0 });
-    accepted({ ...wait, durationMs: ONE_YEAR_MS });
-    accepted({ ...externalEvent, timeoutMs: 1000 });
-    accepted({ ...approval, timeoutMs: ONE_YEAR_MS, prompt: "x".repeat(10_000) });
-    accepted({
+  it("accepts values on the edges of every bound", async () => {
+    await accepted({ ...wait, durationMs: 0 });
+    await accepted({ ...wait, durationMs: ONE_YEAR_MS });
+    await accepted({ ...externalEvent, timeoutMs: 1000 });
+    await accepted({ ...approval, timeoutMs: ONE_YEAR_MS, prompt: "x".repeat(10_000) });
+    await accepted({
       ...llm,
       temperature: 0,
       maxTokens: 200_000,
       maxToolRounds: 0,
       fallbackModels: ["a", "b", "c", "d", "e"],
     });
-    accepted({ ...llm, temperature: 2, maxTokens: 1, maxToolRounds: 20 });
-    accepted({
+    await accepted({ ...llm, temperature: 2, maxTokens: 1, maxToolRounds: 20 });
+    await accepted({
       ...task,
       retry: { maxAttempts: 20, backoffMs: 3_600_000, backoffMultiplier: 10, maxBackoffMs: 0 },
     });
@@ -79,45 +83,45 @@ describe("bounds", () => {
     ["long contentKey", { ...approval, contentKey: "x".repeat(201) }, ["contentKey"]],
     ["long prompt", { ...approval, prompt: "x".repeat(10_001) }, ["prompt"]],
     ["approval timeout too short", { ...approval, timeoutMs: 999 }, ["timeoutMs"]],
-  ])("rejects %s at the field", (_label, step, path) => {
-    expect(paths(step)).toEqual([["steps", 0, ...path]]);
+  ])("rejects %s at the field", async (_label, step, path) => {
+    expect(await paths(step)).toEqual([["steps", 0, ...path]]);
   });
 });
 
 describe("wait", () => {
-  it("rejects both durationMs and untilTimestamp", () => {
-    expect(paths({ ...wait, untilTimestamp: "2030-01-01T00:00:00Z" })).toEqual([
+  it("rejects both durationMs and untilTimestamp", async () => {
+    expect(await paths({ ...wait, untilTimestamp: "2030-01-01T00:00:00Z" })).toEqual([
       ["steps", 0, "untilTimestamp"],
     ]);
   });
 
-  it("rejects neither durationMs nor untilTimestamp", () => {
-    expect(paths({ type: "wait", name: "w" })).toEqual([["steps", 0, "durationMs"]]);
+  it("rejects neither durationMs nor untilTimestamp", async () => {
+    expect(await paths({ type: "wait", name: "w" })).toEqual([["steps", 0, "durationMs"]]);
   });
 });
 
 describe("step type and unknown fields", () => {
-  it("names the nine valid step types for an unknown type", () => {
-    const [issue] = issues({ type: "sleep", name: "s" });
+  it("names the nine valid step types for an unknown type", async () => {
+    const [issue] = await issues({ type: "sleep", name: "s" });
     expect(issue?.path).toEqual(["steps", 0, "type"]);
     expect(issue?.message).toBe(
       'Unknown step type "sleep"; expected one of task, wait, condition, external_event, llm, approval, parallel, map, sub_workflow',
     );
   });
 
-  it("says when the type is missing", () => {
-    expect(issues({ name: "s" })[0]?.message).toMatch(/^Missing step type; expected one of task,/);
+  it("says when the type is missing", async () => {
+    expect((await issues({ name: "s" }))[0]?.message).toMatch(/^Missing step type; expected one of task,/);
   });
 
-  it("rejects a misspelled field instead of ignoring it", () => {
-    const found = issues({ type: "wait", name: "w", durationMS: 1000 });
+  it("rejects a misspelled field instead of ignoring it", async () => {
+    const found = await issues({ type: "wait", name: "w", durationMS: 1000 });
     expect(found).toContainEqual(
       expect.objectContaining({ code: "unrecognized_keys", path: ["steps", 0], keys: ["durationMS"] }),
     );
   });
 
-  it("rejects a field of another step type", () => {
-    expect(issues({ ...task, signalType: "x" })[0]).toMatchObject({
+  it("rejects a field of another step type", async () => {
+    expect((await issues({ ...task, signalType: "x" }))[0]).toMatchObject({
       code: "unrecognized_keys",
       keys: ["signalType"],
     });
@@ -127,16 +131,16 @@ describe("step type and unknown fields", () => {
 describe("computeBackoffMs", () => {
   const policy = { backoffMs: 1000, backoffMultiplier: 2, maxBackoffMs: 5000 };
 
-  it("grows by the multiplier after each failed attempt", () => {
+  it("grows by the multiplier after each failed attempt", async () => {
     expect([1, 2, 3].map((attempt) => computeBackoffMs(policy, attempt))).toEqual([1000, 2000, 4000]);
   });
 
-  it("is capped by maxBackoffMs", () => {
+  it("is capped by maxBackoffMs", async () => {
     expect(computeBackoffMs(policy, 4)).toBe(5000);
     expect(computeBackoffMs(policy, 10_000)).toBe(5000);
   });
 
-  it("uses the defaults of a step without retry", () => {
+  it("uses the defaults of a step without retry", async () => {
     expect(computeBackoffMs(DEFAULT_RETRY_POLICY, 1)).toBe(1000);
     expect(computeBackoffMs(DEFAULT_RETRY_POLICY, 20)).toBe(300_000);
   });

@@ -192,14 +192,23 @@ describe("each function's bundle", () => {
     expect(coldSourceFiles("worker")).toContain("core/llm/build-llm-step.ts");
   });
 
-  it.each(names.filter((name) => name !== "api"))(
-    "%s: reads triggers without cron-parser, which only checks a new trigger's cron (API) or computes a fire (on first fire)",
+  it.each(names)(
+    "%s: reads triggers without cron-parser, imported on a process's first cron check, next fire time or fire",
     (name) => {
       const cold = bundleOf(name).parts.coldInputs.map(({ input }) => input);
 
       for (const pkg of ["cron-parser", "luxon"]) expect(cold).not.toContain(pkg);
     },
   );
+
+  it("api: checks definitions' JSON Schemas and regexes with ajv and RE2 imported on the first check, and replays on the first replay", () => {
+    const cold = bundleOf("api").parts.coldInputs.map(({ input }) => input);
+
+    for (const pkg of ["ajv", "ajv-formats", "fast-uri", "re2js", "cron-parser", "luxon"]) {
+      expect(cold).not.toContain(pkg);
+    }
+    expect(coldSourceFiles("api")).not.toContain("core/llm/replay-step.ts");
+  });
 
   it("api: carries zod without its locales and unused exports, @hono/zod-openapi's extension included", async () => {
     const zod = bundleOf("api").parts.coldInputs.find(({ input }) => input === "zod");

@@ -12,7 +12,9 @@ import {
 describe("llm executor: answer, output and events", () => {
   it("completes with {text} in the state and the usage in the step run's output", async () => {
     const openai = scriptedProvider("openai", { text: "Hello Ann", inputTokens: 1000, outputTokens: 200 });
-    const outcome = await executorHarness({ providers: { openai } }).run(llmStep({ model: "gpt-4o-mini" }));
+    const outcome = await executorHarness({ providers: { openai } }).run(
+      await llmStep({ model: "gpt-4o-mini" }),
+    );
     expect(outcome).toMatchObject({
       kind: "completed",
       stateValue: { text: "Hello Ann" },
@@ -56,7 +58,7 @@ describe("llm executor: answer, output and events", () => {
 
   it("fills placeholders from input and state, and sends options and the timeout to the provider", async () => {
     const openai = scriptedProvider("openai", { text: '{"title":"T"}' });
-    const step = llmStep({
+    const step = await llmStep({
       model: "gpt-4o",
       systemPrompt: "You write for {{input.audience}}.",
       messages: [
@@ -89,7 +91,7 @@ describe("llm executor: answer, output and events", () => {
   it("sends a lone systemPrompt as the user turn", async () => {
     const openai = scriptedProvider("openai", { text: "ok" });
     await executorHarness({ providers: { openai } }).run(
-      llmStep({ model: "gpt-4o", messages: undefined, systemPrompt: "Say ok" }),
+      await llmStep({ model: "gpt-4o", messages: undefined, systemPrompt: "Say ok" }),
     );
     expect(openai.requests[0]?.messages).toEqual([{ role: "user", content: "Say ok" }]);
     expect(openai.requests[0]?.system).toBeUndefined();
@@ -99,7 +101,9 @@ describe("llm executor: answer, output and events", () => {
 describe("llm executor: resolution and fallback", () => {
   it("fails an unknown prefix as a provider-resolution error, without retries or calls", async () => {
     const openai = scriptedProvider("openai", { text: "never" });
-    const outcome = await executorHarness({ providers: { openai } }).run(llmStep({ model: "llama-3-70b" }));
+    const outcome = await executorHarness({ providers: { openai } }).run(
+      await llmStep({ model: "llama-3-70b" }),
+    );
     expect(outcome).toMatchObject({
       kind: "failed",
       retryable: false,
@@ -125,7 +129,7 @@ describe("llm executor: resolution and fallback", () => {
         keys: { openai: "sk-openai-key-000", google: "g-key-00000000", anthropic: "sk-ant-key-0000" },
         fallbackProviders: ["google", "anthropic"],
       },
-    }).run(llmStep({ model: "gpt-4o", fallbackModels: ["gpt-4o-mini"] }));
+    }).run(await llmStep({ model: "gpt-4o", fallbackModels: ["gpt-4o-mini"] }));
 
     expect(
       [...openai.requests, ...google.requests, ...anthropic.requests].map((request) => request.model),
@@ -166,13 +170,13 @@ describe("llm executor: resolution and fallback", () => {
   });
 
   it("is retryable when any candidate's failure was retryable, not when all were permanent", async () => {
-    const both = (first: "auth" | "server") =>
+    const both = async (first: "auth" | "server") =>
       executorHarness({
         providers: {
           openai: scriptedProvider("openai", failure("openai", first)),
           anthropic: scriptedProvider("anthropic", failure("anthropic", "bad_request")),
         },
-      }).run(llmStep({ model: "gpt-4o", fallbackModels: ["claude-haiku-4-5"] }));
+      }).run(await llmStep({ model: "gpt-4o", fallbackModels: ["claude-haiku-4-5"] }));
     expect(await both("server")).toMatchObject({
       kind: "failed",
       retryable: true,
@@ -188,7 +192,7 @@ describe("llm executor: resolution and fallback", () => {
         openai: scriptedProvider("openai", { text: "ok" }),
       },
       credentials: { keys: { openai: "sk-openai-key-000" }, fallbackProviders: [] },
-    }).run(llmStep({ model: "gemini-2.5-pro", fallbackModels: ["gpt-4o"] }));
+    }).run(await llmStep({ model: "gemini-2.5-pro", fallbackModels: ["gpt-4o"] }));
     expect(eventsOf(outcome, "LLM_FALLBACK_TRIGGERED")).toEqual([
       {
         stepName: "write",
@@ -211,7 +215,7 @@ describe("llm executor: resolution and fallback", () => {
     const outcome = await executorHarness({
       providers: { openai },
       credentials: { keys: { openai: key }, fallbackProviders: [] },
-    }).run(llmStep({ model: "gpt-4o" }));
+    }).run(await llmStep({ model: "gpt-4o" }));
     expect(JSON.stringify(outcome)).not.toContain(key);
     expect(outcome).toMatchObject({
       kind: "failed",
@@ -224,7 +228,7 @@ describe("llm executor: guardrails and structured output", () => {
   it("records GUARDRAIL_TRIGGERED and fails the attempt retryably, keeping the cost of the call", async () => {
     const openai = scriptedProvider("openai", { text: "This is CONFIDENTIAL" });
     const outcome = await executorHarness({ providers: { openai } }).run(
-      llmStep({ model: "gpt-4o", guardrails: [{ type: "blocklist", words: ["confidential"] }] }),
+      await llmStep({ model: "gpt-4o", guardrails: [{ type: "blocklist", words: ["confidential"] }] }),
     );
     expect(outcome).toMatchObject({
       kind: "failed",
@@ -251,7 +255,7 @@ describe("llm executor: guardrails and structured output", () => {
       { text: '{"n":"y"}' },
     );
     const harness = executorHarness({ providers: { openai } });
-    const step = llmStep({
+    const step = await llmStep({
       model: "gpt-4o",
       responseFormat: "json",
       outputSchema: { type: "object", properties: { n: { type: "number" } } },

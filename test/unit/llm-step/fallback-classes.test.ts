@@ -16,7 +16,7 @@ describe("llm executor: fallback by error class", () => {
   ] as const)("falls back on %s by default, naming the class", async (kind, errorClass) => {
     const providers = twoProviders(failure("openai", kind));
     const outcome = await executorHarness({ providers }).run(
-      llmStep({ model: "gpt-4o", fallbackModels: ["claude-haiku-4-5"] }),
+      await llmStep({ model: "gpt-4o", fallbackModels: ["claude-haiku-4-5"] }),
     );
     expect(outcome).toMatchObject({ kind: "completed", output: { model: "claude-haiku-4-5" } });
     expect(eventsOf(outcome, "LLM_FALLBACK_TRIGGERED")).toMatchObject([{ errorClass }]);
@@ -30,7 +30,7 @@ describe("llm executor: fallback by error class", () => {
   ] as const)("does not fall back on %s by default, and fails for good", async (kind, errorClass) => {
     const providers = twoProviders(failure("openai", kind, `${kind} says no`));
     const outcome = await executorHarness({ providers }).run(
-      llmStep({ model: "gpt-4o", fallbackModels: ["claude-haiku-4-5"] }),
+      await llmStep({ model: "gpt-4o", fallbackModels: ["claude-haiku-4-5"] }),
     );
     expect(outcome).toMatchObject({ kind: "failed", retryable: false, error: `gpt-4o: ${kind} says no` });
     expect(eventsOf(outcome, "LLM_CALL_FAILED")).toMatchObject([{ errorClass }]);
@@ -42,11 +42,11 @@ describe("llm executor: fallback by error class", () => {
     const filtered = twoProviders(failure("openai", "content_filter"));
     const step = (fallbackOn: string[]) =>
       llmStep({ model: "gpt-4o", fallbackModels: ["claude-haiku-4-5"], fallbackOn });
-    expect(await executorHarness({ providers: filtered }).run(step(["content_filter"]))).toMatchObject({
+    expect(await executorHarness({ providers: filtered }).run(await step(["content_filter"]))).toMatchObject({
       kind: "completed",
     });
     const limited = twoProviders(failure("openai", "rate_limit"));
-    expect(await executorHarness({ providers: limited }).run(step(["server_error"]))).toMatchObject({
+    expect(await executorHarness({ providers: limited }).run(await step(["server_error"]))).toMatchObject({
       kind: "failed",
       retryable: true,
     });
@@ -60,7 +60,7 @@ describe("llm executor: fallback by error class", () => {
       { text: "From gpt-4.1" },
     );
     const outcome = await executorHarness({ providers: { openai } }).run(
-      llmStep({ model: "gpt-4o", fallbackModels: ["gpt-4o-mini", "gpt-4.1"] }),
+      await llmStep({ model: "gpt-4o", fallbackModels: ["gpt-4o-mini", "gpt-4.1"] }),
     );
     expect(openai.requests.map((request) => request.model)).toEqual(["gpt-4o", "gpt-4.1"]);
     expect(eventsOf(outcome, "LLM_FALLBACK_TRIGGERED")).toMatchObject([
@@ -72,7 +72,7 @@ describe("llm executor: fallback by error class", () => {
   it("fails a context-length error when no listed model has a larger window", async () => {
     const openai = scriptedProvider("openai", failure("openai", "context_length", "too long"));
     const outcome = await executorHarness({ providers: { openai } }).run(
-      llmStep({ model: "gpt-4.1", fallbackModels: ["gpt-4o"] }),
+      await llmStep({ model: "gpt-4.1", fallbackModels: ["gpt-4o"] }),
     );
     expect(outcome).toMatchObject({ kind: "failed", retryable: false, error: "gpt-4.1: too long" });
     expect(openai.requests).toHaveLength(1);
@@ -85,7 +85,7 @@ describe("llm executor: repairing an invalid JSON answer", () => {
   it("asks the same model again with the validation error, and completes with the repaired answer", async () => {
     const openai = scriptedProvider("openai", { text: '{"n":"seven"}' }, { text: '{"n":7}' });
     const outcome = await executorHarness({ providers: { openai } }).run(
-      llmStep({ model: "gpt-4o", responseFormat: "json", outputSchema: schema }),
+      await llmStep({ model: "gpt-4o", responseFormat: "json", outputSchema: schema }),
     );
     expect(outcome).toMatchObject({ kind: "completed", stateValue: { n: 7 } });
     const repairTurn = openai.requests[1]?.messages;
@@ -105,20 +105,20 @@ describe("llm executor: repairing an invalid JSON answer", () => {
     const three = scriptedProvider("openai", ...answers());
     const step = (repairAttempts: number) =>
       llmStep({ model: "gpt-4o", responseFormat: "json", repairAttempts });
-    expect(await executorHarness({ providers: { openai: three } }).run(step(2))).toMatchObject({
+    expect(await executorHarness({ providers: { openai: three } }).run(await step(2))).toMatchObject({
       kind: "failed",
       retryable: true,
     });
     expect(three.requests).toHaveLength(3);
     const one = scriptedProvider("openai", ...answers());
-    await executorHarness({ providers: { openai: one } }).run(step(0));
+    await executorHarness({ providers: { openai: one } }).run(await step(0));
     expect(one.requests).toHaveLength(1);
   });
 
   it("does not repair a guardrail failure: that is the retry policy's", async () => {
     const openai = scriptedProvider("openai", { text: '{"n":1,"note":"secret"}' }, { text: "{}" });
     const outcome = await executorHarness({ providers: { openai } }).run(
-      llmStep({
+      await llmStep({
         model: "gpt-4o",
         responseFormat: "json",
         guardrails: [{ type: "blocklist", words: ["secret"] }],

@@ -53,8 +53,8 @@ export function scriptedProvider(name: ProviderName, ...script: Scripted[]) {
 export const failure = (provider: ProviderName, kind: ProviderError["kind"], message = `${kind} failure`) =>
   new ProviderError(provider, kind, message);
 
-export function llmStep(fields: Record<string, unknown>): LlmStep {
-  return LlmStepSchema.parse({
+export function llmStep(fields: Record<string, unknown>): Promise<LlmStep> {
+  return LlmStepSchema.parseAsync({
     type: "llm",
     name: "write",
     messages: [{ role: "user", content: "Hi" }],

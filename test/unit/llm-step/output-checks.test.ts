@@ -3,7 +3,7 @@ import { LIMITS } from "../../../core/domain/limits";
 import { Guardrail } from "../../../core/domain/llm-step";
 import { checkOutput } from "../../../core/llm/output-checks";
 
-const guard = (value: Record<string, unknown>) => Guardrail.parse(value);
+const guard = (value: Record<string, unknown>) => Guardrail.parseAsync(value);
 
 describe("checkOutput: responseFormat json and outputSchema", () => {
   it("puts {text} in the state for a text answer", () => {
@@ -20,11 +20,11 @@ describe("checkOutput: responseFormat json and outputSchema", () => {
     expect(fenced.ok && fenced.stateValue).toEqual({ a: 2 });
   });
 
-  it("checks an answer at the output bound, and fails one past it before any check runs", () => {
+  it("checks an answer at the output bound, and fails one past it before any check runs", async () => {
     const at = "a".repeat(LIMITS.stepOutputBytes);
     expect(checkOutput({}, at)).toMatchObject({ ok: true });
     const past = checkOutput(
-      { guardrails: [guard({ type: "regex", pattern: "^(a+)+$", mode: "must_match" })] },
+      { guardrails: [await guard({ type: "regex", pattern: "^(a+)+$", mode: "must_match" })] },
       `${at}a`,
     );
     expect(past).toEqual({
@@ -102,8 +102,8 @@ describe("checkOutput: responseFormat json and outputSchema", () => {
       expect(checkOutput({ outputSchema: nested }, JSON.stringify({ x: "aaa" })).ok).toBe(true);
     });
 
-    it("in a json_schema guardrail", () => {
-      const rules = { guardrails: [guard({ type: "json_schema", schema: nested })] };
+    it("in a json_schema guardrail", async () => {
+      const rules = { guardrails: [await guard({ type: "json_schema", schema: nested })] };
       const started = performance.now();
       expect(checkOutput(rules, answer)).toMatchObject({
         ok: false,
@@ -140,8 +140,8 @@ describe("checkOutput: responseFormat json and outputSchema", () => {
 });
 
 describe("checkOutput: guardrails", () => {
-  it("max_length counts characters (code points)", () => {
-    const rules = { guardrails: [guard({ type: "max_length", maxChars: 5 })] };
+  it("max_length counts characters (code points)", async () => {
+    const rules = { guardrails: [await guard({ type: "max_length", maxChars: 5 })] };
     expect(checkOutput(rules, "héllo").ok).toBe(true);
     expect(checkOutput(rules, "👍👍👍👍👍").ok).toBe(true);
     expect(checkOutput(rules, "hello!")).toEqual({
@@ -151,15 +151,15 @@ describe("checkOutput: guardrails", () => {
     });
   });
 
-  it("regex must_match and must_not_match", () => {
-    const must = { guardrails: [guard({ type: "regex", pattern: "^Dear ", mode: "must_match" })] };
+  it("regex must_match and must_not_match", async () => {
+    const must = { guardrails: [await guard({ type: "regex", pattern: "^Dear ", mode: "must_match" })] };
     expect(checkOutput(must, "Dear Ann").ok).toBe(true);
     expect(checkOutput(must, "Hi Ann")).toMatchObject({
       ok: false,
       guardrails: [{ guardrail: "regex", reason: "The answer does not match /^Dear /" }],
     });
     const mustNot = {
-      guardrails: [guard({ type: "regex", pattern: "\\d{4}-\\d{4}", mode: "must_not_match" })],
+      guardrails: [await guard({ type: "regex", pattern: "\\d{4}-\\d{4}", mode: "must_not_match" })],
     };
     expect(checkOutput(mustNot, "no card here").ok).toBe(true);
     expect(checkOutput(mustNot, "card 1234-5678")).toMatchObject({
@@ -168,22 +168,27 @@ describe("checkOutput: guardrails", () => {
     });
   });
 
-  it("regex runs in linear time: a nested quantifier on a 10,000-character answer finishes at once", () => {
-    const nested = (mode: string) => ({ guardrails: [guard({ type: "regex", pattern: "^(a+)+$", mode })] });
+  it("regex runs in linear time: a nested quantifier on a 10,000-character answer finishes at once", async () => {
+    const nested = async (mode: string) => ({
+      guardrails: [await guard({ type: "regex", pattern: "^(a+)+$", mode })],
+    });
+    const [mustMatch, mustNotMatch] = await Promise.all([nested("must_match"), nested("must_not_match")]);
     const answer = `${"a".repeat(9_999)}b`;
     const started = performance.now();
-    expect(checkOutput(nested("must_match"), answer)).toMatchObject({
+    expect(checkOutput(mustMatch, answer)).toMatchObject({
       ok: false,
       guardrails: [{ guardrail: "regex", reason: "The answer does not match /^(a+)+$/" }],
     });
-    expect(checkOutput(nested("must_not_match"), answer).ok).toBe(true);
+    expect(checkOutput(mustNotMatch, answer).ok).toBe(true);
     // A bound, not a benchmark: the backtracking RegExp doubles its time with every character.
     expect(performance.now() - started).toBeLessThan(2_000);
-    expect(checkOutput(nested("must_match"), "a".repeat(10_000)).ok).toBe(true);
+    expect(checkOutput(mustMatch, "a".repeat(10_000)).ok).toBe(true);
   });
 
-  it("blocklist matches whole words case-insensitively", () => {
-    const rules = { guardrails: [guard({ type: "blocklist", words: ["secret", "top secret", "ass"] })] };
+  it("blocklist matches whole words case-insensitively", async () => {
+    const rules = {
+      guardrails: [await guard({ type: "blocklist", words: ["secret", "top secret", "ass"] })],
+    };
     expect(checkOutput(rules, "This is SECRET.")).toMatchObject({
       ok: false,
       guardrails: [{ guardrail: "blocklist", reason: "The answer contains blocked words: secret" }],
@@ -194,9 +199,9 @@ describe("checkOutput: guardrails", () => {
     expect(checkOutput(rules, "A classic class, and secretary.").ok).toBe(true);
   });
 
-  it("json_schema validates the parsed answer, and fails a text answer that is not JSON", () => {
+  it("json_schema validates the parsed answer, and fails a text answer that is not JSON", async () => {
     const rules = {
-      guardrails: [guard({ type: "json_schema", schema: { type: "object", required: ["title"] } })],
+      guardrails: [await guard({ type: "json_schema", schema: { type: "object", required: ["title"] } })],
     };
     expect(checkOutput(rules, '{"title":"x"}').ok).toBe(true);
     expect(checkOutput(rules, '{"name":"x"}')).toMatchObject({
@@ -208,12 +213,12 @@ describe("checkOutput: guardrails", () => {
     });
   });
 
-  it("reports every failed guardrail, and fails with the first", () => {
+  it("reports every failed guardrail, and fails with the first", async () => {
     const rules = {
       guardrails: [
-        guard({ type: "max_length", maxChars: 3 }),
-        guard({ type: "regex", pattern: "ok", mode: "must_match" }),
-        guard({ type: "blocklist", words: ["fine"] }),
+        await guard({ type: "max_length", maxChars: 3 }),
+        await guard({ type: "regex", pattern: "ok", mode: "must_match" }),
+        await guard({ type: "blocklist", words: ["fine"] }),
       ],
     };
     const result = checkOutput(rules, "not good");

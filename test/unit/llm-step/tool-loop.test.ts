@@ -24,7 +24,7 @@ describe("llm executor: the tool loop", () => {
       },
     });
     const outcome = await harness.run(
-      llmStep({
+      await llmStep({
         model: "gpt-4o",
         tools: [
           { remoteTool: "weather", name: "weather", description: "Weather", parameters: { type: "object" } },
@@ -84,7 +84,7 @@ describe("llm executor: the tool loop", () => {
       tools: {
         weather: () => ({ ok: false, error: "Tool answered HTTP 503", detail: "maintenance", durationMs: 3 }),
       },
-    }).run(llmStep({ model: "gpt-4o", tools: [{ remoteTool: "weather" }] }));
+    }).run(await llmStep({ model: "gpt-4o", tools: [{ remoteTool: "weather" }] }));
     expect(outcome.kind).toBe("completed");
     expect(toolMessages(openai.requests[1])?.map((message) => message.content)).toEqual([
       '{"error":"Tool answered HTTP 503","detail":"maintenance"}',
@@ -120,7 +120,7 @@ describe("llm executor: the tool loop", () => {
       tools: { weather: () => ({ ok: true, result: {}, durationMs: 1 }) },
     });
     const outcome = await harness.run(
-      llmStep({
+      await llmStep({
         model: "gpt-4o",
         fallbackModels: ["claude-haiku-4-5"],
         maxToolRounds: 2,
@@ -142,14 +142,14 @@ describe("llm executor: the tool loop", () => {
     await executorHarness({
       providers: { openai },
       tools: { weather: () => ({ ok: true, result: {}, durationMs: 1 }) },
-    }).run(llmStep({ model: "gpt-4o", maxToolRounds: 0, tools: [{ remoteTool: "weather" }] }));
+    }).run(await llmStep({ model: "gpt-4o", maxToolRounds: 0, tools: [{ remoteTool: "weather" }] }));
     expect(openai.requests[0]?.tools).toBeUndefined();
   });
 
   it("fails the step for good when a declared tool is not registered, before any call", async () => {
     const openai = scriptedProvider("openai", { text: "never" });
     const outcome = await executorHarness({ providers: { openai } }).run(
-      llmStep({ model: "gpt-4o", tools: [{ remoteTool: "missing_tool" }] }),
+      await llmStep({ model: "gpt-4o", tools: [{ remoteTool: "missing_tool" }] }),
     );
     expect(outcome).toMatchObject({
       kind: "failed",
