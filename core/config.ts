@@ -1,6 +1,6 @@
 import * as z from "zod";
-import { SignupMode } from "./domain/account";
 import { PricingOverrides } from "./domain/pricing";
+import { SignupMode } from "./domain/signup-mode";
 
 /**
  * The service's settings, parsed once from the environment by a composition root (functions/).

@@ -1,4 +1,5 @@
 import { streamHandle } from "hono/aws-lambda";
+import { createStore } from "../core/adapters/dynamodb/store";
 import { createPinoLogger } from "../core/adapters/log/pino-logger";
 import { createApp } from "../core/api/app";
 import { type Config, loadConfig } from "../core/config";
@@ -18,7 +19,7 @@ interface FunctionUrlEnv {
  * live stream as it happens, the others whole.
  */
 export function createApiHandler(config: Config, log: Logger, platform: Platform) {
-  const deps = buildDeps(config, log, platform);
+  const deps = buildDeps(config, log, platform, createStore);
   const app = createApp(deps, {
     clientAddress: (c) => (c.env as FunctionUrlEnv | undefined)?.event?.requestContext?.http?.sourceIp,
     // Operations commit run changes too (creations, cancels, decisions): their telemetry leaves before the

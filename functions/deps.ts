@@ -1,5 +1,8 @@
-import { createDocumentClient, type createDynamoClient } from "../core/adapters/dynamodb/dynamo-client";
-import { createStore } from "../core/adapters/dynamodb/store";
+import {
+  createDocumentClient,
+  type createDynamoClient,
+  type Table,
+} from "../core/adapters/dynamodb/dynamo-client";
 import { createSmtpMailer } from "../core/adapters/mail/smtp-mailer";
 import type { Config } from "../core/config";
 import { createIdGenerator } from "../core/domain/ids";
@@ -29,13 +32,25 @@ export interface Platform {
   telemetry?: Telemetry;
 }
 
-/** The dependencies every composition root assembles the same way from its platform. */
-export function buildDeps(config: Config, log: Logger, platform: Platform): Deps {
+/** Deps with the part of the store a function is given: all of it (createStore) or only what it uses. */
+export type DepsWith<S> = Omit<Deps, "store"> & { store: S };
+
+/**
+ * The dependencies every composition root assembles the same way from its platform, around the store it
+ * builds over the table: the whole Store port (createStore), or, for a function that uses only a few of its
+ * repositories (the sweeper, the webhook worker), just those, so its bundle loads none of the others.
+ */
+export function buildDeps<S>(
+  config: Config,
+  log: Logger,
+  platform: Platform,
+  store: (table: Table) => S,
+): DepsWith<S> {
   const table = { client: createDocumentClient(platform.dynamo), name: config.TABLE_NAME };
   return {
     config,
     log,
-    store: createStore(table),
+    store: store(table),
     clock: platform.clock,
     ids: createIdGenerator(),
     queue: platform.queue,

@@ -3,6 +3,7 @@ import { resolve } from "node:path";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { ensureTable } from "../core/adapters/dynamodb/create-table";
 import { createDynamoClient } from "../core/adapters/dynamodb/dynamo-client";
+import { createStore } from "../core/adapters/dynamodb/store";
 import { AesKeyVault } from "../core/adapters/local/aes-key-vault";
 import { startDynamoDbLocal } from "../core/adapters/local/dynamodb-local";
 import { loadMasterKey } from "../core/adapters/local/master-key";
@@ -43,7 +44,12 @@ async function main(): Promise<void> {
   const transport = createLocalTransport({ concurrency: config.WORKER_CONCURRENCY, log, clock: systemClock });
   const keyVault = new AesKeyVault(loadMasterKey({ masterKey: config.MASTER_KEY, dataDir }));
   const telemetry = localTelemetry(config);
-  const deps = buildDeps(config, log, { dynamo, ...transport, keyVault, clock: systemClock, telemetry });
+  const deps = buildDeps(
+    config,
+    log,
+    { dynamo, ...transport, keyVault, clock: systemClock, telemetry },
+    createStore,
+  );
   await transport.start(deps);
   const app = createApp(deps, { clientAddress: (c) => getConnInfo(c).remote.address });
   serve(app.fetch);

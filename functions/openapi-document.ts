@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { createDynamoClient } from "../core/adapters/dynamodb/dynamo-client";
+import { createStore } from "../core/adapters/dynamodb/store";
 import { AesKeyVault } from "../core/adapters/local/aes-key-vault";
 import { silentLogger } from "../core/adapters/log/pino-logger";
 import { createApp } from "../core/api/app";
@@ -18,7 +19,12 @@ export async function openApiDocument(origin = "http://localhost:3000"): Promise
   const transport = createLocalTransport({ concurrency: 1, log: silentLogger, clock: systemClock });
   const dynamo = createDynamoClient({ region: config.AWS_REGION, endpoint: "http://127.0.0.1:9" });
   const keyVault = new AesKeyVault(randomBytes(32));
-  const deps = buildDeps(config, silentLogger, { dynamo, ...transport, keyVault, clock: systemClock });
+  const deps = buildDeps(
+    config,
+    silentLogger,
+    { dynamo, ...transport, keyVault, clock: systemClock },
+    createStore,
+  );
   const app = createApp(deps, { clientAddress: () => undefined });
   const response = await app.request(new URL("/openapi.json", origin));
   return (await response.json()) as OpenApiDocument;

@@ -1,3 +1,4 @@
+import { createSweepStore } from "../core/adapters/dynamodb/sweep-store";
 import { createPinoLogger } from "../core/adapters/log/pino-logger";
 import { type Config, loadConfig } from "../core/config";
 import { sweepOverdueRuns } from "../core/engine/sweeper";
@@ -11,7 +12,7 @@ import { buildDeps, type Platform } from "./deps";
  * webhook dispatches and attempts that are overdue.
  */
 export function createSweeperHandler(config: Config, log: Logger, platform: Platform) {
-  const deps = buildDeps(config, log, platform);
+  const deps = buildDeps(config, log, platform, createSweepStore);
   return async function sweep(): Promise<{ rung: number; webhooks: number }> {
     return { rung: await sweepOverdueRuns(deps), webhooks: await sweepWebhookOutbox(deps) };
   };

@@ -1,4 +1,5 @@
 import { createSqsBatchHandler } from "../core/adapters/aws/sqs-batch";
+import { createWebhookWorkerStore } from "../core/adapters/dynamodb/webhook-worker-store";
 import { createPinoLogger } from "../core/adapters/log/pino-logger";
 import { type Config, loadConfig } from "../core/config";
 import { WebhookMessageSchema } from "../core/domain/webhook-messages";
@@ -14,7 +15,7 @@ import { buildDeps, type Platform } from "./deps";
  */
 export function createWebhooksHandler(config: Config, log: Logger, platform: Platform) {
   return createSqsBatchHandler({
-    process: createWebhookWorker(buildDeps(config, log, platform)),
+    process: createWebhookWorker(buildDeps(config, log, platform, createWebhookWorkerStore)),
     schema: WebhookMessageSchema,
     log,
   });

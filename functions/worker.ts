@@ -1,4 +1,5 @@
 import { createSqsBatchHandler } from "../core/adapters/aws/sqs-batch";
+import { createStore } from "../core/adapters/dynamodb/store";
 import { createPinoLogger } from "../core/adapters/log/pino-logger";
 import { type Config, loadConfig } from "../core/config";
 import type { Logger } from "../core/ports/logger";
@@ -9,7 +10,7 @@ import { flushingAfter, lambdaTelemetry } from "./lambda-telemetry";
 
 /** The step worker: SQS doorbells in, runs advanced, failed records handed back for redelivery. */
 export function createWorkerHandler(config: Config, log: Logger, platform: Platform) {
-  const deps = buildDeps(config, log, platform);
+  const deps = buildDeps(config, log, platform, createStore);
   const observeWait = (waitedMs: number) =>
     deps.telemetry.metrics([{ name: "weft_queue_age_ms", value: waitedMs }]);
   return flushingAfter(

@@ -4,6 +4,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { ensureTable } from "../../core/adapters/dynamodb/create-table";
 import { createDynamoClient } from "../../core/adapters/dynamodb/dynamo-client";
+import { createStore } from "../../core/adapters/dynamodb/store";
 import { AesKeyVault } from "../../core/adapters/local/aes-key-vault";
 import { startDynamoDbLocal } from "../../core/adapters/local/dynamodb-local";
 import { createPinoLogger } from "../../core/adapters/log/pino-logger";
@@ -91,14 +92,19 @@ export async function startEngineHarness(options: EngineHarnessOptions): Promise
     });
     cleanups.push(() => transport.stop());
     const gate = heldQueue(transport.queue);
-    const deps = buildDeps(config, log, {
-      dynamo,
-      queue: countingQueue(gate.queue, tally),
-      webhookQueue: transport.webhookQueue,
-      scheduler: countingScheduler(transport.scheduler, tally),
-      keyVault: new AesKeyVault(randomBytes(32)),
-      clock: systemClock,
-    });
+    const deps = buildDeps(
+      config,
+      log,
+      {
+        dynamo,
+        queue: countingQueue(gate.queue, tally),
+        webhookQueue: transport.webhookQueue,
+        scheduler: countingScheduler(transport.scheduler, tally),
+        keyVault: new AesKeyVault(randomBytes(32)),
+        clock: systemClock,
+      },
+      createStore,
+    );
     const providers = options.wrapProviders?.(createProviders(config), tally);
     const advancer = timedAdvancer(
       buildAdvancer(deps, { customHandlers: options.customHandlers, providers }),

@@ -2,7 +2,7 @@ import type { ApprovalRequest } from "../domain/approval";
 import type { StoredEvent } from "../domain/run-change";
 import type { Deps } from "../ports/deps";
 import type { Mailer } from "../ports/mailer";
-import type { Store } from "../ports/store";
+import type { RunStore, Store } from "../ports/store";
 import { eventLinks } from "./event-links";
 import type { PersonLinks } from "./issue-links";
 import type { LinkKeys } from "./link-keys";
@@ -11,7 +11,9 @@ import type { LinkKeys } from "./link-keys";
 const CONTENT_PREVIEW_CHARS = 2000;
 
 export type MailDeps = Pick<Deps, "config"> & {
-  store: Pick<Store, "approvals" | "approvalGroups" | "approvalMail" | "runs" | "definitions">;
+  store: Pick<Store, "approvals" | "approvalGroups" | "approvalMail" | "definitions"> & {
+    runs: Pick<RunStore, "get">;
+  };
   mailer: Mailer;
 };
 

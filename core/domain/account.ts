@@ -1,16 +1,15 @@
 import * as z from "zod";
 import { CreatedApiKey } from "./api-key";
+import { SignupMode } from "./signup-mode";
 import { Workspace, WorkspaceName, WorkspaceSlug } from "./workspace";
+
+export { SignupMode } from "./signup-mode";
 
 /** Emails are compared case-insensitively: one person, one account, however they type it. */
 const Email = z
   .email()
   .max(254)
   .transform((email) => email.toLowerCase());
-
-/** SIGNUP_MODE: who may create an account (docs/operator-policy.md). */
-export const SignupMode = z.enum(["open", "invite", "closed"]);
-export type SignupMode = z.infer<typeof SignupMode>;
 
 export const SignupInput = z
   .object({

@@ -1,7 +1,7 @@
 import { runDoorbell } from "../domain/run-messages";
 import { isoAt } from "../domain/time";
 import type { Deps } from "../ports/deps";
-import type { RunsStore } from "../ports/store";
+import type { SweepStore } from "../ports/store";
 
 /** A run's own doorbell normally rings on time; the sweeper steps in only for those overdue by this much. */
 export const SWEEP_GRACE_MS = 2 * 60 * 1000;
@@ -13,7 +13,7 @@ const RUNS_PER_SHARD = 500;
  * this finds them without scanning anything else. Ringing a run that did not need it does nothing.
  */
 export async function sweepOverdueRuns(
-  deps: Pick<Deps, "queue" | "clock" | "log"> & { store: Pick<RunsStore, "runs" | "sweepShards"> },
+  deps: Pick<Deps, "queue" | "clock" | "log"> & { store: Pick<SweepStore, "runs" | "sweepShards"> },
   options: { graceMs?: number; dueBy?: string } = {},
 ): Promise<number> {
   const dueBy = options.dueBy ?? isoAt(deps.clock.nowMs() - (options.graceMs ?? SWEEP_GRACE_MS));

@@ -77,3 +77,29 @@ export type RunsStore = Pick<
   Store,
   "runs" | "triggers" | "approvals" | "costs" | "costRollups" | "definitions" | "sweepShards"
 > & { webhooks: Pick<WebhookStore, "any"> };
+
+/**
+ * What the two sweepers read (core/engine/sweeper.ts, core/webhooks/outbox-sweeper.ts): the sweep index's
+ * overdue runs and overdue webhook dispatches and attempts. The sweeper function is given no more of the store.
+ */
+export interface SweepStore {
+  runs: Pick<RunStore, "overdue">;
+  webhookOutbox: Pick<WebhookOutboxStore, "dueForSweep">;
+  sweepShards: number;
+}
+
+/**
+ * What the webhook worker (core/webhooks/worker.ts) reads and writes: dispatching a commit's events and
+ * mailing approvers, and making delivery attempts. The webhook function is given no more of the store.
+ */
+export type WebhookWorkerStore = Pick<
+  Store,
+  | "webhookOutbox"
+  | "webhooks"
+  | "webhookDeliveries"
+  | "approvals"
+  | "approvalGroups"
+  | "approvalLinkKeys"
+  | "approvalMail"
+  | "definitions"
+> & { runs: Pick<RunStore, "get"> };

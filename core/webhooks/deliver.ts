@@ -4,17 +4,16 @@ import { type WebhookAttempt, webhookAttempt } from "../domain/webhook-messages"
 import { OutboundUrlRefused } from "../outbound/outbound-errors";
 import type { Deps } from "../ports/deps";
 import type { OutboundHttp } from "../ports/http";
-import type { AttemptOutcome, StoredDelivery } from "../ports/store";
+import type { AttemptOutcome, StoredDelivery, WebhookWorkerStore } from "../ports/store";
 import { webhookSecretContext } from "./secret";
 import { signWebhookBody } from "./signature";
 
 /** A claim outlives the attempt's timeout by this much before another worker may take the attempt over. */
 export const CLAIM_MARGIN_MS = 30_000;
 
-export type DeliverDeps = Pick<
-  Deps,
-  "store" | "webhookQueue" | "clock" | "log" | "http" | "keyVault" | "config"
->;
+export type DeliverDeps = Pick<Deps, "webhookQueue" | "clock" | "log" | "http" | "keyVault" | "config"> & {
+  store: Pick<WebhookWorkerStore, "webhooks" | "webhookDeliveries">;
+};
 
 /**
  * Makes attempt `attempt` of a delivery (spec 6.4), once, whoever else holds the same message:

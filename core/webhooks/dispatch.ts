@@ -7,6 +7,7 @@ import type { DeliveryRecord } from "../domain/webhook";
 import { webhookEventOf } from "../domain/webhook-events";
 import { type WebhookDispatch, webhookAttempt } from "../domain/webhook-messages";
 import type { Deps } from "../ports/deps";
+import type { WebhookWorkerStore } from "../ports/store";
 import { deliveryIdFor } from "./delivery-id";
 import { webhookBody } from "./payload";
 
@@ -19,7 +20,7 @@ import { webhookBody } from "./payload";
  * the attempt's own claim makes sure it happens once.
  */
 export async function dispatchWebhookEvents(
-  deps: Pick<Deps, "store" | "webhookQueue" | "clock" | "config" | "mailer">,
+  deps: Pick<Deps, "webhookQueue" | "clock" | "config" | "mailer"> & { store: WebhookWorkerStore },
   message: WebhookDispatch,
   keys: LinkKeys,
 ): Promise<void> {

@@ -2,6 +2,7 @@ import { isoAt } from "../domain/time";
 import { webhookAttempt, webhookDispatch } from "../domain/webhook-messages";
 import type { Deps } from "../ports/deps";
 import { MAX_QUEUE_DELAY_MS } from "../ports/queue";
+import type { SweepStore } from "../ports/store";
 
 /** A dispatch or attempt normally arrives on time; the sweeper steps in for those overdue by this much. */
 export const WEBHOOK_SWEEP_GRACE_MS = 2 * 60 * 1000;
@@ -15,7 +16,9 @@ const ENTRIES_PER_SHARD = 500;
  * future, as at local start-up) is sent with the delay that is left.
  */
 export async function sweepWebhookOutbox(
-  deps: Pick<Deps, "store" | "webhookQueue" | "clock" | "log">,
+  deps: Pick<Deps, "webhookQueue" | "clock" | "log"> & {
+    store: Pick<SweepStore, "webhookOutbox" | "sweepShards">;
+  },
   options: { graceMs?: number; dueBy?: string } = {},
 ): Promise<number> {
   const nowMs = deps.clock.nowMs();

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { afterAll, inject } from "vitest";
 import { ensureTable } from "../../core/adapters/dynamodb/create-table";
 import { createDynamoClient } from "../../core/adapters/dynamodb/dynamo-client";
+import { createStore } from "../../core/adapters/dynamodb/store";
 import { AesKeyVault } from "../../core/adapters/local/aes-key-vault";
 import { createPinoLogger, silentLogger } from "../../core/adapters/log/pino-logger";
 import { createApp } from "../../core/api/app";
@@ -73,13 +74,18 @@ export async function createTestApp(
     clockMsPerMs: options.clock?.clockMsPerMs,
   });
   const keyVault = new AesKeyVault(randomBytes(32));
-  const deps = buildDeps(config, log, {
-    dynamo,
-    ...transport,
-    keyVault,
-    clock,
-    telemetry: localTelemetry(config),
-  });
+  const deps = buildDeps(
+    config,
+    log,
+    {
+      dynamo,
+      ...transport,
+      keyVault,
+      clock,
+      telemetry: localTelemetry(config),
+    },
+    createStore,
+  );
   await transport.start(deps, { sweepIntervalMs: 0 });
   let stopped: Promise<void> | undefined;
   const stop = () => {

@@ -4,14 +4,14 @@ import type { StoredEvent } from "../../domain/run-change";
 import type { RunRecord } from "../../domain/run-record";
 import type { CommitOutcome, RunChange, RunStore } from "../../ports/store";
 import { changeWrites, writeBeforeCommit } from "./change-items";
-import { getItem } from "./consistent-get";
 import type { Table } from "./dynamo-client";
 import { runListPartitions } from "./index-keys";
 import { keys } from "./keys";
 import { queryByPrefix } from "./query";
+import { getRun } from "./read-run";
 import { createRunCreationStore } from "./run-creation";
 import { eventsOf, stepRunsOf } from "./run-history";
-import { fromJournalItem, fromRunItem, runWriteUnits } from "./run-items";
+import { fromJournalItem, runWriteUnits } from "./run-items";
 import { listRuns } from "./run-list-query";
 import { createRunListStore } from "./run-lists";
 import { createSlotReads } from "./slot-items";
@@ -29,13 +29,8 @@ export function createRunStore(table: Table): RunStore {
   const runLists = createRunListStore(table);
   const slotReads = createSlotReads(table);
 
-  async function get(workspaceId: string, runId: string): Promise<RunRecord | undefined> {
-    const item = await getItem(table, keys.run(workspaceId, runId));
-    return item ? fromRunItem(item) : undefined;
-  }
-
   return {
-    get,
+    get: (workspaceId, runId) => getRun(table, workspaceId, runId),
 
     async commit(change: RunChange): Promise<CommitOutcome> {
       const writes = changeWrites(table, change);

@@ -241,6 +241,29 @@ describe("each function's bundle", () => {
     expect(coldSourceFiles("api")).not.toContain("core/api/docs-page.ts");
   });
 
+  it.each([
+    ["sweeper", ["run-lists.ts", "webhook-outbox.ts"]],
+    ["webhooks", ["webhook-deliveries.ts", "approval-store.ts", "definition-store.ts", "read-run.ts"]],
+  ] as const)(
+    "%s: carries only the store repositories it uses, not the whole Store nor the API's records",
+    (name, uses) => {
+      const files = coldSourceFiles(name);
+      const repositories = files.filter((path) => path.startsWith("core/adapters/dynamodb/"));
+
+      for (const file of uses) expect(repositories).toContain(`core/adapters/dynamodb/${file}`);
+      for (const file of [
+        "store.ts",
+        "run-store.ts",
+        "account-store.ts",
+        "api-key-store.ts",
+        "cost-store.ts",
+      ]) {
+        expect(repositories).not.toContain(`core/adapters/dynamodb/${file}`);
+      }
+      expect(files).not.toContain("core/domain/account.ts");
+    },
+  );
+
   it.each(names)("%s: loads the SQS, Scheduler and KMS clients on first use, not at a cold start", (name) => {
     const cold = bundleOf(name).parts.coldInputs.map(({ input }) => input);
 

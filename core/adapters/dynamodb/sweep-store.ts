@@ -1,0 +1,17 @@
+import type { SweepStore } from "../../ports/store";
+import type { Table } from "./dynamo-client";
+import { SWEEP_SHARDS } from "./index-keys";
+import { createRunListStore } from "./run-lists";
+import { createWebhookOutboxStore } from "./webhook-outbox";
+
+/**
+ * The sweeper function's store: the two sweep index reads and nothing else, so that function's bundle loads
+ * none of the other repositories (nor the schemas of the records they keep). The same reads as createStore's.
+ */
+export function createSweepStore(table: Table): SweepStore {
+  return {
+    runs: { overdue: createRunListStore(table).dueForSweep },
+    webhookOutbox: { dueForSweep: createWebhookOutboxStore(table).dueForSweep },
+    sweepShards: SWEEP_SHARDS,
+  };
+}
