@@ -37,7 +37,7 @@ import { signalRoutes } from "./routes/signals";
 import { triggerRoutes } from "./routes/triggers";
 import { webhookRoutes } from "./routes/webhooks";
 import { workflowDefinitionRoutes } from "./routes/workflow-definitions";
-import { workflowRunRoutes } from "./routes/workflow-runs";
+import { createsRunBeforeLookup, workflowRunRoutes } from "./routes/workflow-runs";
 import { workspaceRoutes } from "./routes/workspaces";
 import { DASHBOARD_API_PREFIX, dashboardApi } from "./session/dashboard-api";
 
@@ -73,7 +73,7 @@ export function createApp(deps: Deps, options: AppOptions) {
 
   // Sign-up, login and invites (admin token) are the /v1 routes without an API key; they are limited per
   // client address instead.
-  const authenticate = apiKeyAuth(deps);
+  const authenticate = apiKeyAuth(deps, { startsBeforeLookup: createsRunBeforeLookup });
   // Every workspace request passes the workspace limit, so it counts in memory and writes behind the
   // requests; sign-up and login attempts are few, and their limit stays exact across instances.
   const workspaceLimit = rateLimit<WorkspaceEnv>(deps, {

@@ -13,5 +13,11 @@ export interface WorkspaceEnv {
   Variables: AppEnv["Variables"] & {
     workspaceId: string;
     apiKeyId: string;
+    /**
+     * Set while a route that writes runs beside its API key's lookup (apiKeyAuth's `startsBeforeLookup`):
+     * settles once the lookup confirms the key in `workspaceId`, rejects (401) otherwise. Such a route
+     * writes nothing before it settles.
+     */
+    keyConfirmed?: Promise<void>;
   };
 }

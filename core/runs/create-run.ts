@@ -22,13 +22,18 @@ const MAX_ATTEMPTS = 30;
  *
  * A debounced creation (its own `debounce`, else its definition's) joins the key's open window if there is
  * one (`debounced: true`, the window's run) and otherwise opens one: a run that waits for its wake-up.
+ *
+ * With `writesAfter` (the API key's lookup, still on its way: docs/data-model.md, "Authenticate a request"),
+ * the creation reads and takes its numbers at once and writes nothing until it settles; if it rejects, the
+ * numbers are given up and the creation rejects with its reason.
  */
 export async function createRun(
   deps: CommitDeps & Pick<Deps, "ids">,
   workspaceId: string,
   input: CreateRunInput,
-  rerun?: NewRunFields["rerun"],
+  options: { rerun?: NewRunFields["rerun"]; writesAfter?: Promise<void> } = {},
 ): Promise<{ run: RunRecord; created: boolean; debounced?: true }> {
+  const { rerun, writesAfter } = options;
   refuseLoneSupersedeMode(input);
   const definition = await deps.store.definitions.get(workspaceId, input.definitionId);
   if (!definition) throw new NotFoundError("Workflow definition");
@@ -37,6 +42,8 @@ export async function createRun(
     : debounceOf(input.debounce ?? definition.debounce, definition.id, input.input);
   const runId = deps.ids("run");
   const admission = trafficFields(definition, input);
+  // Joining a debounce window is a write of its own, before the run's numbers are taken.
+  if (debounce) await writesAfter;
 
   for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
     const existing = await findByIdempotencyKey(deps, workspaceId, input.idempotencyKey);
@@ -77,6 +84,7 @@ export async function createRun(
       run,
       supersede,
       ...(debounce ? { debounceFollows } : {}),
+      ...(writesAfter ? { writesAfter } : {}),
     });
     if (outcome.kind === "idempotent") {
       const winner = await deps.store.runs.get(workspaceId, outcome.runId);

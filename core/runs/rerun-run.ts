@@ -80,7 +80,7 @@ export async function rerunRun(
     deps,
     workspaceId,
     { definitionId: target.id, input, idempotencyKey: request.idempotencyKey, supersedeExisting: false },
-    { of: source.id, state, start: { fromStep: request.fromStep, copied } },
+    { rerun: { of: source.id, state, start: { fromStep: request.fromStep, copied } } },
   );
 }
 

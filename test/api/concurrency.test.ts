@@ -77,7 +77,8 @@ describe("a concurrency limit of 3 on one key", () => {
   it("runs 20 runs never more than 3 at once, all to completion, the waiting ones by priority then creation", async () => {
     const definitionId = await define({ concurrency: { limit: 3, key: "{{input.customer}}" } });
     const runs: LimitedRun[] = [];
-    // The first 3 take the places; of the 17 after them, odd ones are urgent (9), even ones not (1).
+    // The first 3 take the places (started before the others are created, which would otherwise queue
+    // ahead of them); of the 17 after them, odd ones are urgent (9), even ones not (1).
     for (let n = 0; n < 20; n++) {
       const priority = n < 3 ? undefined : n % 2 === 1 ? 9 : 1;
       runs.push(
@@ -87,9 +88,9 @@ describe("a concurrency limit of 3 on one key", () => {
           ...(priority === undefined ? {} : { priority }),
         }),
       );
+      if (n === 2) await until(() => held.length === 3, "the first three requests");
     }
     expect(runs[3]).toMatchObject({ priority: 9, concurrencyKey: "acme" });
-    await until(() => held.length === 3, "the first three requests");
     await until(
       async () => (await listRuns(t.request, a.apiKey, { waitingFor: "concurrency" })).meta.total === 17,
       "17 runs waiting for the slot",

@@ -71,6 +71,38 @@ export function describeCreation(makeStore: MakeStore): void {
       expect(new Set(list.items.map((run) => run.id))).toEqual(new Set(runs.map((run) => run.id)));
     });
 
+    it("writes nothing before its go-ahead settles; refused, it rejects with the reason and its numbers are gaps", async () => {
+      const first = await created(store, newRun(ids, ws, { definitionId: "def_a" }));
+      let goAhead: (() => void) | undefined;
+      const waiting = newRun(ids, ws, { definitionId: "def_a" });
+      const answered = store.runs.create({
+        run: waiting,
+        supersede: async () => [],
+        writesAfter: new Promise<void>((resolve) => {
+          goAhead = resolve;
+        }),
+      });
+      const refused = newRun(ids, ws, { definitionId: "def_a", idempotencyKey: "order-9" });
+      const refusal = new Error("key revoked");
+
+      await expect(
+        store.runs.create({ run: refused, supersede: async () => [], writesAfter: Promise.reject(refusal) }),
+      ).rejects.toBe(refusal);
+      expect(await store.runs.get(ws, waiting.id)).toBeUndefined();
+      goAhead?.();
+      expect(await answered).toEqual({ kind: "created", run: { ...waiting, seq: 2, defSeq: 2 } });
+
+      expect(await store.runs.get(ws, refused.id)).toBeUndefined();
+      expect(await store.runs.runIdForIdempotencyKey(ws, "order-9")).toBeUndefined();
+      const last = await created(store, newRun(ids, ws, { definitionId: "def_a" }));
+      expect([last.seq, last.defSeq]).toEqual([4, 4]);
+      for (const filters of [{}, { definitionId: "def_a" }]) {
+        const list = await store.runs.list(ws, filters, 1, 10);
+        expect(list.total).toBe(3);
+        expect(list.items.map((run) => run.id)).toEqual([last.id, waiting.id, first.id]);
+      }
+    });
+
     it("claims the idempotency key: a second creation with it gets the first run and creates nothing", async () => {
       const first = await created(store, newRun(ids, ws, { idempotencyKey: "order-1" }));
       const second = newRun(ids, ws, { idempotencyKey: "order-1" });

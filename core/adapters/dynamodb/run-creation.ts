@@ -119,20 +119,34 @@ export function createRunCreationStore(table: Table) {
       refuseOversizedPuts(store.createActions({ ...fields, ...widest }, undefined));
     },
 
-    async create({ run: fields, supersede, debounceFollows }: RunCreation): Promise<CreateOutcome> {
+    async create({
+      run: fields,
+      supersede,
+      debounceFollows,
+      writesAfter,
+    }: RunCreation): Promise<CreateOutcome> {
       store.refuseOversized(fields);
       const { workspaceId } = fields;
       const [runsScope, definitionScope] = creationScopes(fields);
-      const [seq, defSeq] = await takeBoth(workspaceId, runsScope, definitionScope);
+      const [numbers, cleared] = await Promise.allSettled([
+        takeBoth(workspaceId, runsScope, definitionScope),
+        writesAfter,
+      ]);
+      if (numbers.status === "rejected") throw numbers.reason;
+      const [seq, defSeq] = numbers.value;
+      const giveUpNumbers = () =>
+        Promise.all([
+          giveUp(workspaceId, runsScope, seq),
+          ...(definitionScope === runsScope ? [] : [giveUp(workspaceId, definitionScope, defSeq)]),
+        ]);
+      if (cleared.status === "rejected") {
+        await giveUpNumbers();
+        throw cleared.reason;
+      }
       const run: RunRecord = { ...fields, seq, defSeq };
       const outcome = await write(run, supersede, debounceFollows);
-      if (outcome.kind !== "created") {
-        // Only on a known outcome: after an unknown error the run may exist, and a gap would hide it.
-        await Promise.all([
-          giveUp(workspaceId, runsScope, seq),
-          ...(fields.parent ? [] : [giveUp(workspaceId, definitionScope, defSeq)]),
-        ]);
-      }
+      // Only on a known outcome: after an unknown error the run may exist, and a gap would hide it.
+      if (outcome.kind !== "created") await giveUpNumbers();
       return outcome;
     },
 

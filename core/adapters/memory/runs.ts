@@ -28,8 +28,8 @@ import { byKey, type MemoryState, type RunCounter, slot } from "./state";
 
 /**
  * Runs in memory, with the DynamoDB adapter's semantics (run-store.ts) as the contract suite holds them. Every
- * method is synchronous up to its answer, so each is atomic; `create` alone awaits (its `supersede`) between
- * taking its numbers and writing, as the adapter does.
+ * method is synchronous up to its answer, so each is atomic; `create` alone awaits (its go-ahead and its
+ * `supersede`) between taking its numbers and writing, as the adapter does.
  */
 export function createMemoryRuns(state: MemoryState): RunStore {
   const counterSlot = (workspaceId: string, scope: string) => slot(keys.runCounter(workspaceId, scope));
@@ -131,7 +131,12 @@ export function createMemoryRuns(state: MemoryState): RunStore {
       return { kind: "committed" };
     },
 
-    async create({ run: fields, supersede, debounceFollows }: RunCreation): Promise<CreateOutcome> {
+    async create({
+      run: fields,
+      supersede,
+      debounceFollows,
+      writesAfter,
+    }: RunCreation): Promise<CreateOutcome> {
       refuseOversizedRun(fields);
       const { workspaceId } = fields;
       const [runsScope, definitionScope] = creationScopes(fields);
@@ -141,6 +146,12 @@ export function createMemoryRuns(state: MemoryState): RunStore {
         seq,
         defSeq: fields.parent ? seq : take(workspaceId, definitionScope),
       };
+      try {
+        await writesAfter;
+      } catch (refusal) {
+        giveUp(run);
+        throw refusal;
+      }
       const outcome = await write(run, supersede, debounceFollows);
       if (outcome.kind !== "created") giveUp(run);
       return outcome;

@@ -31,8 +31,14 @@ interface KnownKey {
  * the lookup, as one BatchGetItem. Its answer is sent only once the lookup
  * confirms the key in that workspace; otherwise the answer is dropped whole, body and headers, the request
  * is refused as any other, and the key is forgotten, so its next request waits for its lookup again.
+ *
+ * A request `startsBeforeLookup` names (a route that writes, and holds its writes until `keyConfirmed`
+ * settles) starts ahead the same way.
  */
-export function apiKeyAuth(deps: Pick<Deps, "store" | "clock">): MiddlewareHandler<WorkspaceEnv> {
+export function apiKeyAuth(
+  deps: Pick<Deps, "store" | "clock">,
+  options: { startsBeforeLookup?: (c: Context<WorkspaceEnv>) => boolean } = {},
+): MiddlewareHandler<WorkspaceEnv> {
   /** By key hash, the workspace of the keys a lookup confirmed most recently. */
   const known = new RecentlyUsed<string, KnownKey>(KNOWN_KEYS_MAX);
   /** Keys whose use this instance is recording now: concurrent requests of one key send one write. */
@@ -60,18 +66,24 @@ export function apiKeyAuth(deps: Pick<Deps, "store" | "clock">): MiddlewareHandl
   }
 
   async function ahead(c: Context<WorkspaceEnv>, next: Next, keyHash: string, remembered: KnownKey) {
-    const lookup = deps.store.apiKeys.findByHash(keyHash);
+    const lookup = deps.store.apiKeys.findByHash(keyHash).then((found) => {
+      if (!found || found.workspaceId !== remembered.workspaceId) throw new AuthError(REFUSED);
+      return found;
+    });
+    const keyConfirmed = lookup.then(() => {});
+    // Awaited by the route if it writes, and settled below either way: a route that fails first leaves it alone.
+    keyConfirmed.catch(() => {});
     enter(c, remembered);
+    c.set("keyConfirmed", keyConfirmed);
     const [found, answered] = await Promise.allSettled([lookup, next()]);
-    if (found.status === "rejected" || found.value?.workspaceId !== remembered.workspaceId) {
+    if (found.status === "rejected") {
       known.delete(keyHash);
       // Nothing of the answer leaves: a stream it started stops, and a response set afresh takes no
       // header of the one before it (Hono's `c.res` setter merges them otherwise).
       await c.res.body?.cancel();
       c.res = undefined;
       c.res = new Response(null);
-      if (found.status === "rejected") throw found.reason;
-      throw new AuthError(REFUSED);
+      throw found.reason;
     }
     confirmed(c, keyHash, found.value);
     if (answered.status === "rejected") throw answered.reason;
@@ -83,7 +95,8 @@ export function apiKeyAuth(deps: Pick<Deps, "store" | "clock">): MiddlewareHandl
     if (!key.startsWith(API_KEY_PREFIX)) throw new AuthError(REFUSED);
 
     const keyHash = hashApiKey(key);
-    const remembered = c.req.method === "GET" ? known.get(keyHash) : undefined;
+    const goesAhead = c.req.method === "GET" || options.startsBeforeLookup?.(c) === true;
+    const remembered = goesAhead ? known.get(keyHash) : undefined;
     if (remembered) return ahead(c, next, keyHash, remembered);
 
     const lookup = await deps.store.apiKeys.findByHash(keyHash);

@@ -1,4 +1,5 @@
 import { createRoute } from "@hono/zod-openapi";
+import type { Context } from "hono";
 import * as z from "zod";
 import { boundedJsonObject } from "../../domain/bounded-json";
 import { NotFoundError, ValidationError } from "../../domain/errors";
@@ -14,7 +15,7 @@ import { createRun } from "../../runs/create-run";
 import { listRunEvents } from "../../runs/list-events";
 import { resumeRun } from "../../runs/resume-run";
 import { retryRun } from "../../runs/retry-run";
-import { admitRunCreation } from "../../runs/run-quotas";
+import { admitRunCreation, runQuotasSet } from "../../runs/run-quotas";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok, pageEnvelope } from "../envelope";
 import { PageQuery, pageMeta } from "../pagination";
@@ -42,6 +43,12 @@ const create = route({
     ...errorResponses(400, 404, ...AUTHENTICATED_ERRORS),
   },
 });
+
+/**
+ * A creation with a key the instance remembers starts beside the key's lookup: it takes its numbers at once
+ * and writes only once the lookup confirms the key (createRun's `writesAfter`).
+ */
+export const createsRunBeforeLookup = (c: Context) => c.req.method === "POST" && c.req.path === create.path;
 
 /** An instant as a query parameter, normalised to `createdAt`'s own form (UTC, milliseconds) to compare. */
 const instant = z
@@ -175,8 +182,13 @@ const events = route({
 export function workflowRunRoutes(deps: RunDeps) {
   return createRouter<WorkspaceEnv>()
     .openapi(create, async (c) => {
+      const writesAfter = c.var.keyConfirmed;
+      // The quotas count with a write of their own, before the run's numbers are taken.
+      if (runQuotasSet(deps.config)) await writesAfter;
       await admitRunCreation(deps, c.var.workspaceId);
-      const { run, created } = await createRun(deps, c.var.workspaceId, c.req.valid("json"));
+      const { run, created } = await createRun(deps, c.var.workspaceId, c.req.valid("json"), {
+        ...(writesAfter ? { writesAfter } : {}),
+      });
       return created ? c.json(ok(toWorkflowRun(run)), 201) : c.json(ok(toWorkflowRun(run)), 200);
     })
     .openapi(list, async (c) => {

@@ -99,6 +99,13 @@ export interface RunCreation {
    * no window opens while a join keeps the previous one open.
    */
   debounceFollows?: DebounceWindowRef;
+  /**
+   * The caller's go-ahead (an API key confirmed by its lookup, which a creation does not wait for before
+   * taking its numbers: docs/data-model.md, "Authenticate a request"). The store may number the creation
+   * before it settles, and writes nothing else until it does; if it rejects, the numbers are given up as
+   * gaps (lists skip them) and `create` rejects with its reason.
+   */
+  writesAfter?: Promise<void>;
 }
 
 export type CreateOutcome =
