@@ -36,20 +36,14 @@ export async function rollUpCost(
 }
 
 /**
- * Rolls an attempt's costs up, writing its record first unless `recorded`: a run change records its own
- * before its commit and keeps it when the commit is lost (another worker took the step over, or the run was
- * cancelled meanwhile), since the calls were paid for. Best
- * effort: a failure leaves the record pending, and the summary's sweep (`rollUpPendingCosts`) finishes it, so
- * nothing here may fail the engine.
+ * Records and rolls up costs that no run commit takes (a replay's calls: core/llm/replay-step.ts), on their own:
+ * the record is put pending, then rolled up. A run's attempts go through its commits instead
+ * (core/engine/commit-costs.ts). Best effort: a failure leaves the record pending, and the summary's sweep
+ * (`rollUpPendingCosts`) finishes it, so nothing here may fail its caller.
  */
-export async function settleAttemptCost(
-  deps: RollupDeps,
-  cost: AttemptCost | undefined,
-  recorded: boolean,
-): Promise<void> {
-  if (!cost) return;
+export async function settleAttemptCost(deps: RollupDeps, cost: AttemptCost): Promise<void> {
   try {
-    if (!recorded) await deps.store.costs.put(cost);
+    await deps.store.costs.put(cost);
     if (!(await rollUpCost(deps, cost, { afterCommit: true })))
       deps.log.warn({ costId: cost.id }, "cost rollup deferred to the sweep");
   } catch (error) {
@@ -58,8 +52,9 @@ export async function settleAttemptCost(
 }
 
 /**
- * Rolls up the workspace's records that are still pending (the sparse gsi2 entry), so the rollups the
- * summary reads are complete for every record committed before it. Normally there are none.
+ * Rolls up the workspace's records that are still pending (the sparse gsi2 entry: put on their own, or written
+ * by the engine before runs kept their sums), so the rollups the summary reads count them. Normally there are
+ * none, and reading that is one query of an empty index partition.
  */
 export async function rollUpPendingCosts(deps: RollupDeps, workspaceId: string): Promise<number> {
   const pending = await deps.store.costs.pending(workspaceId, PENDING_PER_SUMMARY);

@@ -1,3 +1,4 @@
+import { ledgerDueAtMs } from "./cost-ledger";
 import { mustTellParent, type RunRecord, waitDueAtMs } from "./run-record";
 import { RunStatus } from "./statuses";
 
@@ -30,6 +31,14 @@ export function sweepDueAtMs(run: RunRecord): number | undefined {
  * approval with no timeout, the retry endpoint) can move it.
  */
 export function nextDueAtMs(run: RunRecord): number | undefined {
+  const due = ownDueAtMs(run);
+  // A stopped run whose cost rollup lost to a concurrent one on a shared item: rung to roll them up.
+  const rollup = ledgerDueAtMs(run);
+  if (rollup === undefined) return due;
+  return due === undefined ? rollup : Math.min(due, rollup);
+}
+
+function ownDueAtMs(run: RunRecord): number | undefined {
   const updatedAtMs = Date.parse(run.updatedAt);
   // Cancelled after the commit that listed them; the sweeper makes good a process that died first.
   if (run.childrenToCancel?.length) return updatedAtMs + DOORBELL_GRACE_MS;

@@ -1,4 +1,5 @@
 import type { LlmSpend, RunBudget } from "./budget";
+import type { CostLedger } from "./cost-ledger";
 import type { DebounceWindow } from "./debounce";
 import type { StepRun, WorkflowRun } from "./run";
 import type { RunHistory } from "./run-history";
@@ -171,6 +172,13 @@ export interface RunRecord extends WorkflowRun {
   signalIds?: string[];
   /** What the run's committed attempts paid for. Absent until the first paid call. */
   llmSpend?: LlmSpend;
+  /**
+   * Its committed attempts' calls not yet added to the workspace's cost rollups (cost-ledger.ts). Absent when
+   * none.
+   */
+  costLedger?: CostLedger;
+  /** The latest UTC days its calls were rolled up on (their run-day markers written). Absent until the first. */
+  costDays?: string[];
   /** More spend approved on budget requests, added to the caps. */
   budgetRaised?: { costUsd: number; tokens: number };
   /** BUDGET_WARNING was recorded: it fires once per run. */

@@ -12,6 +12,7 @@ import { admission, recordWait, ringRuns } from "./admission";
 import { applyOutcome, type OutcomeEffects } from "./apply-outcome";
 import { abandonedChild, cancelChildrenOf, tellParent } from "./child-runs";
 import { type ClaimContext, claim, startNextIfDue } from "./claim";
+import { rollUpRunCosts } from "./commit-costs";
 import { commitTransition, type TransitionDeps } from "./commit-transition";
 import type { DefinitionSteps } from "./definition-cache";
 import { executeStep } from "./execute-step";
@@ -85,8 +86,8 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
       const outcome = again && held ? held.outcome : await execute(tx.run, steps);
       held = stepRun && { stepRunId: stepRun.id, attempt: stepRun.attempt, outcome };
       const effects = applyOutcome(tx, steps, outcome, deps.ids);
-      // The lost commit kept the attempt's cost record on its own (commitRun): the run's spend still counts
-      // the calls, but the record is not written a second time.
+      // The lost commit added the attempt's calls to the run in a commit of their own (commitRun): the run's
+      // spend still counts them, but neither the record nor the run's cost sums take them a second time.
       if (again) delete effects.cost;
       return effects;
     };
@@ -96,6 +97,7 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
       while (run) {
         const plan = planNext(run, deps.clock.nowMs(), worker);
         if (plan.kind === "nothing") return;
+        if (plan.kind === "roll-up-costs") return await rollUpRunCosts(deps, run);
         if (plan.kind === "start-run" && run.parent) {
           const abandoned = await abandonedChild(deps, run);
           if (abandoned) {

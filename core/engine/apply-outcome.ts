@@ -31,7 +31,7 @@ export interface OutcomeEffects {
   expireApproval?: { id: string; decision: "approved" | "rejected" | null };
   /** An approval whose escalation came due: these people may decide it too, from this commit on. */
   escalateApproval?: { id: string; assignees: string[] };
-  /** The attempt's model calls: their cost records go into the same commit (the run's own partition). */
+  /** The attempt's model calls: their record is written before the commit, which adds them to the run's sums. */
   cost?: AttemptCost;
   /** The step whose wait lists children to create after the commit (ChildrenWait.launch). */
   launchChildren?: ChildStep;

@@ -22,7 +22,10 @@ export interface ClaimContext {
  * and leaves a step RUNNING under the worker's lease, if any, for the worker to execute after the commit.
  */
 export function claim(
-  plan: Exclude<Plan, { kind: "execute" | "nothing" | "children-check" | "tell-parent" | "cancel-children" }>,
+  plan: Exclude<
+    Plan,
+    { kind: "execute" | "nothing" | "children-check" | "tell-parent" | "cancel-children" | "roll-up-costs" }
+  >,
   tx: RunTransition,
   context: ClaimContext,
 ): OutcomeEffects {

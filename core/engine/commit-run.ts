@@ -1,4 +1,3 @@
-import { settleAttemptCost } from "../cost/rollup";
 import type { ChildStep } from "../domain/child-runs";
 import type { RunCommit, RunTransition } from "../domain/run-change";
 import { runDoorbell } from "../domain/run-messages";
@@ -9,6 +8,7 @@ import { observeCommit } from "../telemetry/observe-commit";
 import { announceWebhookEvents } from "../webhooks/announce";
 import { ringSlotQueue } from "./admission";
 import { cancelChildrenOf, launchChildren, ringParent } from "./child-runs";
+import { addLostCost, commitWithCosts } from "./commit-costs";
 import { scheduleWake, wakeScheduleName } from "./wake";
 
 /**
@@ -17,14 +17,15 @@ import { scheduleWake, wakeScheduleName } from "./wake";
  * committed through the Store port as one conditional write, then followed by its effects:
  *
  * - always, derived from what was committed: the wake-up its timer needs, the webhook dispatch of the events
- *   it announces, the roll-up of the cost of the attempt it ends, its spans and metrics, and the doorbells of
+ *   it announces, its spans and metrics, and the doorbells of
  *   the runs queued for a slot it gave back, or for the `queue_latest` slot of the supersession key of a run
  *   it ended (core/domain/run-slots.ts);
  * - when the change declares them: a doorbell for the run (an API operation handing the run back to the
  *   engine), and the removal of the schedule of a timer the change made moot.
  *
- * Whatever is lost here if the process dies is found again by the sweepers, because the commit itself
- * recorded it (the sweep index, the webhook outbox, the pending-cost index).
+ * The cost of the attempt a change ends goes into the run item with the commit itself, and to the workspace's
+ * rollups with the commit that stops the run (commit-costs.ts). Whatever is lost here if the process dies is
+ * found again by the sweepers, because the commit itself recorded it (the sweep index, the webhook outbox).
  */
 export interface DeclaredEffects {
   ringDoorbell?: boolean;
@@ -64,10 +65,10 @@ export async function commitRun(
   change: RunChange,
   effects: DeclaredEffects = {},
 ): Promise<CommitOutcome> {
-  const outcome = await deps.store.runs.commit(change);
+  const outcome = await commitWithCosts(deps, change);
   if (outcome.kind === "conflict") {
-    // The calls were paid for all the same: their record, written before the lost commit, is rolled up.
-    await settleAttemptCost(deps, change.cost, true);
+    // The calls were paid for all the same: the run takes them in a commit of their own.
+    if (change.cost) await addLostCost(deps, change.cost);
     return outcome;
   }
   await afterCommit(deps, change, effects);
@@ -85,7 +86,6 @@ export async function afterCommit(
   deps.feed?.publish(run.workspaceId, run.id, { kind: "committed" });
   await scheduleWake(deps, run);
   await announceWebhookEvents(deps, change.commit);
-  await settleAttemptCost(deps, change.cost, true);
   const schedule = effects.cancelScheduleOf && wakeScheduleName(effects.cancelScheduleOf);
   // A timer the change did not end (a vote that leaves its approval open) keeps its schedule.
   if (schedule && schedule !== wakeScheduleName(run)) await deps.scheduler.cancel(schedule);

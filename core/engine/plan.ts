@@ -1,3 +1,4 @@
+import { isStopped } from "../domain/cost-ledger";
 import { mustTellParent, type RunRecord } from "../domain/run-record";
 import { RunStatus, StepRunStatus } from "../domain/statuses";
 
@@ -27,9 +28,17 @@ export type Plan =
   | { kind: "land-upgrade"; definitionId: string }
   | { kind: "children-check" }
   | { kind: "tell-parent" }
-  | { kind: "cancel-children" };
+  | { kind: "cancel-children" }
+  | { kind: "roll-up-costs" };
 
 export function planNext(run: RunRecord, nowMs: number, worker: WorkerIdentity): Plan {
+  const plan = planMove(run, nowMs, worker);
+  // A stopped run that still holds unrolled cost sums (its rollup lost to another): they are rolled up.
+  if (plan.kind === "nothing" && run.costLedger && isStopped(run)) return { kind: "roll-up-costs" };
+  return plan;
+}
+
+function planMove(run: RunRecord, nowMs: number, worker: WorkerIdentity): Plan {
   // First, what a change already committed left to do: the children it stopped waiting for, cancelled.
   if (run.childrenToCancel?.length) return { kind: "cancel-children" };
   const active = run.active;

@@ -127,7 +127,7 @@ export async function replayStep(
     stepRunId: id,
     attempt: 0,
   });
-  await settleAttemptCost(deps, cost, false);
+  if (cost) await settleAttemptCost(deps, cost);
 
   const totals = log.totals();
   const answered = result.kind === "answered" ? result.response : undefined;

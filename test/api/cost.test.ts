@@ -80,7 +80,7 @@ describe("GET /v1/cost/summary", () => {
     await t.deps.store.costs.put(extra);
     expect(await rollUpCost(t.deps, extra)).toBe(true);
     expect(await rollUpCost(t.deps, extra)).toBe(true);
-    await settleAttemptCost(t.deps, extra, false);
+    await settleAttemptCost(t.deps, extra);
     expect(await summary("?from=2026-03-03&to=2026-03-03")).toMatchObject({
       totalCostUsd: 0.5,
       totalRuns: 1,
@@ -107,9 +107,9 @@ describe("GET /v1/cost/summary", () => {
       },
     } as unknown as Table;
     const dyingDeps = { ...t.deps, store: { ...t.deps.store, costRollups: createCostRollupStore(dying) } };
-    await settleAttemptCost(dyingDeps, first as AttemptCost, false);
+    await settleAttemptCost(dyingDeps, first as AttemptCost);
     // The run's next step finds the day marked and leaves the count to the first record's sweep.
-    await settleAttemptCost(t.deps, second as AttemptCost, false);
+    await settleAttemptCost(t.deps, second as AttemptCost);
 
     for (const query of ["", "?from=2026-03-05&to=2026-03-05", "?from=2026-03-05T09:00:00.000Z"]) {
       expect(await summary(query, other)).toMatchObject({ totalCostUsd: 0.75, totalRuns: 1 });
@@ -163,12 +163,10 @@ describe("GET /v1/workflow-runs/:id/cost", () => {
     await settleAttemptCost(
       t.deps,
       attempt(account.workspaceId, run.id, [costCall("gpt-4o", "2026-03-05T10:00:01.000Z", 0.2, "b")]),
-      false,
     );
     await settleAttemptCost(
       t.deps,
       attempt(account.workspaceId, run.id, [costCall("gpt-4o", "2026-03-05T10:00:00.000Z", 0.1, "a")]),
-      false,
     );
     const cost = await expectData(
       await t.request("GET", `/v1/workflow-runs/${run.id}/cost`, { headers }),

@@ -22,7 +22,6 @@ beforeAll(async () => {
   await settleAttemptCost(
     t.deps,
     attempt(other.workspaceId, "run_x", [costCall("gpt-4o", "2026-03-01T10:00:00.000Z", 7)]),
-    false,
   );
 });
 

@@ -1,6 +1,20 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { addToLedger, takeRollup } from "../../core/domain/cost-ledger";
+import type { RunRecord } from "../../core/domain/run-record";
 import type { RunsStore } from "../../core/ports/store";
-import { call, costOf } from "./run-fixtures";
+import {
+  call,
+  commitOf,
+  completeRun,
+  costOf,
+  created,
+  fixedIds,
+  newRun,
+  start,
+  stored,
+  T0,
+  transition,
+} from "./run-fixtures";
 import type { MakeStore } from "./runs-store.contract";
 
 const ws = "wsp_costs";
@@ -110,6 +124,83 @@ export function describeCosts(makeStore: MakeStore): void {
         totalRuns: 0,
       });
       expect(await store.costRollups.allTime("wsp_other")).toEqual({ models: [], totalRuns: 0 });
+    });
+
+    describe("a run's sums rolled up with its commit (RunChange.rollup)", () => {
+      const ids = fixedIds();
+
+      /** The run started and then ended by a change that adds `costs` and rolls its sums up. */
+      async function endWithRollup(costs: { id: string; calls: ReturnType<typeof call>[] }[]) {
+        const run = await created(store, newRun(ids, ws));
+        const starting = transition(run, ids);
+        start(starting);
+        await store.runs.commit(commitOf(starting));
+        const ending = transition(await stored(store, run), ids, T0 + 2 * 60_000);
+        for (const { id, calls } of costs) addToLedger(ending.run, costOf(run, id, calls), ending.nowMs);
+        completeRun(ending);
+        const taken = takeRollup(ending.run);
+        if (!taken) throw new Error("no sums to roll up");
+        return { run, change: { ...commitOf(ending), rollup: taken.rollup } };
+      }
+
+      it("adds the sums to the day rollups, marks the run's days and counts it once, with the run", async () => {
+        const { run, change } = await endWithRollup([
+          { id: "cost_r1", calls: [call({ createdAt: `${D1}T10:00:00.000Z` })] },
+          { id: "cost_r2", calls: [call({ costUsd: 0.2, createdAt: `${D2}T10:00:00.000Z` })] },
+        ]);
+        expect(change.rollup).toEqual({
+          rows: [
+            { day: D1, ...totals("gpt-4o", 0.1, 1) },
+            { day: D2, ...totals("gpt-4o", 0.2, 1) },
+          ],
+          newDays: [D1, D2],
+          countRun: true,
+        });
+        expect(await store.runs.commit(change)).toEqual({ kind: "committed" });
+        const after: RunRecord = await stored(store, run);
+        expect(after.costLedger).toBeUndefined();
+        expect(after.costDays).toEqual([D1, D2]);
+        expect(await store.costRollups.dayModels(ws, D1, D2)).toEqual([
+          { day: D1, ...totals("gpt-4o", 0.1, 1) },
+          { day: D2, ...totals("gpt-4o", 0.2, 1) },
+        ]);
+        expect((await store.costRollups.days(ws, D1, D2)).runIds).toEqual([run.id, run.id]);
+        // Counted once, however many of its rollups say so (the SEEN marker).
+        const again = transition(after, ids, T0 + 3 * 60_000);
+        expect(
+          await store.runs.commit({ ...commitOf(again), rollup: { rows: [], newDays: [], countRun: true } }),
+        ).toEqual({ kind: "committed" });
+        expect((await store.costRollups.allTime(ws)).totalRuns).toBe(1);
+        // Nothing but the rollup went to the pending list.
+        expect(await store.costs.pending(ws, 10)).toEqual([cost1, cost2, cost3]);
+      });
+
+      it("does not count again a run counted by a rollup of its records apart from any commit", async () => {
+        const { run, change } = await endWithRollup([
+          { id: "cost_r3", calls: [call({ createdAt: `${D1}T10:00:00.000Z` })] },
+        ]);
+        await store.costRollups.markRun(
+          costOf(run, "cost_apart", [call({ createdAt: `${D1}T09:00:00.000Z` })]),
+        );
+        expect(await store.runs.commit(change)).toEqual({ kind: "committed" });
+        expect((await store.costRollups.allTime(ws)).totalRuns).toBe(1);
+        expect(await store.costRollups.dayModels(ws, D1, D1)).toEqual([
+          { day: D1, ...totals("gpt-4o", 0.1, 1) },
+        ]);
+      });
+
+      it("writes nothing of a rollup whose run lost its race", async () => {
+        const { run, change } = await endWithRollup([
+          { id: "cost_r4", calls: [call({ createdAt: `${D1}T10:00:00.000Z` })] },
+        ]);
+        // Another change of the run commits first.
+        await store.runs.commit(commitOf(transition(await stored(store, run), ids, T0 + 2 * 60_000)));
+
+        expect(await store.runs.commit(change)).toEqual({ kind: "conflict" });
+        expect(await store.costRollups.dayModels(ws, D1, D2)).toEqual([]);
+        expect(await store.costRollups.allTime(ws)).toEqual({ models: [], totalRuns: 0 });
+        expect((await stored(store, run)).costDays).toBeUndefined();
+      });
     });
   });
 }

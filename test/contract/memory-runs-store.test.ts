@@ -135,7 +135,7 @@ describe("the in-memory RunsStore for the simulation harness", () => {
     expect(dump).toEqual({
       runs: [{ run: change.commit.run, history: { events: change.commit.events, stepRuns: [] } }],
       approvals: [{ workspaceId: ws, approval }],
-      costs: [{ cost, rolledUpAt: null }],
+      costs: [{ cost, pending: false }],
       idempotencyKeys: [{ workspaceId: ws, idempotencyKey: "order-1", runId: run.id }],
       counters: [
         { workspaceId: ws, scope: "RUNS", count: 1, gaps: [] },

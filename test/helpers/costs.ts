@@ -54,12 +54,10 @@ export async function seedMarchCosts(t: TestApp, workspaceId: string, attempt: M
       costCall("gpt-4o", "2026-03-01T23:59:00.000Z", 0.02),
       costCall("claude-haiku-4-5", "2026-03-02T00:30:00.000Z", 0.005),
     ]),
-    false,
   );
   await settleAttemptCost(
     t.deps,
     attempt(workspaceId, "run_b", [costCall("gpt-4o", "2026-03-02T12:00:00.000Z", 0.1)]),
-    false,
   );
   await t.deps.store.costs.put(
     attempt(workspaceId, "run_b", [costCall("gpt-4o", "2026-03-04T08:00:00.000Z", 1)]),

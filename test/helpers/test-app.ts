@@ -1,4 +1,5 @@
 import { randomBytes } from "node:crypto";
+import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { afterAll, inject } from "vitest";
 import { ensureTable } from "../../core/adapters/dynamodb/create-table";
 import { createDynamoClient } from "../../core/adapters/dynamodb/dynamo-client";
@@ -45,6 +46,8 @@ export interface TestAppOptions {
   realTime?: boolean;
   /** Any other clock (a fast one), and how many of its ms pass per real one, for the timers. */
   clock?: { clock: Clock; clockMsPerMs: number };
+  /** Called with the DynamoDB client before anything uses it: a test may add middleware (a fault) to it. */
+  onDynamo?: (client: DynamoDBClient) => void;
 }
 
 /**
@@ -64,6 +67,7 @@ export async function createTestApp(
   const config: Config = devModels.config;
   const dynamo = createDynamoClient({ region: "us-east-1", endpoint: inject("dynamoEndpoint") });
   await ensureTable(dynamo, config.TABLE_NAME);
+  options.onDynamo?.(dynamo);
   const manualClock = new ManualClock();
   const clock: Clock = options.clock?.clock ?? (options.realTime ? systemClock : manualClock);
   const log = process.env.TEST_LOG ? createPinoLogger({ level: "debug" }) : silentLogger;

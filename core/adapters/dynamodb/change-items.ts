@@ -1,5 +1,6 @@
 import type { RunChange } from "../../ports/store";
 import { openApprovalAction, settleApprovalAction, withdrawApprovalAction } from "./approval-store";
+import { appendRollup, type RollupPlacement } from "./cost-rollup-store";
 import { costRecordAction } from "./cost-store";
 import { debounceJoin, idempotencyClaim } from "./creation-keys";
 import type { Table } from "./dynamo-client";
@@ -23,12 +24,17 @@ export interface ChangeWrites {
   before: TransactItem[];
   opening?: { put: TransactItem; withdraw: TransactItem };
   atomic: TransactItem[];
+  /** Where the actions of the change's cost rollup (RunChange.rollup) sit in `atomic`, last. */
+  rollup?: RollupPlacement;
 }
 
 export function changeWrites(table: Table, change: RunChange): ChangeWrites {
   const writes = ownWrites(table, change);
   writes.atomic.push(...slotActions(table, [change.commit]));
-  return writes;
+  if (!change.rollup) return writes;
+  const { run } = change.commit;
+  const at = { workspaceId: run.workspaceId, runId: run.id };
+  return { ...writes, rollup: appendRollup(table, writes.atomic, at, change.rollup) };
 }
 
 /**

@@ -1,4 +1,5 @@
 import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
+import type { CostRollup } from "../../domain/cost-ledger";
 import {
   type AttemptCost,
   addToSums,
@@ -43,6 +44,74 @@ function addTotals(table: Table, key: object, totals: ModelTotals, extra: Record
       },
     },
   } satisfies TransactItem;
+}
+
+/** The `ADD` of one day/model (and definition and step) row of sums to its rollup item. */
+function dayRollupAdd(table: Table, workspaceId: string, row: DayModelTotals): TransactItem {
+  const { day, definitionId, stepName, model } = row;
+  const extra = {
+    entity: "CostDayRollup",
+    model,
+    day,
+    ...(definitionId === undefined ? {} : { definitionId }),
+    ...(stepName === undefined ? {} : { stepName }),
+  };
+  return addTotals(table, keys.costDayRollup(workspaceId, day, model, definitionId, stepName), row, extra);
+}
+
+/** Where a run change's rollup actions sit among its transaction's actions (RunChange.rollup). */
+export interface RollupPlacement {
+  /** The index of the first of them: they come last. */
+  from: number;
+  /** The index of the run's `SEEN` marker, when the rollup counts the run all-time; its `ADD` follows it. */
+  seen?: number;
+}
+
+/**
+ * A run's unrolled sums as actions of its commit's transaction (RunChange.rollup): the day rollups' `ADD`s,
+ * the new run-day markers (plain puts: a marker already there is the same marker), and, when the run has never
+ * been counted, its `SEEN` marker (`attribute_not_exists`) with the all-time count's `ADD`. Appended to
+ * `actions`, whose placement they return.
+ */
+export function appendRollup(
+  table: Table,
+  actions: TransactItem[],
+  run: { workspaceId: string; runId: string },
+  rollup: CostRollup,
+): RollupPlacement {
+  const { workspaceId, runId } = run;
+  const placement: RollupPlacement = { from: actions.length };
+  for (const row of rollup.rows) actions.push(dayRollupAdd(table, workspaceId, row));
+  for (const day of rollup.newDays) {
+    const marker = { ...keys.costDayRun(workspaceId, day, runId), entity: "CostRunDay", day };
+    actions.push({ Put: { TableName: table.name, Item: marker } });
+  }
+  if (rollup.countRun) {
+    placement.seen = actions.length;
+    actions.push(...countRunActions(table, workspaceId, runId));
+  }
+  return placement;
+}
+
+/** The run counted once all-time: its `SEEN` marker, new, and the count's `ADD`, in one transaction. */
+function countRunActions(table: Table, workspaceId: string, runId: string): TransactItem[] {
+  return [
+    {
+      Put: {
+        TableName: table.name,
+        Item: { ...keys.costRunSeen(workspaceId, runId), entity: "CostRunSeen" },
+        ConditionExpression: "attribute_not_exists(pk)",
+      },
+    },
+    {
+      Update: {
+        TableName: table.name,
+        Key: keys.costAllRuns(workspaceId),
+        UpdateExpression: "ADD runs :one",
+        ExpressionAttributeValues: { ":one": 1 },
+      },
+    },
+  ];
 }
 
 /** A record's calls summed per day and model (one step of one run: one definition, one step name). */
@@ -139,23 +208,7 @@ export function createCostRollupStore(table: Table): CostRollupStore {
         remember(key.sk + key.pk);
       }
       if (options.onlyOnNewDay && !newDay) return "already";
-      const codes = await send([
-        {
-          Put: {
-            TableName: table.name,
-            Item: { ...keys.costRunSeen(ws, cost.workflowRunId), entity: "CostRunSeen" },
-            ConditionExpression: "attribute_not_exists(pk)",
-          },
-        },
-        {
-          Update: {
-            TableName: table.name,
-            Key: keys.costAllRuns(ws),
-            UpdateExpression: "ADD runs :one",
-            ExpressionAttributeValues: { ":one": 1 },
-          },
-        },
-      ]);
+      const codes = await send(countRunActions(table, ws, cost.workflowRunId));
       if (!codes) return "rolled-up";
       return codes[0] === "ConditionalCheckFailed" ? "already" : "conflict";
     },
@@ -178,18 +231,7 @@ export function createCostRollupStore(table: Table): CostRollupStore {
           },
         },
       ];
-      for (const { day, ...totals } of group(cost).values()) {
-        const { definitionId, stepName } = totals;
-        const extra = {
-          entity: "CostDayRollup",
-          model: totals.model,
-          day,
-          ...(definitionId === undefined ? {} : { definitionId }),
-          ...(stepName === undefined ? {} : { stepName }),
-        };
-        const key = keys.costDayRollup(ws, day, totals.model, definitionId, stepName);
-        actions.push(addTotals(table, key, totals, extra));
-      }
+      for (const row of group(cost).values()) actions.push(dayRollupAdd(table, ws, row));
       const codes = await send(actions);
       if (!codes) return "rolled-up";
       return codes[0] === "ConditionalCheckFailed" ? "already" : "conflict";

@@ -10,17 +10,19 @@ type Item = Record<string, unknown>;
 
 /**
  * An attempt's cost item, in its run's partition (`COST#<id>`), indexed by the UTC day of its first call
- * (gsi1, so the summary can read the records of a partial day) and, until it is rolled up, in the sparse
- * pending index (gsi2, which the rollup removes).
+ * (gsi1, so the summary can read the records of a partial day). A record its run's commit adds to the run's
+ * unrolled sums is in no other index; one rolled up on its own (`pending`: a replay's calls, or a record from
+ * before runs kept their sums) is in the sparse pending index (gsi2) until its rollup removes it.
  */
-export function costItem(cost: AttemptCost): Item {
+export function costItem(cost: AttemptCost, options: { pending: boolean }): Item {
   const firstCallAt = cost.calls[0]?.createdAt ?? new Date(0).toISOString();
   return {
     ...keys.attemptCost(cost.workspaceId, cost.workflowRunId, cost.id),
     entity: "CostRecord",
     ...cost,
     firstCallAt,
-    ...keys.costIndexes(cost.workspaceId, dayOf(firstCallAt), firstCallAt, cost.id),
+    ...keys.costDayIndex(cost.workspaceId, dayOf(firstCallAt), firstCallAt, cost.id),
+    ...(options.pending ? keys.costPendingIndex(cost.workspaceId, firstCallAt, cost.id) : {}),
   };
 }
 
@@ -45,19 +47,18 @@ export function fromCostItem(item: Item): AttemptCost {
   };
 }
 
-/** The Put that records an attempt's costs in the commit ending the attempt. */
+/** The Put that records an attempt's costs before the commit ending the attempt, which adds them to its run. */
 export function costRecordAction(table: Table, cost: AttemptCost): TransactItem {
-  return {
-    Put: { TableName: table.name, Item: costItem(cost), ConditionExpression: "attribute_not_exists(pk)" },
-  };
+  const item = costItem(cost, { pending: false });
+  return { Put: { TableName: table.name, Item: item, ConditionExpression: "attribute_not_exists(pk)" } };
 }
 
 export function createCostStore(table: Table): CostStore {
   return {
-    /** Records costs outside a commit: for calls whose attempt lost its commit, since they were paid for. */
+    /** Records costs no run commit takes (a replay's calls): pending until rolled up on their own. */
     async put(cost: AttemptCost): Promise<void> {
-      // Already there: written by the attempt's own commit or an earlier put.
-      await putIfAbsent(table, costItem(cost));
+      // Already there: written by an earlier put.
+      await putIfAbsent(table, costItem(cost, { pending: true }));
     },
 
     /** Every cost record of a run, oldest attempt first (ids are ULIDs). */
@@ -66,7 +67,7 @@ export function createCostStore(table: Table): CostStore {
       return items.map(fromCostItem);
     },
 
-    /** Cost items not yet rolled up (normally none: each is rolled up right after its commit). */
+    /** Records put on their own and not yet rolled up (normally none: each is rolled up right after). */
     async pending(workspaceId: string, limit: number): Promise<AttemptCost[]> {
       const items = await indexPartitionItems(table, "gsi2", keys.costPendingIndexPk(workspaceId), { limit });
       // The index lags the table: an item rolled up a moment ago may still be listed there.

@@ -187,10 +187,13 @@ export const keys = {
     pk: `${workspacePartition(workspaceId)}#COST`,
     sk: `SEEN#${runId}`,
   }),
-  /** Index keys of an attempt's cost item: gsi1 lists a day's items, gsi2 (sparse) those not rolled up yet. */
-  costIndexes: (workspaceId: string, day: string, createdAt: string, costId: string) => ({
+  /** Index keys of an attempt's cost item: gsi1 lists a day's items. */
+  costDayIndex: (workspaceId: string, day: string, createdAt: string, costId: string) => ({
     gsi1pk: `${workspacePartition(workspaceId)}#COSTDAY#${day}`,
     gsi1sk: `${createdAt}#${costId}`,
+  }),
+  /** gsi2 (sparse) lists the records rolled up apart from any run commit until they are (cost-rollup-store.ts). */
+  costPendingIndex: (workspaceId: string, createdAt: string, costId: string) => ({
     gsi2pk: `${workspacePartition(workspaceId)}#COSTPENDING`,
     gsi2sk: `${createdAt}#${costId}`,
   }),

@@ -3,7 +3,7 @@ import type { StepRun } from "../../domain/run";
 import type { StoredEvent } from "../../domain/run-change";
 import type { RunRecord } from "../../domain/run-record";
 import type { CommitOutcome, RunChange, RunStore } from "../../ports/store";
-import { changeWrites, writeBeforeCommit } from "./change-items";
+import { type ChangeWrites, changeWrites, writeBeforeCommit } from "./change-items";
 import type { Table } from "./dynamo-client";
 import { runListPartitions } from "./index-keys";
 import { keys } from "./keys";
@@ -16,6 +16,35 @@ import { listRuns } from "./run-list-query";
 import { createRunListStore } from "./run-lists";
 import { createSlotReads } from "./slot-items";
 import { deleteUnlessRefused, putUnlessRefused, WriteConflict, writeAtomically } from "./write-conflict";
+
+/**
+ * A change's atomic writes. With a cost rollup (RunChange.rollup), a loss that is only its `SEEN` marker's
+ * (the run was counted all-time by a rollup of its records apart from any commit) is written again without
+ * the count, and one that is only a shared rollup item's (another transaction on the workspace's day item)
+ * is a `rollup-conflict`, for the pipeline to commit the change again without its rollup.
+ */
+async function writeChange(table: Table, writes: ChangeWrites): Promise<CommitOutcome> {
+  try {
+    await writeAtomically(table, writes.atomic);
+    return { kind: "committed" };
+  } catch (error) {
+    if (!(error instanceof WriteConflict)) throw error;
+    const placement = writes.rollup;
+    if (!placement) return { kind: "conflict" };
+    const { codes } = error;
+    const othersHeld = (except: (index: number) => boolean) =>
+      codes.every((code, index) => except(index) || code === "None");
+    const { seen } = placement;
+    if (seen !== undefined && codes[seen] === "ConditionalCheckFailed" && othersHeld((i) => i === seen)) {
+      const atomic = writes.atomic.filter((_, index) => index !== seen && index !== seen + 1);
+      return writeChange(table, { ...writes, atomic, rollup: { from: placement.from } });
+    }
+    const sharedOnly =
+      othersHeld((index) => index >= placement.from) &&
+      codes.slice(placement.from).some((code) => code === "TransactionConflict");
+    return { kind: sharedOnly ? "rollup-conflict" : "conflict" };
+  }
+}
 
 /**
  * Runs and their history. A run lives in its own partition (`WS#<wsp>#RUN#<run>`): the run item, which keeps
@@ -38,14 +67,9 @@ export function createRunStore(table: Table): RunStore {
       const { opening } = writes;
       // A request already there is another change's: this one loses, as its transaction did.
       if (opening && !(await putUnlessRefused(table, opening.put))) return { kind: "conflict" };
-      try {
-        await writeAtomically(table, writes.atomic);
-        return { kind: "committed" };
-      } catch (error) {
-        if (!(error instanceof WriteConflict)) throw error;
-        if (opening) await deleteUnlessRefused(table, opening.withdraw);
-        return { kind: "conflict" };
-      }
+      const outcome = await writeChange(table, writes);
+      if (outcome.kind !== "committed" && opening) await deleteUnlessRefused(table, opening.withdraw);
+      return outcome;
     },
 
     writeUnits: runWriteUnits,

@@ -1,3 +1,4 @@
+import type { CostRollup } from "../../domain/cost-ledger";
 import { addToSums, callTotals, dayOf, type ModelTotals } from "../../domain/cost-record";
 import type { CostRollupStore } from "../../ports/store";
 import { decimalOf, plus, toNumber } from "./decimal";
@@ -44,10 +45,10 @@ export function createMemoryCostRollups(state: MemoryState): CostRollupStore {
       return "rolled-up";
     },
 
-    async rollUp(cost, now) {
+    async rollUp(cost) {
       const stored = state.costs.get(costSlot(cost));
-      if (!stored || stored.rolledUpAt !== null) return "already";
-      stored.rolledUpAt = now;
+      if (!stored?.pending) return "already";
+      stored.pending = false;
       const byDay = new Map<string, ModelTotals>();
       for (const call of cost.calls) {
         const key = [dayOf(call.createdAt), call.model, cost.definitionId ?? null, call.stepName];
@@ -81,6 +82,29 @@ export function createMemoryCostRollups(state: MemoryState): CostRollupStore {
       return { models, totalRuns: rollupsOf(workspaceId).allRuns };
     },
   };
+}
+
+/**
+ * A run change's rollup (RunChange.rollup), written with the change: its rows added to the day rollups, its
+ * new run-day markers, and the run counted all-time unless it was already (its `SEEN` marker).
+ */
+export function applyRollup(
+  state: MemoryState,
+  workspaceId: string,
+  runId: string,
+  rollup: CostRollup,
+): void {
+  const rollups = state.rollups.get(workspaceId) ?? noRollups();
+  state.rollups.set(workspaceId, rollups);
+  for (const { day, ...totals } of rollup.rows) {
+    const key = JSON.stringify([day, totals.model, totals.definitionId ?? null, totals.stepName ?? null]);
+    rollups.dayModels.set(key, { day, ...add(rollups.dayModels.get(key), totals) });
+  }
+  for (const day of rollup.newDays) rollups.dayRuns.set(JSON.stringify([day, runId]), { day, runId });
+  if (rollup.countRun && !rollups.seenRuns.has(runId)) {
+    rollups.seenRuns.add(runId);
+    rollups.allRuns += 1;
+  }
 }
 
 function noRollups(): WorkspaceRollups {

@@ -4,7 +4,10 @@ import { storedCost } from "./dynamo-items";
 import { costSlot } from "./run-change";
 import { byKey, type MemoryState, type StoredCost } from "./state";
 
-/** Attempt costs: written by run changes (run-change.ts) or `put`; pending until rolled up (cost-rollups.ts). */
+/**
+ * Attempt costs: written before run changes (run-change.ts), which add them to their runs' sums, or by `put`,
+ * pending until rolled up on their own (cost-rollups.ts).
+ */
 export function createMemoryCosts(state: MemoryState): CostStore {
   const byFirstCall = (a: StoredCost, b: StoredCost) =>
     byKey(`${a.firstCallAt}#${a.cost.id}`, `${b.firstCallAt}#${b.cost.id}`);
@@ -14,7 +17,7 @@ export function createMemoryCosts(state: MemoryState): CostStore {
   return {
     async put(cost) {
       if (!state.costs.has(costSlot(cost))) {
-        state.costs.set(costSlot(cost), { ...storedCost(cost), rolledUpAt: null });
+        state.costs.set(costSlot(cost), { ...storedCost(cost, { pending: true }), pending: true });
       }
     },
 
@@ -26,7 +29,7 @@ export function createMemoryCosts(state: MemoryState): CostStore {
     },
 
     async pending(workspaceId, limit) {
-      const pending = costsOf(workspaceId, ({ rolledUpAt }) => rolledUpAt === null)
+      const pending = costsOf(workspaceId, ({ pending }) => pending)
         .sort(byFirstCall)
         .slice(0, limit);
       return structuredClone(pending.map(({ cost }) => cost));

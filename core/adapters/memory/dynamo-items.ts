@@ -79,7 +79,10 @@ export function storedCosts(actions: readonly TransactItem[]): AttemptCost[] {
   });
 }
 
-export function storedCost(cost: AttemptCost): { cost: AttemptCost; firstCallAt: string } {
-  const item = costItem(cost);
+export function storedCost(
+  cost: AttemptCost,
+  options: { pending: boolean },
+): { cost: AttemptCost; firstCallAt: string } {
+  const item = costItem(cost, options);
   return { cost: fromCostItem(item), firstCallAt: String(item.firstCallAt) };
 }

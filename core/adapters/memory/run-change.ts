@@ -2,6 +2,7 @@ import type { AttemptCost } from "../../domain/cost-record";
 import type { RunChange } from "../../ports/store";
 import { keys } from "../dynamodb/keys";
 import type { TransactItem } from "../dynamodb/transact";
+import { applyRollup } from "./cost-rollups";
 import { storedCost, storedCosts, storedJournals, storedRun } from "./dynamo-items";
 import { applySlots, slotsHold } from "./slots";
 import { type Journal, type MemoryState, type StoredRun, slot } from "./state";
@@ -77,6 +78,7 @@ export function apply(state: MemoryState, change: RunChange, actions: readonly T
     }
   }
   for (const cost of storedCosts(actions)) writeCost(state, cost);
+  if (change.rollup) applyRollup(state, workspaceId, id, change.rollup);
   applySlots(state, commit);
 }
 
@@ -92,7 +94,7 @@ export function writeBefore(state: MemoryState, change: RunChange, before: reado
 }
 
 function writeCost(state: MemoryState, cost: AttemptCost): void {
-  state.costs.set(costSlot(cost), { ...storedCost(cost), rolledUpAt: null });
+  state.costs.set(costSlot(cost), { ...storedCost(cost, { pending: false }), pending: false });
 }
 
 /** The journal item's condition: no journal from the same first event, or a shorter one. */

@@ -32,7 +32,7 @@ export interface MemoryRunsDump {
   /** Each run with its whole history, journals and the run item's own merged as readers see them. */
   runs: { run: RunRecord; history: RunHistory }[];
   approvals: { workspaceId: string; approval: ApprovalRequest }[];
-  costs: { cost: AttemptCost; rolledUpAt: string | null }[];
+  costs: { cost: AttemptCost; pending: boolean }[];
   idempotencyKeys: IdempotencyClaim[];
   counters: RunCounter[];
   /** Each slot's holders, by the slot item's key (core/adapters/memory/slots.ts). */
@@ -68,7 +68,7 @@ export function createMemoryRunsStore(options: MemoryRunsStoreOptions = {}): Mem
           history: mergeHistory(record.recent ? [...journals, record.recent] : journals),
         })),
         approvals: [...state.approvals.values()],
-        costs: [...state.costs.values()].map(({ cost, rolledUpAt }) => ({ cost, rolledUpAt })),
+        costs: [...state.costs.values()].map(({ cost, pending }) => ({ cost, pending })),
         idempotencyKeys: [...state.idempotency.values()],
         counters: [...state.counters.values()],
         slotHolders: [...state.slotHolders].map(([slot, holders]) => ({

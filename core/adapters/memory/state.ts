@@ -31,8 +31,8 @@ export interface StoredCost {
   cost: AttemptCost;
   /** The time of its first call, which orders the pending list and names its day. */
   firstCallAt: string;
-  /** Null while pending (the adapter's sparse gsi2 entry is there). */
-  rolledUpAt: string | null;
+  /** Put on its own and not rolled up yet: the adapter's sparse gsi2 entry is there. */
+  pending: boolean;
 }
 
 export interface IdempotencyClaim {

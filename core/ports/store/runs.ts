@@ -1,4 +1,5 @@
 import type { ApprovalRequest } from "../../domain/approval";
+import type { CostRollup } from "../../domain/cost-ledger";
 import type { AttemptCost } from "../../domain/cost-record";
 import type { StepRun } from "../../domain/run";
 import type { RunCommit, StoredEvent } from "../../domain/run-change";
@@ -34,6 +35,14 @@ export interface RunChange {
    */
   cost?: AttemptCost;
   /**
+   * The run's unrolled cost sums (RunRecord.costLedger), which the change clears, added to the workspace's
+   * day rollups in the same atomic commit, with the run's new run-day markers and, once per run, the
+   * all-time run count. A run counted before (by a rollup of its records apart from any commit) is not
+   * counted again. When another writer holds one of the shared rollup items, nothing is written and the
+   * outcome is `rollup-conflict`: the change may commit again without its rollup.
+   */
+  rollup?: CostRollup;
+  /**
    * An idempotency key claimed for this run in the same commit (a debounced creation joining the run): the
    * change conflicts when another run holds it.
    */
@@ -59,7 +68,11 @@ export interface DebounceWindowRef {
  * with a throttle start commits only if the key's starts are still at the version read. Losing either is a
  * `conflict`, like a lost race on the run.
  */
-export type CommitOutcome = { kind: "committed" } | { kind: "conflict" };
+export type CommitOutcome =
+  | { kind: "committed" }
+  | { kind: "conflict" }
+  /** Only a shared rollup item of RunChange.rollup was being written by another: nothing was written. */
+  | { kind: "rollup-conflict" };
 
 /** A slot as it stands: the runs holding it, and the first runs of its queue, in the order they are to start. */
 export interface SlotState {
