@@ -1,6 +1,6 @@
 import { streamHandle } from "hono/aws-lambda";
 import { createStore } from "../core/adapters/dynamodb/store";
-import { createPinoLogger } from "../core/adapters/log/pino-logger";
+import { createLambdaLogger } from "../core/adapters/log/lambda-logger";
 import { createApp } from "../core/api/app";
 import { type Config, loadConfig } from "../core/config";
 import type { Logger } from "../core/ports/logger";
@@ -31,7 +31,7 @@ export function createApiHandler(config: Config, log: Logger, platform: Platform
 
 // Built once per Lambda instance and reused by every invocation it serves.
 const config = loadConfig(process.env);
-export const handler = createApiHandler(config, createPinoLogger({ level: config.LOG_LEVEL }), {
+export const handler = createApiHandler(config, createLambdaLogger({ level: config.LOG_LEVEL }), {
   ...awsPlatform(config),
   telemetry: lambdaTelemetry(config),
 });

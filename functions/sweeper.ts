@@ -1,5 +1,5 @@
 import { createSweepStore } from "../core/adapters/dynamodb/sweep-store";
-import { createPinoLogger } from "../core/adapters/log/pino-logger";
+import { createLambdaLogger } from "../core/adapters/log/lambda-logger";
 import { type Config, loadConfig } from "../core/config";
 import { sweepOverdueRuns } from "../core/engine/sweeper";
 import type { Logger } from "../core/ports/logger";
@@ -21,6 +21,6 @@ export function createSweeperHandler(config: Config, log: Logger, platform: Plat
 const config = loadConfig(process.env);
 export const handler = createSweeperHandler(
   config,
-  createPinoLogger({ level: config.LOG_LEVEL }),
+  createLambdaLogger({ level: config.LOG_LEVEL }),
   awsPlatform(config),
 );

@@ -1,6 +1,6 @@
 import { createSqsBatchHandler } from "../core/adapters/aws/sqs-batch";
 import { createWebhookWorkerStore } from "../core/adapters/dynamodb/webhook-worker-store";
-import { createPinoLogger } from "../core/adapters/log/pino-logger";
+import { createLambdaLogger } from "../core/adapters/log/lambda-logger";
 import { type Config, loadConfig } from "../core/config";
 import { WebhookMessageSchema } from "../core/domain/webhook-messages";
 import type { Logger } from "../core/ports/logger";
@@ -24,6 +24,6 @@ export function createWebhooksHandler(config: Config, log: Logger, platform: Pla
 const config = loadConfig(process.env);
 export const handler = createWebhooksHandler(
   config,
-  createPinoLogger({ level: config.LOG_LEVEL }),
+  createLambdaLogger({ level: config.LOG_LEVEL }),
   awsPlatform(config),
 );

@@ -1,6 +1,6 @@
 import { createSqsBatchHandler } from "../core/adapters/aws/sqs-batch";
 import { createStore } from "../core/adapters/dynamodb/store";
-import { createPinoLogger } from "../core/adapters/log/pino-logger";
+import { createLambdaLogger } from "../core/adapters/log/lambda-logger";
 import { type Config, loadConfig } from "../core/config";
 import type { Logger } from "../core/ports/logger";
 import { buildAdvancer } from "./advancer";
@@ -20,7 +20,7 @@ export function createWorkerHandler(config: Config, log: Logger, platform: Platf
 }
 
 const config = loadConfig(process.env);
-export const handler = createWorkerHandler(config, createPinoLogger({ level: config.LOG_LEVEL }), {
+export const handler = createWorkerHandler(config, createLambdaLogger({ level: config.LOG_LEVEL }), {
   ...awsPlatform(config),
   telemetry: lambdaTelemetry(config),
 });

@@ -264,6 +264,13 @@ describe("each function's bundle", () => {
     },
   );
 
+  it.each(names)("%s: logs with Powertools' logger, without pino and its transports", (name) => {
+    const cold = bundleOf(name).parts.coldInputs.map(({ input }) => input);
+
+    expect(cold).toContain("@aws-lambda-powertools/logger");
+    for (const pkg of ["pino", "thread-stream", "sonic-boom"]) expect(cold).not.toContain(pkg);
+  });
+
   it.each(names)("%s: loads the SQS, Scheduler and KMS clients on first use, not at a cold start", (name) => {
     const cold = bundleOf(name).parts.coldInputs.map(({ input }) => input);
 
