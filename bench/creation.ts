@@ -1,5 +1,5 @@
 import { mkdtempSync, rmSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { parseArgs } from "node:util";
 import { PutCommand } from "@aws-sdk/lib-dynamodb";
@@ -10,6 +10,7 @@ import { type LocalService, startLocalService } from "../test/helpers/local-serv
 import { startBillingProxy } from "./lib/billing-proxy";
 import { ApiClient, RUN_INPUT, signUp } from "./lib/cost-workloads";
 import { type DynamoLocalTarget, startDynamoLocalTarget } from "./lib/dynamo-local-target";
+import { withCpu } from "./lib/process-cpu";
 import { runBench, wholeNumberOption } from "./lib/run-bench";
 import { percentile, round } from "./lib/stats";
 import { printTable } from "./lib/table";
@@ -27,7 +28,9 @@ import { requestBucket } from "./lib/weft-items";
  *   one at a time, where a creation's serial round trips show rather than DynamoDB Local's queue. Before each
  *   PutItem phase the engine has finished the runs created so far, so the puts do not share DynamoDB Local
  *   with the runs the creations left behind (the creations do, as in production: every worker runs).
- * Each time the list is read back: `total` must be exact and every run on exactly one page.
+ * Each time the list is read back: `total` must be exact and every run on exactly one page. The CPU that
+ * DynamoDB Local and the service used in the two bursts (from /proc) says what the shared cores were short of.
+ * The machine's load average is printed with the figures.
  * `npm run bench:creation -- --runs 500`.
  */
 interface Options {
@@ -192,6 +195,8 @@ void runBench<Options, DynamoLocalTarget>({
   start: startDynamoLocalTarget,
   stopping: "the service and DynamoDB Local",
   async main({ local, cleanups }, { runs }) {
+    // The machine may be shared: how loaded it was says how far to trust the latencies.
+    const loadAtStart = round(loadavg()[0] ?? 0, 2);
     console.log(`${runs} run creations at once in one workspace, over the HTTP API\n`);
 
     const tally = new Tally();
@@ -212,14 +217,24 @@ void runBench<Options, DynamoLocalTarget>({
     const refused = sum(".fail:PutItem") + sum(".fail:UpdateItem");
 
     const timedService = await startService(local.endpoint, cleanups);
+    const measured = { pid: timedService.pid, dynamoEndpoint: local.endpoint };
     const timed = await newWorkspace(timedService, "timed");
-    const creation = await burst(timed.api, timed.workspace.apiKey, timed.definitionId, runs);
+    const [creation, creationCpu] = await withCpu(measured, () =>
+      burst(timed.api, timed.workspace.apiKey, timed.definitionId, runs),
+    );
     const timedListed = await listedExactly(timed.api, timed.workspace.apiKey, creation.runIds);
     await settled(timed.api, timed.workspace.apiKey);
-    const puts = await putBurst(local.endpoint, runs, runs, "burst");
+    const [puts, putCpu] = await withCpu(measured, () => putBurst(local.endpoint, runs, runs, "burst"));
     const single = await burst(timed.api, timed.workspace.apiKey, timed.definitionId, SINGLE_SAMPLES, 1);
     await settled(timed.api, timed.workspace.apiKey);
     const singlePuts = await putBurst(local.endpoint, SINGLE_SAMPLES, 1, "single");
+    // What each side of the burst's ratio asked of the shared cores: the creations' phase includes the
+    // engine running the runs created meanwhile, as every worker runs.
+    const cpuPerCreation = {
+      dynamoLocalMs: round(creationCpu.dynamoLocalMs / runs, 2),
+      serviceMs: round(creationCpu.serviceMs / runs, 2),
+    };
+    const dynamoLocalMsPerPut = round(putCpu.dynamoLocalMs / runs, 2);
 
     const figures = {
       runs,
@@ -235,6 +250,9 @@ void runBench<Options, DynamoLocalTarget>({
       putItemP99Ms: p(puts, 99),
       singleCreationP99Ms: p(single.latenciesMs, 99),
       singlePutItemP99Ms: p(singlePuts, 99),
+      burstCpuMsPerCreation: cpuPerCreation,
+      burstDynamoLocalCpuMsPerPut: dynamoLocalMsPerPut,
+      loadAverage: { atStart: loadAtStart, atEnd: round(loadavg()[0] ?? 0, 2) },
     };
     const ratio = round(figures.creationP99Ms / figures.putItemP99Ms, 2);
     const singleRatio = round(figures.singleCreationP99Ms / figures.singlePutItemP99Ms, 2);
@@ -252,6 +270,15 @@ void runBench<Options, DynamoLocalTarget>({
           `one at a time (×${SINGLE_SAMPLES}): creation / PutItem p99 (ms)`,
           `${figures.singleCreationP99Ms} / ${figures.singlePutItemP99Ms} = ${singleRatio}`,
         ],
+        [
+          "burst CPU ms per creation: DynamoDB Local / service",
+          `${cpuPerCreation.dynamoLocalMs} / ${cpuPerCreation.serviceMs}`,
+        ],
+        [
+          "burst CPU ms of DynamoDB Local per PutItem (puts' worth per creation)",
+          `${dynamoLocalMsPerPut} (${round(cpuPerCreation.dynamoLocalMs / dynamoLocalMsPerPut, 2)})`,
+        ],
+        ["load average (1 min) at start / end", `${loadAtStart} / ${figures.loadAverage.atEnd}`],
       ],
     );
     const met = {

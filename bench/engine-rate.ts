@@ -9,7 +9,7 @@ import { cleanupStack } from "./lib/cleanups";
 import { prepareConditionalWrites } from "./lib/conditional-write-rate";
 import { ApiClient, type Receiver, signUp, startReceiver, stepsOf } from "./lib/cost-workloads";
 import { DynamoWire, unmarshallItem } from "./lib/dynamo-wire";
-import { cpuMsSoFar } from "./lib/process-cpu";
+import { type CpuSplit, withCpu } from "./lib/process-cpu";
 import { runBench, wholeNumberOption } from "./lib/run-bench";
 import { launchService, type RunningService } from "./lib/service";
 import { type PhaseSummary, round, summarize } from "./lib/stats";
@@ -137,37 +137,6 @@ async function main(target: Target, options: Options): Promise<number> {
   } finally {
     writes.close();
   }
-}
-
-/** CPU ms the service, DynamoDB Local and the bench itself used during a phase: who the shared cores served. */
-interface CpuSplit {
-  serviceMs: number;
-  dynamoLocalMs: number;
-  benchMs: number;
-}
-
-async function withCpu<T>(service: RunningService, phase: () => Promise<T>): Promise<[T, CpuSplit]> {
-  const port = new URL(service.dynamoEndpoint).port;
-  const read = () => ({
-    serviceMs: cpuMsSoFar((process) => process.processGroup === service.pid),
-    dynamoLocalMs: cpuMsSoFar(
-      (process) =>
-        process.commandLine.includes("DynamoDBLocal") && process.commandLine.includes(`-port ${port} `),
-    ),
-    bench: process.cpuUsage(),
-  });
-  const before = read();
-  const result = await phase();
-  const after = read();
-  const bench = process.cpuUsage(before.bench);
-  return [
-    result,
-    {
-      serviceMs: after.serviceMs - before.serviceMs,
-      dynamoLocalMs: after.dynamoLocalMs - before.dynamoLocalMs,
-      benchMs: Math.round((bench.user + bench.system) / 1000),
-    },
-  ];
 }
 
 function wireKey(workspaceId: string, runId: string) {

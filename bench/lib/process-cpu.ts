@@ -46,3 +46,38 @@ export function cpuMsSoFar(select: (process: ProcessInfo) => boolean): number {
     .filter(select)
     .reduce((sum, process) => sum + process.cpuMs, 0);
 }
+
+/** CPU ms the service, DynamoDB Local and the bench itself used during a phase: who the shared cores served. */
+export interface CpuSplit {
+  serviceMs: number;
+  dynamoLocalMs: number;
+  benchMs: number;
+}
+
+/** Runs `phase` and answers what it returned with the CPU each side used meanwhile. */
+export async function withCpu<T>(
+  service: { pid: number | undefined; dynamoEndpoint: string },
+  phase: () => Promise<T>,
+): Promise<[T, CpuSplit]> {
+  const port = new URL(service.dynamoEndpoint).port;
+  const read = () => ({
+    serviceMs: cpuMsSoFar((process) => process.processGroup === service.pid),
+    dynamoLocalMs: cpuMsSoFar(
+      (process) =>
+        process.commandLine.includes("DynamoDBLocal") && process.commandLine.includes(`-port ${port} `),
+    ),
+    bench: process.cpuUsage(),
+  });
+  const before = read();
+  const result = await phase();
+  const after = read();
+  const bench = process.cpuUsage(before.bench);
+  return [
+    result,
+    {
+      serviceMs: after.serviceMs - before.serviceMs,
+      dynamoLocalMs: after.dynamoLocalMs - before.dynamoLocalMs,
+      benchMs: Math.round((bench.user + bench.system) / 1000),
+    },
+  ];
+}
