@@ -1,6 +1,9 @@
 import { ValidationError } from "../domain/errors";
+import { loadOnce } from "../domain/load-once";
 import { OutboundUrlRefused } from "./outbound-errors";
-import { checkOutboundUrl } from "./url-guard";
+
+/** The guard's rules with ipaddr.js, imported on a process's first registration, not at the API's cold start. */
+const urlGuard = loadOnce(() => import("./url-guard"));
 
 /**
  * The URL of a webhook or remote tool being registered, trimmed. It must pass the outbound guard's rules
@@ -8,8 +11,9 @@ import { checkOutboundUrl } from "./url-guard";
  * one is a 400 on the `url` field rather than a failure at every later call; other host names are resolved
  * and checked when the connection is made.
  */
-export function registeredUrl(rawUrl: string, options: { allowPrivate: boolean }): string {
+export async function registeredUrl(rawUrl: string, options: { allowPrivate: boolean }): Promise<string> {
   const url = rawUrl.trim();
+  const { checkOutboundUrl } = await urlGuard();
   try {
     checkOutboundUrl(url, options);
   } catch (error) {

@@ -23,7 +23,7 @@ export async function createRemoteTool(
   workspaceId: string,
   input: CreateRemoteToolInput,
 ): Promise<RemoteToolSummary & { secret: string }> {
-  const url = registeredUrl(input.url, { allowPrivate: deps.config.ALLOW_PRIVATE_URLS });
+  const url = await registeredUrl(input.url, { allowPrivate: deps.config.ALLOW_PRIVATE_URLS });
   const id = deps.ids("remoteTool");
   const secret = generateToken(TOOL_SECRET_PREFIX);
   const record: RemoteToolRecord = {

@@ -17,7 +17,7 @@ export async function createWebhook(
   workspaceId: string,
   input: CreateWebhookInput,
 ): Promise<CreatedWebhook> {
-  const url = registeredUrl(input.url, { allowPrivate: deps.config.ALLOW_PRIVATE_URLS });
+  const url = await registeredUrl(input.url, { allowPrivate: deps.config.ALLOW_PRIVATE_URLS });
   const existing = await deps.store.webhooks.list(workspaceId);
   if (existing.length >= MAX_WEBHOOKS_PER_WORKSPACE) {
     throw new ValidationError(

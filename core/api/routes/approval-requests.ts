@@ -1,10 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
 import { decideApproval } from "../../approvals/decide-approval";
-import { draftDiff } from "../../approvals/draft-diff";
 import { assignedTo } from "../../approvers/assignment";
 import { ApprovalRequest, DecideApprovalInput } from "../../domain/approval";
 import { NotFoundError } from "../../domain/errors";
+import { loadOnce } from "../../domain/load-once";
 import type { CommitDeps } from "../../engine/commit-run";
 import type { Deps } from "../../ports/deps";
 import type { Store } from "../../ports/store";
@@ -96,6 +96,9 @@ const decide = createRoute({
   },
 });
 
+/** The draft diff with its diff library, imported on the first revised request shown. */
+const loadDraftDiff = loadOnce(() => import("../../approvals/draft-diff"));
+
 export function approvalRequestRoutes(
   deps: CommitDeps & Pick<Deps, "ids"> & { store: Pick<Store, "approvalGroups"> },
 ) {
@@ -130,7 +133,8 @@ export function approvalRequestRoutes(
         approval.previousRequestId === null
           ? undefined
           : await deps.store.approvals.get(workspaceId, approval.previousRequestId);
-      return c.json(ok({ ...approval, diff: previous ? draftDiff(previous, approval) : null }), 200);
+      const diff = previous ? (await loadDraftDiff()).draftDiff(previous, approval) : null;
+      return c.json(ok({ ...approval, diff }), 200);
     })
     .openapi(decide, async (c) => {
       const decided = await decideApproval(
