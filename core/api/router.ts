@@ -39,3 +39,28 @@ export const ADMIN_TOKEN_SECURITY = [{ adminToken: [] }];
 
 /** The `content` of a JSON request body or response in a route definition. */
 export const jsonContent = <T extends z.ZodType>(schema: T) => ({ "application/json": { schema } });
+
+/**
+ * A route's `responses`, built on their first read. The API validates requests, never its own responses,
+ * so their schemas (the envelopes, and what each route answers) are read only when /openapi.json is
+ * generated: built with the routes, they would cost every cold start. Built once, since a schema with an
+ * `id` may be registered once only.
+ */
+export function lazyResponses<T extends object>(build: () => T): T {
+  const responses = builtOnce(build);
+  return new Proxy({} as T, {
+    get: (_, key) => Reflect.get(responses(), key),
+    has: (_, key) => Reflect.has(responses(), key),
+    ownKeys: () => Reflect.ownKeys(responses()),
+    getOwnPropertyDescriptor: (_, key) => Reflect.getOwnPropertyDescriptor(responses(), key),
+  });
+}
+
+/** `build()` on the first call, its result on every later one: a route file's response schemas (lazyResponses). */
+export function builtOnce<T>(build: () => T): () => T {
+  let built: { value: T } | undefined;
+  return () => {
+    built ??= { value: build() };
+    return built.value;
+  };
+}

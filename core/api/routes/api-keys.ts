@@ -7,7 +7,14 @@ import type { Deps } from "../../ports/deps";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";
 import { IdParam } from "../params";
-import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
+import {
+  API_KEY_SECURITY,
+  AUTHENTICATED_ERRORS,
+  createRouter,
+  errorResponses,
+  jsonContent,
+  lazyResponses,
+} from "../router";
 
 const tags = ["API keys"];
 
@@ -19,10 +26,10 @@ const create = createRoute({
   summary: "Create an API key for the caller's workspace; the key is shown only in this response",
   security: API_KEY_SECURITY,
   request: { body: { content: jsonContent(CreateApiKeyInput), required: true } },
-  responses: {
+  responses: lazyResponses(() => ({
     201: { description: "Created", content: jsonContent(dataEnvelope(CreatedApiKey)) },
     ...errorResponses(400, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 const list = createRoute({
@@ -32,10 +39,10 @@ const list = createRoute({
   tags,
   summary: "List the workspace's active keys (never the raw key)",
   security: API_KEY_SECURITY,
-  responses: {
+  responses: lazyResponses(() => ({
     200: { description: "The keys", content: jsonContent(dataEnvelope(z.array(ApiKeySummary))) },
     ...errorResponses(...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 const revoke = createRoute({
@@ -47,13 +54,13 @@ const revoke = createRoute({
     "Revoke a key, for good; revoking the calling key succeeds and the key fails from the next request",
   security: API_KEY_SECURITY,
   request: { params: IdParam },
-  responses: {
+  responses: lazyResponses(() => ({
     200: {
       description: "Revoked",
       content: jsonContent(dataEnvelope(z.object({ revoked: z.literal(true) }))),
     },
     ...errorResponses(404, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 export function apiKeyRoutes(deps: Pick<Deps, "store" | "clock" | "ids">) {

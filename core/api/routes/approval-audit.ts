@@ -8,31 +8,45 @@ import type { Deps } from "../../ports/deps";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";
 import { IdParam } from "../params";
-import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
+import {
+  API_KEY_SECURITY,
+  AUTHENTICATED_ERRORS,
+  builtOnce,
+  createRouter,
+  errorResponses,
+  jsonContent,
+  lazyResponses,
+} from "../router";
 
 const tags = ["Approval requests"];
 
-const AuditEntry = z
-  .object({
-    seq: z.number().int().meta({ description: "The run event it comes from" }),
-    at: z.string(),
-    action: z.enum([
-      "requested",
-      "vote",
-      "decided",
-      "expired",
-      "revision_requested",
-      "reminder",
-      "escalated",
-    ]),
-    actor: z.string().nullable(),
-    details: z.record(z.string(), z.unknown()),
-    previousHash: z.string().meta({ description: "The entry before's hash; 64 zeros for the first" }),
-    hash: z.string().meta({
-      description: "SHA-256 (hex) of JSON [previousHash, seq, at, action, actor, details]",
-    }),
-  })
-  .meta({ id: "AuditEntry" });
+/** What the audit routes answer: documented, never validated, so built with /openapi.json (lazyResponses). */
+const answers = builtOnce(() => {
+  const AuditEntry = z
+    .object({
+      seq: z.number().int().meta({ description: "The run event it comes from" }),
+      at: z.string(),
+      action: z.enum([
+        "requested",
+        "vote",
+        "decided",
+        "expired",
+        "revision_requested",
+        "reminder",
+        "escalated",
+      ]),
+      actor: z.string().nullable(),
+      details: z.record(z.string(), z.unknown()),
+      previousHash: z.string().meta({ description: "The entry before's hash; 64 zeros for the first" }),
+      hash: z.string().meta({
+        description: "SHA-256 (hex) of JSON [previousHash, seq, at, action, actor, details]",
+      }),
+    })
+    .meta({ id: "AuditEntry" });
+  const ExportLine = z.object({ request: ApprovalRequest, audit: z.array(AuditEntry) });
+
+  return { AuditEntry, ExportLine };
+});
 
 const audit = createRoute({
   method: "get",
@@ -42,21 +56,19 @@ const audit = createRoute({
   security: API_KEY_SECURITY,
   summary: "The request's audit trail: opened, votes, decision, expiry, revision, hash-chained",
   request: { params: IdParam },
-  responses: {
+  responses: lazyResponses(() => ({
     200: {
       description: "The entries, oldest first",
-      content: jsonContent(dataEnvelope(z.array(AuditEntry))),
+      content: jsonContent(dataEnvelope(z.array(answers().AuditEntry))),
     },
     ...errorResponses(404, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 const ExportQuery = z.object({
   from: z.iso.datetime().meta({ description: "Requests created at or after this time" }),
   to: z.iso.datetime().meta({ description: "and before this one" }),
 });
-
-const ExportLine = z.object({ request: ApprovalRequest, audit: z.array(AuditEntry) });
 
 const exportRoute = createRoute({
   method: "get",
@@ -66,13 +78,13 @@ const exportRoute = createRoute({
   security: API_KEY_SECURITY,
   summary: `JSON Lines of the requests created in [from, to), oldest first, each with its audit trail (at most ${MAX_EXPORTED_REQUESTS})`,
   request: { query: ExportQuery },
-  responses: {
+  responses: lazyResponses(() => ({
     200: {
       description: "One request per line: {request, audit}",
-      content: { "application/x-ndjson": { schema: ExportLine } },
+      content: { "application/x-ndjson": { schema: answers().ExportLine } },
     },
     ...errorResponses(400, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 /** Mounted before the request routes: `export` is not a request id. */

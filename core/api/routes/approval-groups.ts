@@ -6,7 +6,14 @@ import { isoAt } from "../../domain/time";
 import type { Deps } from "../../ports/deps";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";
-import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
+import {
+  API_KEY_SECURITY,
+  AUTHENTICATED_ERRORS,
+  createRouter,
+  errorResponses,
+  jsonContent,
+  lazyResponses,
+} from "../router";
 
 const tags = ["Approval groups"];
 const NameParam = z.object({ name: ApprovalGroupName });
@@ -19,10 +26,10 @@ const put = createRoute({
   security: API_KEY_SECURITY,
   summary: "Create an approval group or replace its members; steps assign it as group:<name>",
   request: { params: NameParam, body: { content: jsonContent(PutApprovalGroupInput), required: true } },
-  responses: {
+  responses: lazyResponses(() => ({
     200: { description: "The group", content: jsonContent(dataEnvelope(ApprovalGroup)) },
     ...errorResponses(400, 404, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 const list = createRoute({
@@ -32,10 +39,10 @@ const list = createRoute({
   tags,
   security: API_KEY_SECURITY,
   summary: "The workspace's approval groups, by name",
-  responses: {
+  responses: lazyResponses(() => ({
     200: { description: "The groups", content: jsonContent(dataEnvelope(z.array(ApprovalGroup))) },
     ...errorResponses(...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 const get = createRoute({
@@ -46,10 +53,10 @@ const get = createRoute({
   security: API_KEY_SECURITY,
   summary: "One approval group",
   request: { params: NameParam },
-  responses: {
+  responses: lazyResponses(() => ({
     200: { description: "The group", content: jsonContent(dataEnvelope(ApprovalGroup)) },
     ...errorResponses(400, 404, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 const remove = createRoute({
@@ -60,13 +67,13 @@ const remove = createRoute({
   security: API_KEY_SECURITY,
   summary: "Delete an approval group; steps naming it then match nobody through it",
   request: { params: NameParam },
-  responses: {
+  responses: lazyResponses(() => ({
     200: {
       description: "Deleted",
       content: jsonContent(dataEnvelope(z.object({ deleted: z.literal(true) }))),
     },
     ...errorResponses(400, 404, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 export function approvalGroupRoutes(deps: Pick<Deps, "store" | "clock">) {

@@ -6,7 +6,15 @@ import type { Deps } from "../../ports/deps";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";
 import { IdParam } from "../params";
-import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
+import {
+  API_KEY_SECURITY,
+  AUTHENTICATED_ERRORS,
+  builtOnce,
+  createRouter,
+  errorResponses,
+  jsonContent,
+  lazyResponses,
+} from "../router";
 
 const MAX_LINK_TTL_MS = 30 * 24 * 3600_000;
 
@@ -26,15 +34,20 @@ const IssueLinksBody = z
   })
   .meta({ id: "IssueLinksBody" });
 
-const PersonLinks = z
-  .object({
-    assignee: z.string(),
-    expiresAt: z.string(),
-    approve: z.string().meta({ description: "Opens a page with an Approve button" }),
-    reject: z.string().meta({ description: "Opens a page to reject with a comment" }),
-    review: z.string().meta({ description: "Opens a page to review, edit, approve or reject" }),
-  })
-  .meta({ id: "PersonLinks" });
+/** What the links route answers: documented, never validated, so built with /openapi.json (lazyResponses). */
+const answers = builtOnce(() => {
+  const PersonLinks = z
+    .object({
+      assignee: z.string(),
+      expiresAt: z.string(),
+      approve: z.string().meta({ description: "Opens a page with an Approve button" }),
+      reject: z.string().meta({ description: "Opens a page to reject with a comment" }),
+      review: z.string().meta({ description: "Opens a page to review, edit, approve or reject" }),
+    })
+    .meta({ id: "PersonLinks" });
+
+  return { PersonLinks };
+});
 
 const issue = createRoute({
   method: "post",
@@ -47,13 +60,13 @@ const issue = createRoute({
     "Each link opens a page at `/a/<token>`; the page's form decides, a plain GET never does. A link is " +
     "bound to the request, the assignee and an expiry, and is used up by the decision or vote it makes.",
   request: { params: IdParam, body: { content: jsonContent(IssueLinksBody), required: false } },
-  responses: {
+  responses: lazyResponses(() => ({
     201: {
       description: "The links, one set per person",
-      content: jsonContent(dataEnvelope(z.array(PersonLinks))),
+      content: jsonContent(dataEnvelope(z.array(answers().PersonLinks))),
     },
     ...errorResponses(400, 403, 404, 409, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 export function approvalLinkRoutes(deps: Pick<Deps, "store" | "clock" | "config">, keys: LinkKeys) {

@@ -12,7 +12,14 @@ import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok, pageEnvelope } from "../envelope";
 import { pageMeta } from "../pagination";
 import { IdParam } from "../params";
-import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
+import {
+  API_KEY_SECURITY,
+  AUTHENTICATED_ERRORS,
+  createRouter,
+  errorResponses,
+  jsonContent,
+  lazyResponses,
+} from "../router";
 
 const tags = ["Approval requests"];
 
@@ -49,13 +56,13 @@ const list = createRoute({
     "`workflowRunId`, `definitionId`. With `page` or `pageSize` the answer is a page with `meta`; " +
     "without, the plain array of the spec.",
   request: { query: ListApprovalsQuery },
-  responses: {
+  responses: lazyResponses(() => ({
     200: {
       description: "The requests: an array, or a page when page or pageSize is given",
       content: jsonContent(z.union([dataEnvelope(z.array(ApprovalRequest)), pageEnvelope(ApprovalRequest)])),
     },
     ...errorResponses(400, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 const ApprovalWithDiff = ApprovalRequest.extend({
@@ -73,10 +80,10 @@ const get = createRoute({
   security: API_KEY_SECURITY,
   summary: "One approval request, with the diff from the draft it revises",
   request: { params: IdParam },
-  responses: {
+  responses: lazyResponses(() => ({
     200: { description: "The request", content: jsonContent(dataEnvelope(ApprovalWithDiff)) },
     ...errorResponses(404, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 const decide = createRoute({
@@ -90,10 +97,10 @@ const decide = createRoute({
     params: IdParam,
     body: { content: jsonContent(DecideApprovalInput), required: true },
   },
-  responses: {
+  responses: lazyResponses(() => ({
     200: { description: "Decided", content: jsonContent(dataEnvelope(DecidedApproval)) },
     ...errorResponses(400, 403, 404, 409, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 /** The draft diff with its diff library, imported on the first revised request shown. */

@@ -5,35 +5,48 @@ import { WorkspaceBudget } from "../../domain/budget";
 import type { Deps } from "../../ports/deps";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";
-import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
+import {
+  API_KEY_SECURITY,
+  AUTHENTICATED_ERRORS,
+  builtOnce,
+  createRouter,
+  errorResponses,
+  jsonContent,
+  lazyResponses,
+} from "../router";
 
 const tags = ["Cost"];
 
 const route = <R extends Parameters<typeof createRoute>[0]>(config: R) =>
   createRoute({ ...config, tags, security: API_KEY_SECURITY });
 
-const BudgetView = z
-  .object({
-    budget: WorkspaceBudget.nullable(),
-    month: z.string().meta({ description: "The calendar month (UTC), YYYY-MM" }),
-    spentUsd: z.number(),
-    spentTokens: z.number().int(),
-    reservedUsd: z
-      .number()
-      .meta({ description: "Claimed by calls under way (or lost with a crashed worker)" }),
-    reservedTokens: z.number().int(),
-  })
-  .meta({ id: "BudgetView" });
+/** What the budget routes answer: documented, never validated, so built with /openapi.json (lazyResponses). */
+const answers = builtOnce(() => {
+  const BudgetView = z
+    .object({
+      budget: WorkspaceBudget.nullable(),
+      month: z.string().meta({ description: "The calendar month (UTC), YYYY-MM" }),
+      spentUsd: z.number(),
+      spentTokens: z.number().int(),
+      reservedUsd: z
+        .number()
+        .meta({ description: "Claimed by calls under way (or lost with a crashed worker)" }),
+      reservedTokens: z.number().int(),
+    })
+    .meta({ id: "BudgetView" });
+
+  return { BudgetView };
+});
 
 const getRoute = route({
   method: "get",
   path: "/v1/budgets",
   operationId: "getBudget",
   summary: "The workspace's monthly LLM budget and the month's spend so far",
-  responses: {
-    200: { description: "The budget", content: jsonContent(dataEnvelope(BudgetView)) },
+  responses: lazyResponses(() => ({
+    200: { description: "The budget", content: jsonContent(dataEnvelope(answers().BudgetView)) },
     ...errorResponses(...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 const putRoute = route({
@@ -42,10 +55,10 @@ const putRoute = route({
   operationId: "putBudget",
   summary: "Sets the workspace's monthly LLM budget: a call that would cross it fails with BUDGET_EXCEEDED",
   request: { body: { content: jsonContent(WorkspaceBudget), required: true } },
-  responses: {
-    200: { description: "The budget", content: jsonContent(dataEnvelope(BudgetView)) },
+  responses: lazyResponses(() => ({
+    200: { description: "The budget", content: jsonContent(dataEnvelope(answers().BudgetView)) },
     ...errorResponses(400, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 const deleteRoute = route({
@@ -53,10 +66,10 @@ const deleteRoute = route({
   path: "/v1/budgets",
   operationId: "deleteBudget",
   summary: "Removes the workspace's monthly LLM budget",
-  responses: {
+  responses: lazyResponses(() => ({
     204: { description: "Removed (or there was none)" },
     ...errorResponses(...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 export function budgetRoutes(deps: Pick<Deps, "store" | "clock" | "log">) {

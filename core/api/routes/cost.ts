@@ -7,79 +7,106 @@ import type { Deps } from "../../ports/deps";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";
 import { IdParam } from "../params";
-import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
+import {
+  API_KEY_SECURITY,
+  AUTHENTICATED_ERRORS,
+  builtOnce,
+  createRouter,
+  errorResponses,
+  jsonContent,
+  lazyResponses,
+} from "../router";
 
 const tags = ["Cost"];
 
 const route = <R extends Parameters<typeof createRoute>[0]>(config: R) =>
   createRoute({ ...config, tags, security: API_KEY_SECURITY });
 
-const CallCost = z.object({
-  stepName: z.string(),
-  model: z.string(),
-  inputTokens: z.number().int(),
-  outputTokens: z.number().int(),
-  costUsd: z.number(),
-  createdAt: z.string(),
-  workflowRunId: z
-    .string()
-    .optional()
-    .meta({ description: "A call of one of the run's child runs (docs/flow.md): that run" }),
-});
-
-const Breakdown = {
-  costUsd: z.number(),
-  inputTokens: z.number().int(),
-  outputTokens: z.number().int(),
-  calls: z.number().int(),
-  wastedCostUsd: z
-    .number()
-    .meta({ description: "Paid for answers that were not used: failed attempts, repairs, failed fallbacks" }),
-};
-
-const RunCost = z
-  .object({
-    workflowRunId: z.string(),
-    totalCostUsd: z.number(),
-    totalInputTokens: z.number().int(),
-    totalOutputTokens: z.number().int(),
-    wastedCostUsd: z.number().optional().meta({ description: "With ?breakdown=true" }),
-    byStep: z
-      .array(z.object({ stepName: z.string(), ...Breakdown }))
+/** What the cost routes answer: documented, never validated, so built with /openapi.json (lazyResponses). */
+const answers = builtOnce(() => {
+  const CallCost = z.object({
+    stepName: z.string(),
+    model: z.string(),
+    inputTokens: z.number().int(),
+    outputTokens: z.number().int(),
+    costUsd: z.number(),
+    createdAt: z.string(),
+    workflowRunId: z
+      .string()
       .optional()
-      .meta({ description: "With ?breakdown=true: cost per step, retries and fallbacks included" }),
-    calls: z.array(CallCost),
-  })
-  .meta({ id: "RunCost" });
+      .meta({ description: "A call of one of the run's child runs (docs/flow.md): that run" }),
+  });
 
-const ModelCost = z.object({
-  model: z.string(),
-  costUsd: z.number(),
-  inputTokens: z.number().int(),
-  outputTokens: z.number().int(),
-  calls: z.number().int(),
+  const Breakdown = {
+    costUsd: z.number(),
+    inputTokens: z.number().int(),
+    outputTokens: z.number().int(),
+    calls: z.number().int(),
+    wastedCostUsd: z.number().meta({
+      description: "Paid for answers that were not used: failed attempts, repairs, failed fallbacks",
+    }),
+  };
+
+  const RunCost = z
+    .object({
+      workflowRunId: z.string(),
+      totalCostUsd: z.number(),
+      totalInputTokens: z.number().int(),
+      totalOutputTokens: z.number().int(),
+      wastedCostUsd: z.number().optional().meta({ description: "With ?breakdown=true" }),
+      byStep: z
+        .array(z.object({ stepName: z.string(), ...Breakdown }))
+        .optional()
+        .meta({ description: "With ?breakdown=true: cost per step, retries and fallbacks included" }),
+      calls: z.array(CallCost),
+    })
+    .meta({ id: "RunCost" });
+
+  const ModelCost = z.object({
+    model: z.string(),
+    costUsd: z.number(),
+    inputTokens: z.number().int(),
+    outputTokens: z.number().int(),
+    calls: z.number().int(),
+  });
+
+  const Summary = z
+    .object({
+      workspaceId: z.string(),
+      from: z.string(),
+      to: z.string(),
+      totalCostUsd: z.number(),
+      totalInputTokens: z.number().int(),
+      totalOutputTokens: z.number().int(),
+      totalRuns: z.number().int(),
+      wastedCostUsd: Breakdown.wastedCostUsd,
+      byModel: z.array(ModelCost),
+      byDefinition: z.array(
+        z.object({
+          definitionId: z.string().nullable().meta({ description: "null: calls recorded before 2026-11-24" }),
+          ...Breakdown,
+        }),
+      ),
+      byStep: z.array(z.object({ definitionId: z.string().nullable(), stepName: z.string(), ...Breakdown })),
+    })
+    .meta({ id: "CostSummary" });
+
+  const DailyCost = z
+    .object({
+      from: z.string(),
+      to: z.string(),
+      days: z.array(
+        z.object({
+          date: z.string().meta({ description: "The UTC day, YYYY-MM-DD" }),
+          totalCostUsd: z.number(),
+          byModel: z.array(ModelCost),
+        }),
+      ),
+    })
+    .meta({ id: "DailyCost" });
+
+  return { RunCost, Summary, DailyCost };
 });
-
-const Summary = z
-  .object({
-    workspaceId: z.string(),
-    from: z.string(),
-    to: z.string(),
-    totalCostUsd: z.number(),
-    totalInputTokens: z.number().int(),
-    totalOutputTokens: z.number().int(),
-    totalRuns: z.number().int(),
-    wastedCostUsd: Breakdown.wastedCostUsd,
-    byModel: z.array(ModelCost),
-    byDefinition: z.array(
-      z.object({
-        definitionId: z.string().nullable().meta({ description: "null: calls recorded before 2026-11-24" }),
-        ...Breakdown,
-      }),
-    ),
-    byStep: z.array(z.object({ definitionId: z.string().nullable(), stepName: z.string(), ...Breakdown })),
-  })
-  .meta({ id: "CostSummary" });
 
 const timestamp = z
   .union([z.iso.datetime({ offset: true }), z.iso.date()])
@@ -106,10 +133,10 @@ const runCostRoute = route({
         .meta({ description: "true: add wastedCostUsd and byStep (the spec's shape without)" }),
     }),
   },
-  responses: {
-    200: { description: "The run's cost", content: jsonContent(dataEnvelope(RunCost)) },
+  responses: lazyResponses(() => ({
+    200: { description: "The run's cost", content: jsonContent(dataEnvelope(answers().RunCost)) },
     ...errorResponses(404, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 const summaryRoute = route({
@@ -118,25 +145,11 @@ const summaryRoute = route({
   operationId: "getCostSummary",
   summary: "The workspace's cost over a time range, by model, with the number of runs that made calls",
   request: { query: z.object({ from: timestamp, to: timestamp }) },
-  responses: {
-    200: { description: "The summary", content: jsonContent(dataEnvelope(Summary)) },
+  responses: lazyResponses(() => ({
+    200: { description: "The summary", content: jsonContent(dataEnvelope(answers().Summary)) },
     ...errorResponses(400, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
-
-const DailyCost = z
-  .object({
-    from: z.string(),
-    to: z.string(),
-    days: z.array(
-      z.object({
-        date: z.string().meta({ description: "The UTC day, YYYY-MM-DD" }),
-        totalCostUsd: z.number(),
-        byModel: z.array(ModelCost),
-      }),
-    ),
-  })
-  .meta({ id: "DailyCost" });
 
 const day = (description: string) => z.iso.date().meta({ description });
 
@@ -154,10 +167,10 @@ const dailyRoute = route({
       to: day("Last day, YYYY-MM-DD (UTC), inclusive"),
     }),
   },
-  responses: {
-    200: { description: "The cost of each day", content: jsonContent(dataEnvelope(DailyCost)) },
+  responses: lazyResponses(() => ({
+    200: { description: "The cost of each day", content: jsonContent(dataEnvelope(answers().DailyCost)) },
     ...errorResponses(400, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 export function costRoutes(deps: Pick<Deps, "store" | "clock" | "log">) {

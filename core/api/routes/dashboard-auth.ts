@@ -15,7 +15,7 @@ import type { Deps } from "../../ports/deps";
 import type { AppEnv } from "../env";
 import { dataEnvelope, ErrorEnvelope, ok } from "../envelope";
 import { accountAttemptLimit } from "../middleware/rate-limit";
-import { createRouter, errorResponses, jsonContent } from "../router";
+import { createRouter, errorResponses, jsonContent, lazyResponses } from "../router";
 
 const tags = ["Dashboard auth"];
 
@@ -44,14 +44,14 @@ const signupFor = (closedGuard: MiddlewareHandler) =>
       "(see POST /v1/invites), `closed` takes no one.",
     middleware: [closedGuard] as const,
     request: { body: { content: jsonContent(SignupInput), required: true } },
-    responses: {
+    responses: lazyResponses(() => ({
       201: { description: "Signed up", content: jsonContent(dataEnvelope(SignupResult)) },
       403: {
         description: "AUTH_ERROR: sign-up is closed, or the invite code is missing, unknown, used or expired",
         content: jsonContent(ErrorEnvelope),
       },
       ...errorResponses(400, 409, 429),
-    },
+    })),
   });
 
 const login = createRoute({
@@ -62,10 +62,10 @@ const login = createRoute({
   tags,
   summary: "Sign in to the dashboard; the token is a dashboard session, never accepted as an API key",
   request: { body: { content: jsonContent(LoginInput), required: true } },
-  responses: {
+  responses: lazyResponses(() => ({
     200: { description: "Signed in", content: jsonContent(dataEnvelope(LoginResult)) },
     ...errorResponses(400, 401, 429),
-  },
+  })),
 });
 
 const settings = createRoute({
@@ -76,10 +76,10 @@ const settings = createRoute({
   tags,
   summary:
     "What the sign-in page offers: `signupMode` is open, invite (ask for a code) or closed (no sign-up)",
-  responses: {
+  responses: lazyResponses(() => ({
     200: { description: "The settings", content: jsonContent(dataEnvelope(AuthSettings)) },
     ...errorResponses(429),
-  },
+  })),
 });
 
 export function dashboardAuthRoutes(deps: Pick<Deps, "store" | "clock" | "ids" | "config">) {

@@ -8,7 +8,14 @@ import type { RunQuotaDeps } from "../../runs/run-quotas";
 import { sendEvent } from "../../triggers/send-event";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";
-import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
+import {
+  API_KEY_SECURITY,
+  AUTHENTICATED_ERRORS,
+  createRouter,
+  errorResponses,
+  jsonContent,
+  lazyResponses,
+} from "../router";
 
 const send = createRoute({
   method: "post",
@@ -18,7 +25,7 @@ const send = createRoute({
   security: API_KEY_SECURITY,
   summary: "Send an event: starts a run of every active event trigger it matches (docs/triggers.md)",
   request: { body: { content: jsonContent(SendEventInput), required: true } },
-  responses: {
+  responses: lazyResponses(() => ({
     202: {
       description: "Accepted, with the runs it started (none for an id sent in the last 24 hours)",
       content: jsonContent(
@@ -30,7 +37,7 @@ const send = createRoute({
       ),
     },
     ...errorResponses(400, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 export function eventRoutes(deps: CommitDeps & Pick<Deps, "ids"> & RunQuotaDeps) {

@@ -3,7 +3,7 @@ import * as z from "zod";
 import type { Deps } from "../../ports/deps";
 import type { AppEnv } from "../env";
 import { dataEnvelope, ErrorEnvelope, ok } from "../envelope";
-import { createRouter } from "../router";
+import { createRouter, lazyResponses } from "../router";
 
 const Status = dataEnvelope(z.object({ status: z.string() }));
 
@@ -15,9 +15,9 @@ const probe = (path: "/health" | "/live", operationId: string, summary: string) 
     tags: ["Health"],
     security: [],
     summary,
-    responses: {
+    responses: lazyResponses(() => ({
       200: { description: "The process is up", content: { "application/json": { schema: Status } } },
-    },
+    })),
   });
 
 const ready = createRoute({
@@ -27,13 +27,13 @@ const ready = createRoute({
   security: [],
   tags: ["Health"],
   summary: "Readiness: 200 once the table answers a read, 503 while it does not",
-  responses: {
+  responses: lazyResponses(() => ({
     200: { description: "Ready to serve", content: { "application/json": { schema: Status } } },
     503: {
       description: "The store does not answer",
       content: { "application/json": { schema: ErrorEnvelope } },
     },
-  },
+  })),
 });
 
 /** Unauthenticated probes: liveness says the process runs, readiness says it can reach its table. */

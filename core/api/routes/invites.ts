@@ -6,7 +6,7 @@ import type { Deps } from "../../ports/deps";
 import type { AppEnv } from "../env";
 import { dataEnvelope, ErrorEnvelope, ok } from "../envelope";
 import { requireAdminToken } from "../middleware/admin-token";
-import { ADMIN_TOKEN_SECURITY, createRouter, errorResponses, jsonContent } from "../router";
+import { ADMIN_TOKEN_SECURITY, createRouter, errorResponses, jsonContent, lazyResponses } from "../router";
 
 export const INVITES_PATH = "/v1/invites";
 
@@ -25,14 +25,14 @@ const createRouteFor = (adminToken: ReturnType<typeof requireAdminToken>) =>
       "expires after 7 days and opens one sign-up, given as `inviteCode`.",
     middleware: [adminToken] as const,
     request: { headers: z.object({ "x-admin-token": z.string() }) },
-    responses: {
+    responses: lazyResponses(() => ({
       201: { description: "Created", content: jsonContent(dataEnvelope(CreatedInvite)) },
       401: {
         description: "AUTH_ERROR: missing or invalid x-admin-token, or the server has no ADMIN_TOKEN",
         content: jsonContent(ErrorEnvelope),
       },
       ...errorResponses(429),
-    },
+    })),
   });
 
 export function inviteRoutes(deps: Pick<Deps, "store" | "clock" | "config">) {

@@ -10,7 +10,14 @@ import { deleteProvider, putProvider, setProviderPriorities } from "../../llm/ma
 import type { Deps } from "../../ports/deps";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";
-import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
+import {
+  API_KEY_SECURITY,
+  AUTHENTICATED_ERRORS,
+  createRouter,
+  errorResponses,
+  jsonContent,
+  lazyResponses,
+} from "../router";
 
 const tags = ["LLM providers"];
 
@@ -22,10 +29,10 @@ const list = route({
   path: "/v1/llm-providers",
   operationId: "listLlmProviders",
   summary: "The workspace's provider settings (never the keys)",
-  responses: {
+  responses: lazyResponses(() => ({
     200: { description: "The providers", content: jsonContent(dataEnvelope(z.array(ProviderSummary))) },
     ...errorResponses(...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 const put = route({
@@ -34,11 +41,11 @@ const put = route({
   operationId: "putLlmProvider",
   summary: "Add a provider key (201) or replace the key and settings of one (200); the key is never returned",
   request: { body: { content: jsonContent(PutProviderInput), required: true } },
-  responses: {
+  responses: lazyResponses(() => ({
     201: { description: "Added", content: jsonContent(dataEnvelope(ProviderSummary)) },
     200: { description: "Updated", content: jsonContent(dataEnvelope(ProviderSummary)) },
     ...errorResponses(400, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 const patchPriority = route({
@@ -47,13 +54,13 @@ const patchPriority = route({
   operationId: "setLlmProviderPriorities",
   summary: "Set the priorities of 1 to 3 configured providers at once (all or none)",
   request: { body: { content: jsonContent(PatchPrioritiesInput), required: true } },
-  responses: {
+  responses: lazyResponses(() => ({
     200: {
       description: "Updated",
       content: jsonContent(dataEnvelope(z.object({ updated: z.literal(true) }))),
     },
     ...errorResponses(400, 404, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 const remove = route({
@@ -62,13 +69,13 @@ const remove = route({
   operationId: "deleteLlmProvider",
   summary: "Delete the workspace's key for a provider; the server's key, if any, applies again",
   request: { params: z.object({ provider: z.string().min(1).max(50) }) },
-  responses: {
+  responses: lazyResponses(() => ({
     200: {
       description: "Deleted",
       content: jsonContent(dataEnvelope(z.object({ deleted: z.literal(true) }))),
     },
     ...errorResponses(404, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 export function llmProviderRoutes(deps: Pick<Deps, "store" | "clock" | "ids" | "keyVault">) {

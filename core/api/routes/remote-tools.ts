@@ -6,7 +6,14 @@ import { createRemoteTool, deleteRemoteTool, listRemoteTools } from "../../remot
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";
 import { IdParam } from "../params";
-import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
+import {
+  API_KEY_SECURITY,
+  AUTHENTICATED_ERRORS,
+  createRouter,
+  errorResponses,
+  jsonContent,
+  lazyResponses,
+} from "../router";
 
 const tags = ["Remote tools"];
 
@@ -19,10 +26,10 @@ const create = route({
   operationId: "createRemoteTool",
   summary: "Register a remote tool; its signing secret is shown only in this response",
   request: { body: { content: jsonContent(CreateRemoteToolInput), required: true } },
-  responses: {
+  responses: lazyResponses(() => ({
     201: { description: "Registered", content: jsonContent(dataEnvelope(CreatedRemoteTool)) },
     ...errorResponses(400, 409, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 const list = route({
@@ -30,10 +37,10 @@ const list = route({
   path: "/v1/remote-tools",
   operationId: "listRemoteTools",
   summary: "The workspace's remote tools (never the secret)",
-  responses: {
+  responses: lazyResponses(() => ({
     200: { description: "The tools", content: jsonContent(dataEnvelope(z.array(RemoteToolSummary))) },
     ...errorResponses(...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 const remove = route({
@@ -42,13 +49,13 @@ const remove = route({
   operationId: "deleteRemoteTool",
   summary: "Delete a remote tool; steps that use it fail from then on",
   request: { params: IdParam },
-  responses: {
+  responses: lazyResponses(() => ({
     200: {
       description: "Deleted",
       content: jsonContent(dataEnvelope(z.object({ deleted: z.literal(true) }))),
     },
     ...errorResponses(404, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 export function remoteToolRoutes(deps: Pick<Deps, "store" | "clock" | "ids" | "keyVault" | "config">) {

@@ -10,7 +10,15 @@ import type { Deps } from "../../ports/deps";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";
 import { ResourceId } from "../params";
-import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
+import {
+  API_KEY_SECURITY,
+  AUTHENTICATED_ERRORS,
+  builtOnce,
+  createRouter,
+  errorResponses,
+  jsonContent,
+  lazyResponses,
+} from "../router";
 
 /** A replay answers within the API function's 30 s, whatever LLM_TIMEOUT_MS gives the engine's calls. */
 const REPLAY_TIMEOUT_MS = 25_000;
@@ -22,30 +30,35 @@ const route = <R extends Parameters<typeof createRoute>[0]>(config: R) =>
 
 const StepParams = z.object({ id: ResourceId, stepName: z.string().min(1).max(100) });
 
-const Figures = z.object({
-  model: z.string(),
-  inputTokens: z.number().int(),
-  outputTokens: z.number().int(),
-  costUsd: z.number(),
-});
+/** What the replay routes answer: documented, never validated, so built with /openapi.json (lazyResponses). */
+const answers = builtOnce(() => {
+  const Figures = z.object({
+    model: z.string(),
+    inputTokens: z.number().int(),
+    outputTokens: z.number().int(),
+    costUsd: z.number(),
+  });
 
-const StepReplay = z
-  .object({
-    id: z.string(),
-    workflowRunId: z.string(),
-    stepName: z.string(),
-    stepRunId: z.string(),
-    overrides: ReplayInput,
-    text: z.string().nullable(),
-    json: z.record(z.string(), z.unknown()).nullable(),
-    error: z.string().nullable(),
-    passedChecks: z.boolean(),
-    answer: Figures.nullable(),
-    original: Figures.extend({ text: z.string().nullable() }),
-    diff: z.object({ format: z.enum(["text", "json"]), patch: z.string().nullable() }).nullable(),
-    createdAt: z.string(),
-  })
-  .meta({ id: "StepReplay" });
+  const StepReplay = z
+    .object({
+      id: z.string(),
+      workflowRunId: z.string(),
+      stepName: z.string(),
+      stepRunId: z.string(),
+      overrides: ReplayInput,
+      text: z.string().nullable(),
+      json: z.record(z.string(), z.unknown()).nullable(),
+      error: z.string().nullable(),
+      passedChecks: z.boolean(),
+      answer: Figures.nullable(),
+      original: Figures.extend({ text: z.string().nullable() }),
+      diff: z.object({ format: z.enum(["text", "json"]), patch: z.string().nullable() }).nullable(),
+      createdAt: z.string(),
+    })
+    .meta({ id: "StepReplay" });
+
+  return { StepReplay };
+});
 
 const replayRoute = route({
   method: "post",
@@ -53,13 +66,13 @@ const replayRoute = route({
   operationId: "replayStep",
   summary: "Make an llm step's recorded call again, with another model or prompt, without changing the run",
   request: { params: StepParams, body: { content: jsonContent(ReplayInput), required: true } },
-  responses: {
+  responses: lazyResponses(() => ({
     201: {
       description: "The replay, with both answers' cost and a diff",
-      content: jsonContent(dataEnvelope(StepReplay)),
+      content: jsonContent(dataEnvelope(answers().StepReplay)),
     },
     ...errorResponses(400, 404, 409, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 const listRoute = route({
@@ -68,10 +81,10 @@ const listRoute = route({
   operationId: "listStepReplays",
   summary: `The step's replays in the run, oldest first (at most ${LISTED})`,
   request: { params: StepParams },
-  responses: {
-    200: { description: "The replays", content: jsonContent(dataEnvelope(z.array(StepReplay))) },
+  responses: lazyResponses(() => ({
+    200: { description: "The replays", content: jsonContent(dataEnvelope(z.array(answers().StepReplay))) },
     ...errorResponses(404, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 /**

@@ -5,7 +5,13 @@ import type { Deps } from "../../ports/deps";
 import { type FollowDeps, followRun, runToFollow, type StreamMessage } from "../../runs/follow-run";
 import type { WorkspaceEnv } from "../env";
 import { IdParam } from "../params";
-import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses } from "../router";
+import {
+  API_KEY_SECURITY,
+  AUTHENTICATED_ERRORS,
+  createRouter,
+  errorResponses,
+  lazyResponses,
+} from "../router";
 
 /** How soon a client reconnects after the service closed a connection at its maximum duration. */
 const RECONNECT_MS = 1000;
@@ -29,13 +35,13 @@ const stream = createRoute({
     headers: z.object({ "last-event-id": EventNumber.optional() }),
     query: z.object({ lastEventId: EventNumber.optional() }),
   },
-  responses: {
+  responses: lazyResponses(() => ({
     200: {
       description: "An event stream (text/event-stream)",
       content: { "text/event-stream": { schema: z.string() } },
     },
     ...errorResponses(400, 404, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 export function runStreamRoutes(deps: FollowDeps & Pick<Deps, "log">) {

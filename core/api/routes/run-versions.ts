@@ -14,7 +14,15 @@ import { upgradeRun } from "../../runs/upgrade-run";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";
 import { IdParam } from "../params";
-import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
+import {
+  API_KEY_SECURITY,
+  AUTHENTICATED_ERRORS,
+  builtOnce,
+  createRouter,
+  errorResponses,
+  jsonContent,
+  lazyResponses,
+} from "../router";
 
 const RerunInput = z
   .object({
@@ -35,32 +43,37 @@ const RerunInput = z
   })
   .meta({ id: "RerunInput" });
 
-const Incompatibility = z
-  .object({
-    kind: z.enum(["current_step_missing", "next_step_missing", "step_type_changed", "state_key_unwritten"]),
-    stepName: z.string(),
-    key: z.string().optional(),
-    from: z.string().optional(),
-    to: z.string().optional(),
-    message: z.string(),
-  })
-  .meta({ id: "UpgradeIncompatibility" });
+/** What the upgrade routes answer: documented, never validated, so built with /openapi.json (lazyResponses). */
+const answers = builtOnce(() => {
+  const Incompatibility = z
+    .object({
+      kind: z.enum(["current_step_missing", "next_step_missing", "step_type_changed", "state_key_unwritten"]),
+      stepName: z.string(),
+      key: z.string().optional(),
+      from: z.string().optional(),
+      to: z.string().optional(),
+      message: z.string(),
+    })
+    .meta({ id: "UpgradeIncompatibility" });
 
-const UpgradeOutcome = z.enum(["landed", "pending", "unchanged", "compatible", "incompatible"]).meta({
-  description:
-    "landed: follows the new version now; pending: will when its active step ends; unchanged: already does; " +
-    "compatible / incompatible: a dry run's verdict",
+  const UpgradeOutcome = z.enum(["landed", "pending", "unchanged", "compatible", "incompatible"]).meta({
+    description:
+      "landed: follows the new version now; pending: will when its active step ends; unchanged: already does; " +
+      "compatible / incompatible: a dry run's verdict",
+  });
+
+  const UpgradeReport = z
+    .object({
+      runId: z.string(),
+      fromDefinitionId: z.string(),
+      toDefinitionId: z.string(),
+      outcome: UpgradeOutcome,
+      incompatibilities: z.array(Incompatibility),
+    })
+    .meta({ id: "UpgradeReport" });
+
+  return { Incompatibility, UpgradeOutcome, UpgradeReport };
 });
-
-const UpgradeReport = z
-  .object({
-    runId: z.string(),
-    fromDefinitionId: z.string(),
-    toDefinitionId: z.string(),
-    outcome: UpgradeOutcome,
-    incompatibilities: z.array(Incompatibility),
-  })
-  .meta({ id: "UpgradeReport" });
 
 const LiveStatus = z.enum(LIVE_RUN_STATUSES as [RunStatus, ...RunStatus[]]);
 
@@ -74,14 +87,14 @@ const rerun = route({
   tags: ["Workflow runs"],
   summary: "Start a new run from a step of an ended run: the steps before it copied, not executed again",
   request: { params: IdParam, body: { content: jsonContent(RerunInput), required: true } },
-  responses: {
+  responses: lazyResponses(() => ({
     201: { description: "The new run (PENDING)", content: jsonContent(dataEnvelope(WorkflowRun)) },
     200: {
       description: "The run created earlier with this idempotencyKey",
       content: jsonContent(dataEnvelope(WorkflowRun)),
     },
     ...errorResponses(400, 404, 409, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 const upgrade = route({
@@ -104,13 +117,13 @@ const upgrade = route({
       required: true,
     },
   },
-  responses: {
+  responses: lazyResponses(() => ({
     200: {
       description: "Upgraded, pending, or a dry run's report",
-      content: jsonContent(dataEnvelope(UpgradeReport)),
+      content: jsonContent(dataEnvelope(answers().UpgradeReport)),
     },
     ...errorResponses(400, 404, 409, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 const migrate = route({
@@ -141,7 +154,7 @@ const migrate = route({
       required: true,
     },
   },
-  responses: {
+  responses: lazyResponses(() => ({
     200: {
       description: "A report per run of the page",
       content: jsonContent(
@@ -157,8 +170,8 @@ const migrate = route({
                   runId: z.string(),
                   status: z.enum(RUN_STATUSES as [RunStatus, ...RunStatus[]]),
                   fromDefinitionId: z.string(),
-                  outcome: z.union([UpgradeOutcome, z.literal("refused")]),
-                  incompatibilities: z.array(Incompatibility),
+                  outcome: z.union([answers().UpgradeOutcome, z.literal("refused")]),
+                  incompatibilities: z.array(answers().Incompatibility),
                   error: z.string().optional(),
                 }),
               ),
@@ -168,7 +181,7 @@ const migrate = route({
       ),
     },
     ...errorResponses(400, 404, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 export function runVersionRoutes(

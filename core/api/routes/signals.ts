@@ -8,7 +8,14 @@ import { sendSignal } from "../../runs/send-signal";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";
 import { IdParam } from "../params";
-import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
+import {
+  API_KEY_SECURITY,
+  AUTHENTICATED_ERRORS,
+  createRouter,
+  errorResponses,
+  jsonContent,
+  lazyResponses,
+} from "../router";
 
 const SignalInput = z
   .object({
@@ -28,7 +35,7 @@ const signalRoute = createRoute({
   security: API_KEY_SECURITY,
   summary: "Send a signal to a live run: taken by the step waiting for its type, or kept until one does",
   request: { params: IdParam, body: { content: jsonContent(SignalInput), required: true } },
-  responses: {
+  responses: lazyResponses(() => ({
     202: {
       description:
         "Accepted: delivered to the waiting step, buffered on the run, or a duplicate of an earlier id",
@@ -37,7 +44,7 @@ const signalRoute = createRoute({
       ),
     },
     ...errorResponses(400, 404, 409, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 export function signalRoutes(deps: CommitDeps & Pick<Deps, "ids">) {

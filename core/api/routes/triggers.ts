@@ -14,7 +14,14 @@ import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";
 import { loadBeforeValidation } from "../middleware/load-before-validation";
 import { IdParam } from "../params";
-import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
+import {
+  API_KEY_SECURITY,
+  AUTHENTICATED_ERRORS,
+  createRouter,
+  errorResponses,
+  jsonContent,
+  lazyResponses,
+} from "../router";
 
 const tags = ["Triggers"];
 
@@ -28,10 +35,10 @@ const create = route({
   summary: "Create a cron or event trigger (docs/triggers.md); past the workspace's quota, 429",
   middleware: [loadBeforeValidation(cronLibrary.load)],
   request: { body: { content: jsonContent(CreateTriggerInput), required: true } },
-  responses: {
+  responses: lazyResponses(() => ({
     201: { description: "Created (active)", content: jsonContent(dataEnvelope(Trigger)) },
     ...errorResponses(400, 404, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 const list = route({
@@ -39,10 +46,10 @@ const list = route({
   path: "/v1/triggers",
   operationId: "listTriggers",
   summary: "The workspace's triggers, oldest first, with each active cron trigger's next fire",
-  responses: {
+  responses: lazyResponses(() => ({
     200: { description: "The triggers", content: jsonContent(dataEnvelope(z.array(Trigger))) },
     ...errorResponses(...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 const get = route({
@@ -51,10 +58,10 @@ const get = route({
   operationId: "getTrigger",
   summary: "One trigger",
   request: { params: IdParam },
-  responses: {
+  responses: lazyResponses(() => ({
     200: { description: "The trigger", content: jsonContent(dataEnvelope(Trigger)) },
     ...errorResponses(404, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 const update = route({
@@ -63,10 +70,10 @@ const update = route({
   operationId: "updateTrigger",
   summary: "Pause (`status: paused`) or resume (`status: active`) a trigger",
   request: { params: IdParam, body: { content: jsonContent(UpdateTriggerInput), required: true } },
-  responses: {
+  responses: lazyResponses(() => ({
     200: { description: "The trigger as it is now", content: jsonContent(dataEnvelope(Trigger)) },
     ...errorResponses(400, 404, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 const remove = route({
@@ -75,13 +82,13 @@ const remove = route({
   operationId: "deleteTrigger",
   summary: "Delete a trigger (and its schedule); its runs stay",
   request: { params: IdParam },
-  responses: {
+  responses: lazyResponses(() => ({
     200: {
       description: "Deleted",
       content: jsonContent(dataEnvelope(z.object({ deleted: z.literal(true) }))),
     },
     ...errorResponses(404, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 export function triggerRoutes(deps: Pick<Deps, "store" | "clock" | "ids" | "scheduler" | "config">) {

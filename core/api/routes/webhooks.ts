@@ -9,7 +9,14 @@ import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok, pageEnvelope } from "../envelope";
 import { PageQuery, pageMeta } from "../pagination";
 import { IdParam } from "../params";
-import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
+import {
+  API_KEY_SECURITY,
+  AUTHENTICATED_ERRORS,
+  createRouter,
+  errorResponses,
+  jsonContent,
+  lazyResponses,
+} from "../router";
 
 const tags = ["Webhooks"];
 
@@ -21,10 +28,10 @@ const create = createRoute({
   summary: "Register a webhook; its signing secret is shown only in this response",
   security: API_KEY_SECURITY,
   request: { body: { content: jsonContent(CreateWebhookInput), required: true } },
-  responses: {
+  responses: lazyResponses(() => ({
     201: { description: "Created", content: jsonContent(dataEnvelope(CreatedWebhook)) },
     ...errorResponses(400, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 const list = createRoute({
@@ -34,10 +41,10 @@ const list = createRoute({
   tags,
   summary: "The workspace's webhooks (never the secret)",
   security: API_KEY_SECURITY,
-  responses: {
+  responses: lazyResponses(() => ({
     200: { description: "The webhooks", content: jsonContent(dataEnvelope(z.array(Webhook))) },
     ...errorResponses(...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 const remove = createRoute({
@@ -48,13 +55,13 @@ const remove = createRoute({
   summary: "Delete a webhook; no further delivery attempt is made to it, even one already scheduled",
   security: API_KEY_SECURITY,
   request: { params: IdParam },
-  responses: {
+  responses: lazyResponses(() => ({
     200: {
       description: "Deleted",
       content: jsonContent(dataEnvelope(z.object({ id: z.string(), deleted: z.literal(true) }))),
     },
     ...errorResponses(404, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 const deliveries = createRoute({
@@ -65,10 +72,10 @@ const deliveries = createRoute({
   summary: "The webhook's delivery log, newest first: each event's attempts and how they ended",
   security: API_KEY_SECURITY,
   request: { params: IdParam, query: PageQuery },
-  responses: {
+  responses: lazyResponses(() => ({
     200: { description: "A page of deliveries", content: jsonContent(pageEnvelope(WebhookDelivery)) },
     ...errorResponses(400, 404, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 export function webhookRoutes(deps: Pick<Deps, "store" | "clock" | "ids" | "keyVault" | "config">) {

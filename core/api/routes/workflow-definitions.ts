@@ -10,7 +10,14 @@ import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";
 import { loadBeforeValidation } from "../middleware/load-before-validation";
 import { IdParam } from "../params";
-import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
+import {
+  API_KEY_SECURITY,
+  AUTHENTICATED_ERRORS,
+  createRouter,
+  errorResponses,
+  jsonContent,
+  lazyResponses,
+} from "../router";
 
 const tags = ["Workflow definitions"];
 
@@ -23,10 +30,10 @@ const create = createRoute({
   security: API_KEY_SECURITY,
   middleware: [loadBeforeValidation(loadLlmStepChecks)],
   request: { body: { content: jsonContent(CreateWorkflowDefinitionInput), required: true } },
-  responses: {
+  responses: lazyResponses(() => ({
     201: { description: "Created", content: jsonContent(dataEnvelope(WorkflowDefinition)) },
     ...errorResponses(400, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 const list = createRoute({
@@ -36,10 +43,10 @@ const list = createRoute({
   tags,
   summary: "All of the workspace's definitions, oldest first",
   security: API_KEY_SECURITY,
-  responses: {
+  responses: lazyResponses(() => ({
     200: { description: "The definitions", content: jsonContent(dataEnvelope(z.array(WorkflowDefinition))) },
     ...errorResponses(...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 const get = createRoute({
@@ -50,10 +57,10 @@ const get = createRoute({
   summary: "One definition",
   security: API_KEY_SECURITY,
   request: { params: IdParam },
-  responses: {
+  responses: lazyResponses(() => ({
     200: { description: "The definition", content: jsonContent(dataEnvelope(WorkflowDefinition)) },
     ...errorResponses(404, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 export function workflowDefinitionRoutes(deps: Pick<Deps, "store" | "clock" | "ids">) {

@@ -20,7 +20,14 @@ import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok, pageEnvelope } from "../envelope";
 import { PageQuery, pageMeta } from "../pagination";
 import { IdParam } from "../params";
-import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
+import {
+  API_KEY_SECURITY,
+  AUTHENTICATED_ERRORS,
+  createRouter,
+  errorResponses,
+  jsonContent,
+  lazyResponses,
+} from "../router";
 
 const tags = ["Workflow runs"];
 type RunDeps = CommitDeps & Pick<Deps, "ids" | "config"> & { store: Pick<Deps["store"], "rateLimits"> };
@@ -34,14 +41,14 @@ const create = route({
   operationId: "createWorkflowRun",
   summary: "Start a run; with an idempotencyKey already used, the existing run is returned with 200",
   request: { body: { content: jsonContent(CreateRunInput), required: true } },
-  responses: {
+  responses: lazyResponses(() => ({
     201: { description: "Created (PENDING)", content: jsonContent(dataEnvelope(WorkflowRun)) },
     200: {
       description: "The run created earlier with this idempotencyKey",
       content: jsonContent(dataEnvelope(WorkflowRun)),
     },
     ...errorResponses(400, 404, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 /**
@@ -89,10 +96,10 @@ const list = route({
       }),
     }),
   },
-  responses: {
+  responses: lazyResponses(() => ({
     200: { description: "A page of runs", content: jsonContent(pageEnvelope(WorkflowRun)) },
     ...errorResponses(400, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 const get = route({
@@ -101,10 +108,10 @@ const get = route({
   operationId: "getWorkflowRun",
   summary: "One run with its current step and step runs",
   request: { params: IdParam },
-  responses: {
+  responses: lazyResponses(() => ({
     200: { description: "The run", content: jsonContent(dataEnvelope(WorkflowRunWithSteps)) },
     ...errorResponses(404, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 const cancel = route({
@@ -113,7 +120,7 @@ const cancel = route({
   operationId: "cancelWorkflowRun",
   summary: "Cancel a live run",
   request: { params: IdParam },
-  responses: {
+  responses: lazyResponses(() => ({
     200: {
       description: "Cancelled",
       content: jsonContent(
@@ -121,7 +128,7 @@ const cancel = route({
       ),
     },
     ...errorResponses(404, 409, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 const resume = route({
@@ -143,13 +150,13 @@ const resume = route({
       required: true,
     },
   },
-  responses: {
+  responses: lazyResponses(() => ({
     200: {
       description: "Resumed",
       content: jsonContent(dataEnvelope(z.object({ resumed: z.literal(true) }))),
     },
     ...errorResponses(400, 404, 409, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 const retry = route({
@@ -158,13 +165,13 @@ const retry = route({
   operationId: "retryWorkflowRun",
   summary: "Restart a FAILED run from its failed step",
   request: { params: IdParam },
-  responses: {
+  responses: lazyResponses(() => ({
     200: {
       description: "Retrying",
       content: jsonContent(dataEnvelope(z.object({ retried: z.literal(true), stepName: z.string() }))),
     },
     ...errorResponses(400, 404, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 const events = route({
@@ -173,10 +180,10 @@ const events = route({
   operationId: "listWorkflowRunEvents",
   summary: "The run's events, oldest first, paginated",
   request: { params: IdParam, query: PageQuery },
-  responses: {
+  responses: lazyResponses(() => ({
     200: { description: "A page of events", content: jsonContent(pageEnvelope(WorkflowEvent)) },
     ...errorResponses(400, 404, ...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 export function workflowRunRoutes(deps: RunDeps) {

@@ -8,7 +8,14 @@ import { createWorkspace } from "../../workspaces/create-workspace";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";
 import { requireAdminToken } from "../middleware/admin-token";
-import { API_KEY_SECURITY, AUTHENTICATED_ERRORS, createRouter, errorResponses, jsonContent } from "../router";
+import {
+  API_KEY_SECURITY,
+  AUTHENTICATED_ERRORS,
+  createRouter,
+  errorResponses,
+  jsonContent,
+  lazyResponses,
+} from "../router";
 
 const tags = ["Workspaces"];
 
@@ -26,10 +33,10 @@ const createRouteFor = (adminToken: MiddlewareHandler) =>
       headers: z.object({ "x-admin-token": z.string().optional() }),
       body: { content: jsonContent(CreateWorkspaceInput), required: true },
     },
-    responses: {
+    responses: lazyResponses(() => ({
       201: { description: "Created", content: jsonContent(dataEnvelope(Workspace)) },
       ...errorResponses(400, 409, ...AUTHENTICATED_ERRORS),
-    },
+    })),
   });
 
 const current = createRoute({
@@ -39,10 +46,10 @@ const current = createRoute({
   tags,
   summary: "The workspace of the calling key",
   security: API_KEY_SECURITY,
-  responses: {
+  responses: lazyResponses(() => ({
     200: { description: "The workspace", content: jsonContent(dataEnvelope(Workspace)) },
     ...errorResponses(...AUTHENTICATED_ERRORS),
-  },
+  })),
 });
 
 export function workspaceRoutes(deps: Pick<Deps, "store" | "clock" | "ids" | "config">) {
