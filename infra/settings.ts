@@ -29,8 +29,8 @@ export const LAMBDA_RUNTIME = { runtime: "nodejs22.x", architecture: "arm64" } a
  * whole and unminified through Node's ESM-to-CommonJS path (nodejs/node#59913), where the bundle carries
  * only the commands Weft uses, minified, with the credential providers Lambda never needs split off.
  * bench/bundle.ts measures both in every run: with the SDK left to the runtime each cold start reads
- * 250 kB less of Weft's own bundle and spends 90 to 110 ms more CPU initialising (sweeper 203 against
- * 92 ms median, 2026-11-26), as AWS users found on Lambda itself (aws/aws-cdk#28311: 800
+ * 250 kB less of Weft's own bundle and spends about 100 ms more CPU initialising (sweeper 171 against
+ * 74 ms median, 2026-11-26), as AWS users found on Lambda itself (aws/aws-cdk#28311: 800
  * against 400 ms). And the bundle runs the SDK the tests ran, not one that moves with runtime updates.
  * To take the SDK from the runtime after all, put all of these in BUNDLE.esbuild.external: the bundle test
  * (test/unit/infra/bundle.test.ts) refuses an external the runtime does not ship, and a partial SDK.
