@@ -2,6 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
 import { dailyCost, MAX_DAILY_RANGE_DAYS } from "../../cost/cost-daily";
 import { costSummary, runCost } from "../../cost/cost-summary";
+import { builtOnce } from "../../domain/built-once";
 import { ValidationError } from "../../domain/errors";
 import type { Deps } from "../../ports/deps";
 import type { WorkspaceEnv } from "../env";
@@ -10,7 +11,6 @@ import { IdParam } from "../params";
 import {
   API_KEY_SECURITY,
   AUTHENTICATED_ERRORS,
-  builtOnce,
   createRouter,
   errorResponses,
   jsonContent,
