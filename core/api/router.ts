@@ -1,6 +1,5 @@
 import { OpenAPIHono, type z } from "@hono/zod-openapi";
 import type { Env } from "hono";
-import { builtOnce } from "../domain/built-once";
 import { NotFoundError } from "../domain/errors";
 import { ErrorEnvelope } from "./envelope";
 import { type ErrorStatus, errorResponse } from "./error-responses";
@@ -44,7 +43,8 @@ export const jsonContent = <T extends z.ZodType>(schema: T) => ({ "application/j
 /**
  * A route's `responses`, built on their first read. The API validates requests, never its own responses,
  * so their schemas (the envelopes, and what each route answers) are read only when /openapi.json is
- * generated: built with the routes, they would cost every cold start.
+ * generated: built with the routes, they would cost every cold start. Built once, since a schema with an
+ * `id` may be registered once only.
  */
 export function lazyResponses<T extends object>(build: () => T): T {
   const responses = builtOnce(build);
@@ -54,4 +54,13 @@ export function lazyResponses<T extends object>(build: () => T): T {
     ownKeys: () => Reflect.ownKeys(responses()),
     getOwnPropertyDescriptor: (_, key) => Reflect.getOwnPropertyDescriptor(responses(), key),
   });
+}
+
+/** `build()` on the first call, its result on every later one: a route file's response schemas (lazyResponses). */
+export function builtOnce<T>(build: () => T): () => T {
+  let built: { value: T } | undefined;
+  return () => {
+    built ??= { value: build() };
+    return built.value;
+  };
 }

@@ -1,7 +1,6 @@
 import * as z from "zod";
 import { boundedJsonObject } from "./bounded-json";
 import { RunBudget } from "./budget";
-import { builtOnce } from "./built-once";
 import { DebounceSettings, DebounceView } from "./debounce";
 import { EVENT_TYPES } from "./events";
 import { LIMITS } from "./limits";
@@ -13,6 +12,74 @@ const Json = z.record(z.string(), z.unknown());
 /** How a creation with supersedeExisting ends the live runs of its supersession key (docs/triggers.md). */
 export const SUPERSEDE_MODES = ["cancel_running", "after_current_step", "queue_latest"] as const;
 export type SupersedeMode = (typeof SUPERSEDE_MODES)[number];
+
+export const StepRun = z
+  .object({
+    id: z.string(),
+    workflowRunId: z.string(),
+    stepName: z.string(),
+    stepType: z.string(),
+    status: z.enum(Object.values(StepRunStatus) as [StepRunStatus, ...StepRunStatus[]]),
+    attempt: z.number().int(),
+    input: Json.nullable(),
+    output: Json.nullable(),
+    error: z.string().nullable(),
+    startedAt: z.string().nullable(),
+    completedAt: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    copiedFrom: z.string().optional().meta({
+      description:
+        "A rerun's copy of this step run of the run it reruns: completed there, not executed again",
+    }),
+  })
+  .meta({ id: "StepRun" });
+export type StepRun = z.infer<typeof StepRun>;
+
+export const WorkflowRun = z
+  .object({
+    id: z.string(),
+    workspaceId: z.string(),
+    definitionId: z.string(),
+    status: z.enum(RUN_STATUSES as [RunStatus, ...RunStatus[]]),
+    input: Json,
+    output: Json.nullable(),
+    idempotencyKey: z.string().nullable(),
+    supersessionKey: z.string().nullable(),
+    currentStepName: z.string().nullable(),
+    createdAt: z.string(),
+    updatedAt: z.string(),
+    startedBy: z.string().optional(),
+    rerunOf: z.string().optional().meta({ description: "The run this one reruns (POST .../rerun)" }),
+    originalDefinitionId: z.string().optional().meta({
+      description: "The definition the run was created on, once an upgrade moved it to definitionId",
+    }),
+    pendingUpgrade: z
+      .object({ definitionId: z.string() })
+      .optional()
+      .meta({ description: "An upgrade that lands when the active step ends" }),
+    parentRunId: z.string().optional().meta({
+      description: "A child run (sub_workflow, parallel branch, map item): the run that started it",
+    }),
+    waitingFor: z.enum(["debounce", "concurrency", "throttle", "supersession"]).optional().meta({
+      description:
+        "Why a PENDING run has not started yet: `debounce`, its debounce window is open; `concurrency`, its concurrency limit is reached; `throttle`, its throttle's period is full; `supersession`, created with `supersedeMode: queue_latest`, it waits for the running run of its supersession key to end",
+    }),
+    debounce: DebounceView.optional().meta({ description: "A debounced run's window, until it starts" }),
+    pendingSupersession: z.object({ supersededBy: z.string() }).optional().meta({
+      description: "Superseded with `after_current_step`: the run ends SUPERSEDED when its current step ends",
+    }),
+    priority: Priority.optional().meta({ description: "As the creation gave it (absent: 5)" }),
+    concurrencyKey: z.string().optional().meta({
+      description: "The key of the concurrency limit the run is under, as given or rendered",
+    }),
+  })
+  .meta({ id: "WorkflowRun" });
+export type WorkflowRun = z.infer<typeof WorkflowRun>;
+
+export const WorkflowRunWithSteps = WorkflowRun.extend({ steps: z.array(StepRun) }).meta({
+  id: "WorkflowRunWithSteps",
+});
 
 export const CreateRunInput = z
   .object({
@@ -46,92 +113,14 @@ export const CreateRunInput = z
   .meta({ id: "CreateRunInput" });
 export type CreateRunInput = z.infer<typeof CreateRunInput>;
 
-/**
- * The API's runs, step runs and events as it answers them: documented, never validated, so built with
- * /openapi.json (builtOnce) rather than at every cold start.
- */
-export const runViews = builtOnce(() => {
-  const StepRun = z
-    .object({
-      id: z.string(),
-      workflowRunId: z.string(),
-      stepName: z.string(),
-      stepType: z.string(),
-      status: z.enum(Object.values(StepRunStatus) as [StepRunStatus, ...StepRunStatus[]]),
-      attempt: z.number().int(),
-      input: Json.nullable(),
-      output: Json.nullable(),
-      error: z.string().nullable(),
-      startedAt: z.string().nullable(),
-      completedAt: z.string().nullable(),
-      createdAt: z.string(),
-      updatedAt: z.string(),
-      copiedFrom: z.string().optional().meta({
-        description:
-          "A rerun's copy of this step run of the run it reruns: completed there, not executed again",
-      }),
-    })
-    .meta({ id: "StepRun" });
-
-  const WorkflowRun = z
-    .object({
-      id: z.string(),
-      workspaceId: z.string(),
-      definitionId: z.string(),
-      status: z.enum(RUN_STATUSES as [RunStatus, ...RunStatus[]]),
-      input: Json,
-      output: Json.nullable(),
-      idempotencyKey: z.string().nullable(),
-      supersessionKey: z.string().nullable(),
-      currentStepName: z.string().nullable(),
-      createdAt: z.string(),
-      updatedAt: z.string(),
-      startedBy: z.string().optional(),
-      rerunOf: z.string().optional().meta({ description: "The run this one reruns (POST .../rerun)" }),
-      originalDefinitionId: z.string().optional().meta({
-        description: "The definition the run was created on, once an upgrade moved it to definitionId",
-      }),
-      pendingUpgrade: z
-        .object({ definitionId: z.string() })
-        .optional()
-        .meta({ description: "An upgrade that lands when the active step ends" }),
-      parentRunId: z.string().optional().meta({
-        description: "A child run (sub_workflow, parallel branch, map item): the run that started it",
-      }),
-      waitingFor: z.enum(["debounce", "concurrency", "throttle", "supersession"]).optional().meta({
-        description:
-          "Why a PENDING run has not started yet: `debounce`, its debounce window is open; `concurrency`, its concurrency limit is reached; `throttle`, its throttle's period is full; `supersession`, created with `supersedeMode: queue_latest`, it waits for the running run of its supersession key to end",
-      }),
-      debounce: DebounceView.optional().meta({ description: "A debounced run's window, until it starts" }),
-      pendingSupersession: z.object({ supersededBy: z.string() }).optional().meta({
-        description:
-          "Superseded with `after_current_step`: the run ends SUPERSEDED when its current step ends",
-      }),
-      priority: Priority.optional().meta({ description: "As the creation gave it (absent: 5)" }),
-      concurrencyKey: z.string().optional().meta({
-        description: "The key of the concurrency limit the run is under, as given or rendered",
-      }),
-    })
-    .meta({ id: "WorkflowRun" });
-
-  const WorkflowRunWithSteps = WorkflowRun.extend({ steps: z.array(StepRun) }).meta({
-    id: "WorkflowRunWithSteps",
-  });
-
-  const WorkflowEvent = z
-    .object({
-      id: z.string(),
-      workflowRunId: z.string(),
-      stepRunId: z.string().nullable(),
-      eventType: z.enum(EVENT_TYPES),
-      payload: Json,
-      createdAt: z.string(),
-    })
-    .meta({ id: "WorkflowEvent" });
-
-  return { StepRun, WorkflowRun, WorkflowRunWithSteps, WorkflowEvent };
-});
-type RunViews = ReturnType<typeof runViews>;
-export type StepRun = z.infer<RunViews["StepRun"]>;
-export type WorkflowRun = z.infer<RunViews["WorkflowRun"]>;
-export type WorkflowEvent = z.infer<RunViews["WorkflowEvent"]>;
+export const WorkflowEvent = z
+  .object({
+    id: z.string(),
+    workflowRunId: z.string(),
+    stepRunId: z.string().nullable(),
+    eventType: z.enum(EVENT_TYPES),
+    payload: Json,
+    createdAt: z.string(),
+  })
+  .meta({ id: "WorkflowEvent" });
+export type WorkflowEvent = z.infer<typeof WorkflowEvent>;

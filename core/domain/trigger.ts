@@ -1,6 +1,5 @@
 import * as z from "zod";
 import { boundedJsonObject } from "./bounded-json";
-import { builtOnce } from "./built-once";
 import { cronLibrary } from "./cron-library";
 import { LIMITS } from "./limits";
 import { isKnownTimezone } from "./time";
@@ -90,37 +89,30 @@ export const UpdateTriggerInput = z
 
 export type CronTriggerSpec = z.infer<typeof CreateCronTrigger>;
 
-/**
- * The API's trigger: the record without its bookkeeping, and, for an active cron trigger, its next fire.
- * Documented, never validated, so built with /openapi.json (builtOnce) rather than at every cold start.
- */
-export const triggerView = builtOnce(() => {
-  const TriggerState = z.object({
-    id: z.string(),
-    workspaceId: z.string(),
-    status: z.enum([TriggerStatus.Active, TriggerStatus.Paused]),
-    lastFireAt: z.string().nullable(),
-    lastRunId: z.string().nullable(),
-    lastSkipReason: z.string().nullable().meta({
-      description:
-        "Why the latest fire handled started no run (`overlap: skip`, a quota); null when it started one",
-    }),
-    createdAt: z.string(),
-    updatedAt: z.string(),
-  });
-
-  const Trigger = z
-    .union([
-      CreateCronTrigger.extend(TriggerState.shape)
-        .extend({ nextFireAt: z.string().nullable() })
-        .meta({ id: "CronTrigger" }),
-      CreateEventTrigger.extend(TriggerState.shape).meta({ id: "EventTrigger" }),
-    ])
-    .meta({ id: "Trigger" });
-
-  return Trigger;
+const TriggerState = z.object({
+  id: z.string(),
+  workspaceId: z.string(),
+  status: z.enum([TriggerStatus.Active, TriggerStatus.Paused]),
+  lastFireAt: z.string().nullable(),
+  lastRunId: z.string().nullable(),
+  lastSkipReason: z.string().nullable().meta({
+    description:
+      "Why the latest fire handled started no run (`overlap: skip`, a quota); null when it started one",
+  }),
+  createdAt: z.string(),
+  updatedAt: z.string(),
 });
-export type Trigger = z.infer<ReturnType<typeof triggerView>>;
+
+/** The API's trigger: the record without its bookkeeping, and, for an active cron trigger, its next fire. */
+export const Trigger = z
+  .union([
+    CreateCronTrigger.extend(TriggerState.shape)
+      .extend({ nextFireAt: z.string().nullable() })
+      .meta({ id: "CronTrigger" }),
+    CreateEventTrigger.extend(TriggerState.shape).meta({ id: "EventTrigger" }),
+  ])
+  .meta({ id: "Trigger" });
+export type Trigger = z.infer<typeof Trigger>;
 
 export const SendEventInput = z
   .strictObject({

@@ -3,7 +3,6 @@ import { stream } from "hono/streaming";
 import * as z from "zod";
 import { exportAudit, MAX_EXPORTED_REQUESTS, readAudit } from "../../approvals/read-audit";
 import { ApprovalRequest } from "../../domain/approval";
-import { builtOnce } from "../../domain/built-once";
 import { ValidationError } from "../../domain/errors";
 import type { Deps } from "../../ports/deps";
 import type { WorkspaceEnv } from "../env";
@@ -12,6 +11,7 @@ import { IdParam } from "../params";
 import {
   API_KEY_SECURITY,
   AUTHENTICATED_ERRORS,
+  builtOnce,
   createRouter,
   errorResponses,
   jsonContent,

@@ -2,7 +2,6 @@ import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
 import { DEFAULT_LINK_TTL_MS, issueLinks } from "../../approvers/issue-links";
 import type { LinkKeys } from "../../approvers/link-keys";
-import { builtOnce } from "../../domain/built-once";
 import type { Deps } from "../../ports/deps";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";
@@ -10,6 +9,7 @@ import { IdParam } from "../params";
 import {
   API_KEY_SECURITY,
   AUTHENTICATED_ERRORS,
+  builtOnce,
   createRouter,
   errorResponses,
   jsonContent,

@@ -2,13 +2,13 @@ import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
 import { readWorkspaceBudget, removeWorkspaceBudget, setWorkspaceBudget } from "../../cost/workspace-budget";
 import { WorkspaceBudget } from "../../domain/budget";
-import { builtOnce } from "../../domain/built-once";
 import type { Deps } from "../../ports/deps";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";
 import {
   API_KEY_SECURITY,
   AUTHENTICATED_ERRORS,
+  builtOnce,
   createRouter,
   errorResponses,
   jsonContent,

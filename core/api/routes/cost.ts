@@ -2,7 +2,6 @@ import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
 import { dailyCost, MAX_DAILY_RANGE_DAYS } from "../../cost/cost-daily";
 import { costSummary, runCost } from "../../cost/cost-summary";
-import { builtOnce } from "../../domain/built-once";
 import { ValidationError } from "../../domain/errors";
 import type { Deps } from "../../ports/deps";
 import type { WorkspaceEnv } from "../env";
@@ -11,6 +10,7 @@ import { IdParam } from "../params";
 import {
   API_KEY_SECURITY,
   AUTHENTICATED_ERRORS,
+  builtOnce,
   createRouter,
   errorResponses,
   jsonContent,

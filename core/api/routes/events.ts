@@ -1,6 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
-import { runViews } from "../../domain/run";
+import { WorkflowRun } from "../../domain/run";
 import { SendEventInput } from "../../domain/trigger";
 import type { CommitDeps } from "../../engine/commit-run";
 import type { Deps } from "../../ports/deps";
@@ -31,7 +31,7 @@ const send = createRoute({
       content: jsonContent(
         dataEnvelope(
           z
-            .object({ id: z.string(), name: z.string(), runs: z.array(runViews().WorkflowRun) })
+            .object({ id: z.string(), name: z.string(), runs: z.array(WorkflowRun) })
             .meta({ id: "SentEvent" }),
         ),
       ),

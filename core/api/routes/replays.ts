@@ -1,7 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import { monotonicFactory } from "ulid";
 import * as z from "zod";
-import { builtOnce } from "../../domain/built-once";
 import { NotFoundError } from "../../domain/errors";
 import { loadOnce } from "../../domain/load-once";
 import { ReplayInput } from "../../domain/replay";
@@ -14,6 +13,7 @@ import { ResourceId } from "../params";
 import {
   API_KEY_SECURITY,
   AUTHENTICATED_ERRORS,
+  builtOnce,
   createRouter,
   errorResponses,
   jsonContent,

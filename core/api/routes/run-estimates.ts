@@ -1,7 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
 import { RunBudget } from "../../domain/budget";
-import { builtOnce } from "../../domain/built-once";
 import { CreateRunInput } from "../../domain/run";
 import { estimateRun } from "../../llm/estimate-run";
 import { workspaceModels } from "../../llm/workspace-models";
@@ -11,6 +10,7 @@ import { dataEnvelope, ok } from "../envelope";
 import {
   API_KEY_SECURITY,
   AUTHENTICATED_ERRORS,
+  builtOnce,
   createRouter,
   errorResponses,
   jsonContent,

@@ -1,9 +1,8 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
 import { boundedJsonObject } from "../../domain/bounded-json";
-import { builtOnce } from "../../domain/built-once";
 import { LIMITS } from "../../domain/limits";
-import { runViews } from "../../domain/run";
+import { WorkflowRun } from "../../domain/run";
 import { toWorkflowRun } from "../../domain/run-record";
 import { LIVE_RUN_STATUSES, RUN_STATUSES, type RunStatus } from "../../domain/statuses";
 import type { CommitDeps } from "../../engine/commit-run";
@@ -18,6 +17,7 @@ import { IdParam } from "../params";
 import {
   API_KEY_SECURITY,
   AUTHENTICATED_ERRORS,
+  builtOnce,
   createRouter,
   errorResponses,
   jsonContent,
@@ -88,10 +88,10 @@ const rerun = route({
   summary: "Start a new run from a step of an ended run: the steps before it copied, not executed again",
   request: { params: IdParam, body: { content: jsonContent(RerunInput), required: true } },
   responses: lazyResponses(() => ({
-    201: { description: "The new run (PENDING)", content: jsonContent(dataEnvelope(runViews().WorkflowRun)) },
+    201: { description: "The new run (PENDING)", content: jsonContent(dataEnvelope(WorkflowRun)) },
     200: {
       description: "The run created earlier with this idempotencyKey",
-      content: jsonContent(dataEnvelope(runViews().WorkflowRun)),
+      content: jsonContent(dataEnvelope(WorkflowRun)),
     },
     ...errorResponses(400, 404, 409, ...AUTHENTICATED_ERRORS),
   })),

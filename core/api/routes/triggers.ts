@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
 import { cronLibrary } from "../../domain/cron-library";
-import { CreateTriggerInput, triggerView, UpdateTriggerInput } from "../../domain/trigger";
+import { CreateTriggerInput, Trigger, UpdateTriggerInput } from "../../domain/trigger";
 import type { Deps } from "../../ports/deps";
 import {
   createTrigger,
@@ -36,7 +36,7 @@ const create = route({
   middleware: [loadBeforeValidation(cronLibrary.load)],
   request: { body: { content: jsonContent(CreateTriggerInput), required: true } },
   responses: lazyResponses(() => ({
-    201: { description: "Created (active)", content: jsonContent(dataEnvelope(triggerView())) },
+    201: { description: "Created (active)", content: jsonContent(dataEnvelope(Trigger)) },
     ...errorResponses(400, 404, ...AUTHENTICATED_ERRORS),
   })),
 });
@@ -47,7 +47,7 @@ const list = route({
   operationId: "listTriggers",
   summary: "The workspace's triggers, oldest first, with each active cron trigger's next fire",
   responses: lazyResponses(() => ({
-    200: { description: "The triggers", content: jsonContent(dataEnvelope(z.array(triggerView()))) },
+    200: { description: "The triggers", content: jsonContent(dataEnvelope(z.array(Trigger))) },
     ...errorResponses(...AUTHENTICATED_ERRORS),
   })),
 });
@@ -59,7 +59,7 @@ const get = route({
   summary: "One trigger",
   request: { params: IdParam },
   responses: lazyResponses(() => ({
-    200: { description: "The trigger", content: jsonContent(dataEnvelope(triggerView())) },
+    200: { description: "The trigger", content: jsonContent(dataEnvelope(Trigger)) },
     ...errorResponses(404, ...AUTHENTICATED_ERRORS),
   })),
 });
@@ -71,7 +71,7 @@ const update = route({
   summary: "Pause (`status: paused`) or resume (`status: active`) a trigger",
   request: { params: IdParam, body: { content: jsonContent(UpdateTriggerInput), required: true } },
   responses: lazyResponses(() => ({
-    200: { description: "The trigger as it is now", content: jsonContent(dataEnvelope(triggerView())) },
+    200: { description: "The trigger as it is now", content: jsonContent(dataEnvelope(Trigger)) },
     ...errorResponses(400, 404, ...AUTHENTICATED_ERRORS),
   })),
 });

@@ -4,7 +4,7 @@ import * as z from "zod";
 import { boundedJsonObject } from "../../domain/bounded-json";
 import { NotFoundError, ValidationError } from "../../domain/errors";
 import { LIMITS } from "../../domain/limits";
-import { CreateRunInput, runViews } from "../../domain/run";
+import { CreateRunInput, WorkflowEvent, WorkflowRun, WorkflowRunWithSteps } from "../../domain/run";
 import { toWorkflowRun } from "../../domain/run-record";
 import { RUN_STATUSES, type RunStatus } from "../../domain/statuses";
 import { triggerRunKey } from "../../domain/trigger-record";
@@ -42,10 +42,10 @@ const create = route({
   summary: "Start a run; with an idempotencyKey already used, the existing run is returned with 200",
   request: { body: { content: jsonContent(CreateRunInput), required: true } },
   responses: lazyResponses(() => ({
-    201: { description: "Created (PENDING)", content: jsonContent(dataEnvelope(runViews().WorkflowRun)) },
+    201: { description: "Created (PENDING)", content: jsonContent(dataEnvelope(WorkflowRun)) },
     200: {
       description: "The run created earlier with this idempotencyKey",
-      content: jsonContent(dataEnvelope(runViews().WorkflowRun)),
+      content: jsonContent(dataEnvelope(WorkflowRun)),
     },
     ...errorResponses(400, 404, ...AUTHENTICATED_ERRORS),
   })),
@@ -97,7 +97,7 @@ const list = route({
     }),
   },
   responses: lazyResponses(() => ({
-    200: { description: "A page of runs", content: jsonContent(pageEnvelope(runViews().WorkflowRun)) },
+    200: { description: "A page of runs", content: jsonContent(pageEnvelope(WorkflowRun)) },
     ...errorResponses(400, ...AUTHENTICATED_ERRORS),
   })),
 });
@@ -109,7 +109,7 @@ const get = route({
   summary: "One run with its current step and step runs",
   request: { params: IdParam },
   responses: lazyResponses(() => ({
-    200: { description: "The run", content: jsonContent(dataEnvelope(runViews().WorkflowRunWithSteps)) },
+    200: { description: "The run", content: jsonContent(dataEnvelope(WorkflowRunWithSteps)) },
     ...errorResponses(404, ...AUTHENTICATED_ERRORS),
   })),
 });
@@ -181,7 +181,7 @@ const events = route({
   summary: "The run's events, oldest first, paginated",
   request: { params: IdParam, query: PageQuery },
   responses: lazyResponses(() => ({
-    200: { description: "A page of events", content: jsonContent(pageEnvelope(runViews().WorkflowEvent)) },
+    200: { description: "A page of events", content: jsonContent(pageEnvelope(WorkflowEvent)) },
     ...errorResponses(400, 404, ...AUTHENTICATED_ERRORS),
   })),
 });
