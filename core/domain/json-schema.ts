@@ -24,7 +24,7 @@ export function schemaCompiler(options: Options = {}): Ajv2020 {
 }
 
 // Shared: checking against the meta-schema compiles the meta-schema once (~10 ms), on the first check
-// rather than when the module loads, which is during the API's cold start.
+// rather than when the module loads.
 let metaChecker: Ajv2020 | undefined;
 
 /**
