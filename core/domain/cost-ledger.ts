@@ -27,6 +27,12 @@ export interface CostRollup {
 export const ROLLUP_AGE_MS = 60_000;
 /** Rows a run's ledger holds before its next commit rolls them up: bounds the run item and the transaction. */
 export const LEDGER_ROWS_MAX = 25;
+/**
+ * Rows one commit rolls up at most: with the run, its markers and whatever else the change writes, its
+ * transaction stays far under DynamoDB's 100 actions even when a hot day item kept the run's sums from being
+ * rolled up for a while. The rest stay in the run for its next commit.
+ */
+export const ROLLUP_ROWS_MAX = 50;
 /** Days of calls a run remembers as marked; an older one met again is marked again, which is harmless. */
 const MARKED_DAYS_KEPT = 8;
 
@@ -73,10 +79,13 @@ export function takeRollup(run: RunRecord): { rollup: CostRollup; restore: () =>
   const ledger = run.costLedger;
   if (!ledger) return undefined;
   const marked = run.costDays;
-  const days = [...new Set(ledger.rows.map((row) => row.day))].sort();
+  const rows = ledger.rows.slice(0, ROLLUP_ROWS_MAX);
+  const days = [...new Set(rows.map((row) => row.day))].sort();
   const newDays = days.filter((day) => !marked?.includes(day));
-  const rollup = { rows: ledger.rows, newDays, countRun: marked === undefined };
-  delete run.costLedger;
+  const rollup = { rows, newDays, countRun: marked === undefined };
+  const left = ledger.rows.slice(ROLLUP_ROWS_MAX);
+  if (left.length > 0) run.costLedger = { ...ledger, rows: left };
+  else delete run.costLedger;
   if (newDays.length > 0) run.costDays = [...(marked ?? []), ...newDays].sort().slice(-MARKED_DAYS_KEPT);
   return {
     rollup,

@@ -3,6 +3,7 @@ import {
   addToLedger,
   LEDGER_ROWS_MAX,
   ROLLUP_AGE_MS,
+  ROLLUP_ROWS_MAX,
   rollupDue,
   takeRollup,
 } from "../../../core/domain/cost-ledger";
@@ -107,5 +108,18 @@ describe("a run's unrolled cost sums", () => {
     addToLedger(running, cost("c2", [call("a", 0.1)]), T0);
     expect(planNext(running, T0 + 5 * MINUTE, worker)).toEqual({ kind: "nothing" });
     expect(nextDueAtMs(running)).toBe(T0 + 10 * MINUTE);
+  });
+});
+
+describe("a rollup of many rows", () => {
+  it("takes at most ROLLUP_ROWS_MAX of them, leaving the rest in the run for its next commit", () => {
+    const run = runningRun();
+    const calls = Array.from({ length: ROLLUP_ROWS_MAX + 3 }, (_, i) => call(`s${i}`, 0.1));
+    addToLedger(run, cost("c1", calls), T0);
+    expect(takeRollup(run)?.rollup.rows).toHaveLength(ROLLUP_ROWS_MAX);
+    expect(run.costLedger?.rows.map((row) => row.stepName)).toEqual(["s50", "s51", "s52"]);
+    expect(run.costLedger?.sinceMs).toBe(T0);
+    expect(takeRollup(run)?.rollup).toMatchObject({ newDays: [], countRun: false });
+    expect(run.costLedger).toBeUndefined();
   });
 });
