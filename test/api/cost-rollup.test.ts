@@ -140,7 +140,7 @@ describe("an llm run's costs, rolled up when it stops", () => {
 
   it("count the calls of an attempt whose commit lost to a cancellation made while they ran", async () => {
     const account = await signUp(t);
-    openai.reply({ text: "late", usage: USAGE, delayMs: 1500 });
+    openai.reply({ text: "late", usage: USAGE, delayMs: 3000 });
     const { id: definitionId } = await createDefinition(t.request, account.apiKey, [
       { type: "llm", name: "slow", model: "gpt-4o-mini", messages: [{ role: "user", content: "Hi" }] },
     ]);
