@@ -54,9 +54,13 @@ async function start(): Promise<Send> {
   return remoteSender(service.url);
 }
 
-async function until(condition: () => boolean, what: string, timeoutMs = 30_000): Promise<void> {
+async function until(
+  condition: () => boolean | Promise<boolean>,
+  what: string,
+  timeoutMs = 30_000,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
-  while (!condition()) {
+  while (!(await condition())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 25));
   }
@@ -106,7 +110,12 @@ describe("a concurrency limit across a SIGKILL", { timeout: 180_000 }, () => {
     const runs = [];
     for (let n = 0; n < 6; n++) runs.push(await startRun(send, apiKey, { definitionId, input: { n } }));
     await until(() => held.length === LIMIT, "the first two requests");
-    expect((await listRuns(send, apiKey, { waitingFor: "concurrency" })).meta.total).toBe(4);
+    // A run is listed as waiting once a worker has tried to start it, a moment after its creation.
+    await until(
+      async () => (await listRuns(send, apiKey, { waitingFor: "concurrency" })).meta.total === 4,
+      "the other four runs waiting for a place",
+    );
+    expect(held.length).toBe(LIMIT);
 
     await service?.stop("SIGKILL");
     held.splice(0);
