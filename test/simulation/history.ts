@@ -27,6 +27,8 @@ export interface Write {
   /** The step runs the change touched and the active one, as the change left them. */
   stepRuns: StepRunWrite[];
   events: Pick<StoredEvent, "seq" | "eventType" | "stepRunId">[];
+  /** The cost record of the attempt the change ends, when it made model calls: the ledger counts it. */
+  costId?: string;
   /** The version an upgrade waits to land on, as the change left the run, and the step it waits for. */
   pendingUpgrade?: { definitionId: string; activeStepRunId: string | null; eventSeq: number };
   /** A debounced run before it starts, as the change left it: its input and when it starts. */
@@ -75,6 +77,7 @@ export function changeWrite(change: RunChange, at: number, actor: Actor): Write 
     stepRuns: touched.map(({ id, status, attempt }) => ({ id, status, attempt })),
     events: events.map(({ seq, eventType, stepRunId }) => ({ seq, eventType, stepRunId })),
     ...trafficFields(run),
+    ...(change.cost?.calls.length && { costId: change.cost.id }),
     ...(run.upgrade && {
       pendingUpgrade: {
         definitionId: run.upgrade.definitionId,

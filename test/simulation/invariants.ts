@@ -8,6 +8,7 @@ import { groupBy } from "../../core/adapters/dynamodb/per-turn";
 import type { MemoryRunsDump } from "../../core/adapters/memory/runs-store";
 import { slot } from "../../core/adapters/memory/state";
 import { liveChildIds } from "../../core/domain/child-runs";
+import type { ModelTotals } from "../../core/domain/cost-record";
 import type { StoredEvent } from "../../core/domain/run-change";
 import type { RunRecord } from "../../core/domain/run-record";
 import { holdsSlot } from "../../core/domain/run-slots";
@@ -22,6 +23,7 @@ import {
 import { stepsInScope } from "../../core/domain/step-lists";
 import type { StoredWorkflowDefinition } from "../../core/domain/workflow-definition-record";
 import { noOrphanedChild } from "./child-invariants";
+import { costsCountedOnce } from "./cost-invariants";
 import type { Write } from "./history";
 import type { RecordedRequest } from "./http-recorder";
 import { checkTraffic, queuedLatest } from "./traffic-invariants";
@@ -32,6 +34,8 @@ export interface Evidence {
   requests: readonly RecordedRequest[];
   creations: readonly Creation[];
   definitions: readonly StoredWorkflowDefinition[];
+  /** The workspace's all-time rollups after the drain. */
+  rolledUp: readonly ModelTotals[];
 }
 
 /** A creation's answer, as its client got it. */
@@ -70,6 +74,7 @@ export function checkInvariants(evidence: Evidence): { violations: Violation[]; 
 
   noRunLost(evidence, flag);
   noOrphanedChild(evidence, flag);
+  costsCountedOnce(evidence, flag);
   approvalsSettled(evidence.dump, flag);
   for (const { run, history } of evidence.dump.runs) {
     const { events } = history;

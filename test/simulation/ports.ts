@@ -37,7 +37,7 @@ export function portsFor(world: World, actor: Actor): ActorPorts {
 
   const store: RunsStore = {
     sweepShards: raw.sweepShards,
-    // Only model calls have a cost, and the simulation runs no llm step: nothing here is ever called.
+    // The engine writes cost records and rollups only within its commits (runs.commit); these it never calls.
     costs: raw.costs,
     costRollups: raw.costRollups,
     // The engine never touches triggers; the simulation has none.

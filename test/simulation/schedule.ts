@@ -25,10 +25,12 @@ import { ManualClock } from "../helpers/manual-clock";
 import { CALM_QUEUE, ChaosQueue } from "./chaos-queue";
 import { CALM_SCHEDULER, ChaosScheduler } from "./chaos-scheduler";
 import { Clients, type SpawnRequest, WORKSPACE } from "./clients";
+import { costCounts } from "./cost-invariants";
 import { drawFault, PortUnavailable } from "./faults";
 import { HttpRecorder } from "./http-recorder";
 import { type Actor, Interleaver } from "./interleaver";
 import { checkInvariants, type Observations, type Violation } from "./invariants";
+import { simulatedLlm } from "./llm";
 import { portsFor, type World } from "./ports";
 import { Random } from "./random";
 import { concurrencySetting, definitionSteps, nextVersion } from "./workload";
@@ -163,6 +165,8 @@ class Schedule {
     this.nextSweepAtMs = this.clock.nowMs() + SWEEP_EVERY_MS;
   }
 
+  private costIds = 0;
+
   async run(): Promise<ScheduleResult> {
     const definitions = await this.define();
     for (let i = this.random.between(1, 3); i > 0; i--) {
@@ -171,14 +175,16 @@ class Schedule {
     await this.play(definitions);
     await this.drain();
     const dump = this.storeUnderTest.dump();
-    const { violations, observations } = checkInvariants({
+    const evidence = {
       dump,
+      rolledUp: (await this.storeUnderTest.store.costRollups.allTime(WORKSPACE)).models,
       writes: this.world.writes,
       requests: this.world.http.requests,
       creations: this.clients.creations,
       // The invariants know every definition, the one sub-workflows run included.
       definitions: [...definitions, ...(this.childDefinition ? [this.childDefinition] : [])],
-    });
+    };
+    const { violations, observations } = checkInvariants(evidence);
     return {
       seed: this.seed,
       violations: [...this.unexpected, ...violations],
@@ -191,6 +197,7 @@ class Schedule {
         commits: this.world.writes.length,
         ...childRuns(dump),
         "http requests": this.world.http.requests.length,
+        ...costCounts(evidence),
       },
     };
   }
@@ -389,7 +396,10 @@ class Schedule {
       const ports = portsFor(this.world, actor);
       const advance = createRunAdvancer({
         deps: ports,
-        steps: createStepRunner(createHandlerRegistry({ http: ports.http })),
+        steps: createStepRunner(
+          createHandlerRegistry({ http: ports.http }),
+          simulatedLlm(this.inter, actor, () => this.nextCostId(), this.clock),
+        ),
         definitionSteps: worker.definitions,
         processId: worker.processId,
         leaseMs: this.leaseMs,
@@ -397,6 +407,12 @@ class Schedule {
       });
       return advance(doorbell);
     });
+  }
+
+  /** Cost record ids, numbered like the other ids: unique and in order, as the ULIDs they stand for. */
+  private nextCostId(): string {
+    this.costIds += 1;
+    return `cost_${String(this.costIds).padStart(6, "0")}`;
   }
 
   private fire(): void {

@@ -1,13 +1,14 @@
 /**
  * What a schedule asks of the service: a few small definitions drawn from every step type the engine runs
- * without a model (noop, set_state, fail, http, condition, wait, external_event, approval), a few runs, and
- * API requests that race the engine (cancel, resume, decide, retry, create with supersession in each mode,
- * rerun from a step, upgrade to another version of a definition); half the definitions limit how many of their
- * runs run at once, per key or in all.
+ * (noop, set_state, fail, http, llm on the development model, condition, wait, external_event, approval), a
+ * few runs, and API requests that race the engine (cancel, resume, decide, retry, create with supersession in
+ * each mode, rerun from a step, upgrade to another version of a definition); half the definitions limit how
+ * many of their runs run at once, per key or in all.
  */
 import type { RetryPolicy } from "../../core/domain/retry-policy";
 import type { StepDefinition } from "../../core/domain/step";
 import type { StoredWorkflowDefinition } from "../../core/domain/workflow-definition-record";
+import { SIM_MODEL } from "./llm";
 import type { Random } from "./random";
 
 export const SIGNAL = "go";
@@ -23,6 +24,7 @@ type StepKind =
   | "set_state"
   | "fail"
   | "http"
+  | "llm"
   | "condition"
   | "wait"
   | "external_event"
@@ -36,6 +38,7 @@ const STEP_WEIGHTS: Record<StepKind, number> = {
   set_state: 1,
   fail: 0.5,
   http: 3,
+  llm: 1,
   condition: 1,
   wait: 1.5,
   external_event: 1.5,
@@ -127,6 +130,16 @@ function step(
         name,
         handler: "http",
         config: { url: "https://effects.example/{{input.n}}", method: "POST", body: { step: name } },
+        retry: retryPolicy(random),
+      };
+    case "llm":
+      // Paid calls: each attempt's cost goes to the run and, once, to the workspace's rollups.
+      return {
+        type: "llm",
+        name,
+        model: SIM_MODEL,
+        messages: [{ role: "user", content: "Say {{input.n}}" }],
+        maxToolRounds: 5,
         retry: retryPolicy(random),
       };
     case "condition": {

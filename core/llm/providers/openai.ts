@@ -12,7 +12,8 @@ import { mentionsJson, parseToolArguments, systemAskingForJson } from "./shared"
 /** The SDK's own default, passed explicitly so the SDK never falls back to reading OPENAI_BASE_URL itself. */
 export const OPENAI_DEFAULT_BASE_URL = "https://api.openai.com/v1";
 
-export function createOpenAiProvider(options: { baseUrl?: string } = {}): LlmProvider {
+/** `fetch`: how the SDK reaches the API; absent, the global one (the simulation passes an in-process one). */
+export function createOpenAiProvider(options: { baseUrl?: string; fetch?: typeof fetch } = {}): LlmProvider {
   const baseURL = options.baseUrl ?? OPENAI_DEFAULT_BASE_URL;
   return sdkProvider("openai", classifyOpenAiError, async (request, signal) => {
     // organization/project null keep the SDK from adding the server's OPENAI_ORG_ID / PROJECT_ID headers.
@@ -23,6 +24,7 @@ export function createOpenAiProvider(options: { baseUrl?: string } = {}): LlmPro
       project: null,
       timeout: sdkTimeout(request),
       maxRetries: 0, // the engine owns retries and fallback
+      ...(options.fetch && { fetch: options.fetch }),
     });
     const params = toOpenAiRequest(request);
     const { onToken } = request;
