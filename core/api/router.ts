@@ -1,4 +1,4 @@
-import { OpenAPIHono, type z } from "@hono/zod-openapi";
+import { createRoute, OpenAPIHono, type z } from "@hono/zod-openapi";
 import type { Env } from "hono";
 import { NotFoundError } from "../domain/errors";
 import { ErrorEnvelope } from "./envelope";
@@ -34,6 +34,12 @@ export function errorResponses(...statuses: ErrorStatus[]) {
 /** Every route behind the API key can also answer 401 and 429. */
 export const AUTHENTICATED_ERRORS = [401, 429] as const;
 export const API_KEY_SECURITY = [{ apiKey: [] }];
+
+/** How the routes of one group behind the API key are declared: documented under `tags`, with the key's security. */
+export function keyedRoutes(tags: string[]) {
+  return <R extends Parameters<typeof createRoute>[0]>(config: R) =>
+    createRoute({ ...config, tags, security: API_KEY_SECURITY });
+}
 /** The operator's `x-admin-token` (`ADMIN_TOKEN`), for invites. */
 export const ADMIN_TOKEN_SECURITY = [{ adminToken: [] }];
 

@@ -1,4 +1,3 @@
-import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
 import { readWorkspaceBudget, removeWorkspaceBudget, setWorkspaceBudget } from "../../cost/workspace-budget";
 import { WorkspaceBudget } from "../../domain/budget";
@@ -6,19 +5,18 @@ import type { Deps } from "../../ports/deps";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";
 import {
-  API_KEY_SECURITY,
   AUTHENTICATED_ERRORS,
   builtOnce,
   createRouter,
   errorResponses,
   jsonContent,
+  keyedRoutes,
   lazyResponses,
 } from "../router";
 
 const tags = ["Cost"];
 
-const route = <R extends Parameters<typeof createRoute>[0]>(config: R) =>
-  createRoute({ ...config, tags, security: API_KEY_SECURITY });
+const route = keyedRoutes(tags);
 
 /** What the budget routes answer: documented, never validated, so built with /openapi.json (lazyResponses). */
 const answers = builtOnce(() => {

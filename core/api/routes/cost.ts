@@ -1,4 +1,3 @@
-import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
 import { dailyCost, MAX_DAILY_RANGE_DAYS } from "../../cost/cost-daily";
 import { costSummary, runCost } from "../../cost/cost-summary";
@@ -8,19 +7,18 @@ import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";
 import { IdParam } from "../params";
 import {
-  API_KEY_SECURITY,
   AUTHENTICATED_ERRORS,
   builtOnce,
   createRouter,
   errorResponses,
   jsonContent,
+  keyedRoutes,
   lazyResponses,
 } from "../router";
 
 const tags = ["Cost"];
 
-const route = <R extends Parameters<typeof createRoute>[0]>(config: R) =>
-  createRoute({ ...config, tags, security: API_KEY_SECURITY });
+const route = keyedRoutes(tags);
 
 /** What the cost routes answer: documented, never validated, so built with /openapi.json (lazyResponses). */
 const answers = builtOnce(() => {

@@ -1,4 +1,3 @@
-import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
 import {
   PatchPrioritiesInput,
@@ -11,18 +10,17 @@ import type { Deps } from "../../ports/deps";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";
 import {
-  API_KEY_SECURITY,
   AUTHENTICATED_ERRORS,
   createRouter,
   errorResponses,
   jsonContent,
+  keyedRoutes,
   lazyResponses,
 } from "../router";
 
 const tags = ["LLM providers"];
 
-const route = <R extends Parameters<typeof createRoute>[0]>(config: R) =>
-  createRoute({ ...config, tags, security: API_KEY_SECURITY });
+const route = keyedRoutes(tags);
 
 const list = route({
   method: "get",

@@ -1,4 +1,3 @@
-import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
 import { CreatedRemoteTool, CreateRemoteToolInput, RemoteToolSummary } from "../../domain/remote-tool";
 import type { Deps } from "../../ports/deps";
@@ -7,18 +6,17 @@ import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";
 import { IdParam } from "../params";
 import {
-  API_KEY_SECURITY,
   AUTHENTICATED_ERRORS,
   createRouter,
   errorResponses,
   jsonContent,
+  keyedRoutes,
   lazyResponses,
 } from "../router";
 
 const tags = ["Remote tools"];
 
-const route = <R extends Parameters<typeof createRoute>[0]>(config: R) =>
-  createRoute({ ...config, tags, security: API_KEY_SECURITY });
+const route = keyedRoutes(tags);
 
 const create = route({
   method: "post",

@@ -1,4 +1,3 @@
-import { createRoute } from "@hono/zod-openapi";
 import { monotonicFactory } from "ulid";
 import * as z from "zod";
 import { NotFoundError } from "../../domain/errors";
@@ -11,12 +10,12 @@ import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";
 import { ResourceId } from "../params";
 import {
-  API_KEY_SECURITY,
   AUTHENTICATED_ERRORS,
   builtOnce,
   createRouter,
   errorResponses,
   jsonContent,
+  keyedRoutes,
   lazyResponses,
 } from "../router";
 
@@ -25,8 +24,7 @@ const REPLAY_TIMEOUT_MS = 25_000;
 const LISTED = 100;
 
 const tags = ["Workflow runs"];
-const route = <R extends Parameters<typeof createRoute>[0]>(config: R) =>
-  createRoute({ ...config, tags, security: API_KEY_SECURITY });
+const route = keyedRoutes(tags);
 
 const StepParams = z.object({ id: ResourceId, stepName: z.string().min(1).max(100) });
 

@@ -1,4 +1,3 @@
-import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
 import { cronLibrary } from "../../domain/cron-library";
 import { CreateTriggerInput, Trigger, UpdateTriggerInput } from "../../domain/trigger";
@@ -15,18 +14,17 @@ import { dataEnvelope, ok } from "../envelope";
 import { loadBeforeValidation } from "../middleware/load-before-validation";
 import { IdParam } from "../params";
 import {
-  API_KEY_SECURITY,
   AUTHENTICATED_ERRORS,
   createRouter,
   errorResponses,
   jsonContent,
+  keyedRoutes,
   lazyResponses,
 } from "../router";
 
 const tags = ["Triggers"];
 
-const route = <R extends Parameters<typeof createRoute>[0]>(config: R) =>
-  createRoute({ ...config, tags, security: API_KEY_SECURITY });
+const route = keyedRoutes(tags);
 
 const create = route({
   method: "post",

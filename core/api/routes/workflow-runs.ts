@@ -1,4 +1,3 @@
-import { createRoute } from "@hono/zod-openapi";
 import type { Context } from "hono";
 import * as z from "zod";
 import { boundedJsonObject } from "../../domain/bounded-json";
@@ -21,19 +20,18 @@ import { dataEnvelope, ok, pageEnvelope } from "../envelope";
 import { PageQuery, pageMeta } from "../pagination";
 import { IdParam } from "../params";
 import {
-  API_KEY_SECURITY,
   AUTHENTICATED_ERRORS,
   createRouter,
   errorResponses,
   jsonContent,
+  keyedRoutes,
   lazyResponses,
 } from "../router";
 
 const tags = ["Workflow runs"];
 type RunDeps = CommitDeps & Pick<Deps, "ids" | "config"> & { store: Pick<Deps["store"], "rateLimits"> };
 
-const route = <R extends Parameters<typeof createRoute>[0]>(config: R) =>
-  createRoute({ ...config, tags, security: API_KEY_SECURITY });
+const route = keyedRoutes(tags);
 
 const create = route({
   method: "post",
