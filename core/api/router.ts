@@ -40,6 +40,7 @@ export function keyedRoutes(tags: string[]) {
   return <R extends Parameters<typeof createRoute>[0]>(config: R) =>
     createRoute({ ...config, tags, security: API_KEY_SECURITY });
 }
+
 /** The operator's `x-admin-token` (`ADMIN_TOKEN`), for invites. */
 export const ADMIN_TOKEN_SECURITY = [{ adminToken: [] }];
 
