@@ -1,17 +1,33 @@
-import * as z from "zod";
+import { en } from "zod/locales";
+import * as z from "zod/mini";
 import { PricingOverrides } from "./domain/pricing";
-import { SignupMode } from "./domain/signup-mode";
+import { SIGNUP_MODES } from "./domain/signup-mode";
 
 /**
  * The service's settings, parsed once from the environment by a composition root (functions/).
  * Core modules receive a Config; none reads process.env itself, so tests can pass any settings.
+ *
+ * Written with zod/mini, zod's functional API over the same core (the same checks, issues and messages as
+ * the rest of the code's zod): every function parses its settings at a cold start, and zod/mini is
+ * tree-shaken to what these use, where zod's classic API is carried whole (docs/lambda-bundles.md). zod's
+ * English messages are what zod's classic API loads by default; zod/mini loads them only when asked.
  */
-const optionalString = z
-  .string()
-  .optional()
-  .transform((value) => (value === undefined || value.trim() === "" ? undefined : value));
+z.config(en());
 
-const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const optionalString = z.pipe(
+  z.optional(z.string()),
+  z.transform((value) => (value === undefined || value.trim() === "" ? undefined : value)),
+);
+
+const coercedInt = (...checks: z.core.$ZodCheck<number>[]) => z.coerce.number().check(z.int(), ...checks);
+const positiveInt = (fallback: number) => z._default(coercedInt(z.positive()), fallback);
+const port = coercedInt(z.minimum(0), z.maximum(65535));
+const flag = z.pipe(
+  z._default(z.enum(["true", "false"]), "false"),
+  z.transform((value) => value === "true"),
+);
+const text = (fallback: string, min: number, max?: number) =>
+  z._default(z.string().check(z.minLength(min), ...(max === undefined ? [] : [z.maxLength(max)])), fallback);
 
 const WORKSPACE_ID = /^wsp_[0-9a-z]{26}$/;
 
@@ -19,41 +35,45 @@ const WORKSPACE_ID = /^wsp_[0-9a-z]{26}$/;
  * SERVER_PROVIDER_KEYS: "all", "none" or workspace ids separated by commas, parsed to "all" or the ids
  * allowed. An entry that is not a workspace id fails the start, so a typo cannot silently mean "none".
  */
-const ServerProviderKeys = optionalString.transform((value, ctx): "all" | readonly string[] => {
-  const setting = value?.trim() ?? "all";
-  if (setting.toLowerCase() === "all") return "all";
-  if (setting.toLowerCase() === "none") return [];
-  const ids = setting
-    .split(",")
-    .map((part) => part.trim())
-    .filter((part) => part !== "");
-  const bad = ids.filter((id) => !WORKSPACE_ID.test(id));
-  if (bad.length > 0)
-    ctx.addIssue({ code: "custom", message: `"all", "none" or workspace ids; not ${bad.join(", ")}` });
-  return ids;
-});
+const ServerProviderKeys = z.pipe(
+  optionalString,
+  z.transform((value, ctx): "all" | readonly string[] => {
+    const setting = value?.trim() ?? "all";
+    if (setting.toLowerCase() === "all") return "all";
+    if (setting.toLowerCase() === "none") return [];
+    const ids = setting
+      .split(",")
+      .map((part) => part.trim())
+      .filter((part) => part !== "");
+    const bad = ids.filter((id) => !WORKSPACE_ID.test(id));
+    if (bad.length > 0)
+      ctx.issues.push({
+        code: "custom",
+        message: `"all", "none" or workspace ids; not ${bad.join(", ")}`,
+        input: value,
+      });
+    return ids;
+  }),
+);
 
 const Settings = z.object({
-  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
-  DATA_DIR: z.string().min(1).default(".data"),
+  PORT: z._default(port, 3000),
+  DATA_DIR: text(".data", 1),
   DYNAMODB_ENDPOINT: optionalString,
-  DYNAMODB_LOCAL_PORT: z.coerce.number().int().min(0).max(65535).optional(),
-  TABLE_NAME: z.string().min(3).max(255).default("weft"),
-  AWS_REGION: z.string().min(1).default("us-east-1"),
+  DYNAMODB_LOCAL_PORT: z.optional(port),
+  TABLE_NAME: text("weft", 3, 255),
+  AWS_REGION: text("us-east-1", 1),
   ADMIN_TOKEN: optionalString,
   /** Who may create an account: anyone, holders of an invite the operator made, or no one. */
-  SIGNUP_MODE: SignupMode.default("open"),
+  SIGNUP_MODE: z._default(z.enum(SIGNUP_MODES), "open"),
   RATE_LIMIT_PER_MINUTE: positiveInt(1200),
   /** Quotas (docs/deploy.md): live runs one workspace may have, and runs it may create per minute; unset = none. */
-  MAX_LIVE_RUNS_PER_WORKSPACE: z.coerce.number().int().positive().optional(),
-  MAX_RUN_CREATIONS_PER_MINUTE: z.coerce.number().int().positive().optional(),
+  MAX_LIVE_RUNS_PER_WORKSPACE: z.optional(coercedInt(z.positive())),
+  MAX_RUN_CREATIONS_PER_MINUTE: z.optional(coercedInt(z.positive())),
   /** Sign-up and login attempts per client address, and separately per e-mail address. */
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt(20),
   AUTH_ACCOUNT_RATE_LIMIT_PER_MINUTE: positiveInt(10),
-  ALLOW_PRIVATE_URLS: z
-    .enum(["true", "false"])
-    .default("false")
-    .transform((value) => value === "true"),
+  ALLOW_PRIVATE_URLS: flag,
   /** Quota: triggers one workspace may have (POST /v1/triggers past it is a 429). */
   MAX_TRIGGERS_PER_WORKSPACE: positiveInt(100),
   /** How many runs one local process or one Lambda instance advances at once. */
@@ -69,17 +89,22 @@ const Settings = z.object({
    * Webhook deliveries (spec 6.4): the delays before attempts 2 and 3, comma-separated milliseconds (each at
    * most 900000, the queue's delay limit), and how long one attempt may take.
    */
-  WEBHOOK_RETRY_DELAYS_MS: z
-    .string()
-    .default("5000,30000")
-    .transform((value, ctx) => {
+  WEBHOOK_RETRY_DELAYS_MS: z.pipe(
+    z._default(z.string(), "5000,30000"),
+    z.transform((value, ctx) => {
       const delays = value.split(",").map((part) => Number(part.trim()));
       const valid =
         delays.length === 2 && delays.every((ms) => Number.isInteger(ms) && ms >= 0 && ms <= 900_000);
-      if (!valid) ctx.addIssue({ code: "custom", message: "two delays in ms (0-900000), e.g. 5000,30000" });
+      if (!valid)
+        ctx.issues.push({
+          code: "custom",
+          message: "two delays in ms (0-900000), e.g. 5000,30000",
+          input: value,
+        });
       return delays;
     }),
-  WEBHOOK_TIMEOUT_MS: z.coerce.number().int().min(100).max(30_000).default(10_000),
+  ),
+  WEBHOOK_TIMEOUT_MS: z._default(coercedInt(z.minimum(100), z.maximum(30_000)), 10_000),
   /**
    * The service's public address (scheme and host, no trailing slash), for links it sends out; unset = the
    * address the request that asks for them came to.
@@ -87,7 +112,7 @@ const Settings = z.object({
   PUBLIC_URL: optionalString,
   /** Where approval e-mails go out (`smtp://…` or `smtps://user:password@host:465`); unset = no e-mail. */
   SMTP_URL: optionalString,
-  MAIL_FROM: z.string().min(3).max(254).default("Weft <no-reply@weft.invalid>"),
+  MAIL_FROM: text("Weft <no-reply@weft.invalid>", 3, 254),
   /** Local only: the key vault's key (base64, 32 bytes); generated into DATA_DIR when unset. */
   MASTER_KEY: optionalString,
   /** AWS only: the KMS key that envelope-encrypts stored secrets. */
@@ -106,54 +131,53 @@ const Settings = z.object({
    * Local only: every provider call goes to the development model (docs/llm.md), which answers
    * deterministically without a key. Also `npm start -- --dev-models`.
    */
-  DEV_MODELS: z
-    .enum(["true", "false"])
-    .default("false")
-    .transform((value) => value === "true"),
+  DEV_MODELS: flag,
   /**
    * OpenTelemetry (docs/observability.md): the collector that receives traces over OTLP/HTTP; unset = no
    * traces, and nothing of the exporter is loaded.
    */
   OTEL_EXPORTER_OTLP_ENDPOINT: optionalString,
-  OTEL_SERVICE_NAME: z.string().min(1).max(100).default("weft"),
+  OTEL_SERVICE_NAME: text("weft", 1, 100),
   /** Metrics: GET /metrics (Prometheus) locally, CloudWatch's embedded metric format on Lambda; off = neither. */
-  METRICS: z.enum(["on", "off"]).default("on"),
+  METRICS: z._default(z.enum(["on", "off"]), "on"),
   /** Set by the Lambda runtime in every function; read only to refuse DEV_MODELS there. */
   AWS_LAMBDA_FUNCTION_NAME: optionalString,
   /** Per provider call, including the wait for the whole answer. */
   LLM_TIMEOUT_MS: positiveInt(60_000),
   /** JSON {"model": {inputPerMillion, outputPerMillion, cachedInputPerMillion?}} over the built-in table. */
-  LLM_PRICING_JSON: optionalString
-    .transform((value, ctx) => {
-      if (value === undefined) return {};
-      try {
-        return JSON.parse(value) as unknown;
-      } catch {
-        ctx.addIssue({ code: "custom", message: "must be valid JSON" });
-        return z.NEVER;
-      }
-    })
-    .pipe(PricingOverrides),
-  DEFAULT_OPENAI_MODEL: z.string().min(1).default("gpt-4o-mini"),
-  DEFAULT_ANTHROPIC_MODEL: z.string().min(1).default("claude-haiku-4-5"),
-  DEFAULT_GOOGLE_MODEL: z.string().min(1).default("gemini-2.0-flash"),
-  LOG_LEVEL: z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]).default("info"),
+  LLM_PRICING_JSON: z.pipe(
+    z.pipe(
+      optionalString,
+      z.transform((value, ctx) => {
+        if (value === undefined) return {};
+        try {
+          return JSON.parse(value) as unknown;
+        } catch {
+          ctx.issues.push({ code: "custom", message: "must be valid JSON", input: value });
+          return z.NEVER;
+        }
+      }),
+    ),
+    PricingOverrides,
+  ),
+  DEFAULT_OPENAI_MODEL: text("gpt-4o-mini", 1),
+  DEFAULT_ANTHROPIC_MODEL: text("claude-haiku-4-5", 1),
+  DEFAULT_GOOGLE_MODEL: text("gemini-2.0-flash", 1),
+  LOG_LEVEL: z._default(z.enum(["trace", "debug", "info", "warn", "error", "fatal", "silent"]), "info"),
 });
 
-export const Config = Settings.refine(
-  (config) => config.SIGNUP_MODE !== "invite" || config.ADMIN_TOKEN !== undefined,
-  // Invites are made with the admin token; without one, nobody could ever sign up.
-  {
+export const Config = Settings.check(
+  z.refine((config) => config.SIGNUP_MODE !== "invite" || config.ADMIN_TOKEN !== undefined, {
+    // Invites are made with the admin token; without one, nobody could ever sign up.
     message: "SIGNUP_MODE=invite needs ADMIN_TOKEN, the credential that creates invites",
     path: ["SIGNUP_MODE"],
-  },
-)
-  .refine((config) => !(config.DEV_MODELS && config.AWS_LAMBDA_FUNCTION_NAME !== undefined), {
+  }),
+  z.refine((config) => !(config.DEV_MODELS && config.AWS_LAMBDA_FUNCTION_NAME !== undefined), {
     // A deploy answering llm steps with echoes would look healthy while doing nothing a user asked for.
     message: "DEV_MODELS is for local development and is refused on Lambda",
     path: ["DEV_MODELS"],
-  })
-  .refine(
+  }),
+  z.refine(
     (config) =>
       !config.DEV_MODELS ||
       [config.OPENAI_BASE_URL, config.ANTHROPIC_BASE_URL, config.GOOGLE_BASE_URL].every(
@@ -163,8 +187,9 @@ export const Config = Settings.refine(
       message: "DEV_MODELS points every provider at the development model; unset the *_BASE_URL variables",
       path: ["DEV_MODELS"],
     },
-  );
-export type Config = z.infer<typeof Config>;
+  ),
+);
+export type Config = z.output<typeof Config>;
 
 /** Parses the environment, naming every bad variable at once so a misconfigured deploy fails loudly at start. */
 export function loadConfig(env: Record<string, string | undefined>): Config {

@@ -2,7 +2,7 @@ import { createSqsBatchHandler } from "../core/adapters/aws/sqs-batch";
 import { createWebhookWorkerStore } from "../core/adapters/dynamodb/webhook-worker-store";
 import { createLambdaLogger } from "../core/adapters/log/lambda-logger";
 import { type Config, loadConfig } from "../core/config";
-import { WebhookMessageSchema } from "../core/domain/webhook-messages";
+import { WebhookMessageSchema } from "../core/domain/webhook-message-schema";
 import type { Logger } from "../core/ports/logger";
 import { createWebhookWorker } from "../core/webhooks/worker";
 import { awsPlatform } from "./aws-platform";

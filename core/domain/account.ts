@@ -1,9 +1,10 @@
 import * as z from "zod";
 import { CreatedApiKey } from "./api-key";
-import { SignupMode } from "./signup-mode";
+import { SIGNUP_MODES, type SignupMode as SignupModeValue } from "./signup-mode";
 import { Workspace, WorkspaceName, WorkspaceSlug } from "./workspace";
 
-export { SignupMode } from "./signup-mode";
+export const SignupMode = z.enum(SIGNUP_MODES);
+export type SignupMode = SignupModeValue;
 
 /** Emails are compared case-insensitively: one person, one account, however they type it. */
 const Email = z

@@ -1,4 +1,4 @@
-import * as z from "zod";
+import * as z from "zod/mini";
 import type { LlmUsage } from "./llm-call";
 import { lookupModel } from "./model-table";
 
@@ -7,14 +7,15 @@ import { lookupModel } from "./model-table";
  * list prices (sources and caveats in docs/pricing.md); LLM_PRICING_JSON overrides or extends it.
  */
 export const ModelPrice = z.strictObject({
-  inputPerMillion: z.number().nonnegative(),
-  outputPerMillion: z.number().nonnegative(),
+  inputPerMillion: z.number().check(z.nonnegative()),
+  outputPerMillion: z.number().check(z.nonnegative()),
   /** Rate for input tokens served from the prompt cache; the input rate where a provider has none. */
-  cachedInputPerMillion: z.number().nonnegative().optional(),
+  cachedInputPerMillion: z.optional(z.number().check(z.nonnegative())),
 });
 export type ModelPrice = z.infer<typeof ModelPrice>;
 
-export const PricingOverrides = z.record(z.string().min(1), ModelPrice);
+/** LLM_PRICING_JSON's shape (core/config.ts), in zod/mini as the settings are. */
+export const PricingOverrides = z.record(z.string().check(z.minLength(1)), ModelPrice);
 export type PricingOverrides = z.infer<typeof PricingOverrides>;
 
 export const PRICING_AS_OF = "2026-11-20";

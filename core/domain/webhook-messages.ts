@@ -1,5 +1,3 @@
-import * as z from "zod";
-
 /**
  * What travels on the webhook queue: ids only, never a body or a secret. Like the engine's doorbells they are
  * hints: the store says what is still to do, so a message that arrives twice or late does nothing twice.
@@ -41,23 +39,6 @@ export function webhookAttempt(
     attempt,
   };
 }
-
-/** The wire shape for the SQS subscriber; unknown keys are stripped, as for the step queue. */
-export const WebhookMessageSchema = z.discriminatedUnion("type", [
-  z.object({
-    type: z.literal("webhooks.dispatch"),
-    workspaceId: z.string().min(1),
-    runId: z.string().min(1),
-    journalSeq: z.number().int().min(1),
-  }),
-  z.object({
-    type: z.literal("webhooks.deliver"),
-    workspaceId: z.string().min(1),
-    webhookId: z.string().min(1),
-    deliveryId: z.string().min(1),
-    attempt: z.number().int().min(1),
-  }),
-]) satisfies z.ZodType<WebhookMessage>;
 
 /** The in-process queue coalesces messages with one key: one dispatch per commit, one per attempt. */
 export function webhookMessageKey(message: WebhookMessage): string {

@@ -191,6 +191,13 @@ describe("each function's bundle", () => {
     },
   );
 
+  it("sweeper: parses its settings with zod/mini, and carries nothing of zod's classic API", () => {
+    const zod = coldSourceFiles("sweeper").filter((path) => path.startsWith("node_modules/zod/"));
+
+    expect(zod).toContain("node_modules/zod/v4/mini/schemas.js");
+    expect(zod.filter((path) => path.includes("/classic/"))).toEqual([]);
+  });
+
   it.each(names)("%s: logs with Powertools' logger, without pino and its transports", (name) => {
     const cold = bundleOf(name).parts.coldInputs.map(({ input }) => input);
 

@@ -12,9 +12,9 @@ import { loadConfig } from "../../../core/config";
 import type { EventType } from "../../../core/domain/events";
 import type { RunCommit } from "../../../core/domain/run-change";
 import type { RunRecord } from "../../../core/domain/run-record";
+import { WebhookMessageSchema } from "../../../core/domain/webhook-message-schema";
 import {
   type WebhookMessage,
-  WebhookMessageSchema,
   webhookAttempt,
   webhookDispatch,
   webhookMessageKey,
