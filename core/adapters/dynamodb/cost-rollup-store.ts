@@ -11,6 +11,7 @@ import {
 import type { CostRollupStore, RollupResult } from "../../ports/store";
 import { putIfAbsent } from "./conditional-writes";
 import { cancellationCodes } from "./conditions";
+import { dayItemRows, dayRollupActions, rememberFull } from "./cost-day-items";
 import type { Table } from "./dynamo-client";
 import { keys } from "./keys";
 import { queryAll } from "./query";
@@ -21,50 +22,19 @@ type Item = Record<string, unknown>;
 /** Run-day markers a store remembers (about 1 MB); past that it forgets them all and starts again. */
 const SEEN_MARKERS_KEPT = 10_000;
 
-/** Cost and tokens of one model over a period, as the rollup items hold them. */
-
-const ADD_TOTALS =
-  "ADD costUsd :cost, inputTokens :in, outputTokens :out, calls :calls, wastedCostUsd :wasted";
-
-function addTotals(table: Table, key: object, totals: ModelTotals, extra: Record<string, string>) {
-  const names = Object.keys(extra);
-  return {
-    Update: {
-      TableName: table.name,
-      Key: key,
-      UpdateExpression: `SET ${names.map((name) => `#${name} = :${name}`).join(", ")} ${ADD_TOTALS}`,
-      ExpressionAttributeNames: Object.fromEntries(names.map((name) => [`#${name}`, name])),
-      ExpressionAttributeValues: {
-        ...Object.fromEntries(names.map((name) => [`:${name}`, extra[name]])),
-        ":cost": totals.costUsd,
-        ":in": totals.inputTokens,
-        ":out": totals.outputTokens,
-        ":calls": totals.calls,
-        ":wasted": totals.wastedCostUsd ?? 0,
-      },
-    },
-  } satisfies TransactItem;
-}
-
-/** The `ADD` of one day/model (and definition and step) row of sums to its rollup item. */
-function dayRollupAdd(table: Table, workspaceId: string, row: DayModelTotals): TransactItem {
-  const { day, definitionId, stepName, model } = row;
-  const extra = {
-    entity: "CostDayRollup",
-    model,
-    day,
-    ...(definitionId === undefined ? {} : { definitionId }),
-    ...(stepName === undefined ? {} : { stepName }),
-  };
-  return addTotals(table, keys.costDayRollup(workspaceId, day, model, definitionId, stepName), row, extra);
-}
-
 /** Where a run change's rollup actions sit among its transaction's actions (RunChange.rollup). */
 export interface RollupPlacement {
   /** The index of the first of them: they come last. */
   from: number;
   /** The index of the run's `SEEN` marker, when the rollup counts the run all-time; its `ADD` follows it. */
   seen?: number;
+  /** The indexes of the definitions' day items, each refused when it has no room for its steps. */
+  definitionItems: { index: number; item: string }[];
+  /**
+   * The same rollup appended again to `actions` (the change's own, cut at `from`), after the refused day items
+   * were remembered full; without the all-time count when `countRun` is false (the `SEEN` marker was there).
+   */
+  again(actions: TransactItem[], options: { countRun: boolean }): RollupPlacement;
 }
 
 /**
@@ -80,8 +50,15 @@ export function appendRollup(
   rollup: CostRollup,
 ): RollupPlacement {
   const { workspaceId, runId } = run;
-  const placement: RollupPlacement = { from: actions.length };
-  for (const row of rollup.rows) actions.push(dayRollupAdd(table, workspaceId, row));
+  const from = actions.length;
+  const days = dayRollupActions(table, workspaceId, rollup.rows);
+  const placement: RollupPlacement = {
+    from,
+    definitionItems: days.definitionItems.map(({ offset, item }) => ({ index: from + offset, item })),
+    again: (cut, { countRun }) =>
+      appendRollup(table, cut, run, { ...rollup, countRun: rollup.countRun && countRun }),
+  };
+  actions.push(...days.actions);
   for (const day of rollup.newDays) {
     const marker = { ...keys.costDayRun(workspaceId, day, runId), entity: "CostRunDay", day };
     actions.push({ Put: { TableName: table.name, Item: marker } });
@@ -126,28 +103,6 @@ function group(cost: AttemptCost): Map<string, ModelTotals & { day: string }> {
   return new Map([...groups].map(([key, totals]) => [key, { ...totals, day: days.get(key) ?? "" }]));
 }
 
-// Run-day markers were kept under `DAY#<day>#RUN#` before they moved to `RUNDAY#`: not rollups.
-function isDayRollup(item: Item): boolean {
-  return item.entity === "CostDayRollup";
-}
-
-function toDayTotals(item: Item): DayModelTotals {
-  return { day: String(item.sk).slice("DAY#".length, "DAY#".length + 10), ...toTotals(item) };
-}
-
-function toTotals(item: Item): ModelTotals {
-  return {
-    model: String(item.model),
-    costUsd: Number(item.costUsd ?? 0),
-    inputTokens: Number(item.inputTokens ?? 0),
-    outputTokens: Number(item.outputTokens ?? 0),
-    calls: Number(item.calls ?? 0),
-    wastedCostUsd: Number(item.wastedCostUsd ?? 0),
-    ...(item.definitionId === undefined ? {} : { definitionId: String(item.definitionId) }),
-    ...(item.stepName === undefined ? {} : { stepName: String(item.stepName) }),
-  };
-}
-
 /**
  * The workspace's cost rollups (`WS#<wsp>#COST`): per day and model, and markers of the runs that had calls
  * each day (and ever, with their count), from which the summary counts distinct runs.
@@ -179,7 +134,40 @@ export function createCostRollupStore(table: Table): CostRollupStore {
 
   /** The day/model rollups of days `fromDay`..`toDay` (inclusive), each with its day: one range query. */
   async function dayRollups(workspaceId: string, fromDay: string, toDay: string): Promise<DayModelTotals[]> {
-    return (await dayItems(workspaceId, fromDay, toDay)).filter(isDayRollup).map(toDayTotals);
+    return (await dayItems(workspaceId, fromDay, toDay)).flatMap(dayItemRows);
+  }
+
+  /**
+   * Adds the record's calls to the day rollups and takes it off the pending index, in one transaction
+   * conditional on it still being there: a record is added once, whoever tries. No all-time item: the
+   * all-time summary folds the days, so a step pays one rollup item fewer. A definition's day item with no room
+   * for the record's step refuses it alone: the step then goes to an item of its own.
+   */
+  async function rollUp(cost: AttemptCost, now: string): Promise<RollupResult> {
+    const ws = cost.workspaceId;
+    const actions: TransactItem[] = [
+      {
+        Update: {
+          TableName: table.name,
+          Key: keys.attemptCost(ws, cost.workflowRunId, cost.id),
+          UpdateExpression: "REMOVE gsi2pk, gsi2sk SET rolledUpAt = :now",
+          ConditionExpression: "attribute_exists(gsi2pk)",
+          ExpressionAttributeValues: { ":now": now },
+        },
+      },
+    ];
+    const days = dayRollupActions(table, ws, [...group(cost).values()]);
+    actions.push(...days.actions);
+    const codes = await send(actions);
+    if (!codes) return "rolled-up";
+    if (codes[0] === "ConditionalCheckFailed") return "already";
+    const full = days.definitionItems.filter(({ offset }) => codes[offset + 1] === "ConditionalCheckFailed");
+    if (full.length === 0) return "conflict";
+    rememberFull(
+      table,
+      full.map(({ item }) => item),
+    );
+    return rollUp(cost, now);
   }
 
   // The run-day markers this process wrote or found, so a run's next steps on this worker skip the put.
@@ -213,29 +201,7 @@ export function createCostRollupStore(table: Table): CostRollupStore {
       return codes[0] === "ConditionalCheckFailed" ? "already" : "conflict";
     },
 
-    /**
-     * Adds the record's calls to the day/model rollups and takes it off the pending index, in one transaction
-     * conditional on it still being there: a record is added once, whoever tries. No all-time item: the
-     * all-time summary folds the days, so a step pays one rollup item fewer.
-     */
-    async rollUp(cost: AttemptCost, now: string): Promise<RollupResult> {
-      const ws = cost.workspaceId;
-      const actions: TransactItem[] = [
-        {
-          Update: {
-            TableName: table.name,
-            Key: keys.attemptCost(ws, cost.workflowRunId, cost.id),
-            UpdateExpression: "REMOVE gsi2pk, gsi2sk SET rolledUpAt = :now",
-            ConditionExpression: "attribute_exists(gsi2pk)",
-            ExpressionAttributeValues: { ":now": now },
-          },
-        },
-      ];
-      for (const row of group(cost).values()) actions.push(dayRollupAdd(table, ws, row));
-      const codes = await send(actions);
-      if (!codes) return "rolled-up";
-      return codes[0] === "ConditionalCheckFailed" ? "already" : "conflict";
-    },
+    rollUp,
 
     /** The day rollups and run markers of whole days `fromDay`..`toDay` (inclusive): two range queries. */
     async days(
@@ -255,10 +221,9 @@ export function createCostRollupStore(table: Table): CostRollupStore {
       const runIds = markers.map((item) => String(item.sk).slice("RUNDAY#yyyy-mm-dd#".length));
       const models: ModelTotals[] = [];
       for (const item of await dayItems(workspaceId, fromDay, toDay)) {
-        if (isDayRollup(item)) models.push(toTotals(item));
+        for (const { day: _, ...row } of dayItemRows(item)) models.push(row);
         // A marker from before markers moved to `RUNDAY#`: `DAY#<day>#RUN#<run>`.
-        else if (item.entity === "CostRunDay")
-          runIds.push(String(item.sk).slice("DAY#yyyy-mm-dd#RUN#".length));
+        if (item.entity === "CostRunDay") runIds.push(String(item.sk).slice("DAY#yyyy-mm-dd#RUN#".length));
       }
       return { models, runIds };
     },
@@ -280,7 +245,7 @@ export function createCostRollupStore(table: Table): CostRollupStore {
         ConsistentRead: true,
       });
       const runs = items.find((item) => item.sk === keys.costAllRuns(workspaceId).sk);
-      const models = items.filter(isDayRollup).map(toTotals);
+      const models = items.flatMap(dayItemRows).map(({ day: _, ...row }) => row);
       return { models, totalRuns: Number(runs?.runs ?? 0) };
     },
   };

@@ -160,7 +160,20 @@ export const keys = {
   attemptCostPrefix: COST_PREFIX,
   /** Daily and all-time rollups of a workspace's costs, and the run markers that count distinct runs. */
   costRollupPartition: (workspaceId: string) => `${workspacePartition(workspaceId)}#COST`,
-  /** Per day, model, and (on records that name them) definition and step: one item per record's calls. */
+  /** Per day, model and definition, its steps as attributes (cost-day-items.ts): what rollups write. */
+  costDayDefinitionRollup: (
+    workspaceId: string,
+    day: string,
+    model: string,
+    definitionId: string,
+  ): ItemKey => ({
+    pk: `${workspacePartition(workspaceId)}#COST`,
+    sk: `DAY#${day}#MODEL#${model}#DEF#${definitionId}`,
+  }),
+  /**
+   * Per day, model, and (on records that name them) definition and step: what rollups wrote before the items
+   * per definition, and still write for a step its definition's item has no room for.
+   */
   costDayRollup: (
     workspaceId: string,
     day: string,

@@ -4,6 +4,7 @@ import type { StoredEvent } from "../../domain/run-change";
 import type { RunRecord } from "../../domain/run-record";
 import type { CommitOutcome, RunChange, RunStore } from "../../ports/store";
 import { type ChangeWrites, changeWrites, writeBeforeCommit } from "./change-items";
+import { rememberFull } from "./cost-day-items";
 import type { Table } from "./dynamo-client";
 import { runListPartitions } from "./index-keys";
 import { keys } from "./keys";
@@ -18,10 +19,12 @@ import { createSlotReads } from "./slot-items";
 import { deleteUnlessRefused, putUnlessRefused, WriteConflict, writeAtomically } from "./write-conflict";
 
 /**
- * A change's atomic writes. With a cost rollup (RunChange.rollup), a loss that is only its `SEEN` marker's
- * (the run was counted all-time by a rollup of its records apart from any commit) is written again without
- * the count, and one that is only a shared rollup item's (another transaction on the workspace's day item)
- * is a `rollup-conflict`, for the pipeline to commit the change again without its rollup.
+ * A change's atomic writes. With a cost rollup (RunChange.rollup), a loss that is only conditions of the rollup
+ * that refuse without any race (its `SEEN` marker there already: the run was counted all-time by a rollup of
+ * its records apart from any commit; a definition's day item with no room for the rollup's steps) is written
+ * again without them (without the count; those steps in items of their own), and one that is only a shared
+ * rollup item's (another transaction on the workspace's day item) is a `rollup-conflict`, for the pipeline to
+ * commit the change again without its rollup.
  */
 async function writeChange(table: Table, writes: ChangeWrites): Promise<CommitOutcome> {
   try {
@@ -35,9 +38,20 @@ async function writeChange(table: Table, writes: ChangeWrites): Promise<CommitOu
     const othersHeld = (except: (index: number) => boolean) =>
       codes.every((code, index) => except(index) || code === "None");
     const { seen } = placement;
-    if (seen !== undefined && codes[seen] === "ConditionalCheckFailed" && othersHeld((i) => i === seen)) {
-      const atomic = writes.atomic.filter((_, index) => index !== seen && index !== seen + 1);
-      return writeChange(table, { ...writes, atomic, rollup: { from: placement.from } });
+    const full = placement.definitionItems.filter(({ index }) => codes[index] === "ConditionalCheckFailed");
+    const seenThere = seen !== undefined && codes[seen] === "ConditionalCheckFailed";
+    const refusedOnly = othersHeld((i) => i === seen || full.some(({ index }) => index === i));
+    if ((seenThere || full.length > 0) && refusedOnly) {
+      rememberFull(
+        table,
+        full.map(({ item }) => item),
+      );
+      const atomic = writes.atomic.slice(0, placement.from);
+      return writeChange(table, {
+        ...writes,
+        atomic,
+        rollup: placement.again(atomic, { countRun: !seenThere }),
+      });
     }
     const sharedOnly =
       othersHeld((index) => index >= placement.from) &&
