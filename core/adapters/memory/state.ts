@@ -63,7 +63,7 @@ export interface RollupSums {
 }
 
 export interface WorkspaceRollups {
-  /** Keyed by day, model, definition and step (as the adapter's `DAY#` items). */
+  /** Keyed by day, model, definition and step: the rows the adapter's `DAY#` items hold, whatever their layout. */
   dayModels: Map<string, RollupSums & { day: string }>;
   /** Keyed by day and run. */
   dayRuns: Map<string, { day: string; runId: string }>;
