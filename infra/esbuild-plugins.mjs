@@ -1,4 +1,5 @@
 import { readFile } from "node:fs/promises";
+import { dirname, join, relative } from "node:path";
 
 /**
  * The esbuild plugins every function is bundled with (`BUNDLE.plugins` in infra/settings.ts, which SST
@@ -37,4 +38,186 @@ export const zodOpenApiWithoutWholeZod = {
   },
 };
 
-export default [zodOpenApiWithoutWholeZod];
+/**
+ * The AWS SDK's modules import each other through barrels (`@smithy/core/protocols`, `@aws-sdk/core/protocols`,
+ * …: index files re-exporting a submodule's files), and esbuild splits code into chunks file by file: every
+ * file a barrel re-exports counts as reached by each entry that imports the barrel, whether it uses the name
+ * or not. The SQS, Scheduler and KMS clients and the credential providers other than the environment's are
+ * chunks loaded on first use, and the protocols and codecs they use (AWS query and XML for STS, REST-JSON
+ * for the Scheduler, the MD5 of SQS messages, …) land in the chunks a cold start reads beside the DynamoDB
+ * client's, which never runs them: about 25 kB of each function's cold start.
+ *
+ * So an SDK module's `import { a, b } from "<barrel>"` is read as it resolves in ECMAScript: each name from
+ * the file that declares it, following the barrel's `export … from`, `export *` and `import`-then-`export`
+ * lines. What is imported is the same binding of the same module, so nothing changes but which files each
+ * chunk holds. Two things keep it sound:
+ * - a file its package declares as having side effects (package.json `sideEffects`), which a barrel import
+ *   evaluated, is still imported for them when the barrel re-exports it; a package that declares none
+ *   (`sideEffects` absent or true), whose every file may have side effects, is left as it is;
+ * - a name the plugin cannot find declared fails the build, naming it, rather than falling back quietly:
+ *   an SDK update that writes its modules in a shape these patterns do not read shows here.
+ * Only `@aws-sdk/*` and `@smithy/*` modules (their `dist-es` ES modules, as tsc writes them: one statement
+ * per line, imports and exports at its start) are read.
+ */
+const SDK_MODULE = /[\\/]node_modules[\\/]@(?:aws-sdk|smithy)[\\/][^\\/]+[\\/]dist-es[\\/].+\.js$/;
+const NAMED_IMPORT = /^import\s*\{([^}]*)\}\s*from\s*"([^"]+)";?/gm;
+const REEXPORT = /^export\s*\{([^}]*)\}\s*from\s*"([^"]+)";?/gm;
+const STAR_REEXPORT = /^export\s*\*\s*from\s*"([^"]+)";?/gm;
+const LOCAL_LIST = /^export\s*\{([^}]*)\}\s*;?\s*$/gm;
+const DECLARATION = /^export\s+(?:async\s+)?(?:class|const|let|var|function\*?)\s*([\w$]+)/gm;
+const NAMESPACE_REEXPORT = /^export\s*\*\s*as\s+([\w$]+)\s+from\s*"[^"]+";?/gm;
+
+/** `a, b as c` → [[a, a], [b, c]]: each name as imported or exported, and as it is bound. */
+const specifiers = (list) =>
+  list
+    .split(",")
+    .map((part) => part.trim())
+    .filter((part) => part !== "")
+    .map((part) => {
+      const [name, alias] = part.split(/\s+as\s+/);
+      return [name, alias ?? name];
+    });
+
+/** @type {import("esbuild").Plugin} */
+export const sdkImportsFromDeclaringFiles = {
+  name: "sdk-imports-from-declaring-files",
+  setup(build) {
+    const resolved = new Map();
+    const resolve = (specifier, fromDir) => {
+      const key = `${fromDir}\0${specifier}`;
+      if (!resolved.has(key)) {
+        resolved.set(
+          key,
+          build.resolve(specifier, { kind: "import-statement", resolveDir: fromDir }).then((result) => {
+            if (result.errors.length > 0) throw new Error(result.errors[0]?.text);
+            return result.path;
+          }),
+        );
+      }
+      return resolved.get(key);
+    };
+
+    /** Per package directory: whether any file may have side effects (true), or which ones do. */
+    const sideEffectsByPackage = new Map();
+    const packageSideEffects = (path) => {
+      const root = path.slice(0, path.search(/[\\/]dist-es[\\/]/));
+      if (!sideEffectsByPackage.has(root)) {
+        sideEffectsByPackage.set(
+          root,
+          readFile(join(root, "package.json"), "utf8").then((text) => {
+            const declared = JSON.parse(text).sideEffects;
+            if (declared === false) return new Set();
+            if (!Array.isArray(declared) || declared.some((entry) => /[*?{]/.test(entry))) return true;
+            return new Set(declared.map((entry) => join(root, entry)));
+          }),
+        );
+      }
+      return sideEffectsByPackage.get(root);
+    };
+
+    /** A module's exports: name → the file declaring it, or where to look next; its `export *` targets. */
+    const exportsCache = new Map();
+    const exportsOf = (path) => {
+      if (!exportsCache.has(path)) {
+        exportsCache.set(
+          path,
+          (async () => {
+            const source = await readFile(path, "utf8");
+            const dir = dirname(path);
+            const names = new Map();
+            const imported = new Map();
+            for (const [, list, from] of source.matchAll(NAMED_IMPORT))
+              for (const [name, alias] of specifiers(list)) imported.set(alias, { from, name });
+            for (const [, name] of source.matchAll(DECLARATION)) names.set(name, { declaredIn: path });
+            for (const [, name] of source.matchAll(NAMESPACE_REEXPORT)) names.set(name, { declaredIn: path });
+            for (const [, list, from] of source.matchAll(REEXPORT)) {
+              const target = await resolve(from, dir);
+              for (const [name, alias] of specifiers(list)) names.set(alias, { target, name });
+            }
+            for (const [, list] of source.matchAll(LOCAL_LIST)) {
+              for (const [name, alias] of specifiers(list)) {
+                const origin = imported.get(name);
+                names.set(
+                  alias,
+                  origin
+                    ? { target: await resolve(origin.from, dir), name: origin.name }
+                    : { declaredIn: path },
+                );
+              }
+            }
+            const stars = await Promise.all(
+              [...source.matchAll(STAR_REEXPORT)].map(([, from]) => resolve(from, dir)),
+            );
+            return { names, stars };
+          })(),
+        );
+      }
+      return exportsCache.get(path);
+    };
+
+    /**
+     * Where `name`, imported from `path`, is declared, and the files with side effects the barrels on the way
+     * would have evaluated; undefined when not found (outside the SDK's modules, the import is left as it is).
+     */
+    const declaration = async (path, name, seen = new Set()) => {
+      if (!SDK_MODULE.test(path) || seen.has(path)) return undefined;
+      seen.add(path);
+      const sideEffects = await packageSideEffects(path);
+      if (sideEffects === true) return { file: path, name, effects: [] };
+      const { names, stars } = await exportsOf(path);
+      const found = names.get(name);
+      let inner;
+      if (found?.declaredIn) inner = { file: found.declaredIn, name, effects: [] };
+      else if (found?.target) inner = await declaration(found.target, found.name, seen);
+      else
+        for (const star of stars) {
+          inner = await declaration(star, name, seen);
+          if (inner) break;
+        }
+      if (!inner) return undefined;
+      return { ...inner, effects: [...inner.effects, ...(await reexportedEffects(path, sideEffects))] };
+    };
+
+    /** The files with side effects a barrel re-exports (directly): an import of the barrel evaluated them. */
+    const reexportedEffects = async (path, sideEffects) => {
+      if (sideEffects.size === 0) return [];
+      const { names, stars } = await exportsOf(path);
+      const targets = [...[...names.values()].flatMap(({ target }) => (target ? [target] : [])), ...stars];
+      return targets.filter((target) => sideEffects.has(target));
+    };
+
+    build.onLoad({ filter: SDK_MODULE }, async (args) => {
+      const source = await readFile(args.path, "utf8");
+      const dir = dirname(args.path);
+      let contents = "";
+      let copied = 0;
+      for (const match of source.matchAll(NAMED_IMPORT)) {
+        const [statement, list, from] = match;
+        const target = await resolve(from, dir);
+        if (!SDK_MODULE.test(target)) continue;
+        const imports = [];
+        for (const [name, alias] of specifiers(list)) {
+          const found = await declaration(target, name);
+          if (!found) {
+            const where = relative(process.cwd(), args.path);
+            return {
+              errors: [
+                {
+                  text: `${where}: \`${name}\` from "${from}" is declared nowhere infra/esbuild-plugins.mjs can read (sdk-imports-from-declaring-files): check how the SDK writes its modules now`,
+                },
+              ],
+            };
+          }
+          for (const file of found.effects) imports.push(`import ${JSON.stringify(file)};`);
+          imports.push(`import { ${found.name} as ${alias} } from ${JSON.stringify(found.file)};`);
+        }
+        contents += source.slice(copied, match.index) + imports.join(" ");
+        copied = match.index + statement.length;
+      }
+      if (copied === 0) return undefined;
+      return { contents: contents + source.slice(copied), loader: "js", resolveDir: dir };
+    });
+  },
+};
+
+export default [zodOpenApiWithoutWholeZod, sdkImportsFromDeclaringFiles];

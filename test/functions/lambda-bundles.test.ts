@@ -1,6 +1,8 @@
-import { spawnSync } from "node:child_process";
-import { randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync } from "node:fs";
+import { spawn, spawnSync } from "node:child_process";
+import { createHash, randomBytes } from "node:crypto";
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer, type IncomingMessage, type Server } from "node:http";
+import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
@@ -97,4 +99,133 @@ describe("the bundled Lambda handlers", { timeout: 120_000 }, () => {
     expect(await invokeBundle("worker", [emptyBatch])).toEqual([{ batchItemFailures: [] }]);
     expect(await invokeBundle("webhooks", [emptyBatch])).toEqual([{ batchItemFailures: [] }]);
   });
+
+  it("the SQS, Scheduler and KMS clients, loaded on first use, send their requests and read the answers", async () => {
+    const requests: { target: string; path: string; body: Record<string, unknown> }[] = [];
+    const server = await listen(async (request) => {
+      const body = JSON.parse((await text(request)) || "{}") as Record<string, unknown>;
+      const target = String(request.headers["x-amz-target"] ?? "");
+      requests.push({ target, path: request.url ?? "", body });
+      return awsAnswer(target, request.url ?? "", body, requests);
+    });
+    try {
+      const dir = join(outRoot, "aws-platform");
+      mkdirSync(dir);
+      const probe = join(dir, "probe.ts");
+      writeFileSync(
+        probe,
+        [
+          `import { loadConfig } from ${JSON.stringify(join(REPO_ROOT, "core/config.ts"))};`,
+          `import { awsPlatform } from ${JSON.stringify(join(REPO_ROOT, "functions/aws-platform.ts"))};`,
+          "const platform = awsPlatform(loadConfig(process.env));",
+          'await platform.queue.send({ type: "run.advance", workspaceId: "wsp_1", runId: "run_1" });',
+          'const wake = { type: "run.advance", workspaceId: "wsp_1", runId: "run_1" };',
+          'await platform.scheduler.schedule("wake-run_1", Date.now() + 3_600_000, wake);',
+          // The second create of a name is refused with a ConflictException, which the adapter takes as done.
+          'await platform.scheduler.schedule("wake-run_1", Date.now() + 3_600_000, wake);',
+          'const context = { workspaceId: "wsp_1" };',
+          'const sealed = await platform.keyVault.encrypt("a secret", context);',
+          "process.stdout.write(await platform.keyVault.decrypt(sealed, context));",
+        ].join("\n"),
+      );
+      const { file } = await bundleEntry(probe, dir);
+      const port = (server.address() as AddressInfo).port;
+      const result = await run(file, {
+        ...env,
+        // As Lambda gives them: the credentials in the environment; the endpoint, here, of the stand-in.
+        AWS_ENDPOINT_URL: `http://127.0.0.1:${port}`,
+        AWS_ACCESS_KEY_ID: "AKIDLOCAL",
+        AWS_SECRET_ACCESS_KEY: "local",
+        AWS_SESSION_TOKEN: "local",
+      });
+
+      expect(result).toBe("a secret");
+      const schedule = expect.stringMatching(/^\/schedules\/wake-run_1/);
+      expect(requests.map(({ target, path }) => target || path)).toEqual([
+        "AmazonSQS.SendMessage",
+        schedule,
+        schedule,
+        "TrentService.GenerateDataKey",
+        "TrentService.Decrypt",
+      ]);
+      expect(requests[0]?.body).toMatchObject({ QueueUrl: env.STEP_QUEUE_URL, MessageGroupId: "wsp_1" });
+      expect(requests[1]?.body).toMatchObject({ GroupName: "weft", ActionAfterCompletion: "DELETE" });
+      expect(requests[3]?.body).toMatchObject({ KeyId: env.KMS_KEY_ID });
+    } finally {
+      server.close();
+    }
+  });
 });
+
+/** What SQS (JSON 1.0), the Scheduler (REST-JSON) and KMS (JSON 1.1) answer the probe's requests. */
+function awsAnswer(
+  target: string,
+  path: string,
+  body: Record<string, unknown>,
+  requests: { path: string }[],
+): { status: number; headers: Record<string, string>; body: unknown } {
+  const json = (type: string, answer: unknown, status = 200, headers: Record<string, string> = {}) => ({
+    status,
+    headers: { "content-type": type, ...headers },
+    body: answer,
+  });
+  const dataKey = Buffer.alloc(32, 7).toString("base64");
+  if (target === "AmazonSQS.SendMessage") {
+    // The client checks the MD5 of the body SQS received.
+    const md5 = createHash("md5").update(String(body.MessageBody)).digest("hex");
+    return json("application/x-amz-json-1.0", { MessageId: "m-1", MD5OfMessageBody: md5 });
+  }
+  if (target === "TrentService.GenerateDataKey")
+    return json("application/x-amz-json-1.1", {
+      KeyId: body.KeyId,
+      Plaintext: dataKey,
+      CiphertextBlob: Buffer.from("sealed-key").toString("base64"),
+    });
+  if (target === "TrentService.Decrypt")
+    return json("application/x-amz-json-1.1", { KeyId: "key", Plaintext: dataKey });
+  if (path.startsWith("/schedules/")) {
+    const again = requests.filter((request) => request.path === path).length > 1;
+    return again
+      ? json("application/json", { Message: "exists" }, 409, { "x-amzn-errortype": "ConflictException" })
+      : json("application/json", { ScheduleArn: `arn:aws:scheduler:us-east-1:123456789012:schedule${path}` });
+  }
+  return json("application/json", { message: `unexpected ${target || path}` }, 400);
+}
+
+async function listen(
+  answer: (
+    request: IncomingMessage,
+  ) => Promise<{ status: number; headers: Record<string, string>; body: unknown }>,
+): Promise<Server> {
+  const server = createServer((request, response) => {
+    void answer(request).then(({ status, headers, body }) => {
+      response.writeHead(status, headers).end(JSON.stringify(body));
+    });
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  return server;
+}
+
+async function text(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+/** Runs a bundle in a fresh Node without blocking this process, whose server it talks to; its stdout. */
+function run(file: string, environment: Record<string, string>): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--no-warnings", file], {
+      env: { PATH: process.env.PATH ?? "", ...environment },
+    });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      stdout += chunk.toString("utf8");
+    });
+    child.stderr.on("data", (chunk: Buffer) => {
+      stderr += chunk.toString("utf8");
+    });
+    child.on("close", (code) => (code === 0 ? resolve(stdout) : reject(new Error(stderr))));
+  });
+}

@@ -39,7 +39,10 @@ describe("the bundle settings", () => {
     expect(options.external).toEqual(expect.arrayContaining([...BUNDLE.esbuild.external]));
     // SST loads the plugins from this path, relative to sst.config.ts; the bench loads the same file.
     expect(existsSync(join(REPO_ROOT, BUNDLE.plugins))).toBe(true);
-    expect(options.plugins?.map((plugin) => plugin.name)).toEqual(["zod-openapi-without-whole-zod"]);
+    expect(options.plugins?.map((plugin) => plugin.name)).toEqual([
+      "zod-openapi-without-whole-zod",
+      "sdk-imports-from-declaring-files",
+    ]);
   });
 
   it("run every function on Node 22, while the code keeps to what Node 20.19 runs locally", () => {

@@ -214,6 +214,26 @@ describe("each function's bundle", () => {
   });
 
   it.each(names)(
+    "%s: a cold start carries none of the protocols only the clients loaded later use (AWS query, XML, REST-JSON)",
+    (name) => {
+      const cold = coldSourceFiles(name);
+      const only = (file: string) => cold.filter((path) => path.endsWith(file));
+
+      // DynamoDB's own protocol, which the cold start does use: the check reads the bundle it means to.
+      expect(only("/protocols/json/AwsJson1_0Protocol.js")).toHaveLength(1);
+      for (const file of [
+        "/protocols/query/AwsQueryProtocol.js",
+        "/protocols/xml/XmlShapeDeserializer.js",
+        "/xml-builder/dist-es/xml-parser.js",
+        "/protocols/json/AwsRestJsonProtocol.js",
+        "/checksum/md5/Md5Js.js",
+      ]) {
+        expect(only(file), file).toEqual([]);
+      }
+    },
+  );
+
+  it.each(names)(
     "%s: loads Powertools' metrics on the first flush of metrics, not at a cold start",
     (name) => {
       const cold = bundleOf(name).parts.coldInputs.map(({ input }) => input);
