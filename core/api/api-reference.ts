@@ -1,34 +1,24 @@
-import type { OpenAPIHono } from "@hono/zod-openapi";
+import type { Hono } from "hono";
+import { loadOnce } from "../domain/load-once";
 import type { AppEnv } from "./env";
-import type { OpenApiDocument } from "./openapi-document";
+import type { DocumentedRoutes } from "./openapi-document";
 
 /**
  * `/openapi.json` is generated from the same zod schemas that validate requests, so it cannot drift from
  * what the API accepts; `/docs` renders it as a page with no external script, for offline and Lambda use.
- * The document is built on the first request for it, and the page's renderer imported on the first `/docs`
- * request, not at every cold start of the API.
+ * The document is built on the first request for it from every route group's router, in the order given
+ * (which loads the groups not loaded yet), and the page's renderer imported on the first `/docs` request,
+ * not at every cold start of the API.
  */
-export function mountApiReference(app: OpenAPIHono<AppEnv>): void {
-  app.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
-    type: "apiKey",
-    in: "header",
-    name: "x-api-key",
-    description: "A workspace API key, `svc_` followed by a random token",
+export function mountApiReference(app: Hono<AppEnv>, groups: readonly DocumentedRoutes[]): void {
+  const built = loadOnce(async () => {
+    const { buildDocument } = await import("./openapi-document");
+    return buildDocument(groups);
   });
-  app.openAPIRegistry.registerComponent("securitySchemes", "adminToken", {
-    type: "apiKey",
-    in: "header",
-    name: "x-admin-token",
-    description: "The operator's token, the server's `ADMIN_TOKEN`",
+  const document = async (origin: string) => ({
+    ...(await built()),
+    servers: [{ url: origin, description: "This service" }],
   });
-  let doc: OpenApiDocument | undefined;
-  const document = async (origin: string): Promise<OpenApiDocument> => {
-    if (doc === undefined) {
-      const { completeDocument, DOCUMENT_CONFIG } = await import("./openapi-document");
-      doc = completeDocument(app.getOpenAPI31Document(DOCUMENT_CONFIG));
-    }
-    return { ...doc, servers: [{ url: origin, description: "This service" }] };
-  };
   app.get("/openapi.json", async (c) => c.json(await document(new URL(c.req.url).origin)));
   let page: string | undefined;
   app.get("/docs", async (c) => {

@@ -1,44 +1,26 @@
-import type { Context } from "hono";
+import { type Context, Hono } from "hono";
 import { linkKeys } from "../approvers/link-keys";
-import { dashboardRoutes } from "../dashboard/server/routes";
 import { NotFoundError } from "../domain/errors";
 import type { Deps } from "../ports/deps";
 import { mountApiReference } from "./api-reference";
 import type { AppEnv, WorkspaceEnv } from "./env";
 import { failure } from "./envelope";
 import { handleError } from "./error-handler";
-import { linkPageRoutes } from "./link-pages/routes";
+import { lazyRouteGroups } from "./lazy-routes";
 import { MCP_PATH, mcpRoutes } from "./mcp/routes";
 import { apiKeyAuth } from "./middleware/api-key-auth";
 import { batchedWindowCounter } from "./middleware/batched-window-counter";
 import { bodySize } from "./middleware/body-size";
 import { exactWindowCounter, rateLimit } from "./middleware/rate-limit";
 import { requestContext } from "./middleware/request-context";
-import { createRouter } from "./router";
-import { apiKeyRoutes } from "./routes/api-keys";
-import { approvalAuditRoutes } from "./routes/approval-audit";
-import { approvalGroupRoutes } from "./routes/approval-groups";
-import { approvalLinkRoutes } from "./routes/approval-links";
-import { approvalRequestRoutes } from "./routes/approval-requests";
-import { budgetRoutes } from "./routes/budgets";
-import { costRoutes } from "./routes/cost";
-import { dashboardAuthRoutes } from "./routes/dashboard-auth";
-import { eventRoutes } from "./routes/events";
-import { healthRoutes } from "./routes/health";
-import { INVITES_PATH, inviteRoutes } from "./routes/invites";
-import { llmProviderRoutes } from "./routes/llm-providers";
+import {
+  createsRunBeforeLookup,
+  INVITES_PATH,
+  PAGE_ROUTES,
+  PUBLIC_ROUTES,
+  WORKSPACE_ROUTES,
+} from "./route-table";
 import { metricsRoutes } from "./routes/metrics";
-import { remoteToolRoutes } from "./routes/remote-tools";
-import { replayRoutes } from "./routes/replays";
-import { runEstimateRoutes } from "./routes/run-estimates";
-import { runStreamRoutes } from "./routes/run-stream";
-import { runVersionRoutes } from "./routes/run-versions";
-import { signalRoutes } from "./routes/signals";
-import { triggerRoutes } from "./routes/triggers";
-import { webhookRoutes } from "./routes/webhooks";
-import { workflowDefinitionRoutes } from "./routes/workflow-definitions";
-import { createsRunBeforeLookup, workflowRunRoutes } from "./routes/workflow-runs";
-import { workspaceRoutes } from "./routes/workspaces";
 import { DASHBOARD_API_PREFIX, dashboardApi } from "./session/dashboard-api";
 
 export interface AppOptions {
@@ -54,7 +36,7 @@ const DASHBOARD_AUTH_PATH = "/v1/dashboard-auth/";
 
 /** The whole HTTP API as one Hono app, the same on Node and on Lambda. */
 export function createApp(deps: Deps, options: AppOptions) {
-  const app = createRouter<AppEnv>();
+  const app = new Hono<AppEnv>();
   app.onError(handleError);
   app.notFound((c) => c.json(failure(new NotFoundError(`Route ${c.req.method} ${c.req.path}`)), 404));
 
@@ -102,85 +84,25 @@ export function createApp(deps: Deps, options: AppOptions) {
     });
   });
 
-  // The workspace routers, each built once: served under /v1 (API key) and under /dashboard/api/v1 (session).
-  const apiKeys = apiKeyRoutes(deps);
-  const workspaces = workspaceRoutes(deps);
-  const definitions = workflowDefinitionRoutes(deps);
-  const estimates = runEstimateRoutes(deps);
-  const replays = replayRoutes(deps);
-  const signals = signalRoutes(deps);
-  const runVersions = runVersionRoutes(deps);
-  const runs = workflowRunRoutes(deps);
-  const runStreams = runStreamRoutes(deps);
-  const approvalAudit = approvalAuditRoutes(deps);
-  const approvals = approvalRequestRoutes(deps);
-  const approvalGroups = approvalGroupRoutes(deps);
+  // The routes of the API's groups, each group built on its first request (core/api/route-table.ts);
+  // a workspace's are served under /v1 (API key) and under /dashboard/api/v1 (session) by the same routers.
   const approvalKeys = linkKeys(deps);
-  const approvalLinks = approvalLinkRoutes(deps, approvalKeys);
-  const llmProviders = llmProviderRoutes(deps);
-  const remoteTools = remoteToolRoutes(deps);
-  const cost = costRoutes(deps);
-  const budgets = budgetRoutes(deps);
-  const webhooks = webhookRoutes(deps);
-  const triggers = triggerRoutes(deps);
-  const events = eventRoutes(deps);
-  const workspaceRouters = [
-    apiKeys,
-    workspaces,
-    definitions,
-    estimates,
-    replays,
-    signals,
-    runVersions,
-    runs,
-    runStreams,
-    approvalAudit,
-    approvals,
-    approvalGroups,
-    approvalLinks,
-    llmProviders,
-    remoteTools,
-    cost,
-    budgets,
-    webhooks,
-    triggers,
-    events,
-  ];
+  const groupDeps = { deps, approvalKeys, dashboardDir: options.dashboardDir };
+  const publicRoutes = lazyRouteGroups(PUBLIC_ROUTES, groupDeps);
+  const workspaceRoutes = lazyRouteGroups(WORKSPACE_ROUTES, groupDeps);
 
-  mountApiReference(app);
+  mountApiReference(app, [publicRoutes, workspaceRoutes]);
   // A plain Hono app: mounting it adds nothing to /openapi.json.
-  app.route(DASHBOARD_API_PREFIX, dashboardApi(deps, { workspaceRouters, workspaceLimit }));
-  // The dashboard's pages and assets (`/`, `/assets/*`): static files, also outside /openapi.json.
-  app.route("/", dashboardRoutes({ dir: options.dashboardDir }));
-  // Signed approval links' pages (`/a/<token>`): no sign-in, the token is the credential.
-  app.route("/", linkPageRoutes(deps, approvalKeys));
+  app.route(DASHBOARD_API_PREFIX, dashboardApi(deps, { workspaceRoutes, workspaceLimit }));
+  // The dashboard's pages and assets (`/`, `/assets/*`), and signed approval links' pages (`/a/<token>`, the
+  // token is the credential): also outside /openapi.json.
+  lazyRouteGroups(PAGE_ROUTES, groupDeps).mount(app);
   // JSON-RPC for assistants (docs/mcp.md), outside /openapi.json like the dashboard's mirror.
   app.route("/", mcpRoutes(deps));
   // Prometheus' scrape, where the process keeps its metrics (npm start); Lambda's go to CloudWatch instead.
   if (deps.telemetry.scrape) app.route("/", metricsRoutes(deps.telemetry.scrape));
-  return app
-    .route("/", healthRoutes(deps))
-    .route("/", dashboardAuthRoutes(deps))
-    .route("/", inviteRoutes(deps))
-    .route("/", apiKeys)
-    .route("/", workspaces)
-    .route("/", definitions)
-    .route("/", estimates)
-    .route("/", replays)
-    .route("/", signals)
-    .route("/", runVersions)
-    .route("/", runs)
-    .route("/", runStreams)
-    .route("/", approvalAudit)
-    .route("/", approvals)
-    .route("/", approvalGroups)
-    .route("/", approvalLinks)
-    .route("/", llmProviders)
-    .route("/", remoteTools)
-    .route("/", cost)
-    .route("/", budgets)
-    .route("/", webhooks)
-    .route("/", triggers)
-    .route("/", events);
+  publicRoutes.mount(app);
+  workspaceRoutes.mount(app);
+  return app;
 }
 export type App = ReturnType<typeof createApp>;

@@ -1,4 +1,4 @@
-import type { OpenAPIHono } from "@hono/zod-openapi";
+import { OpenAPIHono } from "@hono/zod-openapi";
 import { sample } from "openapi-sampler";
 import { ERROR_STATUSES, type ErrorStatus, errorResponse } from "./error-responses";
 import { SCHEMA_EXAMPLES } from "./schema-examples";
@@ -16,6 +16,30 @@ export const DOCUMENT_CONFIG = {
 };
 
 export type OpenApiDocument = ReturnType<OpenAPIHono["getOpenAPI31Document"]>;
+
+/** Route groups as the document reads them: each adds its routes to the registry, in its order. */
+export interface DocumentedRoutes {
+  document(reference: OpenAPIHono): Promise<void>;
+}
+
+/** The document of every route of `groups`, in their order, with the security schemes they refer to. */
+export async function buildDocument(groups: readonly DocumentedRoutes[]): Promise<OpenApiDocument> {
+  const reference = new OpenAPIHono();
+  reference.openAPIRegistry.registerComponent("securitySchemes", "apiKey", {
+    type: "apiKey",
+    in: "header",
+    name: "x-api-key",
+    description: "A workspace API key, `svc_` followed by a random token",
+  });
+  reference.openAPIRegistry.registerComponent("securitySchemes", "adminToken", {
+    type: "apiKey",
+    in: "header",
+    name: "x-admin-token",
+    description: "The operator's token, the server's `ADMIN_TOKEN`",
+  });
+  for (const group of groups) await group.document(reference);
+  return completeDocument(reference.getOpenAPI31Document(DOCUMENT_CONFIG));
+}
 type Operation = {
   security?: Record<string, string[]>[];
   parameters?: { in?: string }[];

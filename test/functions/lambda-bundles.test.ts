@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { bundleEntry, REPO_ROOT } from "../../bench/lib/lambda-bundle";
 import { ensureTable } from "../../core/adapters/dynamodb/create-table";
 import { createDynamoClient } from "../../core/adapters/dynamodb/dynamo-client";
+import { firstRequests, type SignedUp } from "./first-requests";
 import { functionUrlEvent } from "./function-url-event";
 import { installLambdaStreamingRuntime } from "./lambda-streaming-runtime";
 
@@ -46,11 +47,23 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(outRoot, { recursive: true, force: true }));
 
-/** Bundles `entry`, then hands each event to its handler in one fresh Node process; the results in order. */
+const bundles = new Map<string, Promise<string>>();
+
+/** `entry` bundled once for the file, as deployed: the path of its handler file. */
+function bundled(entry: string): Promise<string> {
+  let file = bundles.get(entry);
+  if (file === undefined) {
+    const dir = join(outRoot, entry);
+    mkdirSync(dir);
+    file = bundleEntry(join(REPO_ROOT, "functions", `${entry}.ts`), dir).then((built) => built.file);
+    bundles.set(entry, file);
+  }
+  return file;
+}
+
+/** Hands each event to `entry`'s bundled handler in one fresh Node process: the results in order. */
 async function invokeBundle(entry: string, events: unknown[]): Promise<unknown[]> {
-  const dir = join(outRoot, entry);
-  mkdirSync(dir);
-  const { file } = await bundleEntry(join(REPO_ROOT, "functions", `${entry}.ts`), dir);
+  const file = await bundled(entry);
   const script = [
     // The API's URL streams: the runtime's awslambda global, as the tests' stand-in provides it.
     'const { Writable } = await import("node:stream");',
@@ -85,6 +98,46 @@ describe("the bundled Lambda handlers", { timeout: 120_000 }, () => {
     expect(page?.body).toContain("/v1/workflow-runs");
     expect(missing?.statusCode).toBe(404);
     expect(JSON.parse(missing?.body ?? "")).toMatchObject({ success: false, error: { code: "NOT_FOUND" } });
+  });
+
+  it("api: answers each route group's first request on a fresh instance as it answers the next", async () => {
+    // Sign-up is the dashboard-auth group's first request, on an instance of its own.
+    const [signup] = (await invokeBundle("api", [
+      functionUrlEvent("POST", "/v1/dashboard-auth/signup", {
+        headers: { "content-type": "application/json" },
+        body: JSON.stringify({
+          email: "first@example.com",
+          password: "long enough pw",
+          workspaceName: "First",
+        }),
+      }),
+    ])) as APIGatewayProxyResult[];
+    expect(signup?.statusCode).toBe(201);
+    const { data } = JSON.parse(signup?.body ?? "") as SignedUp;
+    const requests = firstRequests(data.apiKey.key, data.token, data.workspace.id);
+
+    // Each request twice in a row: the first loads its group, the second finds it loaded.
+    const results = (await invokeBundle("api", [
+      ...requests.flatMap(({ event }) => [event, event]),
+      functionUrlEvent("GET", "/openapi.json"),
+    ])) as APIGatewayProxyResult[];
+
+    const answers = results.slice(0, -1).map((result) => ({
+      status: result.statusCode,
+      type: result.headers?.["content-type"],
+      body: result.body,
+    }));
+    requests.forEach(({ name, status }, i) => {
+      const [first, next] = [answers[2 * i], answers[2 * i + 1]];
+      expect(first?.status, name).toBe(status);
+      expect(first, name).toEqual(next);
+      expect(first?.body, name).not.toContain('"message":"Route ');
+    });
+    // Built after the groups were loaded in the requests' order, not the document's: the same document.
+    const document = JSON.parse(results.at(-1)?.body ?? "") as Record<string, unknown>;
+    const reviewed = readFileSync(join(REPO_ROOT, "test/api/__snapshots__/openapi.json"), "utf8");
+    const servers = (JSON.parse(reviewed) as Record<string, unknown>).servers;
+    expect(JSON.stringify({ ...document, servers }, null, 2)).toBe(reviewed);
   });
 
   it("sweeper: sweeps the table through the bundled AWS SDK, finding nothing overdue", async () => {

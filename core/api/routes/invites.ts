@@ -6,9 +6,8 @@ import type { Deps } from "../../ports/deps";
 import type { AppEnv } from "../env";
 import { dataEnvelope, ErrorEnvelope, ok } from "../envelope";
 import { requireAdminToken } from "../middleware/admin-token";
+import { INVITES_PATH } from "../route-table";
 import { ADMIN_TOKEN_SECURITY, createRouter, errorResponses, jsonContent, lazyResponses } from "../router";
-
-export const INVITES_PATH = "/v1/invites";
 
 const createRouteFor = (adminToken: ReturnType<typeof requireAdminToken>) =>
   createRoute({

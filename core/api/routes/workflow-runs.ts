@@ -1,4 +1,3 @@
-import type { Context } from "hono";
 import * as z from "zod";
 import { boundedJsonObject } from "../../domain/bounded-json";
 import { NotFoundError, ValidationError } from "../../domain/errors";
@@ -48,12 +47,6 @@ const create = route({
     ...errorResponses(400, 404, ...AUTHENTICATED_ERRORS),
   })),
 });
-
-/**
- * A creation with a key the instance remembers starts beside the key's lookup: it takes its numbers at once
- * and writes only once the lookup confirms the key (createRun's `writesAfter`).
- */
-export const createsRunBeforeLookup = (c: Context) => c.req.method === "POST" && c.req.path === create.path;
 
 /** An instant as a query parameter, normalised to `createdAt`'s own form (UTC, milliseconds) to compare. */
 const instant = z

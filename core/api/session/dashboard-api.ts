@@ -10,8 +10,8 @@ import { bearerToken, sessionAuth, sessionWorkspace } from "./session-auth";
 export const DASHBOARD_API_PREFIX = "/dashboard/api";
 
 export interface DashboardApiOptions {
-  /** The workspace routers the public API serves under /v1; mounted here as they are, not copied. */
-  workspaceRouters: readonly Hono<WorkspaceEnv, Schema, string>[];
+  /** The workspace routes the public API serves under /v1: mounted here too, served by the same routers. */
+  workspaceRoutes: { mount(api: Hono<DashboardWorkspaceEnv, Schema, string>): void };
   /** The per-workspace rate limit of /v1, so a workspace has one budget whichever way it is called. */
   workspaceLimit: MiddlewareHandler<WorkspaceEnv>;
 }
@@ -37,6 +37,6 @@ export function dashboardApi(deps: Pick<Deps, "store" | "clock">, options: Dashb
     return c.json(ok({ loggedOut: true as const }), 200);
   });
 
-  for (const router of options.workspaceRouters) api.route("/", router);
+  options.workspaceRoutes.mount(api);
   return api;
 }
