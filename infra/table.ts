@@ -14,7 +14,13 @@ export const table = new sst.aws.Dynamo("Table", {
   globalIndexes: Object.fromEntries(
     indexes.map((index) => [
       index.name,
-      { hashKey: index.partition, rangeKey: index.sort, projection: "keys-only" as const },
+      {
+        hashKey: index.partition,
+        rangeKey: index.sort,
+        // SST reads a list of attributes as an INCLUDE projection of them.
+        projection:
+          index.projection.type === "INCLUDE" ? [...index.projection.attributes] : ("keys-only" as const),
+      },
     ]),
   ),
   ttl: ttlAttribute,

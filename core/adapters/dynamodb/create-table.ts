@@ -3,12 +3,17 @@ import {
   type CreateTableCommandInput,
   DescribeTableCommand,
   type DynamoDBClient,
+  type GlobalSecondaryIndex,
+  type Projection,
   ResourceInUseException,
   ResourceNotFoundException,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
   waitUntilTableExists,
 } from "@aws-sdk/client-dynamodb";
-import { tableDefinition } from "./table";
+import { type IndexProjection, tableDefinition } from "./table";
+
+type IndexDefinition = (typeof tableDefinition.indexes)[number];
 
 /** The CreateTable request for the single table; pure, so infra and tests can check it without DynamoDB. */
 export function createTableInput(tableName: string): CreateTableCommandInput {
@@ -26,27 +31,46 @@ export function createTableInput(tableName: string): CreateTableCommandInput {
       { AttributeName: keys.partition, KeyType: "HASH" },
       { AttributeName: keys.sort, KeyType: "RANGE" },
     ],
-    GlobalSecondaryIndexes: indexes.map((index) => ({
-      IndexName: index.name,
-      KeySchema: [
-        { AttributeName: index.partition, KeyType: "HASH" },
-        { AttributeName: index.sort, KeyType: "RANGE" },
-      ],
-      Projection: { ProjectionType: "KEYS_ONLY" },
-    })),
+    GlobalSecondaryIndexes: indexes.map(globalSecondaryIndex),
   };
 }
 
-/** Creates the table when it is missing and waits until it answers; a no-op for an existing table. */
+function globalSecondaryIndex(index: IndexDefinition): GlobalSecondaryIndex {
+  return {
+    IndexName: index.name,
+    KeySchema: [
+      { AttributeName: index.partition, KeyType: "HASH" },
+      { AttributeName: index.sort, KeyType: "RANGE" },
+    ],
+    Projection: projection(index.projection),
+  };
+}
+
+function projection(of: IndexProjection): Projection {
+  return of.type === "INCLUDE"
+    ? { ProjectionType: "INCLUDE", NonKeyAttributes: [...of.attributes] }
+    : { ProjectionType: "KEYS_ONLY" };
+}
+
+/**
+ * Creates the table when it is missing and waits until it answers. An existing table (a local data directory
+ * from before an index was added) gets the indexes it lacks, one at a time as DynamoDB requires, each waited
+ * for until it is ACTIVE; otherwise it is left as it is.
+ */
 export async function ensureTable(
   client: DynamoDBClient,
   tableName: string,
 ): Promise<"created" | "existing"> {
-  try {
-    await client.send(new DescribeTableCommand({ TableName: tableName }));
+  const existing = await client.send(new DescribeTableCommand({ TableName: tableName })).catch((error) => {
+    if (error instanceof ResourceNotFoundException) return undefined;
+    throw error;
+  });
+  if (existing) {
+    const present = new Set((existing.Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+    for (const index of tableDefinition.indexes) {
+      if (!present.has(index.name)) await addIndex(client, tableName, index);
+    }
     return "existing";
-  } catch (error) {
-    if (!(error instanceof ResourceNotFoundException)) throw error;
   }
   try {
     await client.send(new CreateTableCommand(createTableInput(tableName)));
@@ -67,4 +91,46 @@ export async function ensureTable(
     }),
   );
   return "created";
+}
+
+const INDEX_WAIT_MS = 120_000;
+
+/**
+ * Adds one index and waits until it is ACTIVE. Another process on the same DynamoDB may be adding it too, or
+ * the table may be busy with another index: then the request is refused, and the loop waits and looks again.
+ */
+async function addIndex(client: DynamoDBClient, tableName: string, index: IndexDefinition): Promise<void> {
+  const deadline = Date.now() + INDEX_WAIT_MS;
+  for (;;) {
+    const { Table } = await client.send(new DescribeTableCommand({ TableName: tableName }));
+    const status = Table?.GlobalSecondaryIndexes?.find(
+      (found) => found.IndexName === index.name,
+    )?.IndexStatus;
+    if (status === "ACTIVE") return;
+    if (Date.now() > deadline)
+      throw new Error(`index ${index.name} of ${tableName} is not active (${status})`);
+    if (status === undefined) await requestIndex(client, tableName, index);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+}
+
+async function requestIndex(
+  client: DynamoDBClient,
+  tableName: string,
+  index: IndexDefinition,
+): Promise<void> {
+  try {
+    await client.send(
+      new UpdateTableCommand({
+        TableName: tableName,
+        AttributeDefinitions: [index.partition, index.sort].map((name) => ({
+          AttributeName: name,
+          AttributeType: "S",
+        })),
+        GlobalSecondaryIndexUpdates: [{ Create: globalSecondaryIndex(index) }],
+      }),
+    );
+  } catch (error) {
+    if (!(error instanceof ResourceInUseException) && !/already exists/i.test(String(error))) throw error;
+  }
 }

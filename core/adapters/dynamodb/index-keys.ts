@@ -1,9 +1,12 @@
 import { createHash } from "node:crypto";
+import { LIVE_RUN_STATUSES } from "../../domain/statuses";
 import { pad } from "./keys";
+import { LIVE_STATUS_ATTRIBUTE } from "./table";
 
 /**
- * The GSI key attributes each entity writes (docs/data-model.md, "Index key shapes"). Every index is
- * KEYS_ONLY, so an item's index entry changes only when these values do.
+ * The GSI key attributes each entity writes (docs/data-model.md, "Index key shapes"). gsi1–gsi5 are
+ * KEYS_ONLY, so an item's entry there changes only when these values do; gsi6 also carries a live run's
+ * status (table.ts).
  */
 export const SWEEP_SHARDS = 10;
 
@@ -20,11 +23,15 @@ export interface RunIndexInput {
   parentRunId?: string | undefined;
 }
 
-/** The index partitions that list runs: gsi1 all, gsi2 by definition, gsi3 by status, gsi4 by supersession key. */
+/**
+ * The index partitions that list runs: gsi1 all, gsi2 by definition, gsi3 by ended status (and, on run items
+ * written before gsi6, by live status), gsi4 by supersession key, gsi6 every live run with its status.
+ */
 export const runListPartitions = {
   all: (workspaceId: string) => `WS#${workspaceId}#RUNS`,
   byDefinition: (workspaceId: string, definitionId: string) => `WS#${workspaceId}#DEF#${definitionId}#RUNS`,
   byStatus: (workspaceId: string, status: string) => `WS#${workspaceId}#STATUS#${status}`,
+  live: (workspaceId: string) => `WS#${workspaceId}#LIVE`,
   bySupersessionKey: (workspaceId: string, key: string) => `WS#${workspaceId}#SUPKEY#${key}`,
   children: (workspaceId: string, parentRunId: string) => `WS#${workspaceId}#RUN#${parentRunId}#CHILDREN`,
 };
@@ -47,8 +54,7 @@ export function runIndexKeys(run: RunIndexInput): Record<string, string | undefi
     gsi1sk: position,
     gsi2pk: runListPartitions.byDefinition(run.workspaceId, run.definitionId),
     gsi2sk: pad(run.defSeq, 12),
-    gsi3pk: runListPartitions.byStatus(run.workspaceId, run.status),
-    gsi3sk: position,
+    ...statusKeys(run.workspaceId, run.status, position),
     gsi4pk:
       run.supersessionKey === null
         ? undefined
@@ -56,6 +62,23 @@ export function runIndexKeys(run: RunIndexInput): Record<string, string | undefi
     gsi4sk: run.supersessionKey === null ? undefined : position,
     ...sweep,
   };
+}
+
+/** Whether a status lists in gsi6 (a live run's) rather than in gsi3 (an ended run's). */
+export function isLiveStatus(status: string): boolean {
+  return (LIVE_RUN_STATUSES as readonly string[]).includes(status);
+}
+
+/**
+ * A top-level run's place in the status lists. A live run sits in its workspace's one gsi6 partition with its
+ * status projected beside the key, so a move between live statuses rewrites that attribute (one index write)
+ * instead of re-keying an entry (a delete and a put); an ended run sits in its status's gsi3 partition, where
+ * it stays unless a retry revives it.
+ */
+function statusKeys(workspaceId: string, status: string, position: string) {
+  return isLiveStatus(status)
+    ? { gsi6pk: runListPartitions.live(workspaceId), gsi6sk: position, [LIVE_STATUS_ATTRIBUTE]: status }
+    : { gsi3pk: runListPartitions.byStatus(workspaceId, status), gsi3sk: position };
 }
 
 /** Spreads the sweeper's index over a few partitions, so a busy region has no single hot index key. */

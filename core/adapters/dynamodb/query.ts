@@ -66,20 +66,31 @@ export interface IndexWalk {
   sortBetween?: { from: string; to: string };
   /** Stops once this many keys are read. */
   limit?: number;
+  /**
+   * Only the entries whose projected attribute has this value. DynamoDB filters after reading, so the walk
+   * reads (and is billed for) the partition's other entries all the same.
+   */
+  where?: { attribute: string; equals: string };
+}
+
+/** An index entry: the item's primary key and its sort key in the index. */
+export interface IndexEntry {
+  key: ItemKey;
+  indexSort: string;
 }
 
 /**
- * The primary keys of the entries in one partition of a KEYS_ONLY index (every index is; see table.ts),
+ * The entries in one partition of an index (each projects the keys, gsi6 one attribute more; see table.ts),
  * following LastEvaluatedKey until the partition or `limit` ends.
  */
-export async function indexPartitionKeys(
+export async function indexPartitionEntries(
   table: Table,
   index: IndexName,
   pk: string,
   walk: IndexWalk = {},
-): Promise<ItemKey[]> {
-  const { sortBetween, limit } = walk;
-  const found: ItemKey[] = [];
+): Promise<IndexEntry[]> {
+  const { sortBetween, limit, where } = walk;
+  const found: IndexEntry[] = [];
   let startKey: Record<string, unknown> | undefined;
   do {
     const page = await table.client.send(
@@ -89,19 +100,39 @@ export async function indexPartitionKeys(
         KeyConditionExpression: sortBetween
           ? `${index}pk = :pk AND ${index}sk BETWEEN :from AND :to`
           : `${index}pk = :pk`,
+        ...(where && {
+          FilterExpression: "#where = :where",
+          ExpressionAttributeNames: { "#where": where.attribute },
+        }),
         ExpressionAttributeValues: {
           ":pk": pk,
           ...(sortBetween && { ":from": sortBetween.from, ":to": sortBetween.to }),
+          ...(where && { ":where": where.equals }),
         },
         ScanIndexForward: walk.newestFirst !== true,
         ExclusiveStartKey: startKey,
         Limit: limit,
       }),
     );
-    found.push(...(page.Items ?? []).map((item) => ({ pk: String(item.pk), sk: String(item.sk) })));
+    for (const item of page.Items ?? []) {
+      found.push({
+        key: { pk: String(item.pk), sk: String(item.sk) },
+        indexSort: String(item[`${index}sk`]),
+      });
+    }
     startKey = limit !== undefined && found.length >= limit ? undefined : page.LastEvaluatedKey;
   } while (startKey);
   return found;
+}
+
+/** The primary keys of the entries in one partition of an index (indexPartitionEntries). */
+export async function indexPartitionKeys(
+  table: Table,
+  index: IndexName,
+  pk: string,
+  walk: IndexWalk = {},
+): Promise<ItemKey[]> {
+  return (await indexPartitionEntries(table, index, pk, walk)).map((entry) => entry.key);
 }
 
 /** The items listed in one index partition: its keys from the index, then the items, strongly consistent. */

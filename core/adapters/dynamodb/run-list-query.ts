@@ -11,8 +11,8 @@ import type { IndexName } from "./table";
  * Runs newest first, a page at a time (docs/data-model.md, "How lists get total"). All runs, and the runs of
  * one definition, are numbered at creation, so page N is a range of numbers and `total` a counter less the
  * numbers given up: the cost of a page does not depend on N. A status or supersession-key list, whose members come and go,
- * walks its index's keys (about 80 per read unit) and reads only the page's runs; combined filters read the
- * narrowest list's runs and filter them. A date window narrows any of them to a range of numbers
+ * walks its index's keys and reads only the page's runs (a live status walks the workspace's live runs, an
+ * ended one its own; run-lists.ts); combined filters read the narrowest list's runs and filter them. A date window narrows any of them to a range of numbers
  * (run-number-range.ts).
  */
 export async function listRuns(
@@ -52,10 +52,6 @@ export async function listRuns(
     return { items, total };
   }
 
-  const [index, pk]: [IndexName, string] =
-    supersessionKey !== undefined
-      ? ["gsi4", runListPartitions.bySupersessionKey(workspaceId, supersessionKey)]
-      : ["gsi3", runListPartitions.byStatus(workspaceId, status ?? "")];
   // Status and supersession-key entries sort by the run's number in the workspace: a date window is a
   // range of those numbers, found on the list of all runs.
   const workspaceRange = hasDateBound(filters)
@@ -65,7 +61,14 @@ export async function listRuns(
         filters,
       )
     : undefined;
-  const keys = await store.runLists.allKeys(index, pk, workspaceRange);
+  const keys =
+    supersessionKey !== undefined
+      ? await store.runLists.allKeys(
+          "gsi4",
+          runListPartitions.bySupersessionKey(workspaceId, supersessionKey),
+          workspaceRange,
+        )
+      : await store.runLists.statusKeys(workspaceId, status ?? "", workspaceRange);
   const narrowedByOthers =
     (supersessionKey !== undefined && status !== undefined) ||
     definitionId !== undefined ||

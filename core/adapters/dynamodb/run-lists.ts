@@ -1,15 +1,16 @@
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { RunRecord } from "../../domain/run-record";
 import type { Table } from "./dynamo-client";
+import { isLiveStatus, runListPartitions } from "./index-keys";
 import { type ItemKey, pad } from "./keys";
-import { batchGetAll, indexPartitionKeys } from "./query";
+import { batchGetAll, type IndexEntry, indexPartitionEntries, indexPartitionKeys } from "./query";
 import { fromRunItem } from "./run-items";
 import type { NumberRange, ProbeRun } from "./run-number-range";
-import type { IndexName } from "./table";
+import { type IndexName, LIVE_STATUS_ATTRIBUTE } from "./table";
 
 /**
- * Reads of the run indexes. Each index is KEYS_ONLY: a list reads the keys of one page from the index and
- * then the page's runs by primary key, strongly consistent.
+ * Reads of the run indexes. A list reads the keys of one page from the index (gsi6's entries carry a live
+ * run's status too) and then the page's runs by primary key, strongly consistent.
  */
 export function createRunListStore(table: Table) {
   const runs = async (itemKeys: ItemKey[]): Promise<RunRecord[]> =>
@@ -30,6 +31,33 @@ export function createRunListStore(table: Table) {
       if (range && range.to < range.from) return Promise.resolve([]);
       const sortBetween = range && { from: pad(range.from, 12), to: pad(range.to, 12) };
       return indexPartitionKeys(table, index, pk, { newestFirst: true, sortBetween });
+    },
+
+    /**
+     * The keys of the runs listed under one status, newest first, or those whose number lies in `range`. An
+     * ended status is its gsi3 partition. A live status is the workspace's gsi6 partition of live runs,
+     * filtered on their projected status, merged with that status's gsi3 partition, which holds the runs
+     * written before gsi6 until their next commit moves them (nearly always empty, and read at the same time);
+     * a run in both while the indexes catch up with that commit is listed once.
+     */
+    async statusKeys(workspaceId: string, status: string, range?: NumberRange): Promise<ItemKey[]> {
+      if (range && range.to < range.from) return [];
+      const walk = {
+        newestFirst: true,
+        sortBetween: range && { from: pad(range.from, 12), to: pad(range.to, 12) },
+      };
+      const ended = indexPartitionEntries(
+        table,
+        "gsi3",
+        runListPartitions.byStatus(workspaceId, status),
+        walk,
+      );
+      if (!isLiveStatus(status)) return (await ended).map((entry) => entry.key);
+      const live = indexPartitionEntries(table, "gsi6", runListPartitions.live(workspaceId), {
+        ...walk,
+        where: { attribute: LIVE_STATUS_ATTRIBUTE, equals: status },
+      });
+      return newestFirstOnce([...(await live), ...(await ended)]);
     },
 
     /** One step of a date search (run-number-range.ts): the key nearest below a number, then its run. */
@@ -74,3 +102,11 @@ export function createRunListStore(table: Table) {
   };
 }
 export type RunListStore = ReturnType<typeof createRunListStore>;
+
+/** Entries of one run list read from two partitions: each run once, newest (highest number) first. */
+function newestFirstOnce(entries: IndexEntry[]): ItemKey[] {
+  const byRun = new Map(entries.map((entry) => [`${entry.key.pk}|${entry.key.sk}`, entry]));
+  return [...byRun.values()]
+    .sort((a, b) => (a.indexSort < b.indexSort ? 1 : a.indexSort > b.indexSort ? -1 : 0))
+    .map((entry) => entry.key);
+}

@@ -180,12 +180,61 @@ describe("index writes of a KEYS_ONLY index", () => {
     ]);
   });
 
-  it("reads Weft's five KEYS_ONLY indexes from the table definition", () => {
+  it("reads Weft's indexes from the table definition: five KEYS_ONLY, gsi6 including the live status", () => {
     const shape = weftTableShape();
     expect(shape).toMatchObject({ partition: "pk", sort: "sk" });
+    expect(shape.indexes.map((index) => [index.name, index.partition, index.sort])).toEqual(
+      [1, 2, 3, 4, 5, 6].map((i) => [`gsi${i}`, `gsi${i}pk`, `gsi${i}sk`]),
+    );
+    expect(shape.indexes.map((index) => index.projection)).toEqual([
+      ...Array.from({ length: 5 }, () => ({ type: "KEYS_ONLY" })),
+      { type: "INCLUDE", attributes: ["liveStatus"] },
+    ]);
+  });
+});
+
+describe("index writes of an INCLUDE index", () => {
+  const including: TableShape = {
+    ...keysOnly,
+    indexes: [
+      {
+        name: "gsi1",
+        partition: "gsi1pk",
+        sort: "gsi1sk",
+        projection: { type: "INCLUDE", attributes: ["liveStatus"] },
+      },
+    ],
+  };
+  const live = (liveStatus: string, extra: Record<string, string> = {}) =>
+    itemOf(600, { gsi1pk: "LIVE", gsi1sk: "000001", liveStatus, ...extra });
+
+  it("update the entry in place, 1 WRU, when only a projected attribute changes", () => {
+    expect(indexWrites(live("RUNNING"), live("PAUSED"), including)).toEqual([
+      { index: "gsi1", action: "update", units: 1 },
+    ]);
+    expect(committedWrite(live("RUNNING"), live("PAUSED"), including, false)).toMatchObject({
+      tableUnits: 1,
+      indexUnits: 1,
+    });
+  });
+
+  it("write nothing when only an attribute it does not project changes", () => {
+    expect(indexWrites(live("RUNNING", { note: "x" }), live("RUNNING", { note: "y" }), including)).toEqual(
+      [],
+    );
+  });
+
+  it("delete and put the entry when its key changes, and count projected attributes in its size", () => {
     expect(
-      shape.indexes.map((index) => [index.name, index.partition, index.sort, index.projection.type]),
-    ).toEqual([1, 2, 3, 4, 5].map((i) => [`gsi${i}`, `gsi${i}pk`, `gsi${i}sk`, "KEYS_ONLY"]));
+      indexWrites(live("RUNNING"), itemOf(600, { gsi1pk: "OTHER", gsi1sk: "000001" }), including),
+    ).toEqual([
+      { index: "gsi1", action: "delete", units: 1 },
+      { index: "gsi1", action: "put", units: 1 },
+    ]);
+    // A projected attribute of 1.5 KB makes the entry a 2 KB write; left out of a KEYS_ONLY entry, it costs none.
+    const large = itemOf(2000, { gsi1pk: "LIVE", gsi1sk: "000001", liveStatus: "x".repeat(1500) });
+    expect(indexWrites(undefined, large, including)).toEqual([{ index: "gsi1", action: "put", units: 2 }]);
+    expect(indexWrites(undefined, large, keysOnly)).toEqual([{ index: "gsi1", action: "put", units: 1 }]);
   });
 });
 

@@ -111,6 +111,19 @@ describe("the billing proxy, on writes", () => {
     expect([counts["work.idx.delete"], counts["work.idx.put"]]).toEqual([1, 1]);
   });
 
+  it("bills a change of gsi6's projected live status as one index write, not a delete and a put", async () => {
+    const item = itemOf(500, { gsi6pk: "WS#w#LIVE", gsi6sk: "000000000001", liveStatus: "RUNNING" });
+    await db.send(new PutCommand({ TableName: tableName, Item: item }));
+    expect(counted()["work.wru@index:gsi6"]).toBe(1);
+    mark = proxy.tally.snapshot();
+    await db.send(new PutCommand({ TableName: tableName, Item: { ...item, liveStatus: "PAUSED" } }));
+    const counts = counted();
+    expect(counts["work.wru"]).toBe(2);
+    expect(counts["work.wru@index:gsi6"]).toBe(1);
+    expect(counts["work.idx.update"]).toBe(1);
+    expect([counts["work.idx.delete"], counts["work.idx.put"]]).toEqual([undefined, undefined]);
+  });
+
   it("bills a failed conditional put by the larger of the existing and the attempted item", async () => {
     const item = itemOf(2500);
     await db.send(new PutCommand({ TableName: tableName, Item: item }));
@@ -256,6 +269,38 @@ describe("the billing proxy, on reads", () => {
       }),
     );
     expect(counted()["work.rru"]).toBe(0.5);
+  });
+
+  it("bills a filtered gsi6 query on every entry it read, its projected attribute included", async () => {
+    const live = `WS#${unique()}#LIVE`;
+    // 40 entries of about 240 bytes each (keys, a 60-byte status, 100 bytes of overhead): more than 8 KB
+    // read, though the filter returns one entry.
+    for (let i = 0; i < 40; i++) {
+      await db.send(
+        new PutCommand({
+          TableName: tableName,
+          Item: {
+            pk: `${live}#${i}`,
+            sk: "RUN",
+            gsi6pk: live,
+            gsi6sk: String(i).padStart(12, "0"),
+            liveStatus: i === 0 ? "PAUSED" : `RUNNING${"x".repeat(53)}`,
+          },
+        }),
+      );
+    }
+    mark = proxy.tally.snapshot();
+    const { Items } = await db.send(
+      new QueryCommand({
+        TableName: tableName,
+        IndexName: "gsi6",
+        KeyConditionExpression: "gsi6pk = :pk",
+        FilterExpression: "liveStatus = :status",
+        ExpressionAttributeValues: { ":pk": live, ":status": "PAUSED" },
+      }),
+    );
+    expect(Items).toHaveLength(1);
+    expect(counted()["work.rru"]).toBe(1.5);
   });
 
   it("bills BatchGetItem per item, a missing one too, and TransactGetItems double", async () => {

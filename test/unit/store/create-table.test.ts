@@ -3,7 +3,7 @@ import { createTableInput } from "../../../core/adapters/dynamodb/create-table";
 import { keys } from "../../../core/adapters/dynamodb/keys";
 
 describe("createTableInput", () => {
-  it("declares pk/sk and five KEYS_ONLY string-keyed GSIs on demand", () => {
+  it("declares pk/sk, five KEYS_ONLY string-keyed GSIs and gsi6 projecting the live status, on demand", () => {
     const input = createTableInput("weft");
 
     expect(input.BillingMode).toBe("PAY_PER_REQUEST");
@@ -17,10 +17,12 @@ describe("createTableInput", () => {
       "gsi3",
       "gsi4",
       "gsi5",
+      "gsi6",
     ]);
-    expect(
-      input.GlobalSecondaryIndexes?.every((index) => index.Projection?.ProjectionType === "KEYS_ONLY"),
-    ).toBe(true);
+    expect(input.GlobalSecondaryIndexes?.map((index) => index.Projection)).toEqual([
+      ...Array.from({ length: 5 }, () => ({ ProjectionType: "KEYS_ONLY" })),
+      { ProjectionType: "INCLUDE", NonKeyAttributes: ["liveStatus"] },
+    ]);
     expect(input.AttributeDefinitions?.every((attribute) => attribute.AttributeType === "S")).toBe(true);
   });
 });
