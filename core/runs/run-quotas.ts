@@ -1,6 +1,5 @@
 import { RateLimitError } from "../domain/errors";
 import { rateWindowAt } from "../domain/rate-window";
-import { LIVE_RUN_STATUSES } from "../domain/statuses";
 import type { Deps } from "../ports/deps";
 
 /** When a workspace at its live-run quota is told to look again: runs end on their own schedule. */
@@ -23,8 +22,8 @@ export type RunQuotaDeps = Pick<Deps, "clock" | "config"> & {
  * Retry-After and a message naming the quota. Every way a run is created for a client goes through it: the
  * API's creation and rerun, a cron trigger's fire, an event (docs/deploy.md, "Quotas"). Unset, neither
  * quota costs anything: the creation count is one exact counter write per admission (moved by `runs`, so
- * an event starting three runs counts three), the live count a count of the workspace's live runs (four
- * status lists, whose reads grow with the live runs, bounded by the quota's own size; read again from the
+ * an event starting three runs counts three), the live count a count of the workspace's live runs (one
+ * list of them, whose reads grow with the live runs, bounded by the quota's own size; read again from the
  * runs themselves before a refusal).
  */
 export async function admitRunCreation(deps: RunQuotaDeps, workspaceId: string, runs = 1): Promise<void> {
@@ -45,12 +44,13 @@ export async function admitRunCreation(deps: RunQuotaDeps, workspaceId: string, 
     }
   }
   if (live !== undefined) {
-    const listed = await countLiveRuns(deps, workspaceId, (list) => list.total, 1);
-    // The status index lags its runs a little: a run that has just moved on can be listed under both its
-    // statuses. Before refusing, the runs themselves are read, each counted under the status it has.
+    const listed = (await deps.store.runs.list(workspaceId, { live: true }, 1, 1)).total;
+    // The status index lags its runs a little: a run that has just ended can still be listed as live. Before
+    // refusing, the runs themselves are read, and only those live now are counted.
     if (
       listed + runs > live &&
-      (await countLiveRuns(deps, workspaceId, (list) => list.items.length, listed)) + runs > live
+      (await deps.store.runs.list(workspaceId, { live: true }, 1, Math.max(1, listed))).items.length + runs >
+        live
     ) {
       throw new RateLimitError(
         LIVE_QUOTA_RETRY_AFTER_SEC,
@@ -58,18 +58,4 @@ export async function admitRunCreation(deps: RunQuotaDeps, workspaceId: string, 
       );
     }
   }
-}
-
-async function countLiveRuns(
-  deps: RunQuotaDeps,
-  workspaceId: string,
-  count: (list: Awaited<ReturnType<RunQuotaDeps["store"]["runs"]["list"]>>) => number,
-  pageSize: number,
-): Promise<number> {
-  const counts = await Promise.all(
-    LIVE_RUN_STATUSES.map(async (status) =>
-      count(await deps.store.runs.list(workspaceId, { status }, 1, Math.max(1, pageSize))),
-    ),
-  );
-  return counts.reduce((sum, n) => sum + n, 0);
 }

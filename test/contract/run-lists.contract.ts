@@ -103,6 +103,19 @@ export function describeRunLists(makeStore: MakeStore): void {
       expect(await store.runs.list(ws, { status: RunStatus.Completed }, 1, 5)).toEqual(page([], 0));
     });
 
+    it("pages the live runs of every live status together, newest first, and leaves ended ones out", async () => {
+      const [r1, r2, r3, r4, r5] = await fiveRuns();
+      const ending = transition(await stored(store, r3 as RunRecord), ids, T0 + 2 * MINUTE);
+      completeRun(ending);
+      expect(await store.runs.commit(commitOf(ending))).toEqual({ kind: "committed" });
+
+      expect(await store.runs.list(ws, { live: true }, 1, 2)).toEqual(page([r5, r4], 4));
+      expect(await store.runs.list(ws, { live: true }, 2, 2)).toEqual(page([r2, r1], 4));
+      expect(await store.runs.list(ws, { status: RunStatus.Completed }, 1, 5)).toEqual(
+        page([await stored(store, r3 as RunRecord)], 1),
+      );
+    });
+
     it("pages the runs of a supersession key, and combined filters", async () => {
       const [r1, r2, r3, , r5] = await fiveRuns();
 

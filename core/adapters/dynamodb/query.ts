@@ -67,10 +67,10 @@ export interface IndexWalk {
   /** Stops once this many keys are read. */
   limit?: number;
   /**
-   * Only the entries whose projected attribute has this value. DynamoDB filters after reading, so the walk
-   * reads (and is billed for) the partition's other entries all the same.
+   * Only the entries whose projected attribute has one of these values. DynamoDB filters after reading, so the
+   * walk reads (and is billed for) the partition's other entries all the same.
    */
-  where?: { attribute: string; equals: string };
+  where?: { attribute: string; oneOf: readonly string[] };
 }
 
 /** An index entry: the item's primary key and its sort key in the index. */
@@ -101,13 +101,13 @@ export async function indexPartitionEntries(
           ? `${index}pk = :pk AND ${index}sk BETWEEN :from AND :to`
           : `${index}pk = :pk`,
         ...(where && {
-          FilterExpression: "#where = :where",
+          FilterExpression: `#where IN (${where.oneOf.map((_, i) => `:where${i}`).join(", ")})`,
           ExpressionAttributeNames: { "#where": where.attribute },
         }),
         ExpressionAttributeValues: {
           ":pk": pk,
           ...(sortBetween && { ":from": sortBetween.from, ":to": sortBetween.to }),
-          ...(where && { ":where": where.equals }),
+          ...Object.fromEntries((where?.oneOf ?? []).map((value, i) => [`:where${i}`, value])),
         },
         ScanIndexForward: walk.newestFirst !== true,
         ExclusiveStartKey: startKey,

@@ -1,6 +1,7 @@
 import { listedDefinitionId, type RunRecord, waitingForOf } from "../../domain/run-record";
+import { LIVE_RUN_STATUSES } from "../../domain/statuses";
 import type { Page, RunFilters } from "../../ports/store";
-import { runListPartitions } from "./index-keys";
+import { isLiveStatus, runListPartitions } from "./index-keys";
 import { childrenCounterScope, definitionCounterScope, runsCounterScope } from "./run-counters";
 import type { RunCreationStore } from "./run-creation";
 import type { RunListStore } from "./run-lists";
@@ -22,12 +23,12 @@ export async function listRuns(
   page: number,
   pageSize: number,
 ): Promise<Page<RunRecord>> {
-  const { definitionId, supersessionKey, parentRunId, waitingFor } = filters;
+  const { definitionId, supersessionKey, parentRunId, waitingFor, live } = filters;
   // Runs wait for a slot, a throttle or a debounce window only while PENDING: the PENDING list, filtered.
   if (waitingFor !== undefined && (filters.status ?? "PENDING") !== "PENDING") return { items: [], total: 0 };
   const status = waitingFor === undefined ? filters.status : "PENDING";
   const start = (page - 1) * pageSize;
-  if (parentRunId !== undefined || (status === undefined && supersessionKey === undefined)) {
+  if (parentRunId !== undefined || (status === undefined && supersessionKey === undefined && !live)) {
     const [scope, index, pk]: [string, IndexName, string] =
       parentRunId !== undefined
         ? [childrenCounterScope(parentRunId), "gsi1", runListPartitions.children(workspaceId, parentRunId)]
@@ -68,22 +69,26 @@ export async function listRuns(
           runListPartitions.bySupersessionKey(workspaceId, supersessionKey),
           workspaceRange,
         )
-      : await store.runLists.statusKeys(workspaceId, status ?? "", workspaceRange);
+      : await store.runLists.statusKeys(
+          workspaceId,
+          live ? LIVE_RUN_STATUSES : [status ?? ""],
+          workspaceRange,
+        );
+  // The indexes lag their items a little: a run that just left the list's statuses is dropped rather than
+  // shown wrong.
+  const listed = (run: RunRecord) =>
+    (status === undefined || run.status === status) && (!live || isLiveStatus(run.status));
   const narrowedByOthers =
     (supersessionKey !== undefined && status !== undefined) ||
     definitionId !== undefined ||
     waitingFor !== undefined;
   if (!narrowedByOthers) {
-    // The index lags its items a little: a run that just left this status is dropped rather than shown wrong.
     const items = await store.runLists.runs(keys.slice(start, start + pageSize));
-    return {
-      items: items.filter((run) => status === undefined || run.status === status),
-      total: keys.length,
-    };
+    return { items: items.filter(listed), total: keys.length };
   }
   const matching = (await store.runLists.runs(keys)).filter(
     (run) =>
-      (status === undefined || run.status === status) &&
+      listed(run) &&
       (definitionId === undefined || listedDefinitionId(run) === definitionId) &&
       (waitingFor === undefined || waitingForOf(run) === waitingFor),
   );

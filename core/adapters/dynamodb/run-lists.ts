@@ -1,5 +1,6 @@
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { RunRecord } from "../../domain/run-record";
+import { LIVE_RUN_STATUSES } from "../../domain/statuses";
 import type { Table } from "./dynamo-client";
 import { isLiveStatus, runListPartitions } from "./index-keys";
 import { type ItemKey, pad } from "./keys";
@@ -34,30 +35,37 @@ export function createRunListStore(table: Table) {
     },
 
     /**
-     * The keys of the runs listed under one status, newest first, or those whose number lies in `range`. An
-     * ended status is its gsi3 partition. A live status is the workspace's gsi6 partition of live runs,
-     * filtered on their projected status, merged with that status's gsi3 partition, which holds the runs
-     * written before gsi6 until their next commit moves them (nearly always empty, and read at the same time);
-     * a run in both while the indexes catch up with that commit is listed once.
+     * The keys of the runs listed under any of `statuses`, newest first, or those whose number lies in `range`.
+     * An ended status is its gsi3 partition. The live ones are the workspace's gsi6 partition of live runs,
+     * filtered on their projected status unless all four are asked, merged with each live status's gsi3
+     * partition, which holds the runs written before gsi6 until their next commit moves them (nearly always
+     * empty; every partition is read at the same time). A run in two of them while the indexes catch up with
+     * that commit is listed once.
      */
-    async statusKeys(workspaceId: string, status: string, range?: NumberRange): Promise<ItemKey[]> {
+    async statusKeys(
+      workspaceId: string,
+      statuses: readonly string[],
+      range?: NumberRange,
+    ): Promise<ItemKey[]> {
       if (range && range.to < range.from) return [];
       const walk = {
         newestFirst: true,
         sortBetween: range && { from: pad(range.from, 12), to: pad(range.to, 12) },
       };
-      const ended = indexPartitionEntries(
-        table,
-        "gsi3",
-        runListPartitions.byStatus(workspaceId, status),
-        walk,
+      const live = statuses.filter(isLiveStatus);
+      const reads = statuses.map((status) =>
+        indexPartitionEntries(table, "gsi3", runListPartitions.byStatus(workspaceId, status), walk),
       );
-      if (!isLiveStatus(status)) return (await ended).map((entry) => entry.key);
-      const live = indexPartitionEntries(table, "gsi6", runListPartitions.live(workspaceId), {
-        ...walk,
-        where: { attribute: LIVE_STATUS_ATTRIBUTE, equals: status },
-      });
-      return newestFirstOnce([...(await live), ...(await ended)]);
+      if (live.length > 0) {
+        const where =
+          live.length < LIVE_RUN_STATUSES.length
+            ? { attribute: LIVE_STATUS_ATTRIBUTE, oneOf: live }
+            : undefined;
+        reads.push(
+          indexPartitionEntries(table, "gsi6", runListPartitions.live(workspaceId), { ...walk, where }),
+        );
+      }
+      return newestFirstOnce((await Promise.all(reads)).flat());
     },
 
     /** One step of a date search (run-number-range.ts): the key nearest below a number, then its run. */

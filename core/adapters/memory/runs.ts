@@ -1,5 +1,6 @@
 import { debounceScope } from "../../domain/debounce";
 import { listedDefinitionId, type RunRecord, waitingForOf } from "../../domain/run-record";
+import { LIVE_RUN_STATUSES } from "../../domain/statuses";
 import type {
   CreateOutcome,
   DebounceWindowRef,
@@ -167,14 +168,23 @@ export function createMemoryRuns(state: MemoryState): RunStore {
 
     /** One sort over the workspace's runs: the adapter's counters and indexes give the same pages. */
     async list(workspaceId, filters: RunFilters, page, pageSize) {
-      const { status, definitionId, supersessionKey, parentRunId, createdAfter, createdBefore, waitingFor } =
-        filters;
+      const {
+        status,
+        live,
+        definitionId,
+        supersessionKey,
+        parentRunId,
+        createdAfter,
+        createdBefore,
+        waitingFor,
+      } = filters;
       const matching = runsOf(
         workspaceId,
         (run) =>
           run.parent?.runId === parentRunId &&
           (parentRunId !== undefined ||
             ((status === undefined || run.status === status) &&
+              (live === undefined || LIVE_RUN_STATUSES.includes(run.status)) &&
               (definitionId === undefined || listedDefinitionId(run) === definitionId) &&
               (supersessionKey === undefined || run.supersessionKey === supersessionKey) &&
               (createdAfter === undefined || run.createdAt >= createdAfter) &&

@@ -134,6 +134,12 @@ export type CreateOutcome =
  */
 export interface RunFilters {
   status?: RunStatus;
+  /**
+   * Only live runs (PENDING, RUNNING, WAITING, PAUSED: LIVE_RUN_STATUSES), newest first: what the live-run
+   * quota counts, in one list where four status lists would each walk the same live runs. Not combined with
+   * the other filters.
+   */
+  live?: true;
   definitionId?: string;
   supersessionKey?: string;
   parentRunId?: string;
