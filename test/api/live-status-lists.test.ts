@@ -248,7 +248,7 @@ describe("a run item written before live runs had their own index", () => {
       new UpdateCommand({
         TableName: t.deps.config.TABLE_NAME,
         Key: key,
-        UpdateExpression: `SET gsi3pk = :old, gsi3sk = :position${both ? "" : " REMOVE gsi6pk, gsi6sk, liveStatus"}`,
+        UpdateExpression: `SET gsi3pk = :old, gsi3sk = :position${both ? "" : " REMOVE gsi6pk, gsi6sk, live"}`,
         ExpressionAttributeValues: {
           ":old": `WS#${ws.workspaceId}#STATUS#${status}`,
           ":position": Item?.gsi6sk,
@@ -261,7 +261,7 @@ describe("a run item written before live runs had their own index", () => {
     const { Item } = await documents().send(
       new GetCommand({ TableName: t.deps.config.TABLE_NAME, Key: keys.run(ws.workspaceId, runId) }),
     );
-    return { gsi3pk: Item?.gsi3pk, gsi6pk: Item?.gsi6pk, liveStatus: Item?.liveStatus };
+    return { gsi3pk: Item?.gsi3pk, gsi6pk: Item?.gsi6pk, live: Item?.live };
   }
 
   it("is listed under its live status among the others until its next commit, and then once", async () => {
@@ -303,7 +303,7 @@ describe("a run item written before live runs had their own index", () => {
     expect(await storedIndexKeys(ws, old.id)).toEqual({
       gsi3pk: undefined,
       gsi6pk: `WS#${ws.workspaceId}#LIVE`,
-      liveStatus: "WAITING",
+      live: "WAITING",
     });
     expectListed(await listRuns(t.request, ws.apiKey, { status: "WAITING" }), [newest.id, old.id, oldest.id]);
 
@@ -315,7 +315,7 @@ describe("a run item written before live runs had their own index", () => {
     expect(await storedIndexKeys(ws, old.id)).toEqual({
       gsi3pk: `WS#${ws.workspaceId}#STATUS#COMPLETED`,
       gsi6pk: undefined,
-      liveStatus: undefined,
+      live: undefined,
     });
   });
 });

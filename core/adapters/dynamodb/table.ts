@@ -16,7 +16,7 @@
 export const TABLE_KEYS = { partition: "pk", sort: "sk" } as const;
 
 /** The non-key attribute gsi6 projects: a live run's status, which a status list filters its entries on. */
-export const LIVE_STATUS_ATTRIBUTE = "liveStatus";
+export const LIVE_STATUS_ATTRIBUTE = "live";
 
 export type IndexProjection = { type: "KEYS_ONLY" } | { type: "INCLUDE"; attributes: readonly string[] };
 const keysOnly = { type: "KEYS_ONLY" } as const;

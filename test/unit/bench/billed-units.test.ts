@@ -188,7 +188,7 @@ describe("index writes of a KEYS_ONLY index", () => {
     );
     expect(shape.indexes.map((index) => index.projection)).toEqual([
       ...Array.from({ length: 5 }, () => ({ type: "KEYS_ONLY" })),
-      { type: "INCLUDE", attributes: ["liveStatus"] },
+      { type: "INCLUDE", attributes: ["live"] },
     ]);
   });
 });
@@ -201,12 +201,12 @@ describe("index writes of an INCLUDE index", () => {
         name: "gsi1",
         partition: "gsi1pk",
         sort: "gsi1sk",
-        projection: { type: "INCLUDE", attributes: ["liveStatus"] },
+        projection: { type: "INCLUDE", attributes: ["live"] },
       },
     ],
   };
-  const live = (liveStatus: string, extra: Record<string, string> = {}) =>
-    itemOf(600, { gsi1pk: "LIVE", gsi1sk: "000001", liveStatus, ...extra });
+  const live = (status: string, extra: Record<string, string> = {}) =>
+    itemOf(600, { gsi1pk: "LIVE", gsi1sk: "000001", live: status, ...extra });
 
   it("update the entry in place, 1 WRU, when only a projected attribute changes", () => {
     expect(indexWrites(live("RUNNING"), live("PAUSED"), including)).toEqual([
@@ -232,7 +232,7 @@ describe("index writes of an INCLUDE index", () => {
       { index: "gsi1", action: "put", units: 1 },
     ]);
     // A projected attribute of 1.5 KB makes the entry a 2 KB write; left out of a KEYS_ONLY entry, it costs none.
-    const large = itemOf(2000, { gsi1pk: "LIVE", gsi1sk: "000001", liveStatus: "x".repeat(1500) });
+    const large = itemOf(2000, { gsi1pk: "LIVE", gsi1sk: "000001", live: "x".repeat(1500) });
     expect(indexWrites(undefined, large, including)).toEqual([{ index: "gsi1", action: "put", units: 2 }]);
     expect(indexWrites(undefined, large, keysOnly)).toEqual([{ index: "gsi1", action: "put", units: 1 }]);
   });

@@ -21,7 +21,7 @@ describe("createTableInput", () => {
     ]);
     expect(input.GlobalSecondaryIndexes?.map((index) => index.Projection)).toEqual([
       ...Array.from({ length: 5 }, () => ({ ProjectionType: "KEYS_ONLY" })),
-      { ProjectionType: "INCLUDE", NonKeyAttributes: ["liveStatus"] },
+      { ProjectionType: "INCLUDE", NonKeyAttributes: ["live"] },
     ]);
     expect(input.AttributeDefinitions?.every((attribute) => attribute.AttributeType === "S")).toBe(true);
   });

@@ -53,7 +53,7 @@ describe("ensureTable", () => {
       expect(indexes.every((index) => index.status === "ACTIVE")).toBe(true);
       expect(indexes.at(-1)?.projection).toEqual({
         ProjectionType: "INCLUDE",
-        NonKeyAttributes: ["liveStatus"],
+        NonKeyAttributes: ["live"],
       });
     } finally {
       dynamo.destroy();
