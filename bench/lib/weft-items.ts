@@ -9,7 +9,7 @@ export function itemKind(key: WireItem): string {
   const sk = key.sk?.S ?? "";
   if (sk === "RUN") return "run";
   if (sk.startsWith("JRN#")) return "journal";
-  if (sk.startsWith("COST#")) return "cost-record";
+  if (sk.startsWith("COST#") || pk.includes("#COSTDAY#")) return "cost-record";
   if (pk.endsWith("#COST")) return "cost-rollup";
   if (pk.startsWith("RATE#")) return "rate-limit";
   if (pk.startsWith("KEYHASH#") || sk.startsWith("APIKEY#")) return "api-key";

@@ -1,6 +1,7 @@
-import { addToSums, callTotals, dayOf, type ModelTotals, roundUsd } from "../domain/cost-record";
+import { addToSums, callTotals, dayOf, type ModelTotals, recordDays, roundUsd } from "../domain/cost-record";
 import { NotFoundError } from "../domain/errors";
 import { LIMITS } from "../domain/limits";
+import type { RunRecord } from "../domain/run-record";
 import { isoAt } from "../domain/time";
 import type { Deps } from "../ports/deps";
 import { rollUpPendingCosts } from "./rollup";
@@ -84,9 +85,10 @@ export async function costSummary(
     for (const runId of days.runIds) runIds.add(runId);
   }
   if (plan.edges.length > 0) {
-    // An attempt's item is indexed by the day of its first call; its later calls may fall on the next day.
-    const indexDays = plan.edges.flatMap((edge) => [day(Date.parse(edge) - DAY_MS), edge]);
-    for (const cost of await deps.store.costs.firstCalledOn(workspaceId, indexDays)) {
+    // A record is listed under the day its attempt started (or, older ones, first called); its later calls may
+    // fall on the next day.
+    const listedDays = plan.edges.flatMap((edge) => [day(Date.parse(edge) - DAY_MS), edge]);
+    for (const cost of await deps.store.costs.onDays(workspaceId, listedDays)) {
       for (const call of cost.calls) {
         const at = Date.parse(call.createdAt);
         if (!plan.edges.includes(dayOf(call.createdAt)) || at < fromMs || at > toMs) continue;
@@ -173,8 +175,8 @@ export async function runCost(
   if (!run) throw new NotFoundError("Workflow run");
   const records = (
     await Promise.all(
-      [runId, ...(await descendantIds(deps, workspaceId, runId))].map((id) =>
-        deps.store.costs.forRun(workspaceId, id),
+      [run, ...(await descendants(deps, workspaceId, runId))].map((each) =>
+        deps.store.costs.forRun(workspaceId, each.id, recordDays(each)),
       ),
     )
   ).flat();
@@ -217,13 +219,13 @@ export async function runCost(
  * cost. At most LIMITS.stepsPerRun of them: every child executes a step, and the run's step limit counts
  * its children's steps, so a run cannot have more.
  */
-async function descendantIds(deps: Pick<Deps, "store">, workspaceId: string, runId: string) {
-  const found: string[] = [];
+async function descendants(deps: Pick<Deps, "store">, workspaceId: string, runId: string) {
+  const found: RunRecord[] = [];
   const queue = [runId];
   for (let parent = queue.shift(); parent !== undefined; parent = queue.shift()) {
     for (let page = 1; found.length < LIMITS.stepsPerRun; page++) {
       const { items } = await deps.store.runs.list(workspaceId, { parentRunId: parent }, page, CHILD_PAGE);
-      found.push(...items.map((child) => child.id));
+      found.push(...items);
       queue.push(...items.map((child) => child.id));
       if (items.length < CHILD_PAGE) break;
     }

@@ -30,6 +30,13 @@ export interface AttemptCost {
   definitionId?: string;
   stepRunId: string;
   attempt: number;
+  /**
+   * When this execution of the attempt started: the lease its claim granted, a commit of the run made before
+   * any of its calls, so the run's creation and latest change bound it (`recordDays`). A record that has it is
+   * kept under that UTC day (docs/data-model.md, "Cost records"); one without (a replay's, or from before records
+   * had it) is kept in its run's partition.
+   */
+  startedAt?: string;
   calls: CostCall[];
 }
 
@@ -41,6 +48,29 @@ export function roundUsd(value: number): number {
 /** The UTC day (yyyy-mm-dd) of an ISO timestamp: the unit of the daily rollups. */
 export function dayOf(iso: string): string {
   return iso.slice(0, 10);
+}
+
+const DAY_MS = 86_400_000;
+/**
+ * How far apart two workers' clocks may be: a start stamped by one may precede the run's creation stamped by
+ * another, or follow a later commit's stamp, by this much.
+ */
+const CLOCK_SKEW_MS = 5 * 60_000;
+
+/**
+ * The UTC days a run's cost records can be kept under (AttemptCost.startedAt): an attempt starts with a commit
+ * of the run, so between its creation and its latest change, give or take the clocks' skew. One day for most
+ * runs, two for one that crossed midnight; a run that lived N days has N.
+ */
+export function recordDays(run: { createdAt: string; updatedAt: string }): string[] {
+  const days: string[] = [];
+  const last = dayOf(new Date(Date.parse(run.updatedAt) + CLOCK_SKEW_MS).toISOString());
+  for (let ms = Date.parse(run.createdAt) - CLOCK_SKEW_MS; ; ms += DAY_MS) {
+    const day = dayOf(new Date(ms).toISOString());
+    if (day > last) break;
+    days.push(day);
+  }
+  return days;
 }
 
 export interface ModelTotals {

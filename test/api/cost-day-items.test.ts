@@ -1,17 +1,17 @@
 import { PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { STEPS_PER_DAY_ITEM } from "../../core/adapters/dynamodb/cost-day-items";
-import { createDocumentClient, createDynamoClient } from "../../core/adapters/dynamodb/dynamo-client";
 import { keys } from "../../core/adapters/dynamodb/keys";
 import type { DailyCost } from "../../core/cost/cost-daily";
 import type { CostSummary } from "../../core/cost/cost-summary";
 import { settleAttemptCost } from "../../core/cost/rollup";
-import { type OpenAiFake, startOpenAiFake } from "../fakes/openai-server";
+import type { OpenAiFake } from "../fakes/openai-server";
 import { type SignedUp, signUp, withKey } from "../helpers/accounts";
 import { attemptMaker, costCall } from "../helpers/costs";
+import { createLlmTestApp, type LlmTestApp } from "../helpers/llm-test-app";
 import { expectData } from "../helpers/requests";
 import { createDefinition, startRun, waitForRun, withStatus } from "../helpers/runs";
-import { createTestApp, type TestApp } from "../helpers/test-app";
+import type { TestApp } from "../helpers/test-app";
 
 // gpt-4o-mini: $0.15 / M input, $0.60 / M output → 0.00015 + 0.00006 per call.
 const MODEL = "gpt-4o-mini";
@@ -24,14 +24,11 @@ const DAY = "2026-11-20";
 
 let t: TestApp;
 let openai: OpenAiFake;
-const documents = () =>
-  createDocumentClient(createDynamoClient({ region: "us-east-1", endpoint: inject("dynamoEndpoint") }));
+let documents: LlmTestApp["documents"];
 
 beforeAll(async () => {
-  openai = await startOpenAiFake();
-  t = await createTestApp({ OPENAI_BASE_URL: openai.baseUrl, OPENAI_API_KEY: "sk-server-openai-000000000" });
+  ({ t, openai, documents } = await createLlmTestApp());
 });
-afterAll(() => openai.close());
 
 async function llmDefinition(account: SignedUp, stepNames: string[]): Promise<string> {
   const steps = stepNames.map((name) => ({
@@ -56,7 +53,7 @@ const get = async <T>(account: SignedUp, path: string) =>
 
 /** The workspace's day items as stored: what each holds, by layout. */
 async function dayItems(workspaceId: string): Promise<Record<string, unknown>[]> {
-  const { Items = [] } = await documents().send(
+  const { Items = [] } = await documents.send(
     new QueryCommand({
       TableName: t.deps.config.TABLE_NAME,
       KeyConditionExpression: "pk = :pk AND begins_with(sk, :day)",
@@ -69,7 +66,7 @@ async function dayItems(workspaceId: string): Promise<Record<string, unknown>[]>
 /** Writes the definition's day item as full: STEPS_PER_DAY_ITEM steps of one call each. Returns their names. */
 async function fillDefinitionItem(workspaceId: string, definitionId: string): Promise<string[]> {
   const names = Array.from({ length: STEPS_PER_DAY_ITEM }, (_, i) => `older${i}`);
-  await documents().send(
+  await documents.send(
     new PutCommand({
       TableName: t.deps.config.TABLE_NAME,
       Item: {
@@ -165,7 +162,7 @@ describe("day rollups, one item per day, model and definition", () => {
     const table = t.deps.config.TABLE_NAME;
     const old = { entity: "CostDayRollup", model: MODEL, day: DAY, wastedCostUsd: 0 };
     // ask1 rolled up before the items per definition, and calls from before records named their definition.
-    await documents().send(
+    await documents.send(
       new PutCommand({
         TableName: table,
         Item: {
@@ -180,7 +177,7 @@ describe("day rollups, one item per day, model and definition", () => {
         },
       }),
     );
-    await documents().send(
+    await documents.send(
       new PutCommand({
         TableName: table,
         Item: {

@@ -18,7 +18,7 @@ import {
 import type { MakeStore } from "./runs-store.contract";
 
 const ws = "wsp_costs";
-const [D1, D2] = ["2030-01-01", "2030-01-02"];
+const [D1, D2, D3] = ["2030-01-01", "2030-01-02", "2030-01-03"];
 const r1 = { workspaceId: ws, id: "run_000001" };
 const r2 = { workspaceId: ws, id: "run_000002" };
 
@@ -26,17 +26,27 @@ const r2 = { workspaceId: ws, id: "run_000002" };
  * Three attempts' costs: the first of r1 with calls on two days (one past midnight), one of r2, and a later
  * one of r1 whose tiny call only an exact sum keeps.
  */
-const cost1 = costOf(r1, "cost_000001", [
-  call({ costUsd: 0.1, createdAt: `${D1}T10:00:00.000Z` }),
-  call({ model: "gpt-4o-mini", costUsd: 0.25, createdAt: `${D1}T10:01:00.000Z` }),
-  call({ costUsd: 0.2, createdAt: `${D2}T00:00:30.000Z` }),
-]);
+const cost1 = costOf(
+  r1,
+  "cost_000001",
+  [
+    call({ costUsd: 0.1, createdAt: `${D1}T10:00:00.000Z` }),
+    call({ model: "gpt-4o-mini", costUsd: 0.25, createdAt: `${D1}T10:01:00.000Z` }),
+    call({ costUsd: 0.2, createdAt: `${D2}T00:00:30.000Z` }),
+  ],
+  null,
+);
 // Recorded with its definition, and its one call wasted (its answer was not used).
 const cost2 = {
-  ...costOf(r2, "cost_000002", [call({ costUsd: 0.2, createdAt: `${D1}T11:00:00.000Z`, wasted: true })]),
+  ...costOf(
+    r2,
+    "cost_000002",
+    [call({ costUsd: 0.2, createdAt: `${D1}T11:00:00.000Z`, wasted: true })],
+    null,
+  ),
   definitionId: "def_2",
 };
-const cost3 = costOf(r1, "cost_000003", [call({ costUsd: 3e-17, createdAt: `${D2}T12:00:00.000Z` })]);
+const cost3 = costOf(r1, "cost_000003", [call({ costUsd: 3e-17, createdAt: `${D2}T12:00:00.000Z` })], null);
 
 const totals = (
   model: string,
@@ -65,11 +75,47 @@ export function describeCosts(makeStore: MakeStore): void {
     });
 
     it("lists a run's records oldest first, the pending ones by first call, and those first called on days", async () => {
-      expect(await store.costs.forRun(ws, r1.id)).toEqual([cost1, cost3]);
+      expect(await store.costs.forRun(ws, r1.id, [])).toEqual([cost1, cost3]);
       expect(await store.costs.pending(ws, 10)).toEqual([cost1, cost2, cost3]);
       expect(await store.costs.pending(ws, 2)).toEqual([cost1, cost2]);
-      expect(await store.costs.firstCalledOn(ws, [D2, D1, D2])).toEqual([cost3, cost1, cost2]);
+      expect(await store.costs.onDays(ws, [D2, D1, D2])).toEqual([cost3, cost1, cost2]);
       expect(await store.costs.pending("wsp_other", 10)).toEqual([]);
+    });
+
+    it("lists the records of a run's attempts under the day each started, beside those kept in the run", async () => {
+      // Started just before midnight, called past it; the next started the day after; another run's that day.
+      const lateStart = costOf(
+        r1,
+        "cost_000004",
+        [call({ createdAt: `${D2}T23:59:00.000Z` }), call({ createdAt: `${D3}T00:01:00.000Z` })],
+        `${D2}T23:58:00.000Z`,
+      );
+      const nextDay = costOf(
+        r1,
+        "cost_000005",
+        [call({ createdAt: `${D3}T10:00:00.000Z` })],
+        `${D3}T09:59:00.000Z`,
+      );
+      const otherRun = costOf(
+        r2,
+        "cost_000006",
+        [call({ createdAt: `${D3}T11:00:00.000Z` })],
+        `${D3}T11:00:00.000Z`,
+      );
+      for (const cost of [lateStart, nextDay, otherRun]) await store.costs.put(cost);
+
+      expect(await store.costs.forRun(ws, r1.id, [D2, D3])).toEqual([cost1, cost3, lateStart, nextDay]);
+      expect(await store.costs.forRun(ws, r1.id, [D3])).toEqual([cost1, cost3, nextDay]);
+      expect(await store.costs.forRun(ws, r2.id, [D1, D2, D3])).toEqual([cost2, otherRun]);
+      expect(await store.costs.onDays(ws, [D3])).toEqual([nextDay, otherRun]);
+      expect(await store.costs.onDays(ws, [D2])).toEqual([cost3, lateStart]);
+      // Rolled up on their own like any record put apart from a commit, once.
+      for (const cost of [lateStart, nextDay, otherRun]) {
+        expect(await store.costRollups.rollUp(cost, "2030-01-04T00:00:00.000Z")).toBe("rolled-up");
+        expect(await store.costRollups.rollUp(cost, "2030-01-04T00:00:00.000Z")).toBe("already");
+      }
+      expect(await store.costs.pending(ws, 10)).toEqual([cost1, cost2, cost3]);
+      expect(await store.costs.forRun(ws, r1.id, [D2, D3])).toEqual([cost1, cost3, lateStart, nextDay]);
     });
 
     it("counts a run once however many of its records are marked", async () => {
@@ -101,11 +147,11 @@ export function describeCosts(makeStore: MakeStore): void {
         expect(await store.costRollups.rollUp(cost, "2030-01-03T00:00:00.000Z")).toBe("rolled-up");
       }
       expect(await store.costRollups.rollUp(cost1, "2030-01-03T00:00:00.000Z")).toBe("already");
-      const never = costOf(r2, "cost_000009", [call()]);
+      const never = costOf(r2, "cost_000009", [call()], null);
       expect(await store.costRollups.rollUp(never, "2030-01-03T00:00:00.000Z")).toBe("already");
 
       expect(await store.costs.pending(ws, 10)).toEqual([]);
-      expect(await store.costs.forRun(ws, r1.id)).toEqual([cost1, cost3]);
+      expect(await store.costs.forRun(ws, r1.id, [])).toEqual([cost1, cost3]);
       // One rollup per day, model, and definition and step where the record names them; exact decimal sums
       // read back as doubles: 0.2 + 3e-17 is 0.20000000000000003, not 0.2.
       const rollups = [

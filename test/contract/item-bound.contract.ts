@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { itemSizeBytes } from "../../core/adapters/dynamodb/item-size";
 import { runItem } from "../../core/adapters/dynamodb/run-items";
+import { recordDays } from "../../core/domain/cost-record";
 import type { IdGenerator } from "../../core/domain/ids";
 import { LIMITS } from "../../core/domain/limits";
 import type { RunChange, RunsStore } from "../../core/ports/store";
@@ -81,7 +82,7 @@ export function describeItemBound(makeStore: MakeStore): void {
       expect(after.version).toBe(1);
       expect(await store.runs.events(after, 1, 10)).toEqual([]);
       expect(await store.approvals.get(ws, change.openApproval?.id ?? "")).toBeUndefined();
-      expect(await store.costs.forRun(ws, run.id)).toEqual([]);
+      expect(await store.costs.forRun(ws, run.id, recordDays(run))).toEqual([]);
     });
 
     it("refuses a change whose journal item is past it, however small the run item", async () => {

@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
+import { recordDays } from "../../core/domain/cost-record";
 import type { IdGenerator } from "../../core/domain/ids";
 import type { RunTransition } from "../../core/domain/run-change";
 import { RunStatus } from "../../core/domain/statuses";
@@ -56,7 +57,7 @@ export function describeRunCommit(makeStore: MakeStore): void {
       expect(await store.runs.events(after, 1, 10)).toEqual(firstChange.commit.events);
       expect(await store.approvals.get(ws, approval.id)).toBeUndefined();
       // The calls were made and paid for whether the change commits or not.
-      expect(await store.costs.forRun(ws, run.id)).toEqual([cost]);
+      expect(await store.costs.forRun(ws, run.id, recordDays(run))).toEqual([cost]);
       // Its run takes its sums (the pipeline's lost-commit path), not the pending list.
       expect(await store.costs.pending(ws, 10)).toEqual([]);
     });
@@ -260,7 +261,7 @@ export function describeRunCommit(makeStore: MakeStore): void {
       start(tx);
       const cost = costOf(run, "cost_1", [call()]);
       expect(await store.runs.commit(commitOf(tx, { cost }))).toEqual({ kind: "committed" });
-      expect(await store.costs.forRun(ws, run.id)).toEqual([cost]);
+      expect(await store.costs.forRun(ws, run.id, recordDays(run))).toEqual([cost]);
       expect(await store.costs.pending(ws, 10)).toEqual([]);
 
       const before = await stored(store, run);
@@ -272,7 +273,7 @@ export function describeRunCommit(makeStore: MakeStore): void {
       expect(await stored(store, run)).toEqual(change.commit.run);
 
       await store.costs.put(repeated);
-      expect(await store.costs.forRun(ws, run.id)).toEqual([cost]);
+      expect(await store.costs.forRun(ws, run.id, recordDays(run))).toEqual([cost]);
     });
   });
 }

@@ -136,10 +136,12 @@ export function call(fields: Partial<CostCall> = {}): CostCall {
   };
 }
 
+/** An attempt's record, started at `startedAt` as a run's attempts are; `null`: without a start, as a replay's. */
 export function costOf(
   run: Pick<RunRecord, "workspaceId" | "id">,
   id: string,
   calls: CostCall[],
+  startedAt: string | null = isoAt(T0),
 ): AttemptCost {
   return {
     id,
@@ -147,6 +149,7 @@ export function costOf(
     workflowRunId: run.id,
     stepRunId: "stp_000001",
     attempt: 1,
+    ...(startedAt === null ? {} : { startedAt }),
     calls,
   };
 }

@@ -1,4 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
+import { recordDays } from "../../core/domain/cost-record";
 import type { IdGenerator } from "../../core/domain/ids";
 import type { RunChange, RunsStore } from "../../core/ports/store";
 import {
@@ -184,7 +185,7 @@ export function describeRunReads(makeStore: MakeStore): void {
       (events[0] as { payload: Record<string, unknown> }).payload.z = "changed";
       const readApproval = await store.approvals.get(ws, approval.id);
       if (readApproval) readApproval.content.text = "changed again";
-      const [readCost] = await store.costs.forRun(ws, run.id);
+      const [readCost] = await store.costs.forRun(ws, run.id, recordDays(run));
       readCost?.calls.push(call());
       const [listed] = (await store.runs.list(ws, {}, 1, 10)).items;
       if (listed) listed.status = "FAILED";
@@ -194,7 +195,7 @@ export function describeRunReads(makeStore: MakeStore): void {
       expect(await stored(store, run)).toEqual(expected.commit.run);
       expect(await store.runs.events(read, 1, 10)).toEqual(expected.commit.events);
       expect(await store.approvals.get(ws, approval.id)).toEqual(expected.openApproval);
-      expect(await store.costs.forRun(ws, run.id)).toEqual([expected.cost]);
+      expect(await store.costs.forRun(ws, run.id, recordDays(run))).toEqual([expected.cost]);
       expect(await store.runs.stepRuns(expected.commit.run)).toEqual([expected.commit.run.active?.stepRun]);
     });
   });

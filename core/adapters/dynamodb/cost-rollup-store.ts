@@ -12,6 +12,7 @@ import type { CostRollupStore, RollupResult } from "../../ports/store";
 import { putIfAbsent } from "./conditional-writes";
 import { cancellationCodes } from "./conditions";
 import { dayItemRows, dayRollupActions, rememberFull } from "./cost-day-items";
+import { costKey } from "./cost-store";
 import type { Table } from "./dynamo-client";
 import { keys } from "./keys";
 import { queryAll } from "./query";
@@ -149,7 +150,7 @@ export function createCostRollupStore(table: Table): CostRollupStore {
       {
         Update: {
           TableName: table.name,
-          Key: keys.attemptCost(ws, cost.workflowRunId, cost.id),
+          Key: costKey(cost),
           UpdateExpression: "REMOVE gsi2pk, gsi2sk SET rolledUpAt = :now",
           ConditionExpression: "attribute_exists(gsi2pk)",
           ExpressionAttributeValues: { ":now": now },

@@ -12,6 +12,9 @@ const workspacePartition = (workspaceId: string) => `WS#${workspaceId}`;
 const runPartition = (workspaceId: string, runId: string) => `WS#${workspaceId}#RUN#${runId}`;
 const JOURNAL_PREFIX = "JRN#";
 const COST_PREFIX = "COST#";
+/** A day's cost records (keys.dayCost), and the gsi1 partition listing the older ones by that day. */
+const costDayPartition = (workspaceId: string, day: string) =>
+  `${workspacePartition(workspaceId)}#COSTDAY#${day}`;
 const SLOT_QUEUE_PREFIX = "QUEUED#";
 
 /** Zero-padded, so numbers sort as strings in sort keys. */
@@ -152,12 +155,20 @@ export const keys = {
     sk: "SENTEVENT",
   }),
 
-  /** An attempt's cost records live in the run's partition: written by the run's commit, nowhere hot. */
+  /** A cost record kept in its run's partition: a replay's, and every attempt's before records were kept by day. */
   attemptCost: (workspaceId: string, runId: string, costId: string): ItemKey => ({
     pk: runPartition(workspaceId, runId),
     sk: `${COST_PREFIX}${costId}`,
   }),
   attemptCostPrefix: COST_PREFIX,
+  /**
+   * An attempt's cost record under the UTC day its attempt started (AttemptCost.startedAt): the day's records
+   * are one partition (a range summary's edge days), a run's are a prefix of it (its cost view).
+   */
+  dayCost: (workspaceId: string, day: string, runId: string, costId: string): ItemKey => ({
+    pk: costDayPartition(workspaceId, day),
+    sk: `${runId}#${costId}`,
+  }),
   /** Daily and all-time rollups of a workspace's costs, and the run markers that count distinct runs. */
   costRollupPartition: (workspaceId: string) => `${workspacePartition(workspaceId)}#COST`,
   /** Per day, model and definition, its steps as attributes (cost-day-items.ts): what rollups write. */
@@ -200,9 +211,9 @@ export const keys = {
     pk: `${workspacePartition(workspaceId)}#COST`,
     sk: `SEEN#${runId}`,
   }),
-  /** Index keys of an attempt's cost item: gsi1 lists a day's items. */
+  /** Index keys of a cost record kept in its run's partition: gsi1 lists a day's records. */
   costDayIndex: (workspaceId: string, day: string, createdAt: string, costId: string) => ({
-    gsi1pk: `${workspacePartition(workspaceId)}#COSTDAY#${day}`,
+    gsi1pk: costDayPartition(workspaceId, day),
     gsi1sk: `${createdAt}#${costId}`,
   }),
   /** gsi2 (sparse) lists the records rolled up apart from any run commit until they are (cost-rollup-store.ts). */
@@ -210,6 +221,6 @@ export const keys = {
     gsi2pk: `${workspacePartition(workspaceId)}#COSTPENDING`,
     gsi2sk: `${createdAt}#${costId}`,
   }),
-  costDayIndexPk: (workspaceId: string, day: string) => `${workspacePartition(workspaceId)}#COSTDAY#${day}`,
+  costDayPk: costDayPartition,
   costPendingIndexPk: (workspaceId: string) => `${workspacePartition(workspaceId)}#COSTPENDING`,
 } as const;

@@ -1,5 +1,5 @@
-import { dayOf } from "../../domain/cost-record";
 import type { CostStore } from "../../ports/store";
+import { listedDay } from "../dynamodb/cost-store";
 import { storedCost } from "./dynamo-items";
 import { costSlot } from "./run-change";
 import { byKey, type MemoryState, type StoredCost } from "./state";
@@ -21,8 +21,11 @@ export function createMemoryCosts(state: MemoryState): CostStore {
       }
     },
 
-    async forRun(workspaceId, runId) {
-      const costs = costsOf(workspaceId, ({ cost }) => cost.workflowRunId === runId)
+    async forRun(workspaceId, runId, days) {
+      // As the adapter reads them: a run's partition, and the days asked for.
+      const listed = ({ cost }: StoredCost) =>
+        cost.workflowRunId === runId && (cost.startedAt === undefined || days.includes(listedDay(cost)));
+      const costs = costsOf(workspaceId, listed)
         .map(({ cost }) => cost)
         .sort((a, b) => byKey(a.id, b.id));
       return structuredClone(costs);
@@ -35,11 +38,13 @@ export function createMemoryCosts(state: MemoryState): CostStore {
       return structuredClone(pending.map(({ cost }) => cost));
     },
 
-    async firstCalledOn(workspaceId, days) {
+    async onDays(workspaceId, days) {
       const onDays = [...new Set(days)].flatMap((day) =>
-        costsOf(workspaceId, ({ firstCallAt }) => dayOf(firstCallAt) === day).sort(byFirstCall),
+        costsOf(workspaceId, ({ cost }) => listedDay(cost) === day)
+          .map(({ cost }) => cost)
+          .sort((a, b) => byKey(a.id, b.id)),
       );
-      return structuredClone(onDays.map(({ cost }) => cost));
+      return structuredClone(onDays);
     },
   };
 }

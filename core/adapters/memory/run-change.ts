@@ -1,5 +1,6 @@
 import type { AttemptCost } from "../../domain/cost-record";
 import type { RunChange } from "../../ports/store";
+import { costKey } from "../dynamodb/cost-store";
 import { keys } from "../dynamodb/keys";
 import type { TransactItem } from "../dynamodb/transact";
 import { applyRollup } from "./cost-rollups";
@@ -14,8 +15,7 @@ import { type Journal, type MemoryState, type StoredRun, slot } from "./state";
 export const runSlot = (workspaceId: string, runId: string) => slot(keys.run(workspaceId, runId));
 export const approvalSlot = (workspaceId: string, approvalId: string) =>
   slot(keys.approval(workspaceId, approvalId));
-export const costSlot = (cost: AttemptCost) =>
-  slot(keys.attemptCost(cost.workspaceId, cost.workflowRunId, cost.id));
+export const costSlot = (cost: AttemptCost) => slot(costKey(cost));
 
 export const idempotencySlot = (workspaceId: string, key: string) => slot(keys.idempotency(workspaceId, key));
 export const debounceSlot = (workspaceId: string, scope: string) =>

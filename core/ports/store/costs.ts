@@ -6,11 +6,15 @@ export interface CostStore {
   /** Records costs outside a run's change (a change records its own: RunChange.cost); a repeat keeps the first. */
   put(cost: AttemptCost): Promise<void>;
   /** Every cost record of a run, oldest attempt first. */
-  forRun(workspaceId: string, runId: string): Promise<AttemptCost[]>;
+  /** Every cost record of a run kept in its partition or under one of `days` (domain/cost-record.ts recordDays). */
+  forRun(workspaceId: string, runId: string, days: readonly string[]): Promise<AttemptCost[]>;
   /** Cost records not yet rolled up (normally none: each is rolled up right after its commit). */
   pending(workspaceId: string, limit: number): Promise<AttemptCost[]>;
-  /** Cost records whose first call was on one of `days`; calls of a record may run past midnight. */
-  firstCalledOn(workspaceId: string, days: readonly string[]): Promise<AttemptCost[]>;
+  /**
+   * Cost records listed under one of `days`: the day their attempt started, or (records without a start) the day
+   * of their first call. Calls of a record may run past midnight. Per day in `days`' order, oldest first.
+   */
+  onDays(workspaceId: string, days: readonly string[]): Promise<AttemptCost[]>;
 }
 
 export interface CostRollupStore {
