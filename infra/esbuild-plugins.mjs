@@ -51,9 +51,9 @@ export const zodOpenApiWithoutWholeZod = {
  * the file that declares it, following the barrel's `export … from`, `export *` and `import`-then-`export`
  * lines. What is imported is the same binding of the same module, so nothing changes but which files each
  * chunk holds. Two things keep it sound:
- * - a file its package declares as having side effects (package.json `sideEffects`), which a barrel import
- *   evaluated, is still imported for them when the barrel re-exports it; a package that declares none
- *   (`sideEffects` absent or true), whose every file may have side effects, is left as it is;
+ * - a module that may have side effects (declared so by its package.json `sideEffects`, or in a package that
+ *   declares none), which an import of the barrel evaluated, at any depth of its re-exports, is still
+ *   imported for them; a name from a package that declares none is taken from the barrel as written;
  * - a name the plugin cannot find declared fails the build, naming it, rather than falling back quietly:
  *   an SDK update that writes its modules in a shape these patterns do not read shows here.
  *
@@ -70,6 +70,7 @@ const LOADED_ON_DEMAND =
   /[\\/]node_modules[\\/]@(?:aws-sdk[\\/](?:client-(?!dynamodb[\\/])|nested-clients[\\/]|credential-provider-)|smithy[\\/]credential-provider-)/;
 const NAMED_IMPORT = /^import\s*\{([^}]*)\}\s*from\s*"([^"]+)";?/gm;
 const REEXPORT = /^export\s*\{([^}]*)\}\s*from\s*"([^"]+)";?/gm;
+const BARE_IMPORT = /^import\s*"([^"]+)";?/gm;
 const STAR_REEXPORT = /^export\s*\*\s*from\s*"([^"]+)";?/gm;
 const LOCAL_LIST = /^export\s*\{([^}]*)\}\s*;?\s*$/gm;
 const DECLARATION = /^export\s+(?:async\s+)?(?:class|const|let|var|function\*?)\s*([\w$]+)/gm;
@@ -156,7 +157,10 @@ export const sdkImportsFromDeclaringFiles = {
             const stars = await Promise.all(
               [...source.matchAll(STAR_REEXPORT)].map(([, from]) => resolve(from, dir)),
             );
-            return { names, stars };
+            const bare = await Promise.all(
+              [...source.matchAll(BARE_IMPORT)].map(([, from]) => resolve(from, dir)),
+            );
+            return { names, stars, bare };
           })(),
         );
       }
@@ -164,34 +168,53 @@ export const sdkImportsFromDeclaringFiles = {
     };
 
     /**
-     * Where `name`, imported from `path`, is declared, and the files with side effects the barrels on the way
-     * would have evaluated; undefined when not found (outside the SDK's modules, the import is left as it is).
+     * Where `name`, imported from `path`, is declared: undefined when not found. A module in a package that
+     * may have side effects anywhere is where its names are taken from, as written.
      */
     const declaration = async (path, name, seen = new Set()) => {
       if (!SDK_MODULE.test(path) || seen.has(path)) return undefined;
       seen.add(path);
-      const sideEffects = await packageSideEffects(path);
-      if (sideEffects === true) return { file: path, name, effects: [] };
+      if ((await packageSideEffects(path)) === true) return { file: path, name };
       const { names, stars } = await exportsOf(path);
       const found = names.get(name);
-      let inner;
-      if (found?.declaredIn) inner = { file: found.declaredIn, name, effects: [] };
-      else if (found?.target) inner = await declaration(found.target, found.name, seen);
-      else
-        for (const star of stars) {
-          inner = await declaration(star, name, seen);
-          if (inner) break;
-        }
-      if (!inner) return undefined;
-      return { ...inner, effects: [...inner.effects, ...(await reexportedEffects(path, sideEffects))] };
+      if (found?.declaredIn) return { file: found.declaredIn, name };
+      if (found?.target) return declaration(found.target, found.name, seen);
+      for (const star of stars) {
+        const inner = await declaration(star, name, seen);
+        if (inner) return inner;
+      }
+      return undefined;
     };
 
-    /** The files with side effects a barrel re-exports (directly): an import of the barrel evaluated them. */
-    const reexportedEffects = async (path, sideEffects) => {
-      if (sideEffects.size === 0) return [];
-      const { names, stars } = await exportsOf(path);
-      const targets = [...[...names.values()].flatMap(({ target }) => (target ? [target] : [])), ...stars];
-      return targets.filter((target) => sideEffects.has(target));
+    /**
+     * What an import of `path` evaluated for its side effects: the modules it imports or re-exports, at any
+     * depth, that may have side effects (declared so by their package, or in a package that declares none).
+     */
+    const effectsCache = new Map();
+    const effectsOf = (path) => {
+      if (!effectsCache.has(path)) {
+        effectsCache.set(
+          path,
+          (async () => {
+            const found = new Set();
+            const seen = new Set();
+            const visit = async (file) => {
+              if (seen.has(file)) return;
+              seen.add(file);
+              const { names, stars, bare } = await exportsOf(file);
+              const targets = [...names.values()].flatMap(({ target }) => (target ? [target] : []));
+              for (const target of [...targets, ...stars, ...bare]) {
+                const sideEffects = SDK_MODULE.test(target) ? await packageSideEffects(target) : true;
+                if (sideEffects === true || sideEffects.has(target)) found.add(target);
+                else await visit(target);
+              }
+            };
+            await visit(path);
+            return [...found];
+          })(),
+        );
+      }
+      return effectsCache.get(path);
     };
 
     build.onLoad({ filter: SDK_MODULE }, async (args) => {
@@ -204,7 +227,7 @@ export const sdkImportsFromDeclaringFiles = {
         const [statement, list, from] = match;
         const target = await resolve(from, dir);
         if (!SDK_MODULE.test(target)) continue;
-        const imports = [];
+        const imports = (await effectsOf(target)).map((file) => `import ${JSON.stringify(file)};`);
         for (const [name, alias] of specifiers(list)) {
           const found = await declaration(target, name);
           if (!found) {
@@ -217,7 +240,6 @@ export const sdkImportsFromDeclaringFiles = {
               ],
             };
           }
-          for (const file of found.effects) imports.push(`import ${JSON.stringify(file)};`);
           imports.push(`import { ${found.name} as ${alias} } from ${JSON.stringify(found.file)};`);
         }
         contents += source.slice(copied, match.index) + imports.join(" ");

@@ -40,8 +40,10 @@ beforeAll(() => {
       'export * from "./lazy-only.js";',
       'import { helper } from "./helper.js";',
       "export { helper };",
-      'export { registered } from "./register.js";',
+      'export * from "./nested.js";',
     ].join("\n"),
+    // A barrel re-exported by the barrel: importing the outer one evaluated the file it re-exports.
+    "nested.js": 'export { registered } from "./register.js";\n',
     "cold.js": 'export const cold = () => "cold";\n',
     "lazy-only.js": 'export class LazyOnlyProtocol { name() { return "lazy-only-protocol"; } }\n',
     "helper.js": 'export function helper() { return "helper"; }\n',
