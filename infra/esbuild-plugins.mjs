@@ -1,4 +1,6 @@
+import { existsSync, statSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import { isBuiltin } from "node:module";
 import { dirname, join, relative } from "node:path";
 
 /**
@@ -87,6 +89,63 @@ const specifiers = (list) =>
       return [name, alias ?? name];
     });
 
+/**
+ * Where an SDK module's import leads, as esbuild resolves it for an ES module on Node: a relative path as tsc
+ * writes it (no extension, or a folder's index.js), a built-in module as it is, and a package through its
+ * `exports` (the first of the conditions `import`, `module`, `node` and `default` in the entry's order) or,
+ * without them, its `module` or `main` field. Done here because SST runs these plugins through a stand-in for
+ * esbuild's plugin API that has onResolve, onLoad and onEnd only, not `build.resolve`; anything else (an
+ * `exports` pattern, a package not found) fails the build rather than guess.
+ */
+const CONDITIONS = new Set(["import", "module", "node", "default"]);
+
+const conditional = (entry) => {
+  if (typeof entry === "string" || entry === null || typeof entry !== "object") return entry ?? undefined;
+  for (const [condition, value] of Object.entries(entry)) {
+    if (!CONDITIONS.has(condition)) continue;
+    const target = conditional(value);
+    if (target !== undefined) return target;
+  }
+  return undefined;
+};
+
+const fileAt = (path) => {
+  for (const file of [path, `${path}.js`, join(path, "index.js")]) {
+    if (existsSync(file) && statSync(file).isFile()) return file;
+  }
+  throw new Error(`no module at ${path}`);
+};
+
+const resolveImport = async (specifier, fromDir) => {
+  if (specifier.startsWith(".")) return fileAt(join(fromDir, specifier));
+  if (isBuiltin(specifier)) return specifier;
+  const name = specifier
+    .split("/")
+    .slice(0, specifier.startsWith("@") ? 2 : 1)
+    .join("/");
+  const subpath = `.${specifier.slice(name.length)}`;
+  for (let dir = fromDir; ; dir = dirname(dir)) {
+    const root = join(dir, "node_modules", name);
+    if (existsSync(join(root, "package.json"))) {
+      const manifest = JSON.parse(await readFile(join(root, "package.json"), "utf8"));
+      const { exports } = manifest;
+      const bySubpath =
+        exports !== null &&
+        typeof exports === "object" &&
+        Object.keys(exports).some((key) => key.startsWith("."));
+      let target;
+      if (exports === undefined)
+        target = subpath === "." ? (manifest.module ?? manifest.main ?? "index.js") : subpath;
+      else if (bySubpath) target = conditional(exports[subpath]);
+      else if (subpath === ".") target = conditional(exports);
+      if (target === undefined)
+        throw new Error(`${specifier}: ${name} exports nothing at ${subpath} for an import`);
+      return fileAt(join(root, target));
+    }
+    if (dirname(dir) === dir) throw new Error(`${specifier}: no package ${name} above ${fromDir}`);
+  }
+};
+
 /** @type {import("esbuild").Plugin} */
 export const sdkImportsFromDeclaringFiles = {
   name: "sdk-imports-from-declaring-files",
@@ -94,15 +153,7 @@ export const sdkImportsFromDeclaringFiles = {
     const resolved = new Map();
     const resolve = (specifier, fromDir) => {
       const key = `${fromDir}\0${specifier}`;
-      if (!resolved.has(key)) {
-        resolved.set(
-          key,
-          build.resolve(specifier, { kind: "import-statement", resolveDir: fromDir }).then((result) => {
-            if (result.errors.length > 0) throw new Error(result.errors[0]?.text);
-            return result.path;
-          }),
-        );
-      }
+      if (!resolved.has(key)) resolved.set(key, resolveImport(specifier, fromDir));
       return resolved.get(key);
     };
 

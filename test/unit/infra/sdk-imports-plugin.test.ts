@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { build, type Plugin } from "esbuild";
+import { build, type Plugin, type PluginBuild } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { bundleParts, REPO_ROOT } from "../../../bench/lib/lambda-bundle";
 
@@ -114,6 +114,26 @@ describe("sdk-imports-from-declaring-files", () => {
 
     expect(stderr).toBe("");
     expect(stdout).toBe("cold helper true\nlazy-only-protocol cold\n");
+  });
+
+  it("runs on the plugin API SST gives it: onResolve, onLoad and onEnd only", async () => {
+    const onLoad: ((args: { path: string }) => Promise<{ contents?: string } | undefined>)[] = [];
+    const sstStandIn = {
+      onResolve() {},
+      onLoad: (_: unknown, callback: (typeof onLoad)[number]) => onLoad.push(callback),
+      onEnd() {},
+    };
+    sdkImportsFromDeclaringFiles.setup(sstStandIn as unknown as PluginBuild);
+    const coldClient = join(root, "node_modules/@aws-sdk/fixture-client/dist-es/cold-client.js");
+
+    const loaded = await onLoad[0]?.({ path: coldClient });
+
+    expect(loaded?.contents).toContain(
+      `import { cold as cold } from ${JSON.stringify(join(root, "node_modules/@smithy/fixture/dist-es/cold.js"))};`,
+    );
+    expect(loaded?.contents).toContain(
+      `import ${JSON.stringify(join(root, "node_modules/@smithy/fixture/dist-es/register.js"))};`,
+    );
   });
 
   it("fails the build, naming the import, when a barrel declares a name in a shape it does not read", async () => {
