@@ -45,6 +45,8 @@ describe("llm executor: answer, output and events", () => {
       definitionId: "def_1",
       stepRunId: "stp_1",
       attempt: 1,
+      // The step run's start, with no lease in the run (the record is kept under its day).
+      startedAt: runRecord().createdAt,
       calls: [
         expect.objectContaining({
           stepName: "write",
@@ -54,6 +56,29 @@ describe("llm executor: answer, output and events", () => {
         }),
       ],
     });
+  });
+
+  it("keeps its cost record under the day of the lease its execution was granted (a take-over's, not the step's start)", async () => {
+    const openai = scriptedProvider("openai", { text: "ok" });
+    const step = await llmStep({ model: "gpt-4o-mini" });
+    const base = runRecord();
+    // No lease in the run: the step run's start.
+    const first = await executorHarness({ providers: { openai } }).run(step, base);
+    expect(first.cost?.startedAt).toBe(base.createdAt);
+    const grantedAtMs = Date.parse("2026-11-21T00:00:05.000Z");
+    const taken = runRecord({
+      active: {
+        stepRun: {} as never,
+        stepIndex: 0,
+        lease: { owner: "w2", grantedAtMs, untilMs: grantedAtMs + 60_000 },
+        wait: null,
+        retryAtMs: null,
+      },
+    });
+    const again = await executorHarness({
+      providers: { openai: scriptedProvider("openai", { text: "ok" }) },
+    }).run(step, taken);
+    expect(again.cost?.startedAt).toBe("2026-11-21T00:00:05.000Z");
   });
 
   it("fills placeholders from input and state, and sends options and the timeout to the provider", async () => {
