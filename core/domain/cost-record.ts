@@ -1,4 +1,7 @@
 import type { ProviderName } from "./llm-call";
+import type { StepRun } from "./run";
+import type { RunRecord } from "./run-record";
+import { isoAt } from "./time";
 
 /** One model call's usage and price (spec 2.8 `calls[]`), as recorded when the call answered. */
 export interface CostCall {
@@ -18,8 +21,8 @@ export interface CostCall {
 
 /**
  * The cost records of one attempt of one llm step: one per call that answered (a tool loop makes several,
- * a fallback adds the other models'). Stored as one item in the run's partition, written by the commit that
- * ends the attempt, so one attempt is one extra action in that transaction whatever its number of calls.
+ * a fallback adds the other models'). Stored as one item, put before the commit that ends the attempt, so
+ * calls paid for stay recorded whether that commit wins or loses (docs/data-model.md, "Cost records").
  */
 export interface AttemptCost {
   /** ULID: unique even when two workers ran the same attempt, and time-ordered within the run. */
@@ -122,4 +125,15 @@ export function callTotals(cost: AttemptCost, call: CostCall): ModelTotals {
     ...(cost.definitionId === undefined ? {} : { definitionId: cost.definitionId }),
     stepName: call.stepName,
   };
+}
+
+/**
+ * When this execution of the attempt started (`AttemptCost.startedAt`): the lease its claim committed (a
+ * take-over grants a new one), else the step run's start. Either is a commit of the run made before any of
+ * the attempt's calls.
+ */
+export function executionStart(run: RunRecord, stepRun: StepRun): { startedAt?: string } {
+  const grantedAtMs = run.active?.lease?.grantedAtMs;
+  if (grantedAtMs !== undefined) return { startedAt: isoAt(grantedAtMs) };
+  return stepRun.startedAt === null ? {} : { startedAt: stepRun.startedAt };
 }

@@ -1,15 +1,13 @@
 import { monthOf } from "../domain/budget";
+import { executionStart } from "../domain/cost-record";
 import type { LlmMessage, LlmProvider, LlmResponse, LlmUsage, ProviderName } from "../domain/llm-call";
 import { DEFAULT_FALLBACK_ON, type LlmErrorClass } from "../domain/llm-errors";
 import { loadOnce } from "../domain/load-once";
 import type { CallCost } from "../domain/pricing";
-import type { StepRun } from "../domain/run";
-import type { RunRecord } from "../domain/run-record";
 import type { LlmStep } from "../domain/step";
 import type { StepExecutor } from "../domain/step-context";
 import { StepFailureCode } from "../domain/step-error";
 import type { StepOutcome } from "../domain/step-outcome";
-import { isoAt } from "../domain/time";
 import type { Clock } from "../ports/clock";
 import type { LlmCacheStore, WorkspaceBudgetStore } from "../ports/store";
 import type { CallTool } from "../remote-tools/call-remote-tool";
@@ -298,14 +296,4 @@ function repairRequest(error: string): string {
     `Your answer was rejected: ${error}. Answer again with exactly one JSON object that fixes this, ` +
     "and nothing else."
   );
-}
-
-/**
- * When this execution of the attempt started: the lease its claim committed (a take-over grants a new one), else
- * the step run's start. Either is a commit of the run made before any of the attempt's calls.
- */
-function executionStart(run: RunRecord, stepRun: StepRun): { startedAt?: string } {
-  const grantedAtMs = run.active?.lease?.grantedAtMs;
-  if (grantedAtMs !== undefined) return { startedAt: isoAt(grantedAtMs) };
-  return stepRun.startedAt === null ? {} : { startedAt: stepRun.startedAt };
 }
