@@ -4,7 +4,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { pathToFileURL } from "node:url";
 import type { APIGatewayProxyResult } from "aws-lambda";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -74,6 +74,9 @@ async function invokeBundle(entry: string, events: unknown[]): Promise<unknown[]
     "process.stdout.write(JSON.stringify(results));",
   ].join("\n");
   const child = spawnSync(process.execPath, ["--no-warnings", "--input-type=module", "-e", script], {
+    // Lambda's working directory is the function's package, here the bundle's folder: the repository's own
+    // dist/dashboard (built by `npm test`) is not the function's.
+    cwd: dirname(file),
     env: { PATH: process.env.PATH ?? "", ...env, EVENTS: JSON.stringify(events) },
     encoding: "utf8",
     // /openapi.json alone, JSON-encoded again as the response's body, is past spawnSync's 1 MiB default.
