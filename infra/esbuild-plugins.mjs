@@ -146,77 +146,65 @@ const resolveImport = async (specifier, fromDir) => {
   }
 };
 
+/** `compute(key)` once per key: every later call for that key gets the same answer (a promise, here). */
+const once = (compute) => {
+  const cache = new Map();
+  return (key) => {
+    if (!cache.has(key)) cache.set(key, compute(key));
+    return cache.get(key);
+  };
+};
+
 /** @type {import("esbuild").Plugin} */
 export const sdkImportsFromDeclaringFiles = {
   name: "sdk-imports-from-declaring-files",
   setup(build) {
-    const resolved = new Map();
-    const resolve = (specifier, fromDir) => {
-      const key = `${fromDir}\0${specifier}`;
-      if (!resolved.has(key)) resolved.set(key, resolveImport(specifier, fromDir));
-      return resolved.get(key);
-    };
+    const resolveOnce = once((key) => {
+      const [fromDir = "", specifier = ""] = key.split("\0");
+      return resolveImport(specifier, fromDir);
+    });
+    const resolve = (specifier, fromDir) => resolveOnce(`${fromDir}\0${specifier}`);
 
     /** Per package directory: whether any file may have side effects (true), or which ones do. */
-    const sideEffectsByPackage = new Map();
-    const packageSideEffects = (path) => {
-      const root = path.slice(0, path.search(/[\\/]dist-es[\\/]/));
-      if (!sideEffectsByPackage.has(root)) {
-        sideEffectsByPackage.set(
-          root,
-          readFile(join(root, "package.json"), "utf8").then((text) => {
-            const declared = JSON.parse(text).sideEffects;
-            if (declared === false) return new Set();
-            if (!Array.isArray(declared) || declared.some((entry) => /[*?{]/.test(entry))) return true;
-            return new Set(declared.map((entry) => join(root, entry)));
-          }),
-        );
-      }
-      return sideEffectsByPackage.get(root);
-    };
+    const sideEffectsOf = once((root) =>
+      readFile(join(root, "package.json"), "utf8").then((text) => {
+        const declared = JSON.parse(text).sideEffects;
+        if (declared === false) return new Set();
+        if (!Array.isArray(declared) || declared.some((entry) => /[*?{]/.test(entry))) return true;
+        return new Set(declared.map((entry) => join(root, entry)));
+      }),
+    );
+    const packageSideEffects = (path) => sideEffectsOf(path.slice(0, path.search(/[\\/]dist-es[\\/]/)));
 
     /** A module's exports: name → the file declaring it, or where to look next; its `export *` targets. */
-    const exportsCache = new Map();
-    const exportsOf = (path) => {
-      if (!exportsCache.has(path)) {
-        exportsCache.set(
-          path,
-          (async () => {
-            const source = await readFile(path, "utf8");
-            const dir = dirname(path);
-            const names = new Map();
-            const imported = new Map();
-            for (const [, list, from] of source.matchAll(NAMED_IMPORT))
-              for (const [name, alias] of specifiers(list)) imported.set(alias, { from, name });
-            for (const [, name] of source.matchAll(DECLARATION)) names.set(name, { declaredIn: path });
-            for (const [, name] of source.matchAll(NAMESPACE_REEXPORT)) names.set(name, { declaredIn: path });
-            for (const [, list, from] of source.matchAll(REEXPORT)) {
-              const target = await resolve(from, dir);
-              for (const [name, alias] of specifiers(list)) names.set(alias, { target, name });
-            }
-            for (const [, list] of source.matchAll(LOCAL_LIST)) {
-              for (const [name, alias] of specifiers(list)) {
-                const origin = imported.get(name);
-                names.set(
-                  alias,
-                  origin
-                    ? { target: await resolve(origin.from, dir), name: origin.name }
-                    : { declaredIn: path },
-                );
-              }
-            }
-            const stars = await Promise.all(
-              [...source.matchAll(STAR_REEXPORT)].map(([, from]) => resolve(from, dir)),
-            );
-            const bare = await Promise.all(
-              [...source.matchAll(BARE_IMPORT)].map(([, from]) => resolve(from, dir)),
-            );
-            return { names, stars, bare };
-          })(),
-        );
+    const exportsOf = once(async (path) => {
+      const source = await readFile(path, "utf8");
+      const dir = dirname(path);
+      const names = new Map();
+      const imported = new Map();
+      for (const [, list, from] of source.matchAll(NAMED_IMPORT))
+        for (const [name, alias] of specifiers(list)) imported.set(alias, { from, name });
+      for (const [, name] of source.matchAll(DECLARATION)) names.set(name, { declaredIn: path });
+      for (const [, name] of source.matchAll(NAMESPACE_REEXPORT)) names.set(name, { declaredIn: path });
+      for (const [, list, from] of source.matchAll(REEXPORT)) {
+        const target = await resolve(from, dir);
+        for (const [name, alias] of specifiers(list)) names.set(alias, { target, name });
       }
-      return exportsCache.get(path);
-    };
+      for (const [, list] of source.matchAll(LOCAL_LIST)) {
+        for (const [name, alias] of specifiers(list)) {
+          const origin = imported.get(name);
+          names.set(
+            alias,
+            origin ? { target: await resolve(origin.from, dir), name: origin.name } : { declaredIn: path },
+          );
+        }
+      }
+      const stars = await Promise.all(
+        [...source.matchAll(STAR_REEXPORT)].map(([, from]) => resolve(from, dir)),
+      );
+      const bare = await Promise.all([...source.matchAll(BARE_IMPORT)].map(([, from]) => resolve(from, dir)));
+      return { names, stars, bare };
+    });
 
     /**
      * Where `name`, imported from `path`, is declared: undefined when not found. A module in a package that
@@ -241,32 +229,23 @@ export const sdkImportsFromDeclaringFiles = {
      * What an import of `path` evaluated for its side effects: the modules it imports or re-exports, at any
      * depth, that may have side effects (declared so by their package, or in a package that declares none).
      */
-    const effectsCache = new Map();
-    const effectsOf = (path) => {
-      if (!effectsCache.has(path)) {
-        effectsCache.set(
-          path,
-          (async () => {
-            const found = new Set();
-            const seen = new Set();
-            const visit = async (file) => {
-              if (seen.has(file)) return;
-              seen.add(file);
-              const { names, stars, bare } = await exportsOf(file);
-              const targets = [...names.values()].flatMap(({ target }) => (target ? [target] : []));
-              for (const target of [...targets, ...stars, ...bare]) {
-                const sideEffects = SDK_MODULE.test(target) ? await packageSideEffects(target) : true;
-                if (sideEffects === true || sideEffects.has(target)) found.add(target);
-                else await visit(target);
-              }
-            };
-            await visit(path);
-            return [...found];
-          })(),
-        );
-      }
-      return effectsCache.get(path);
-    };
+    const effectsOf = once(async (path) => {
+      const found = new Set();
+      const seen = new Set();
+      const visit = async (file) => {
+        if (seen.has(file)) return;
+        seen.add(file);
+        const { names, stars, bare } = await exportsOf(file);
+        const targets = [...names.values()].flatMap(({ target }) => (target ? [target] : []));
+        for (const target of [...targets, ...stars, ...bare]) {
+          const sideEffects = SDK_MODULE.test(target) ? await packageSideEffects(target) : true;
+          if (sideEffects === true || sideEffects.has(target)) found.add(target);
+          else await visit(target);
+        }
+      };
+      await visit(path);
+      return [...found];
+    });
 
     build.onLoad({ filter: SDK_MODULE }, async (args) => {
       if (LOADED_ON_DEMAND.test(args.path)) return undefined;

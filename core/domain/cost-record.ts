@@ -53,6 +53,14 @@ export function dayOf(iso: string): string {
   return iso.slice(0, 10);
 }
 
+/**
+ * The UTC day a record is listed under: its attempt's start (the day it is kept under), else, for a replay's
+ * record or one from before records had a start, its first call (the day its index entry lists it under).
+ */
+export function listedDay(cost: AttemptCost): string {
+  return dayOf(cost.startedAt ?? cost.calls[0]?.createdAt ?? new Date(0).toISOString());
+}
+
 const DAY_MS = 86_400_000;
 /**
  * How far apart two workers' clocks may be: a start stamped by one may precede the run's creation stamped by

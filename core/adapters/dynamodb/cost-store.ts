@@ -40,11 +40,6 @@ export function costItem(cost: AttemptCost, options: { pending: boolean }): Item
   };
 }
 
-/** The UTC day a record is listed under (costKey): its attempt's start, else its first call. */
-export function listedDay(cost: AttemptCost): string {
-  return dayOf(cost.startedAt ?? cost.calls[0]?.createdAt ?? new Date(0).toISOString());
-}
-
 export function fromCostItem(item: Item): AttemptCost {
   return {
     id: String(item.id),
@@ -111,7 +106,7 @@ export function createCostStore(table: Table): CostStore {
     },
 
     /**
-     * The records listed under one of `days` (listedDay): per day, its partition of records (strongly
+     * The records listed under one of `days` (domain `listedDay`): per day, its partition of records (strongly
      * consistent) and the gsi1 entries of records kept in their runs' partitions.
      */
     async onDays(workspaceId: string, days: readonly string[]): Promise<AttemptCost[]> {

@@ -1,5 +1,5 @@
+import { listedDay } from "../../domain/cost-record";
 import type { CostStore } from "../../ports/store";
-import { listedDay } from "../dynamodb/cost-store";
 import { storedCost } from "./dynamo-items";
 import { costSlot } from "./run-change";
 import { byKey, type MemoryState, type StoredCost } from "./state";
