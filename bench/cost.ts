@@ -1,12 +1,6 @@
-import { mkdtempSync, rmSync } from "node:fs";
-import { cpus, tmpdir } from "node:os";
-import { join } from "node:path";
+import { cpus } from "node:os";
 import { parseArgs } from "node:util";
-import { type DynamoDbLocal, startDynamoDbLocal } from "../core/adapters/local/dynamodb-local";
-import { type OpenAiFake, startOpenAiFake } from "../test/fakes/openai-server";
-import { type LocalService, startLocalService } from "../test/helpers/local-service";
-import { type BillingProxy, startBillingProxy } from "./lib/billing-proxy";
-import { cleanupStack } from "./lib/cleanups";
+import { type BilledService, startBilledService } from "./lib/billed-service";
 import {
   type ModeFigures,
   perRun,
@@ -24,23 +18,18 @@ import {
   ApiClient,
   deliveriesPerRun,
   driveRuns,
-  type Receiver,
   RUN_INPUT,
   STEP_TYPES,
   type StepType,
   signUp,
   sleep,
-  startReceiver,
   stepsOf,
   WAIT_MS,
   type Workspace,
 } from "./lib/cost-workloads";
-import { DynamoWire } from "./lib/dynamo-wire";
-import { inferQueueMessages } from "./lib/queue-inference";
 import { runBench, wholeNumberOption } from "./lib/run-bench";
 import { PRICES, SQS_REQUESTS_PER_MESSAGE } from "./lib/step-cost";
-import { type Counts, since, Tally } from "./lib/tally";
-import { itemKind, requestBucket } from "./lib/weft-items";
+import { type Counts, since } from "./lib/tally";
 
 /**
  * What a step and a run cost in AWS, counted the way DynamoDB bills: the real service (`npm start`, API,
@@ -57,10 +46,8 @@ interface Options {
   types: StepType[];
 }
 
-const TABLE_NAME = "weft";
 /** A phase has ended when no measured request has been in flight for this long. */
 const QUIET_MS = 1500;
-const SETTLE_LIMIT_MS = 60_000;
 const MAX_PHASE_ATTEMPTS = 2;
 /** Replies queued on the fake OpenAI server: more than any run of the bench asks for. */
 const LLM_REPLIES = 20_000;
@@ -88,60 +75,6 @@ function readOptions(): Options {
   };
 }
 
-interface Harness {
-  service: LocalService;
-  proxy: BillingProxy;
-  tally: Tally;
-  dynamo: DynamoWire;
-  receiver: Receiver;
-  stop(): Promise<void>;
-}
-
-async function startHarness(): Promise<Harness> {
-  const cleanups = cleanupStack();
-  const stop = cleanups.stop;
-  try {
-    const dataDir = mkdtempSync(join(tmpdir(), "weft-bench-cost-"));
-    cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    // In memory: the bench's table lives as long as the bench.
-    const local: DynamoDbLocal = await startDynamoDbLocal({});
-    cleanups.push(() => local.stop());
-    const dynamo = new DynamoWire(local.endpoint);
-    cleanups.push(() => dynamo.close());
-    const tally = new Tally();
-    const proxy = await startBillingProxy({
-      target: local.endpoint,
-      tally,
-      classify: requestBucket,
-      kindOf: itemKind,
-      onCommit: (commit) => inferQueueMessages(commit, tally),
-    });
-    cleanups.push(() => proxy.stop());
-    const receiver = await startReceiver();
-    cleanups.push(() => receiver.stop());
-    const openai: OpenAiFake = await startOpenAiFake();
-    cleanups.push(() => openai.close());
-    openai.reply(
-      ...Array.from({ length: LLM_REPLIES }, () => ({ text: "ok", usage: { input: 12, output: 1 } })),
-    );
-    const service = await startLocalService({
-      DATA_DIR: dataDir,
-      DYNAMODB_ENDPOINT: proxy.endpoint,
-      TABLE_NAME,
-      ALLOW_PRIVATE_URLS: "true",
-      OPENAI_BASE_URL: openai.baseUrl,
-      // Out of reach, so it never refuses; it still makes its DynamoDB write per request, as in production.
-      RATE_LIMIT_PER_MINUTE: "100000000",
-      LOG_LEVEL: "warn",
-    });
-    cleanups.push(() => service.stop("SIGTERM"));
-    return { service, proxy, tally, dynamo, receiver, stop };
-  } catch (error) {
-    await stop();
-    throw error;
-  }
-}
-
 interface Mode {
   label: string;
   key: "plain" | "webhooks";
@@ -165,7 +98,7 @@ interface PhaseResult {
   attempt: number;
 }
 
-async function main(h: Harness, options: Options): Promise<number> {
+async function main(h: BilledService, options: Options): Promise<number> {
   const { steps: n, runs } = options;
   const api = new ApiClient(h.service.url);
   const httpUrl = `${h.receiver.url}/http-step`;
@@ -197,15 +130,7 @@ async function main(h: Harness, options: Options): Promise<number> {
     });
   }
 
-  const settle = async () => {
-    const started = Date.now();
-    for (;;) {
-      const { inFlight, lastEndedAtMs } = h.proxy.activity("work");
-      if (inFlight === 0 && Date.now() - lastEndedAtMs >= QUIET_MS) return;
-      if (Date.now() - started > SETTLE_LIMIT_MS) throw new Error("the service did not go quiet");
-      await sleep(100);
-    }
-  };
+  const settle = () => h.settle(QUIET_MS);
 
   const phases: PhaseResult[] = [];
   const measurePhase = async (
@@ -230,7 +155,7 @@ async function main(h: Harness, options: Options): Promise<number> {
     }
     const deadlineMs = Date.now() + 120_000 + 2 * length * (WAIT_MS + 1000);
     const driven = await driveRuns(
-      { api, dynamo: h.dynamo, tableName: TABLE_NAME, workspace: mode.workspace, deadlineMs },
+      { api, dynamo: h.dynamo, tableName: h.tableName, workspace: mode.workspace, deadlineMs },
       runIds,
     );
     const expected = mode.webhooks ? runs * deliveriesPerRun(workload, length) : 0;
@@ -406,7 +331,7 @@ const round4 = (value: number) => Math.round(value * 1e4) / 1e4;
 
 await runBench({
   readOptions,
-  start: () => startHarness(),
+  start: () => startBilledService({ label: "cost", llmReplies: LLM_REPLIES }),
   stopping: "the service, the billing proxy and DynamoDB Local",
   main,
 });

@@ -84,10 +84,28 @@ export function deliveriesPerRun(type: StepType | "baseline", n: number): number
 
 // --- The API, as a client ----------------------------------------------------------------------------
 
+/** A paginated list's `meta` (spec section 8). */
+export interface PageMeta {
+  page: number;
+  pageSize: number;
+  total: number;
+  totalPages: number;
+}
+
 export class ApiClient {
   constructor(readonly url: string) {}
 
   async call<T>(method: string, path: string, key?: string, body?: unknown): Promise<T> {
+    return (await this.envelope<T>(method, path, key, body)).data;
+  }
+
+  /** The whole answer: `data`, and `meta` when it is a page. */
+  async envelope<T>(
+    method: string,
+    path: string,
+    key?: string,
+    body?: unknown,
+  ): Promise<{ data: T; meta?: PageMeta }> {
     const response = await fetch(`${this.url}${path}`, {
       method,
       headers: { ...(key ? { "x-api-key": key } : {}), "content-type": "application/json" },
@@ -95,7 +113,7 @@ export class ApiClient {
     });
     const text = await response.text();
     if (response.status >= 300) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-    return (JSON.parse(text) as { data: T }).data;
+    return JSON.parse(text) as { data: T; meta?: PageMeta };
   }
 }
 
@@ -188,14 +206,19 @@ export interface Receiver {
   stop(): Promise<void>;
 }
 
+export interface ReceiverOptions {
+  delayMs?: number;
+  gate?: Promise<void>;
+  /** The status a path is answered with; 200 when absent. */
+  statusOf?: (path: string) => number;
+}
+
 /**
- * A loopback server answering 200 with a small JSON body to everything, counting requests per path; with
- * `gate`, no answer before it resolves, and with `delayMs`, each answer that much later (a step that takes
- * time, as a real request's does).
+ * A loopback server answering 200 (or `statusOf` its path) with a small JSON body to everything, counting
+ * requests per path; with `gate`, no answer before it resolves, and with `delayMs`, each answer that much
+ * later (a step that takes time, as a real request's does).
  */
-export async function startReceiver(
-  options: { delayMs?: number; gate?: Promise<void> } = {},
-): Promise<Receiver> {
+export async function startReceiver(options: ReceiverOptions = {}): Promise<Receiver> {
   const counts = new Map<string, number>();
   const server: Server = createServer((req, res) => {
     req.resume();
@@ -204,7 +227,7 @@ export async function startReceiver(
       counts.set(path, (counts.get(path) ?? 0) + 1);
       await options.gate;
       if (options.delayMs) await sleep(options.delayMs);
-      res.writeHead(200, { "content-type": "application/json" });
+      res.writeHead(options.statusOf?.(path) ?? 200, { "content-type": "application/json" });
       res.end('{"ok":true}');
     });
   });
