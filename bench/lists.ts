@@ -101,13 +101,16 @@ async function main(h: BilledService, options: Options): Promise<number> {
     row.figures.push(figure);
     rows.set(name, row);
   };
-  const measure = async (path: string, ended: number, page: number): Promise<Figure> => {
+  const measure = async (probe: ListProbe, ended: number, page: number): Promise<Figure> => {
     await h.settle(PROBE_QUIET_MS);
     const before = h.tally.snapshot();
-    const answer = await api.envelope<unknown[]>("GET", path, workspace.apiKey);
+    const path = pagePath(probe, page);
+    const answer = probe.lines
+      ? { data: (await api.text("GET", path, workspace.apiKey)).split("\n").filter(Boolean) }
+      : await api.envelope<unknown[]>("GET", path, workspace.apiKey);
     await h.settle(PROBE_QUIET_MS);
     const delta = since(before, h.tally.snapshot());
-    const meta: PageMeta | undefined = answer.meta;
+    const meta: PageMeta | undefined = "meta" in answer ? answer.meta : undefined;
     return {
       ended,
       rru: delta["work.rru"] ?? 0,
@@ -127,11 +130,11 @@ async function main(h: BilledService, options: Options): Promise<number> {
     await h.settle(STAGE_QUIET_MS);
     const grown = (Date.now() - growing) / 1000;
     for (const probe of listProbes(w)) {
-      const first = await measure(pagePath(probe, 1), size, 1);
+      const first = await measure(probe, size, 1);
       record(probe, false, first);
       if (probe.paged) {
         const deep = deepestFullPage(first.total ?? 0);
-        record(probe, true, await measure(pagePath(probe, deep), size, deep));
+        record(probe, true, await measure(probe, size, deep));
       }
     }
     console.log(

@@ -106,6 +106,11 @@ export class ApiClient {
     key?: string,
     body?: unknown,
   ): Promise<{ data: T; meta?: PageMeta }> {
+    return JSON.parse(await this.text(method, path, key, body)) as { data: T; meta?: PageMeta };
+  }
+
+  /** The answer's body as text (JSON Lines, say); throws on a status outside 2xx. */
+  async text(method: string, path: string, key?: string, body?: unknown): Promise<string> {
     const response = await fetch(`${this.url}${path}`, {
       method,
       headers: { ...(key ? { "x-api-key": key } : {}), "content-type": "application/json" },
@@ -113,7 +118,7 @@ export class ApiClient {
     });
     const text = await response.text();
     if (response.status >= 300) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-    return JSON.parse(text) as { data: T; meta?: PageMeta };
+    return text;
   }
 }
 

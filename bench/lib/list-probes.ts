@@ -1,10 +1,14 @@
 import { type ListWorkspace, LONG_RUN_STEPS, SUPERSESSION_KEY } from "./list-history";
 
-/** One list request bench:lists bills: `path` without its page; `paged` when it answers a page with `meta`. */
+/**
+ * One list request bench:lists bills: `path` without its page; `paged` when it answers a page with `meta`,
+ * `lines` when it answers JSON Lines.
+ */
 export interface ListProbe {
   name: string;
   path: string;
   paged: boolean;
+  lines?: boolean;
 }
 
 /** The runs the date window covers at every stage: the newest, about this many. */
@@ -31,7 +35,9 @@ export function listProbes(w: ListWorkspace): ListProbe[] {
   });
   const { done } = w.definitions;
   const created = [...w.createdAt].sort();
-  const after = encodeURIComponent(created[Math.max(0, created.length - WINDOW_RUNS)] ?? "");
+  const from = created[Math.max(0, created.length - WINDOW_RUNS)] ?? "";
+  const after = encodeURIComponent(from);
+  const hourFromNow = encodeURIComponent(new Date(Date.now() + 3_600_000).toISOString());
   return [
     runs("(all)", ""),
     runs("?definitionId", `definitionId=${done}`),
@@ -50,6 +56,12 @@ export function listProbes(w: ListWorkspace): ListProbe[] {
     { name: "approvals ?pending=true", path: "/v1/approval-requests?pending=true", paged: true },
     { name: "approvals ?pending=false", path: "/v1/approval-requests?pending=false", paged: true },
     { name: "approvals (all)", path: "/v1/approval-requests", paged: true },
+    {
+      name: `approvals' audit export (newest ~${WINDOW_RUNS} runs' window)`,
+      path: `/v1/approval-requests/export?from=${after}&to=${hourFromNow}`,
+      paged: false,
+      lines: true,
+    },
     { name: "webhook deliveries", path: `/v1/webhooks/${w.webhookId}/deliveries`, paged: true },
   ];
 }
