@@ -14,6 +14,7 @@ export function itemKind(key: WireItem): string {
   if (pk.startsWith("RATE#")) return "rate-limit";
   if (pk.startsWith("KEYHASH#") || sk.startsWith("APIKEY#")) return "api-key";
   if (sk.startsWith("COUNTER#")) return "run-counter";
+  if (pk.includes("#ENDED#")) return "ended-count";
   if (sk === "IDEMPOTENCY") return "idempotency";
   if (sk === "APPROVAL") return "approval";
   if (sk.startsWith("DELIVERY#")) return "webhook-delivery";

@@ -230,6 +230,17 @@ export interface RunRecord extends WorkflowRun {
   /** Position among the workspace's runs and among its definition's runs: dense, 1-based, for paging. */
   seq: number;
   defSeq: number;
+  /**
+   * The ended status whose count this run is in (docs/data-model.md, "Runs by status"), and the version of the
+   * commit that counted it: the store counts a top-level run as a commit ends it, and takes it out of the count
+   * when a retry revives it. Absent while live, on child runs, and on runs the store does not count.
+   */
+  endCounted?: EndCounted;
+}
+
+export interface EndCounted {
+  status: RunStatus;
+  version: number;
 }
 
 export function currentStepName(run: RunRecord): string | null {

@@ -59,6 +59,11 @@ export const FINAL_RUN_STATUSES: readonly RunStatus[] = [Completed, Cancelled, S
 /** Runs that hold live work: what supersession and cancellation act on. */
 export const LIVE_RUN_STATUSES: readonly RunStatus[] = [Pending, Running, Waiting, Paused];
 
+/** A status a run ends in (COMPLETED, FAILED, CANCELLED, SUPERSEDED) rather than one it lives in. */
+export function isEndedStatus(status: string): boolean {
+  return !(LIVE_RUN_STATUSES as readonly string[]).includes(status);
+}
+
 export function canTransitionRun(from: RunStatus, to: RunStatus): boolean {
   return RUN_TRANSITIONS[from].includes(to);
 }

@@ -2,6 +2,7 @@ import { describe } from "vitest";
 import type { RunsStore } from "../../core/ports/store";
 import { describeCosts } from "./costs.contract";
 import { describeDefinitions } from "./definitions.contract";
+import { describeEndedRunLists } from "./ended-run-lists.contract";
 import { describeItemBound } from "./item-bound.contract";
 import { describeRunCommit } from "./run-commit.contract";
 import { describeCreation } from "./run-creation.contract";
@@ -24,6 +25,7 @@ export function describeRunsStoreContract(name: string, makeStore: MakeStore): v
     describeItemBound(makeStore);
     describeCreation(makeStore);
     describeRunLists(makeStore);
+    describeEndedRunLists(makeStore);
     describeCosts(makeStore);
     describeDefinitions(makeStore);
     describeTriggers(makeStore);

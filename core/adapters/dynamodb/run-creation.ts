@@ -5,6 +5,8 @@ import type { CreateOutcome, DebounceWindowRef, RunCreation } from "../../ports/
 import { changeItems } from "./change-items";
 import { idempotencyClaim } from "./creation-keys";
 import type { Table } from "./dynamo-client";
+import { createEndCounting } from "./end-counting";
+import { createEndedCountItems, endCountWrites } from "./ended-count-items";
 import { refuseOversizedPuts } from "./item-size";
 import { keys } from "./keys";
 import { createRunCounters, creationScopes } from "./run-counters";
@@ -30,6 +32,8 @@ export type RunCreationStore = ReturnType<typeof createRunCreationStore>;
 
 export function createRunCreationStore(table: Table) {
   const { counter, takeBoth, giveUp } = createRunCounters(table);
+  const endedCounts = createEndedCountItems(table);
+  const endCounting = createEndCounting(endCountWrites(endedCounts));
 
   async function head(workspaceId: string, supersessionKey: string): Promise<SupersessionHead | undefined> {
     const { Item } = await table.client.send(
@@ -90,6 +94,8 @@ export function createRunCreationStore(table: Table) {
   const store = {
     counter,
     head,
+    endedCounts,
+    endCounting,
 
     /**
      * The new run, its key's head moved to it (from `read`), its debounce key's window moved to it, its place in
@@ -182,17 +188,21 @@ export function createRunCreationStore(table: Table) {
     if (read && read.seq > run.seq) return { kind: "conflict" };
     const creation = store.createActions(run, read, debounceFollows);
     const superseding = await supersede();
+    const ending = await endCounting.place(superseding.map((change) => change.commit.run));
     try {
       await writeAtomically(table, [...creation, ...changeItems(table, superseding)]);
-      return { kind: "created", run };
     } catch (error) {
-      if (!(error instanceof WriteConflict)) throw error;
+      const conflict = error instanceof WriteConflict;
+      await endCounting.settle(ending, conflict ? "lost" : "unknown");
+      if (!conflict) throw error;
       if (run.idempotencyKey !== null && error.lostAt(creation.length - 1)) {
         const runId = await store.runIdForIdempotencyKey(run.workspaceId, run.idempotencyKey);
         if (runId) return { kind: "idempotent", runId };
       }
       return { kind: "conflict" };
     }
+    await endCounting.settle(ending, "committed");
+    return { kind: "created", run };
   }
 
   return store;

@@ -25,6 +25,7 @@ type KeyedFields = "id" | "workspaceId" | "version";
 
 export function runItem(run: RunRecord): Item {
   const { id, workspaceId, version, active, recent, ...rest } = run;
+  const counted = countedToken(run);
   const body: Item = { ...rest, active: active && packActive(active) };
   if (recent) body.recent = packHistory(recent);
   return {
@@ -44,8 +45,26 @@ export function runItem(run: RunRecord): Item {
       dueAtMs: sweepDueAtMs(run),
       parentRunId: run.parent?.runId,
     }),
+    ...(counted === undefined ? {} : { counted }),
   };
 }
+
+/**
+ * The count a top-level ended run is in, as a top-level attribute (`<status>#<version that counted it>`), so
+ * a write can be conditional on it (commitItems).
+ */
+function countedToken(run: RunRecord): string | undefined {
+  const counted = run.endCounted;
+  if (run.parent !== undefined || counted?.status !== run.status) return undefined;
+  return `${counted.status}#${counted.version}`;
+}
+
+/**
+ * A writer holding the run from before its end was counted would count it again: its write loses, and the
+ * writer reads the run again.
+ */
+const NOT_COUNTED_OTHERWISE =
+  "(attribute_not_exists(counted) OR counted = :counted OR NOT begins_with(counted, :countedIn))";
 
 /** DynamoDB bills a write by the started kilobyte of the whole item, as stored (so compressed), at least one. */
 const WRITE_UNIT_BYTES = 1024;
@@ -94,12 +113,17 @@ export function commitItems(
   commit: RunCommit,
 ): { atomic: TransactItem[]; filed?: TransactItem } {
   const { run } = commit;
+  const counted = countedToken(run);
   const runPut: TransactItem = {
     Put: {
       TableName: table.name,
       Item: runItem(run),
-      ConditionExpression: "version = :expected",
-      ExpressionAttributeValues: { ":expected": commit.expectedVersion },
+      ConditionExpression:
+        counted === undefined ? "version = :expected" : `version = :expected AND ${NOT_COUNTED_OTHERWISE}`,
+      ExpressionAttributeValues: {
+        ":expected": commit.expectedVersion,
+        ...(counted === undefined ? {} : { ":counted": counted, ":countedIn": `${run.status}#` }),
+      },
     },
   };
   const atomic = [runPut];

@@ -1,6 +1,7 @@
 import { listedDefinitionId, type RunRecord, waitingForOf } from "../../domain/run-record";
-import { LIVE_RUN_STATUSES } from "../../domain/statuses";
+import { isEndedStatus, LIVE_RUN_STATUSES } from "../../domain/statuses";
 import type { Page, RunFilters } from "../../ports/store";
+import { definitionOrEndedKeys, listEndedRuns } from "./ended-run-list";
 import { isLiveStatus, runListPartitions } from "./index-keys";
 import { childrenCounterScope, definitionCounterScope, runsCounterScope } from "./run-counters";
 import type { RunCreationStore } from "./run-creation";
@@ -11,10 +12,11 @@ import type { IndexName } from "./table";
 /**
  * Runs newest first, a page at a time (docs/data-model.md, "How lists get total"). All runs, and the runs of
  * one definition, are numbered at creation, so page N is a range of numbers and `total` a counter less the
- * numbers given up: the cost of a page does not depend on N. A status or supersession-key list, whose members come and go,
- * walks its index's keys and reads only the page's runs (a live status walks the workspace's live runs, an
- * ended one its own; run-lists.ts); combined filters read the narrowest list's runs and filter them. A date window narrows any of them to a range of numbers
- * (run-number-range.ts).
+ * numbers given up: the cost of a page does not depend on N. An ended status's runs are counted as they end
+ * (ended-run-list.ts). A live status or a supersession key, whose members come and go, walks its index's keys
+ * and reads only the page's runs (a live status walks the workspace's live runs; run-lists.ts); combined
+ * filters read the narrowest list's runs and filter them. A date window narrows any of them to a range of
+ * numbers (run-number-range.ts).
  */
 export async function listRuns(
   store: { runCreation: RunCreationStore; runLists: RunListStore },
@@ -27,6 +29,10 @@ export async function listRuns(
   // Runs wait for a slot, a throttle or a debounce window only while PENDING: the PENDING list, filtered.
   if (waitingFor !== undefined && (filters.status ?? "PENDING") !== "PENDING") return { items: [], total: 0 };
   const status = waitingFor === undefined ? filters.status : "PENDING";
+  const ended = status !== undefined && isEndedStatus(status) && supersessionKey === undefined;
+  if (ended && parentRunId === undefined && definitionId === undefined && !hasDateBound(filters)) {
+    return listEndedRuns(store, workspaceId, status, page, pageSize);
+  }
   const start = (page - 1) * pageSize;
   if (parentRunId !== undefined || (status === undefined && supersessionKey === undefined && !live)) {
     const [scope, index, pk]: [string, IndexName, string] =
@@ -69,11 +75,13 @@ export async function listRuns(
           runListPartitions.bySupersessionKey(workspaceId, supersessionKey),
           workspaceRange,
         )
-      : await store.runLists.statusKeys(
-          workspaceId,
-          live ? LIVE_RUN_STATUSES : [status ?? ""],
-          workspaceRange,
-        );
+      : ended && definitionId !== undefined && workspaceRange === undefined
+        ? await definitionOrEndedKeys(store, workspaceId, status, definitionId)
+        : await store.runLists.statusKeys(
+            workspaceId,
+            live ? LIVE_RUN_STATUSES : [status ?? ""],
+            workspaceRange,
+          );
   // The indexes lag their items a little: a run that just left the list's statuses is dropped rather than
   // shown wrong.
   const listed = (run: RunRecord) =>
@@ -86,12 +94,14 @@ export async function listRuns(
     const items = await store.runLists.runs(keys.slice(start, start + pageSize));
     return { items: items.filter(listed), total: keys.length };
   }
-  const matching = (await store.runLists.runs(keys)).filter(
-    (run) =>
-      listed(run) &&
-      (definitionId === undefined || listedDefinitionId(run) === definitionId) &&
-      (waitingFor === undefined || waitingForOf(run) === waitingFor),
-  );
+  const matching = (await store.runLists.runs(keys))
+    .filter(
+      (run) =>
+        listed(run) &&
+        (definitionId === undefined || listedDefinitionId(run) === definitionId) &&
+        (waitingFor === undefined || waitingForOf(run) === waitingFor),
+    )
+    .sort((a, b) => b.seq - a.seq);
   return { items: matching.slice(start, start + pageSize), total: matching.length };
 }
 

@@ -25,13 +25,13 @@ export function createRunListStore(table: Table) {
     },
 
     /**
-     * Every key in one index partition, newest first, or those whose number lies in `range`: for lists whose
-     * members come and go.
+     * Every key in one index partition, newest first, or those whose number lies in `range`, or the first
+     * `limit` of them: for lists whose members come and go.
      */
-    allKeys(index: IndexName, pk: string, range?: NumberRange): Promise<ItemKey[]> {
-      if (range && range.to < range.from) return Promise.resolve([]);
+    allKeys(index: IndexName, pk: string, range?: NumberRange, limit?: number): Promise<ItemKey[]> {
+      if ((range && range.to < range.from) || limit === 0) return Promise.resolve([]);
       const sortBetween = range && { from: pad(range.from, 12), to: pad(range.to, 12) };
-      return indexPartitionKeys(table, index, pk, { newestFirst: true, sortBetween });
+      return indexPartitionKeys(table, index, pk, { newestFirst: true, sortBetween, limit });
     },
 
     /**

@@ -60,6 +60,16 @@ async function writeChange(table: Table, writes: ChangeWrites): Promise<CommitOu
   }
 }
 
+/** A change's writes once its `before` puts are in: its opening request, then its atomic writes. */
+async function writeWithOpening(table: Table, writes: ChangeWrites): Promise<CommitOutcome> {
+  const { opening } = writes;
+  // A request already there is another change's: this one loses, as its transaction did.
+  if (opening && !(await putUnlessRefused(table, opening.put))) return { kind: "conflict" };
+  const outcome = await writeChange(table, writes);
+  if (outcome.kind !== "committed" && opening) await deleteUnlessRefused(table, opening.withdraw);
+  return outcome;
+}
+
 /**
  * Runs and their history. A run lives in its own partition (`WS#<wsp>#RUN#<run>`): the run item, which keeps
  * the latest stretch of its history, and journal items holding the stretches filed before. A change is one
@@ -75,14 +85,26 @@ export function createRunStore(table: Table): RunStore {
   return {
     get: (workspaceId, runId) => getRun(table, workspaceId, runId),
 
+    /**
+     * A change that ends the run counts it first (end-counting.ts), and takes it back out if it is known to
+     * have lost; after an unknown error it leaves it counted, since the write may have landed.
+     */
     async commit(change: RunChange): Promise<CommitOutcome> {
-      const writes = changeWrites(table, change);
-      await writeBeforeCommit(table, writes);
-      const { opening } = writes;
-      // A request already there is another change's: this one loses, as its transaction did.
-      if (opening && !(await putUnlessRefused(table, opening.put))) return { kind: "conflict" };
-      const outcome = await writeChange(table, writes);
-      if (outcome.kind !== "committed" && opening) await deleteUnlessRefused(table, opening.withdraw);
+      const { endCounting } = runCreation;
+      const ending = await endCounting.place([change.commit.run]);
+      let writes: ChangeWrites;
+      try {
+        writes = changeWrites(table, change);
+        await writeBeforeCommit(table, writes);
+      } catch (error) {
+        await endCounting.settle(ending, "lost");
+        throw error;
+      }
+      const outcome = await writeWithOpening(table, writes).catch(async (error: unknown) => {
+        await endCounting.settle(ending, "unknown");
+        throw error;
+      });
+      await endCounting.settle(ending, outcome.kind === "committed" ? "committed" : "lost");
       return outcome;
     },
 

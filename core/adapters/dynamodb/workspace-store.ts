@@ -4,12 +4,15 @@ import { WorkspaceRecord } from "../../domain/workspace";
 import type { WorkspaceStore } from "../../ports/store";
 import { cancellationCodes, lostRace } from "./conditions";
 import type { Table } from "./dynamo-client";
+import { countingFromTheStart } from "./ended-count-items";
 import { keys } from "./keys";
+import { runsCounterScope } from "./run-counters";
 import type { TransactItem } from "./transact";
 
 /**
- * A workspace is three items written together: the workspace, a guard item that owns its slug (so two
- * concurrent creations with one slug cannot both succeed), and the owner account's membership.
+ * A workspace is four items written together: the workspace, a guard item that owns its slug (so two
+ * concurrent creations with one slug cannot both succeed), the owner account's membership, and its run
+ * counter, which says every run's end is counted (ended-count-items.ts).
  */
 export function workspaceCreationItems(table: Table, workspace: WorkspaceRecord): TransactItem[] {
   return [
@@ -38,6 +41,13 @@ export function workspaceCreationItems(table: Table, workspace: WorkspaceRecord)
           role: "owner",
           createdAt: workspace.createdAt,
         },
+      },
+    },
+    {
+      Put: {
+        TableName: table.name,
+        Item: { ...keys.runCounter(workspace.id, runsCounterScope), ...countingFromTheStart },
+        ConditionExpression: "attribute_not_exists(pk)",
       },
     },
   ];

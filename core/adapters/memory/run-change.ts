@@ -1,4 +1,5 @@
 import type { AttemptCost } from "../../domain/cost-record";
+import type { RunRecord } from "../../domain/run-record";
 import type { RunChange } from "../../ports/store";
 import { costKey } from "../dynamodb/cost-store";
 import { keys } from "../dynamodb/keys";
@@ -31,6 +32,7 @@ export function holds(state: MemoryState, change: RunChange, actions: readonly T
   )
     return false;
   if (!stored || stored.record.version !== commit.expectedVersion) return false;
+  if (countedAgain(stored.record, commit.run)) return false;
   if (!storedJournals(actions).every((journal) => journalWritable(stored, journal))) return false;
   if (openApproval && state.approvals.has(approvalSlot(workspaceId, openApproval.id))) return false;
   if (settleApproval) {
@@ -44,6 +46,12 @@ export function holds(state: MemoryState, change: RunChange, actions: readonly T
     return false;
   if (storedCosts(actions).some((cost) => state.costs.has(costSlot(cost)))) return false;
   return slotsHold(state, commit);
+}
+
+/** The adapter's guard (run-items.ts): a run counted as ended is not counted there again. */
+function countedAgain(stored: RunRecord, run: RunRecord): boolean {
+  const held = stored.endCounted;
+  return held !== undefined && held.status === run.status && run.endCounted?.version !== held.version;
 }
 
 /**

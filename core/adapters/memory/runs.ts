@@ -2,6 +2,7 @@ import { debounceScope } from "../../domain/debounce";
 import { listedDefinitionId, type RunRecord, waitingForOf } from "../../domain/run-record";
 import { LIVE_RUN_STATUSES } from "../../domain/statuses";
 import type {
+  CommitOutcome,
   CreateOutcome,
   DebounceWindowRef,
   RunChange,
@@ -9,6 +10,7 @@ import type {
   RunFilters,
   RunStore,
 } from "../../ports/store";
+import { createEndCounting } from "../dynamodb/end-counting";
 import { sweepShard } from "../dynamodb/index-keys";
 import { keys } from "../dynamodb/keys";
 import { creationScopes } from "../dynamodb/run-counters";
@@ -38,6 +40,8 @@ export function createMemoryRuns(state: MemoryState): RunStore {
     run.debounceWindow &&
     debounceSlot(run.workspaceId, debounceScope(run.definitionId, run.debounceWindow.key));
   const headSlot = (workspaceId: string, key: string) => slot(keys.supersessionHead(workspaceId, key));
+  const headOf = ({ workspaceId, supersessionKey }: RunRecord) =>
+    supersessionKey === null ? undefined : state.heads.get(headSlot(workspaceId, supersessionKey));
 
   function runsOf(workspaceId: string, matches: (run: RunRecord) => boolean): RunRecord[] {
     return [...state.runs.values()]
@@ -56,6 +60,9 @@ export function createMemoryRuns(state: MemoryState): RunStore {
   /** The adapter's `ADD`: the counter's next number, taken at once. */
   const take = (workspaceId: string, scope: string) => ++counter(workspaceId, scope).count;
 
+  // Lists count by filtering the runs: only the marks counting leaves on a run are kept, as the adapter does.
+  const endCounting = createEndCounting({ counts: async () => true, add: async () => {} });
+
   function giveUp(run: RunRecord): void {
     const [runsScope, definitionScope] = creationScopes(run);
     counter(run.workspaceId, runsScope).gaps.push(run.seq);
@@ -68,12 +75,29 @@ export function createMemoryRuns(state: MemoryState): RunStore {
     supersede: RunCreation["supersede"],
     debounceFollows: DebounceWindowRef | undefined,
   ): Promise<CreateOutcome> {
-    const { workspaceId, supersessionKey, idempotencyKey } = run;
-    const head = () =>
-      supersessionKey === null ? undefined : state.heads.get(headSlot(workspaceId, supersessionKey));
-    const read = structuredClone(head());
+    const read = structuredClone(headOf(run));
     if (read && read.seq > run.seq) return { kind: "conflict" };
     const superseding = await supersede();
+    const ending = await endCounting.place(superseding.map((change) => change.commit.run));
+    let outcome: CreateOutcome;
+    try {
+      outcome = writeCounted(run, read, superseding, debounceFollows);
+    } catch (error) {
+      await endCounting.settle(ending, "lost");
+      throw error;
+    }
+    await endCounting.settle(ending, outcome.kind === "created" ? "committed" : "lost");
+    return outcome;
+  }
+
+  /** The creation's writes, once the runs it supersedes are counted as ended. */
+  function writeCounted(
+    run: RunRecord,
+    read: { seq: number; runId: string } | undefined,
+    superseding: RunChange[],
+    debounceFollows: DebounceWindowRef | undefined,
+  ): CreateOutcome {
+    const { workspaceId, supersessionKey, idempotencyKey } = run;
     const changes = superseding.map((change) => ({ change, actions: changeActions(change) }));
     refuseUnwritable([...creationActions(run, read, debounceFollows), ...changesActions(superseding)]);
 
@@ -84,7 +108,7 @@ export function createMemoryRuns(state: MemoryState): RunStore {
     if (claim) return { kind: "idempotent", runId: claim.runId };
     const window = debounceSlotOf(run);
     if (
-      head()?.seq !== read?.seq ||
+      headOf(run)?.seq !== read?.seq ||
       (window !== undefined && !sameWindow(state.debounceWindows.get(window), debounceFollows)) ||
       state.runs.has(runSlot(workspaceId, run.id)) ||
       !changes.every(({ change, actions }) => holds(state, change, actions))
@@ -112,6 +136,18 @@ export function createMemoryRuns(state: MemoryState): RunStore {
     return { kind: "created", run: structuredClone(stored.record) };
   }
 
+  /** A change once the run it ends is counted, as run-store.ts writes it. */
+  function commitCounted(change: RunChange): CommitOutcome {
+    const { before, opening, atomic } = changeWriteActions(change);
+    // The adapter puts the opened request before the run and withdraws it if the run's write loses: here,
+    // in one step, it is written with the change or not at all (run-change.ts).
+    refuseUnwritable([...before, ...(opening ? [opening.put] : []), ...atomic]);
+    writeBefore(state, change, before);
+    if (!holds(state, change, atomic)) return { kind: "conflict" };
+    apply(state, change, atomic);
+    return { kind: "committed" };
+  }
+
   return {
     async get(workspaceId, runId) {
       const stored = state.runs.get(runSlot(workspaceId, runId));
@@ -122,14 +158,16 @@ export function createMemoryRuns(state: MemoryState): RunStore {
     writeUnits: runWriteUnits,
 
     async commit(change: RunChange) {
-      const { before, opening, atomic } = changeWriteActions(change);
-      // The adapter puts the opened request before the run and withdraws it if the run's write loses: here,
-      // in one step, it is written with the change or not at all (run-change.ts).
-      refuseUnwritable([...before, ...(opening ? [opening.put] : []), ...atomic]);
-      writeBefore(state, change, before);
-      if (!holds(state, change, atomic)) return { kind: "conflict" };
-      apply(state, change, atomic);
-      return { kind: "committed" };
+      const ending = await endCounting.place([change.commit.run]);
+      let outcome: CommitOutcome;
+      try {
+        outcome = commitCounted(change);
+      } catch (error) {
+        await endCounting.settle(ending, "lost");
+        throw error;
+      }
+      await endCounting.settle(ending, outcome.kind === "committed" ? "committed" : "lost");
+      return outcome;
     },
 
     async create({

@@ -164,7 +164,13 @@ export interface RunRef {
 export interface RunStore {
   /** Strongly consistent: the record every decision about the run is made from. */
   get(workspaceId: string, runId: string): Promise<RunRecord | undefined>;
+  /** The runs the creation supersedes are counted as they end, as `commit` counts a run. */
   create(creation: RunCreation): Promise<CreateOutcome>;
+  /**
+   * Writes the change at the run's expected version. A change that ends a top-level run counts it among the
+   * runs of its ended status, and one that revives it takes it out: marked on the change's run, in place
+   * (RunRecord.endCounted), so the caller holds the run as written; a change that loses leaves it as given.
+   */
   commit(change: RunChange): Promise<CommitOutcome>;
   /**
    * What one write of the run, as `run` is, costs in this store's units (DynamoDB: started kilobytes of the
