@@ -34,8 +34,10 @@ const CYCLE: readonly EndedKind[] = [
 /** The kind of the history's `index`th ended run: the shares above, interleaved. */
 export const endedKind = (index: number): EndedKind => CYCLE[index % CYCLE.length] as EndedKind;
 
-/** Live runs kept at every stage: waiting on an event, paused on an approval, and queued behind a slot. */
+/** Live runs created to stay: waiting on an event, paused on an approval, and queued behind a slot. */
 export const LIVE = { waiting: 24, paused: 24, pending: 3 } as const;
+/** The WAITING runs at every stage: LIVE's, the one holding the slot, and the supersession key's newest. */
+export const LIVE_WAITING = LIVE.waiting + 2;
 /** Steps of the run whose events are paged. */
 export const LONG_RUN_STEPS = 60;
 export const SUPERSESSION_KEY = "bench:lists";
