@@ -41,6 +41,8 @@ export interface StoredEvent extends WorkflowEvent {
  */
 export interface RunCommit {
   expectedVersion: number;
+  /** The run's status as the change found it: whether the change ends or revives it. */
+  statusBefore: RunStatus;
   /** The run as the change leaves it, `recent` included. */
   run: RunRecord;
   /** The events this change records. */
@@ -257,6 +259,7 @@ export class RunTransition {
     };
     const commit: RunCommit = {
       expectedVersion: this.expectedVersion,
+      statusBefore: this.statusBefore,
       run: this.run,
       events: added.events,
       stepRuns: added.stepRuns,

@@ -55,7 +55,7 @@ export async function admission(deps: AdmissionDeps, run: RunRecord, nowMs: numb
  */
 async function otherRunStarted(deps: AdmissionDeps, run: RunRecord): Promise<boolean> {
   if (run.supersessionKey === null) return false;
-  const runs = await deps.store.runs.withSupersessionKey(run.workspaceId, run.supersessionKey);
+  const runs = await deps.store.runs.liveWithSupersessionKey(run.workspaceId, run.supersessionKey);
   return runs.some((other) => other.id !== run.id && holdsSlot(other.status));
 }
 

@@ -33,7 +33,7 @@ export async function supersedeChanges(
   newRunId: string,
   mode: SupersedeMode = "cancel_running",
 ): Promise<SupersessionChange[]> {
-  const candidates = await deps.store.runs.withSupersessionKey(workspaceId, supersessionKey);
+  const candidates = await deps.store.runs.liveWithSupersessionKey(workspaceId, supersessionKey);
   const live = candidates.filter(
     (run) => LIVE_RUN_STATUSES.includes(run.status) && !(mode === "queue_latest" && holdsSlot(run.status)),
   );

@@ -60,7 +60,7 @@ export async function fireTrigger(
     deps.store.triggers.recordFire(workspaceId, triggerId, fireAt, { skipReason });
   const started = await deps.store.runs.runIdForIdempotencyKey(workspaceId, idempotencyKey);
   if (started === undefined && trigger.overlap === "skip") {
-    const earlier = await deps.store.runs.withSupersessionKey(workspaceId, runKey);
+    const earlier = await deps.store.runs.liveWithSupersessionKey(workspaceId, runKey);
     const live = earlier.find((run) => LIVE_RUN_STATUSES.includes(run.status));
     if (live) {
       log.info({ liveRunId: live.id }, "fire skipped: a run of the trigger is live (overlap: skip)");

@@ -172,10 +172,15 @@ describe("a throttle of 2 starts a second", () => {
       }),
       201,
     );
-    const runs: RunBody[] = [];
-    for (let n = 0; n < 6; n++)
-      runs.push(await startRun(t.request, a.apiKey, { definitionId, input: { n } }));
-    const waiting = await listRuns(t.request, a.apiKey, { waitingFor: "throttle" });
+    // Created at once, and listed until the engine has held some back, however slow the machine.
+    const runs: RunBody[] = await Promise.all(
+      Array.from({ length: 6 }, (_, n) => startRun(t.request, a.apiKey, { definitionId, input: { n } })),
+    );
+    let waiting = await listRuns(t.request, a.apiKey, { waitingFor: "throttle" });
+    for (let tries = 0; waiting.meta.total === 0 && tries < 100; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      waiting = await listRuns(t.request, a.apiKey, { waitingFor: "throttle" });
+    }
     expect(waiting.meta.total).toBeGreaterThan(0);
     expect(waiting.data.every((run: LimitedRun) => run.waitingFor === "throttle")).toBe(true);
 

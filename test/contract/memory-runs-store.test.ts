@@ -53,15 +53,15 @@ describe("the in-memory RunsStore for the simulation harness", () => {
     const run = newRun(ids, ws, { supersessionKey: "k" });
 
     const supersede = async () => {
-      await store.runs.withSupersessionKey(ws, "k");
+      await store.runs.liveWithSupersessionKey(ws, "k");
       return [];
     };
     await store.runs.create({ run, supersede });
 
     expect(calls).toEqual([
       "runs.create before",
-      "runs.withSupersessionKey before",
-      "runs.withSupersessionKey after",
+      "runs.liveWithSupersessionKey before",
+      "runs.liveWithSupersessionKey after",
       "runs.create after",
     ]);
   });

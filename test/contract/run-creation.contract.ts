@@ -124,7 +124,7 @@ export function describeCreation(makeStore: MakeStore): void {
       const next = newRun(ids, ws, { supersessionKey: "cart-7" });
       let changes: RunChange[] = [];
       const supersede = async () => {
-        changes = await supersessionOf(await store.runs.withSupersessionKey(ws, "cart-7"), next.id);
+        changes = await supersessionOf(await store.runs.liveWithSupersessionKey(ws, "cart-7"), next.id);
         return changes;
       };
 
@@ -189,7 +189,7 @@ export function describeCreation(makeStore: MakeStore): void {
       // Tried again, it is numbered after the run that came first, and sees it.
       const retried = await created(store, older);
       expect([committedNewer?.seq, retried.seq]).toEqual([2, 3]);
-      expect((await store.runs.withSupersessionKey(ws, "cart-9")).map((run) => run.id)).toEqual([
+      expect((await store.runs.liveWithSupersessionKey(ws, "cart-9")).map((run) => run.id)).toEqual([
         older.id,
         newer.id,
       ]);

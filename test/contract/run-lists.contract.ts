@@ -214,11 +214,26 @@ export function describeRunLists(makeStore: MakeStore): void {
       });
     });
 
-    it("finds the runs of a supersession key in any status, newest first", async () => {
-      const [r1, , r3] = await fiveRuns();
+    it("finds a supersession key's live runs and its newest run whatever its status, newest first", async () => {
+      const [r1, , r3] = (await fiveRuns()) as RunRecord[];
+      expect(await store.runs.liveWithSupersessionKey(ws, "k")).toEqual([r3, r1]);
+      expect(await store.runs.liveWithSupersessionKey(ws, "none")).toEqual([]);
 
-      expect(await store.runs.withSupersessionKey(ws, "k")).toEqual([r3, r1]);
-      expect(await store.runs.withSupersessionKey(ws, "none")).toEqual([]);
+      const end = async (run: RunRecord | undefined) => {
+        const tx = transition(await stored(store, run as RunRecord), ids, T0 + 3 * MINUTE);
+        tx.setRunStatus(RunStatus.Cancelled);
+        expect(await store.runs.commit(commitOf(tx))).toEqual({ kind: "committed" });
+      };
+      await end(r1);
+      expect(await store.runs.liveWithSupersessionKey(ws, "k")).toEqual([
+        await stored(store, r3 as RunRecord),
+      ]);
+      await end(r3);
+      expect(await store.runs.liveWithSupersessionKey(ws, "k")).toEqual([
+        await stored(store, r3 as RunRecord),
+      ]);
+      const r7 = await created(store, newRun(ids, ws, { supersessionKey: "k" }));
+      expect(await store.runs.liveWithSupersessionKey(ws, "k")).toEqual([r7]);
     });
   });
 

@@ -84,8 +84,8 @@ export function portsFor(world: World, actor: Actor): ActorPorts {
         read("runs.debounceWindow", () => raw.runs.debounceWindow(workspaceId, scope)),
       list: (workspaceId, filters, page, size) =>
         read("runs.list", () => raw.runs.list(workspaceId, filters, page, size)),
-      withSupersessionKey: (workspaceId, key) =>
-        read("runs.withSupersessionKey", () => raw.runs.withSupersessionKey(workspaceId, key)),
+      liveWithSupersessionKey: (workspaceId, key) =>
+        read("runs.liveWithSupersessionKey", () => raw.runs.liveWithSupersessionKey(workspaceId, key)),
       stepRuns: (run) => read("runs.stepRuns", () => raw.runs.stepRuns(run)),
       events: (run, from, to) => read("runs.events", () => raw.runs.events(run, from, to)),
       overdue: (shard, dueBy, limit) => read("runs.overdue", () => raw.runs.overdue(shard, dueBy, limit)),

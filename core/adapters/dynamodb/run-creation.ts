@@ -11,7 +11,9 @@ import { refuseOversizedPuts } from "./item-size";
 import { keys } from "./keys";
 import { createRunCounters, creationScopes } from "./run-counters";
 import { runItem } from "./run-items";
+import { createRunListStore } from "./run-lists";
 import { queuedPut } from "./slot-items";
+import { createSupersessionLive, MAX_KEPT_LIVE } from "./supersession-live";
 import type { TransactItem } from "./transact";
 import { WriteConflict, writeAtomically } from "./write-conflict";
 
@@ -22,18 +24,38 @@ import { WriteConflict, writeAtomically } from "./write-conflict";
  * gives up its numbers when the head is already past them: so of two creations racing on a key, the one
  * numbered later commits last and sees (and supersedes) the other.
  */
-/** The newest run created with a supersession key. */
+/** The newest run created with a supersession key, and whether the head keeps the key's live runs. */
 export interface SupersessionHead {
   seq: number;
   runId: string;
+  /** The head keeps the key's live runs (supersession-live.ts), this many of them. */
+  live?: number;
 }
 
 export type RunCreationStore = ReturnType<typeof createRunCreationStore>;
+
+/**
+ * The head's live runs as a creation moves them (supersession-live.ts): a new head starts keeping them with its
+ * first run; a head that keeps them adds the run, or, past MAX_KEPT_LIVE, stops keeping them, and readers then
+ * walk the key's index as before.
+ */
+function liveUpdate(read: SupersessionHead | undefined): string {
+  if (!read) return ", tracksLive = :tracks ADD live :joining";
+  if (read.live === undefined) return "";
+  return read.live < MAX_KEPT_LIVE ? " ADD live :joining" : ", tracksLive = :tracks REMOVE live";
+}
+
+function liveValues(run: RunRecord, read: SupersessionHead | undefined): Record<string, unknown> {
+  if (read && read.live === undefined) return {};
+  if (read?.live !== undefined && read.live >= MAX_KEPT_LIVE) return { ":tracks": false };
+  return { ...(read ? {} : { ":tracks": true }), ":joining": new Set([run.id]) };
+}
 
 export function createRunCreationStore(table: Table) {
   const { counter, takeBoth, giveUp } = createRunCounters(table);
   const endedCounts = createEndedCountItems(table);
   const endCounting = createEndCounting(endCountWrites(endedCounts));
+  const supersessionLive = createSupersessionLive(table, createRunListStore(table));
 
   async function head(workspaceId: string, supersessionKey: string): Promise<SupersessionHead | undefined> {
     const { Item } = await table.client.send(
@@ -43,7 +65,10 @@ export function createRunCreationStore(table: Table) {
         ConsistentRead: true,
       }),
     );
-    return Item ? { seq: Number(Item.seq), runId: String(Item.runId) } : undefined;
+    if (!Item) return undefined;
+    const head: SupersessionHead = { seq: Number(Item.seq), runId: String(Item.runId) };
+    if (Item.tracksLive === true) head.live = Item.live instanceof Set ? Item.live.size : 0;
+    return head;
   }
 
   function headAction(
@@ -55,13 +80,19 @@ export function createRunCreationStore(table: Table) {
       Update: {
         TableName: table.name,
         Key: keys.supersessionHead(run.workspaceId, supersessionKey),
-        UpdateExpression: "SET seq = :seq, runId = :runId, entity = :entity",
-        ConditionExpression: read ? "seq = :read" : "attribute_not_exists(pk)",
+        UpdateExpression: `SET seq = :seq, runId = :runId, entity = :entity${liveUpdate(read)}`,
+        // As read: its newest run, and whether it keeps the live runs (a reader may have started it meanwhile).
+        ConditionExpression: read
+          ? `seq = :read AND ${read.live === undefined ? "(attribute_not_exists(tracksLive) OR tracksLive = :no)" : "tracksLive = :yes"}`
+          : "attribute_not_exists(pk)",
         ExpressionAttributeValues: {
           ":seq": run.seq,
           ":runId": run.id,
           ":entity": "SupersessionHead",
-          ...(read ? { ":read": read.seq } : {}),
+          ...(read
+            ? { ":read": read.seq, ...(read.live === undefined ? { ":no": false } : { ":yes": true }) }
+            : {}),
+          ...liveValues(run, read),
         },
       },
     };
@@ -96,6 +127,7 @@ export function createRunCreationStore(table: Table) {
     head,
     endedCounts,
     endCounting,
+    supersessionLive,
 
     /**
      * The new run, its key's head moved to it (from `read`), its debounce key's window moved to it, its place in
@@ -189,6 +221,7 @@ export function createRunCreationStore(table: Table) {
     const creation = store.createActions(run, read, debounceFollows);
     const superseding = await supersede();
     const ending = await endCounting.place(superseding.map((change) => change.commit.run));
+    const commits = superseding.map((change) => change.commit);
     try {
       await writeAtomically(table, [...creation, ...changeItems(table, superseding)]);
     } catch (error) {
@@ -202,6 +235,7 @@ export function createRunCreationStore(table: Table) {
       return { kind: "conflict" };
     }
     await endCounting.settle(ending, "committed");
+    await supersessionLive.afterWrite(commits);
     return { kind: "created", run };
   }
 

@@ -1,7 +1,7 @@
 import { listedDefinitionId, type RunRecord, waitingForOf } from "../../domain/run-record";
 import { isEndedStatus, LIVE_RUN_STATUSES } from "../../domain/statuses";
 import type { Page, RunFilters } from "../../ports/store";
-import { definitionOrEndedKeys, listEndedRuns } from "./ended-run-list";
+import { endedOfDefinitionKeys, listEndedRuns } from "./ended-run-list";
 import { isLiveStatus, runListPartitions } from "./index-keys";
 import { childrenCounterScope, definitionCounterScope, runsCounterScope } from "./run-counters";
 import type { RunCreationStore } from "./run-creation";
@@ -68,6 +68,7 @@ export async function listRuns(
         filters,
       )
     : undefined;
+  const endedOfDefinition = ended && definitionId !== undefined && workspaceRange === undefined;
   const keys =
     supersessionKey !== undefined
       ? await store.runLists.allKeys(
@@ -75,8 +76,8 @@ export async function listRuns(
           runListPartitions.bySupersessionKey(workspaceId, supersessionKey),
           workspaceRange,
         )
-      : ended && definitionId !== undefined && workspaceRange === undefined
-        ? await definitionOrEndedKeys(store, workspaceId, status, definitionId)
+      : endedOfDefinition
+        ? await endedOfDefinitionKeys(store.runLists, workspaceId, status, definitionId)
         : await store.runLists.statusKeys(
             workspaceId,
             live ? LIVE_RUN_STATUSES : [status ?? ""],
@@ -88,7 +89,7 @@ export async function listRuns(
     (status === undefined || run.status === status) && (!live || isLiveStatus(run.status));
   const narrowedByOthers =
     (supersessionKey !== undefined && status !== undefined) ||
-    definitionId !== undefined ||
+    (definitionId !== undefined && !endedOfDefinition) ||
     waitingFor !== undefined;
   if (!narrowedByOthers) {
     const items = await store.runLists.runs(keys.slice(start, start + pageSize));

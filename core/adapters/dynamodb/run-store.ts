@@ -90,10 +90,11 @@ export function createRunStore(table: Table): RunStore {
      * have lost; after an unknown error it leaves it counted, since the write may have landed.
      */
     async commit(change: RunChange): Promise<CommitOutcome> {
-      const { endCounting } = runCreation;
+      const { endCounting, supersessionLive } = runCreation;
       const ending = await endCounting.place([change.commit.run]);
       let writes: ChangeWrites;
       try {
+        await supersessionLive.beforeWrite([change.commit]);
         writes = changeWrites(table, change);
         await writeBeforeCommit(table, writes);
       } catch (error) {
@@ -105,6 +106,7 @@ export function createRunStore(table: Table): RunStore {
         throw error;
       });
       await endCounting.settle(ending, outcome.kind === "committed" ? "committed" : "lost");
+      if (outcome.kind === "committed") await supersessionLive.afterWrite([change.commit]);
       return outcome;
     },
 
@@ -119,17 +121,9 @@ export function createRunStore(table: Table): RunStore {
     list: (workspaceId, filters, page, pageSize) =>
       listRuns({ runCreation, runLists }, workspaceId, filters, page, pageSize),
 
-    /** The key's index, which may lag, and its head, read strongly: the newest run with the key is never missed. */
-    async withSupersessionKey(workspaceId: string, supersessionKey: string): Promise<RunRecord[]> {
-      const pk = runListPartitions.bySupersessionKey(workspaceId, supersessionKey);
-      const [indexed, head] = await Promise.all([
-        runLists.allKeys("gsi4", pk),
-        runCreation.head(workspaceId, supersessionKey),
-      ]);
-      const headKey = head && keys.run(workspaceId, head.runId);
-      const lagging = headKey && !indexed.some((key) => key.pk === headKey.pk) ? [headKey] : [];
-      return runLists.runs([...lagging, ...indexed]);
-    },
+    /** The key's live runs as its head keeps them (supersession-live.ts), and its newest run. */
+    liveWithSupersessionKey: (workspaceId: string, supersessionKey: string) =>
+      runCreation.supersessionLive.runs(workspaceId, supersessionKey),
 
     overdue: runLists.dueForSweep,
 

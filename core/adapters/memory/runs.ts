@@ -233,8 +233,16 @@ export function createMemoryRuns(state: MemoryState): RunStore {
       return { items: structuredClone(matching.slice(start, start + pageSize)), total: matching.length };
     },
 
-    async withSupersessionKey(workspaceId, supersessionKey) {
-      return structuredClone(runsOf(workspaceId, (run) => run.supersessionKey === supersessionKey));
+    async liveWithSupersessionKey(workspaceId, supersessionKey) {
+      const newest = state.heads.get(headSlot(workspaceId, supersessionKey))?.runId;
+      return structuredClone(
+        runsOf(
+          workspaceId,
+          (run) =>
+            run.supersessionKey === supersessionKey &&
+            (LIVE_RUN_STATUSES.includes(run.status) || run.id === newest),
+        ),
+      );
     },
 
     async stepRuns(run: RunRecord) {

@@ -184,10 +184,12 @@ export interface RunStore {
   /** Newest first, 1-based pages; `total` counts the whole list. */
   list(workspaceId: string, filters: RunFilters, page: number, pageSize: number): Promise<Page<RunRecord>>;
   /**
-   * The runs that share a supersession key (any status), newest first: the newest is always there, one
-   * created a moment before it may be missing.
+   * The live runs that share a supersession key, and the key's newest run whatever its status; newest first.
+   * They cost reads of the key's live runs, not of every run it ever had. Strongly consistent while the key
+   * has at most a few dozen live runs at once; past that, read from an index that may miss a run created a
+   * moment before.
    */
-  withSupersessionKey(workspaceId: string, supersessionKey: string): Promise<RunRecord[]>;
+  liveWithSupersessionKey(workspaceId: string, supersessionKey: string): Promise<RunRecord[]>;
   /** Every step run of the run, in the order they were started, each in its latest state. */
   stepRuns(run: RunRecord): Promise<StepRun[]>;
   /** Events `fromSeq`..`toSeq` (inclusive, 1-based), oldest first; the cost follows the page. */

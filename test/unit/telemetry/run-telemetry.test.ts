@@ -39,6 +39,7 @@ function toolRoundCommit(): RunCommit {
   const model = { stepName: "draft", model: "claude-sonnet-4-5", provider: "anthropic" };
   return {
     expectedVersion: 3,
+    statusBefore: "RUNNING",
     run: { ...runRecord(), status: "COMPLETED", active: null },
     stepRuns: [llmStep],
     events: [
@@ -109,6 +110,7 @@ describe("a commit's spans", () => {
     const failed = stepRun({ status: "FAILED", error: "it broke", completedAt: isoAt(T0) });
     const commit: RunCommit = {
       expectedVersion: 2,
+      statusBefore: "RUNNING",
       run: {
         ...runRecord(),
         status: "RUNNING",

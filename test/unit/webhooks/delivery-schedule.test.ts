@@ -117,6 +117,7 @@ describe("the webhook outbox in a run's commit", () => {
   const table = { name: "t", client: {} as never };
   const commit = (extra: Partial<RunCommit>): RunCommit => ({
     expectedVersion: 3,
+    statusBefore: "RUNNING",
     run,
     stepRuns: [],
     events: [],

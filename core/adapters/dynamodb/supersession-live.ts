@@ -1,0 +1,131 @@
+import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import type { RunCommit } from "../../domain/run-change";
+import type { RunRecord } from "../../domain/run-record";
+import { isEndedStatus } from "../../domain/statuses";
+import { isConditionFailure } from "./conditions";
+import type { Table } from "./dynamo-client";
+import { runListPartitions } from "./index-keys";
+import { type ItemKey, keys } from "./keys";
+
+/**
+ * The runs of a supersession key that may still be live, kept on the key's head item as the set `live`
+ * (docs/data-model.md, "Supersession keys"), so supersession, a `queue_latest` admission and a trigger's
+ * overlap check read the key's live runs rather than every run it ever had. A creation adds its run in its
+ * own transaction (run-creation.ts); a commit that ends a run takes it out once it has landed, and one that
+ * revives it (the retry endpoint) puts it back before it is written. A removal that is lost leaves an ended
+ * run in the set until a reader finds it ended and takes it out.
+ */
+export interface LiveKeyReads {
+  /** Every key in the index partition, newest first (run-lists.ts `allKeys`). */
+  allKeys(index: "gsi4", pk: string): Promise<ItemKey[]>;
+  /** The runs, read strongly. */
+  runs(itemKeys: ItemKey[]): Promise<RunRecord[]>;
+}
+
+/**
+ * A head keeps at most this many live runs (about 1 KB of ids, so a creation's write of the head stays one
+ * unit); past it, the key's reads walk its index, until a reader finds fewer live again.
+ */
+export const MAX_KEPT_LIVE = 32;
+
+export function createSupersessionLive(table: Table, reads: LiveKeyReads) {
+  const keyed = ({ run }: RunCommit) => run.supersessionKey !== null && run.parent === undefined;
+
+  async function change(run: RunRecord, action: "ADD" | "DELETE", runIds: string[]): Promise<void> {
+    try {
+      await table.client.send(
+        new UpdateCommand({
+          TableName: table.name,
+          Key: keys.supersessionHead(run.workspaceId, run.supersessionKey ?? ""),
+          UpdateExpression: `${action} live :ids`,
+          ConditionExpression: "attribute_exists(pk)",
+          ExpressionAttributeValues: { ":ids": new Set(runIds) },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+
+  /** The key's runs from its index, as every read was before the head kept them (a head older than that). */
+  async function fromIndex(workspaceId: string, supersessionKey: string, head: ItemKey | undefined) {
+    const indexed = await reads.allKeys(
+      "gsi4",
+      runListPartitions.bySupersessionKey(workspaceId, supersessionKey),
+    );
+    const lagging = head && !indexed.some((key) => key.pk === head.pk) ? [head] : [];
+    return reads.runs([...lagging, ...indexed]);
+  }
+
+  return {
+    /** Puts back each keyed run the commits revive, before they are written. */
+    async beforeWrite(commits: readonly RunCommit[]): Promise<void> {
+      const revived = commits.filter(
+        (commit) => keyed(commit) && isEndedStatus(commit.statusBefore) && !isEndedStatus(commit.run.status),
+      );
+      await Promise.all(revived.map(({ run }) => change(run, "ADD", [run.id])));
+    },
+
+    /** Takes out each keyed run the landed commits ended; one that fails is left for a reader to take out. */
+    async afterWrite(commits: readonly RunCommit[]): Promise<void> {
+      const ended = commits.filter(
+        (commit) => keyed(commit) && !isEndedStatus(commit.statusBefore) && isEndedStatus(commit.run.status),
+      );
+      await Promise.all(ended.map(({ run }) => change(run, "DELETE", [run.id]).catch(() => undefined)));
+    },
+
+    /** The key's live runs and its newest run, whatever its status; newest first. */
+    async runs(workspaceId: string, supersessionKey: string): Promise<RunRecord[]> {
+      const { Item } = await table.client.send(
+        new GetCommand({
+          TableName: table.name,
+          Key: keys.supersessionHead(workspaceId, supersessionKey),
+          ConsistentRead: true,
+        }),
+      );
+      const newest = Item && String(Item.runId);
+      const headKey = newest === undefined ? undefined : keys.run(workspaceId, newest);
+      const held = Item?.live instanceof Set ? [...(Item.live as Set<string>)] : [];
+      const found =
+        Item?.tracksLive === true
+          ? await reads.runs(
+              [...new Set([...held, ...(newest ? [newest] : [])])].map((id) => keys.run(workspaceId, id)),
+            )
+          : await fromIndex(workspaceId, supersessionKey, headKey);
+      const listed = found.filter((run) => !isEndedStatus(run.status) || run.id === newest);
+      const first = found[0];
+      if (first && Item && Item.tracksLive !== true) {
+        const liveIds = listed.filter((run) => !isEndedStatus(run.status)).map((run) => run.id);
+        if (liveIds.length < MAX_KEPT_LIVE) await startKeeping(first, Number(Item.seq), liveIds);
+      } else if (first) {
+        const ended = held.filter((id) => !listed.some((run) => run.id === id && !isEndedStatus(run.status)));
+        if (ended.length > 0) await change(first, "DELETE", ended);
+      }
+      return listed.sort((a, b) => b.seq - a.seq);
+    },
+  };
+
+  /**
+   * A head that does not keep its live runs (older than the set, or past MAX_KEPT_LIVE) starts keeping them,
+   * from its index's, if no creation has moved it since it was read.
+   */
+  async function startKeeping(run: RunRecord, seq: number, liveIds: string[]): Promise<void> {
+    try {
+      await table.client.send(
+        new UpdateCommand({
+          TableName: table.name,
+          Key: keys.supersessionHead(run.workspaceId, run.supersessionKey ?? ""),
+          UpdateExpression: `SET tracksLive = :tracks${liveIds.length > 0 ? " ADD live :ids" : ""}`,
+          ConditionExpression: "seq = :seq",
+          ExpressionAttributeValues: {
+            ":tracks": true,
+            ":seq": seq,
+            ...(liveIds.length > 0 ? { ":ids": new Set(liveIds) } : {}),
+          },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionFailure(error)) throw error;
+    }
+  }
+}

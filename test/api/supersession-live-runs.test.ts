@@ -1,0 +1,115 @@
+import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { createDocumentClient, createDynamoClient } from "../../core/adapters/dynamodb/dynamo-client";
+import { keys } from "../../core/adapters/dynamodb/keys";
+import { MAX_KEPT_LIVE } from "../../core/adapters/dynamodb/supersession-live";
+import { type SignedUp, signUp, withKey } from "../helpers/accounts";
+import type { RunBody } from "../helpers/api-types";
+import { expectData } from "../helpers/requests";
+import { createDefinition, getRun, startRun, waitForRun, withStatus } from "../helpers/runs";
+import { createTestApp, type TestApp } from "../helpers/test-app";
+
+/**
+ * A supersession key's live runs, which its head item keeps so that superseding reads them and not every run
+ * the key ever had (docs/data-model.md, "Supersession keys"), over HTTP on DynamoDB Local: what supersedes
+ * after many runs ended, a head written before it kept them, and a key with more live runs than it keeps.
+ */
+let t: TestApp;
+let ws: SignedUp;
+let definitionId: string;
+
+beforeAll(async () => {
+  t = await createTestApp({ RATE_LIMIT_PER_MINUTE: "1000000" }, { realTime: true });
+  ws = await signUp(t);
+  const steps = [{ type: "external_event", name: "hold", signalType: "go" }];
+  definitionId = (await createDefinition(t.request, ws.apiKey, steps, "held")).id;
+});
+
+const documents = () =>
+  createDocumentClient(createDynamoClient({ region: "us-east-1", endpoint: inject("dynamoEndpoint") }));
+
+async function head(key: string): Promise<Record<string, unknown> | undefined> {
+  const { Item } = await documents().send(
+    new GetCommand({ TableName: t.deps.config.TABLE_NAME, Key: keys.supersessionHead(ws.workspaceId, key) }),
+  );
+  return Item;
+}
+
+const keptLive = async (key: string) =>
+  [...(((await head(key))?.live as Set<string> | undefined) ?? [])].sort();
+
+async function create(key: string, supersedeExisting = false): Promise<RunBody> {
+  const run = await startRun(t.request, ws.apiKey, { definitionId, supersessionKey: key, supersedeExisting });
+  await waitForRun(t.request, ws.apiKey, run.id, withStatus("WAITING"));
+  return run;
+}
+
+const cancel = async (run: RunBody) =>
+  expectData(
+    await t.request("POST", `/v1/workflow-runs/${run.id}/cancel`, { headers: withKey(ws.apiKey) }),
+    200,
+  );
+
+const statusOf = async (run: RunBody) => (await getRun(t.request, ws.apiKey, run.id)).status;
+
+describe("a supersession key's live runs", () => {
+  it("are kept as runs start and end, and a creation supersedes exactly those", async () => {
+    const [first, second, third] = [await create("doc-1"), await create("doc-1"), await create("doc-1")];
+    expect(await keptLive("doc-1")).toEqual([first.id, second.id, third.id].sort());
+    await cancel(first);
+    await cancel(third);
+    expect(await keptLive("doc-1")).toEqual([second.id]);
+
+    const fourth = await create("doc-1", true);
+    expect(await statusOf(second)).toBe("SUPERSEDED");
+    expect(await keptLive("doc-1")).toEqual([fourth.id]);
+  });
+
+  it("leave the head's set when found ended there after a lost removal", async () => {
+    const [older, newer] = [await create("doc-2"), await create("doc-2")];
+    await cancel(older);
+    await documents().send(
+      new UpdateCommand({
+        TableName: t.deps.config.TABLE_NAME,
+        Key: keys.supersessionHead(ws.workspaceId, "doc-2"),
+        UpdateExpression: "ADD live :lost",
+        ExpressionAttributeValues: { ":lost": new Set([older.id]) },
+      }),
+    );
+    const latest = await create("doc-2", true);
+    expect([await statusOf(older), await statusOf(newer)]).toEqual(["CANCELLED", "SUPERSEDED"]);
+    expect(await keptLive("doc-2")).toEqual([latest.id]);
+  });
+
+  it("are found from the key's index for a head written before it kept them, which then keeps them", async () => {
+    const [older, newer] = [await create("doc-3"), await create("doc-3")];
+    await documents().send(
+      new UpdateCommand({
+        TableName: t.deps.config.TABLE_NAME,
+        Key: keys.supersessionHead(ws.workspaceId, "doc-3"),
+        UpdateExpression: "REMOVE tracksLive, live",
+      }),
+    );
+    const latest = await create("doc-3", true);
+    expect([await statusOf(older), await statusOf(newer)]).toEqual(["SUPERSEDED", "SUPERSEDED"]);
+    const kept = await head("doc-3");
+    expect(kept?.tracksLive).toBe(true);
+    expect(await keptLive("doc-3")).toEqual([latest.id]);
+  });
+
+  it("past the number a head keeps, are read from the key's index, all superseded, then kept again", async () => {
+    const runs: RunBody[] = [];
+    for (let i = 0; i <= MAX_KEPT_LIVE; i++) runs.push(await create("doc-4"));
+    expect((await head("doc-4"))?.tracksLive).toBe(false);
+
+    const latest = await create("doc-4", true);
+    await t.idle();
+    const statuses = await Promise.all(runs.map(statusOf));
+    expect(statuses.every((status) => status === "SUPERSEDED")).toBe(true);
+    // With few live again, the next read keeps them once more.
+    const newest = await create("doc-4", true);
+    expect(await statusOf(latest)).toBe("SUPERSEDED");
+    expect((await head("doc-4"))?.tracksLive).toBe(true);
+    expect(await keptLive("doc-4")).toEqual([newest.id]);
+  });
+});
