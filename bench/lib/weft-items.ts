@@ -18,6 +18,7 @@ export function itemKind(key: WireItem): string {
   if (sk === "IDEMPOTENCY") return "idempotency";
   if (sk === "APPROVAL") return "approval";
   if (sk.startsWith("DELIVERY#")) return "webhook-delivery";
+  if (sk.startsWith("LOG#") && pk.includes("#WEBHOOK#")) return "webhook-log-entry";
   if (sk.startsWith("WEBHOOK#")) return "webhook";
   if (sk.startsWith("DEF#")) return "definition";
   if (sk.startsWith("PROVIDER#")) return "llm-provider";

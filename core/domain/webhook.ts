@@ -36,7 +36,7 @@ export const CreatedWebhook = Webhook.extend({
 }).meta({ id: "CreatedWebhook" });
 export type CreatedWebhook = z.infer<typeof CreatedWebhook>;
 
-/** The stored webhook: the secret only as the key vault's ciphertext, and how many deliveries it has had. */
+/** The stored webhook: the secret only as the key vault's ciphertext, and the last number its deliveries took. */
 export const WebhookRecord = Webhook.extend({
   secretCiphertext: z.string(),
   deliveryCount: z.number().int().min(0),

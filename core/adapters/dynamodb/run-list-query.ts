@@ -3,6 +3,7 @@ import { isEndedStatus, LIVE_RUN_STATUSES } from "../../domain/statuses";
 import type { Page, RunFilters } from "../../ports/store";
 import { endedOfDefinitionKeys, listEndedRuns } from "./ended-run-list";
 import { isLiveStatus, runListPartitions } from "./index-keys";
+import { numberFromTop } from "./number-from-top";
 import { childrenCounterScope, definitionCounterScope, runsCounterScope } from "./run-counters";
 import type { RunCreationStore } from "./run-creation";
 import type { RunListStore } from "./run-lists";
@@ -104,17 +105,4 @@ export async function listRuns(
     )
     .sort((a, b) => b.seq - a.seq);
   return { items: matching.slice(start, start + pageSize), total: matching.length };
-}
-
-/**
- * The `rank`-th number from the top (1 = `count`) that is not a gap; `gaps` highest first. Each gap at or
- * above the candidate pushes it one further down.
- */
-export function numberFromTop(count: number, gaps: readonly number[], rank: number): number {
-  let number = count - rank + 1;
-  for (const gap of gaps) {
-    if (gap < number) break;
-    number--;
-  }
-  return number;
 }

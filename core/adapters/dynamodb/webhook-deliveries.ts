@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { isoAt } from "../../domain/time";
 import { type DeliveryAttempt, type DeliveryRecord, WebhookDelivery } from "../../domain/webhook";
 import type {
@@ -9,62 +9,74 @@ import type {
   WebhookDeliveryStore,
 } from "../../ports/store";
 import { isConditionFailure } from "./conditions";
+import { giveUpDeliveryNumber, takeDeliveryNumber } from "./delivery-numbers";
 import type { Table } from "./dynamo-client";
-import type { TransactItem } from "./transact";
 import { pageDeliveryLog } from "./webhook-delivery-log";
 import { deliverySweepKeys, webhookKeys } from "./webhook-keys";
 import { transactWrite, WriteConflict } from "./write-conflict";
-
-const CREATE_RETRIES = 5;
 
 export function createWebhookDeliveryStore(table: Table): WebhookDeliveryStore {
   const key = (d: Pick<DeliveryRecord, "workspaceId" | "webhookId" | "id">) =>
     webhookKeys.delivery(d.workspaceId, d.webhookId, d.id);
 
+  /** A plain put: writing an entry again writes the same item. */
+  const putLogEntry = (record: DeliveryRecord, number: number) =>
+    table.client.send(
+      new PutCommand({
+        TableName: table.name,
+        Item: {
+          ...webhookKeys.logEntry(record.workspaceId, record.webhookId, number),
+          entity: "WebhookLogEntry",
+          id: record.id,
+        },
+      }),
+    );
+
   return {
     /**
-     * Creates the delivery, due at once, and counts it on its webhook, in one transaction: the count is
-     * the delivery log's `total`. The delivery's id is deterministic, so a repeated dispatch gets "exists";
-     * a webhook deleted or deactivated meanwhile gets "webhook-gone" and no delivery.
+     * Takes the delivery's number in its webhook's log (an atomic `ADD`, which also checks the webhook still
+     * exists and is active), puts the delivery, due at once, with that number, then its log entry. The
+     * delivery's id is deterministic, so a repeated dispatch finds it there ("exists"), gives its new number up
+     * and writes the log entry of the number the delivery holds (a dispatcher that died between the two puts
+     * left it missing; the sweeper's re-dispatch repairs it). A webhook deleted or deactivated before the
+     * `ADD` gets "webhook-gone" and no delivery.
      */
     async create(record: DeliveryRecord): Promise<DeliveryCreateOutcome> {
-      const items: TransactItem[] = [
-        {
-          Put: {
+      const number = await takeDeliveryNumber(table, record.workspaceId, record.webhookId);
+      if (number === undefined) return "webhook-gone";
+      try {
+        await table.client.send(
+          new PutCommand({
             TableName: table.name,
             Item: {
               ...key(record),
               entity: "WebhookDelivery",
               ...record,
+              logNumber: number,
               ...deliverySweepKeys(record.id, record.createdAt, 1),
             },
             ConditionExpression: "attribute_not_exists(pk)",
-          },
-        },
-        {
-          Update: {
-            TableName: table.name,
-            Key: webhookKeys.webhook(record.workspaceId, record.webhookId),
-            UpdateExpression: "ADD deliveryCount :one",
-            // Without the condition, ADD would create a stub item for a webhook deleted meanwhile.
-            ConditionExpression: "attribute_exists(pk) AND isActive = :true",
-            ExpressionAttributeValues: { ":one": 1, ":true": true },
-          },
-        },
-      ];
-      for (let attempt = 1; ; attempt++) {
-        try {
-          await transactWrite(table, items);
-          return "created";
-        } catch (error) {
-          if (!(error instanceof WriteConflict)) throw error;
-          if (error.codes[0] === "ConditionalCheckFailed") return "exists";
-          if (error.codes[1] === "ConditionalCheckFailed") return "webhook-gone";
-          // Another dispatch counted a delivery on the same webhook at the same moment: try again.
-          if (attempt >= CREATE_RETRIES) throw error;
-          await new Promise((resolve) => setTimeout(resolve, 10 * 2 ** attempt));
-        }
+          }),
+        );
+        await putLogEntry(record, number);
+        return "created";
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
       }
+      // The put may have landed on a try whose answer was lost: then the delivery holds this very number.
+      const { Item } = await table.client.send(
+        new GetCommand({
+          TableName: table.name,
+          Key: key(record),
+          ProjectionExpression: "logNumber",
+          ConsistentRead: true,
+        }),
+      );
+      const held = typeof Item?.logNumber === "number" ? Item.logNumber : undefined;
+      if (held !== number) await giveUpDeliveryNumber(table, record.workspaceId, record.webhookId, number);
+      // A delivery from before the numbering (none held) is listed by its key.
+      if (held !== undefined) await putLogEntry(record, held);
+      return held === number ? "created" : "exists";
     },
 
     async get(

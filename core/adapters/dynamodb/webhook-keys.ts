@@ -13,6 +13,9 @@ import { type ItemKey, keys, pad } from "./keys";
 const WEBHOOK_PREFIX = "WEBHOOK#";
 const DELIVERY_PREFIX = "DELIVERY#";
 export const WEBHOOK_SWEEP_PREFIX = "WEBHOOKS#";
+const LOG_PREFIX = "LOG#";
+/** Wide enough for any count a webhook's deliveries reach. */
+const LOG_NUMBER_WIDTH = 10;
 
 const deliveryPartition = (workspaceId: string, webhookId: string) =>
   `${keys.workspacePartition(workspaceId)}#${WEBHOOK_PREFIX}${webhookId}`;
@@ -30,6 +33,14 @@ export const webhookKeys = {
     sk: `${DELIVERY_PREFIX}${deliveryId}`,
   }),
   deliveryPrefix: DELIVERY_PREFIX,
+  /**
+   * A numbered delivery's entry in its webhook's log, beside the deliveries in their partition and sorted by
+   * number, so page N is a range of entries (webhook-delivery-log.ts). It holds the delivery's id.
+   */
+  logEntry: (workspaceId: string, webhookId: string, number: number): ItemKey => ({
+    pk: deliveryPartition(workspaceId, webhookId),
+    sk: `${LOG_PREFIX}${pad(number, LOG_NUMBER_WIDTH)}`,
+  }),
 } as const;
 
 /** The outbox entry a journal item carries until its webhook events are dispatched. */

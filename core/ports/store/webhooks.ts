@@ -1,5 +1,6 @@
 import type { StoredEvent } from "../../domain/run-change";
 import type { DeliveryAttempt, DeliveryRecord, WebhookDelivery, WebhookRecord } from "../../domain/webhook";
+import type { Page } from "./runs";
 
 export interface WebhookStore {
   create(record: WebhookRecord): Promise<void>;
@@ -45,8 +46,16 @@ export interface WebhookDeliveryStore {
     now: string,
   ): Promise<boolean>;
   cancel(delivery: Pick<DeliveryRecord, "workspaceId" | "webhookId" | "id">, now: string): Promise<void>;
-  /** One page of a webhook's delivery log, newest first. */
-  page(workspaceId: string, webhookId: string, offset: number, limit: number): Promise<WebhookDelivery[]>;
+  /**
+   * One page of a webhook's delivery log, newest first, and how many deliveries it holds in all; undefined
+   * when the workspace has no such webhook. Reads the same whatever the page.
+   */
+  page(
+    workspaceId: string,
+    webhookId: string,
+    offset: number,
+    limit: number,
+  ): Promise<Page<WebhookDelivery> | undefined>;
 }
 
 export type WebhookSweepEntry =
