@@ -230,6 +230,8 @@ export interface RunRecord extends WorkflowRun {
   /** Position among the workspace's runs and among its definition's runs: dense, 1-based, for paging. */
   seq: number;
   defSeq: number;
+  /** Position among the runs of its supersession key, dense and 1-based; absent on runs created before. */
+  keySeq?: number;
   /**
    * The ended status whose count this run is in (docs/data-model.md, "Runs by status"), and the version of the
    * commit that counted it: the store counts a top-level run as a commit ends it, and takes it out of the count

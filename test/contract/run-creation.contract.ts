@@ -130,7 +130,8 @@ export function describeCreation(makeStore: MakeStore): void {
 
       const outcome = await store.runs.create({ run: next, supersede });
 
-      expect(outcome).toEqual({ kind: "created", run: { ...next, seq: 2, defSeq: 2 } });
+      expect(outcome).toEqual({ kind: "created", run: { ...next, seq: 2, defSeq: 2, keySeq: 2 } });
+      expect((await store.runs.list(ws, { supersessionKey: "cart-7" }, 1, 10)).total).toBe(2);
       const superseded = await stored(store, old);
       expect(superseded).toEqual(changes[0]?.commit.run);
       expect(superseded.status).toBe(RunStatus.Superseded);

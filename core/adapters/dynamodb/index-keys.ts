@@ -17,6 +17,8 @@ export interface RunIndexInput {
   status: string;
   seq: number;
   defSeq: number;
+  /** Its number among its supersession key's runs (absent on runs created before those were numbered). */
+  keySeq?: number | undefined;
   supersessionKey: string | null;
   dueAtMs: number | undefined;
   /** A child run: listed under its parent only (gsi1, in the parent's own numbering). */
@@ -59,10 +61,22 @@ export function runIndexKeys(run: RunIndexInput): Record<string, string | undefi
       run.supersessionKey === null
         ? undefined
         : runListPartitions.bySupersessionKey(run.workspaceId, run.supersessionKey),
-    gsi4sk: run.supersessionKey === null ? undefined : position,
+    gsi4sk:
+      run.supersessionKey === null
+        ? undefined
+        : run.keySeq === undefined
+          ? position
+          : keyedSortKey(run.keySeq),
     ...sweep,
   };
 }
+
+/**
+ * A run's sort key among its supersession key's runs: its number there, after a letter that sorts above the
+ * digits of the workspace numbers that runs created before still carry, so newest first lists them first.
+ */
+export const KEYED_SORT_PREFIX = "K";
+export const keyedSortKey = (keySeq: number) => `${KEYED_SORT_PREFIX}${pad(keySeq, 12)}`;
 
 /** Whether a status lists in gsi6 (a live run's) rather than in gsi3 (an ended run's). */
 export function isLiveStatus(status: string): boolean {

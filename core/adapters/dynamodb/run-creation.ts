@@ -30,6 +30,10 @@ export interface SupersessionHead {
   runId: string;
   /** The head keeps the key's live runs (supersession-live.ts), this many of them. */
   live?: number;
+  /** How many runs of the key are numbered (RunRecord.keySeq); absent before the first. */
+  runs?: number;
+  /** Every run of the key is numbered: the head was created since runs were. */
+  numberedAll?: boolean;
 }
 
 export type RunCreationStore = ReturnType<typeof createRunCreationStore>;
@@ -68,6 +72,8 @@ export function createRunCreationStore(table: Table) {
     if (!Item) return undefined;
     const head: SupersessionHead = { seq: Number(Item.seq), runId: String(Item.runId) };
     if (Item.tracksLive === true) head.live = Item.live instanceof Set ? Item.live.size : 0;
+    if (Item.runs !== undefined) head.runs = Number(Item.runs);
+    if (Item.numberedAll === true) head.numberedAll = true;
     return head;
   }
 
@@ -80,7 +86,7 @@ export function createRunCreationStore(table: Table) {
       Update: {
         TableName: table.name,
         Key: keys.supersessionHead(run.workspaceId, supersessionKey),
-        UpdateExpression: `SET seq = :seq, runId = :runId, entity = :entity${liveUpdate(read)}`,
+        UpdateExpression: `SET seq = :seq, runId = :runId, entity = :entity, runs = :runs${read ? "" : ", numberedAll = :all"}${liveUpdate(read)}`,
         // As read: its newest run, and whether it keeps the live runs (a reader may have started it meanwhile).
         ConditionExpression: read
           ? `seq = :read AND ${read.live === undefined ? "(attribute_not_exists(tracksLive) OR tracksLive = :no)" : "tracksLive = :yes"}`
@@ -89,9 +95,10 @@ export function createRunCreationStore(table: Table) {
           ":seq": run.seq,
           ":runId": run.id,
           ":entity": "SupersessionHead",
+          ":runs": run.keySeq,
           ...(read
             ? { ":read": read.seq, ...(read.live === undefined ? { ":no": false } : { ":yes": true }) }
-            : {}),
+            : { ":all": true }),
           ...liveValues(run, read),
         },
       },
@@ -153,7 +160,11 @@ export function createRunCreationStore(table: Table) {
 
     /** Refuses a run too large to store before it takes numbers; measured at the widest numbers. */
     refuseOversized(fields: RunCreation["run"]): void {
-      const widest = { seq: Number.MAX_SAFE_INTEGER, defSeq: Number.MAX_SAFE_INTEGER };
+      const widest = {
+        seq: Number.MAX_SAFE_INTEGER,
+        defSeq: Number.MAX_SAFE_INTEGER,
+        keySeq: Number.MAX_SAFE_INTEGER,
+      };
       refuseOversizedPuts(store.createActions({ ...fields, ...widest }, undefined));
     },
 
@@ -218,6 +229,8 @@ export function createRunCreationStore(table: Table) {
   ): Promise<CreateOutcome> {
     const read = run.supersessionKey === null ? undefined : await head(run.workspaceId, run.supersessionKey);
     if (read && read.seq > run.seq) return { kind: "conflict" };
+    // Numbered after the key's newest run, in the transaction that moves its head: dense, with no gaps.
+    if (run.supersessionKey !== null) run.keySeq = (read?.runs ?? 0) + 1;
     const creation = store.createActions(run, read, debounceFollows);
     const superseding = await supersede();
     const ending = await endCounting.place(superseding.map((change) => change.commit.run));

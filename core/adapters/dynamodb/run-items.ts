@@ -41,6 +41,7 @@ export function runItem(run: RunRecord): Item {
       status: run.status,
       seq: run.seq,
       defSeq: run.defSeq,
+      keySeq: run.keySeq,
       supersessionKey: run.supersessionKey,
       dueAtMs: sweepDueAtMs(run),
       parentRunId: run.parent?.runId,

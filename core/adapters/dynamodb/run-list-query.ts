@@ -3,6 +3,7 @@ import { isEndedStatus, LIVE_RUN_STATUSES } from "../../domain/statuses";
 import type { Page, RunFilters } from "../../ports/store";
 import { endedOfDefinitionKeys, listEndedRuns } from "./ended-run-list";
 import { isLiveStatus, runListPartitions } from "./index-keys";
+import { listKeyRuns } from "./key-run-list";
 import { numberFromTop } from "./number-from-top";
 import { childrenCounterScope, definitionCounterScope, runsCounterScope } from "./run-counters";
 import type { RunCreationStore } from "./run-creation";
@@ -69,13 +70,19 @@ export async function listRuns(
         filters,
       )
     : undefined;
+  const keyOnly = status === undefined && definitionId === undefined && waitingFor === undefined && !live;
+  if (supersessionKey !== undefined && keyOnly) {
+    return listKeyRuns(store, workspaceId, supersessionKey, filters, workspaceRange, page, pageSize);
+  }
   const endedOfDefinition = ended && definitionId !== undefined && workspaceRange === undefined;
+  // A key's entries carry its own numbers (key-run-list.ts): its runs are walked whole, then windowed.
+  const inWindow = (run: RunRecord) =>
+    workspaceRange === undefined || (run.seq >= workspaceRange.from && run.seq <= workspaceRange.to);
   const keys =
     supersessionKey !== undefined
       ? await store.runLists.allKeys(
           "gsi4",
           runListPartitions.bySupersessionKey(workspaceId, supersessionKey),
-          workspaceRange,
         )
       : endedOfDefinition
         ? await endedOfDefinitionKeys(store.runLists, workspaceId, status, definitionId)
@@ -89,7 +96,7 @@ export async function listRuns(
   const listed = (run: RunRecord) =>
     (status === undefined || run.status === status) && (!live || isLiveStatus(run.status));
   const narrowedByOthers =
-    (supersessionKey !== undefined && status !== undefined) ||
+    supersessionKey !== undefined ||
     (definitionId !== undefined && !endedOfDefinition) ||
     waitingFor !== undefined;
   if (!narrowedByOthers) {
@@ -100,6 +107,7 @@ export async function listRuns(
     .filter(
       (run) =>
         listed(run) &&
+        inWindow(run) &&
         (definitionId === undefined || listedDefinitionId(run) === definitionId) &&
         (waitingFor === undefined || waitingForOf(run) === waitingFor),
     )

@@ -18,9 +18,15 @@ export function createRunListStore(table: Table) {
     (await batchGetAll(table, itemKeys)).map(fromRunItem);
 
   return {
-    /** Runs whose index position lies in from..to (inclusive), newest first. */
-    async byPositions(index: IndexName, pk: string, from: number, to: number): Promise<RunRecord[]> {
-      const sortBetween = { from: pad(from, 12), to: pad(to, 12) };
+    /** Runs whose index position lies in from..to (inclusive), newest first; `prefix` before the positions. */
+    async byPositions(
+      index: IndexName,
+      pk: string,
+      from: number,
+      to: number,
+      prefix = "",
+    ): Promise<RunRecord[]> {
+      const sortBetween = { from: `${prefix}${pad(from, 12)}`, to: `${prefix}${pad(to, 12)}` };
       return runs(await indexPartitionKeys(table, index, pk, { newestFirst: true, sortBetween }));
     },
 
@@ -68,17 +74,23 @@ export function createRunListStore(table: Table) {
       return newestFirstOnce((await Promise.all(reads)).flat());
     },
 
-    /** One step of a date search (run-number-range.ts): the key nearest below a number, then its run. */
-    probe(index: IndexName, pk: string): ProbeRun {
+    /**
+     * One step of a date search (run-number-range.ts): the key nearest below a number, then its run; `prefix`
+     * before the numbers (a supersession key's numbered runs).
+     */
+    probe(index: IndexName, pk: string, prefix = ""): ProbeRun {
       return async (number, floor) => {
-        const sortBetween = { from: pad(floor, 12), to: pad(number, 12) };
+        const sortBetween = { from: `${prefix}${pad(floor, 12)}`, to: `${prefix}${pad(number, 12)}` };
         const [key] = await indexPartitionKeys(table, index, pk, {
           newestFirst: true,
           sortBetween,
           limit: 1,
         });
         const [run] = key ? await runs([key]) : [];
-        return run && { number: index === "gsi2" ? run.defSeq : run.seq, createdAt: run.createdAt };
+        if (!run) return undefined;
+        const keyed = index === "gsi4" && prefix !== "";
+        const listed = index === "gsi2" ? run.defSeq : keyed ? (run.keySeq ?? run.seq) : run.seq;
+        return { number: listed, createdAt: run.createdAt };
       };
     },
 

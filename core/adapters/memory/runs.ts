@@ -77,6 +77,7 @@ export function createMemoryRuns(state: MemoryState): RunStore {
   ): Promise<CreateOutcome> {
     const read = structuredClone(headOf(run));
     if (read && read.seq > run.seq) return { kind: "conflict" };
+    if (run.supersessionKey !== null) run.keySeq = (read?.runs ?? 0) + 1;
     const superseding = await supersede();
     const ending = await endCounting.place(superseding.map((change) => change.commit.run));
     let outcome: CreateOutcome;
@@ -120,7 +121,11 @@ export function createMemoryRuns(state: MemoryState): RunStore {
       state.debounceWindows.set(window, { runId: run.id, creations: run.debounceWindow.creations });
     }
     if (supersessionKey !== null) {
-      state.heads.set(headSlot(workspaceId, supersessionKey), { seq: run.seq, runId: run.id });
+      state.heads.set(headSlot(workspaceId, supersessionKey), {
+        seq: run.seq,
+        runId: run.id,
+        runs: run.keySeq,
+      });
     }
     if (idempotencyKey !== null) {
       state.idempotency.set(idempotencySlot(workspaceId, idempotencyKey), {

@@ -6,13 +6,13 @@ import { MAX_KEPT_LIVE } from "../../core/adapters/dynamodb/supersession-live";
 import { type SignedUp, signUp, withKey } from "../helpers/accounts";
 import type { RunBody } from "../helpers/api-types";
 import { expectData } from "../helpers/requests";
-import { createDefinition, getRun, startRun, waitForRun, withStatus } from "../helpers/runs";
+import { createDefinition, getRun, listRuns, startRun, waitForRun, withStatus } from "../helpers/runs";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 
 /**
- * A supersession key's live runs, which its head item keeps so that superseding reads them and not every run
- * the key ever had (docs/data-model.md, "Supersession keys"), over HTTP on DynamoDB Local: what supersedes
- * after many runs ended, a head written before it kept them, and a key with more live runs than it keeps.
+ * Supersession keys (docs/data-model.md, "Supersession keys"), over HTTP on DynamoDB Local: the live runs the
+ * key's head keeps, so superseding reads them and not every run the key ever had (after many runs ended, a
+ * head written before it kept them, more live runs than it keeps); and the key's list, numbered per key.
  */
 let t: TestApp;
 let ws: SignedUp;
@@ -111,5 +111,41 @@ describe("a supersession key's live runs", () => {
     expect(await statusOf(latest)).toBe("SUPERSEDED");
     expect((await head("doc-4"))?.tracksLive).toBe(true);
     expect(await keptLive("doc-4")).toEqual([newest.id]);
+  });
+});
+
+describe("a supersession key's list", () => {
+  it("pages the runs numbered under the key, then those created before it numbered them", async () => {
+    const [o1, o2] = [await create("doc-5"), await create("doc-5")];
+    // As they were written before: listed by their number in the workspace, and a head that numbers nothing.
+    for (const run of [o1, o2]) {
+      await documents().send(
+        new UpdateCommand({
+          TableName: t.deps.config.TABLE_NAME,
+          Key: keys.run(ws.workspaceId, run.id),
+          UpdateExpression: "SET gsi4sk = gsi1sk",
+        }),
+      );
+    }
+    await documents().send(
+      new UpdateCommand({
+        TableName: t.deps.config.TABLE_NAME,
+        Key: keys.supersessionHead(ws.workspaceId, "doc-5"),
+        UpdateExpression: "REMOVE runs, numberedAll",
+      }),
+    );
+    const [n1, n2] = [await create("doc-5"), await create("doc-5")];
+    const list = (query: Record<string, string | number>) =>
+      listRuns(t.request, ws.apiKey, { supersessionKey: "doc-5", ...query });
+    const ids = (runs: RunBody[]) => runs.map((run) => run.id);
+
+    const all = await list({});
+    expect([ids(all.data), all.meta.total]).toEqual([ids([n2, n1, o2, o1]), 4]);
+    const second = await list({ pageSize: 3, page: 2 });
+    expect([ids(second.data), second.meta.total]).toEqual([ids([o1]), 4]);
+    const windowed = await list({ createdAfter: o2.createdAt });
+    expect([ids(windowed.data), windowed.meta.total]).toEqual([ids([n2, n1, o2]), 3]);
+    const newer = await list({ createdAfter: n2.createdAt });
+    expect([ids(newer.data), newer.meta.total]).toEqual([ids([n2]), 1]);
   });
 });

@@ -1,0 +1,50 @@
+import type { RunRecord } from "../../domain/run-record";
+import type { Page, RunFilters } from "../../ports/store";
+import { MAX_RUN_NUMBER } from "./ended-count-items";
+import { KEYED_SORT_PREFIX, runListPartitions } from "./index-keys";
+import type { RunCreationStore } from "./run-creation";
+import type { RunListStore } from "./run-lists";
+import { hasDateBound, type NumberRange, numberRangeOf } from "./run-number-range";
+
+/**
+ * A page of a supersession key's runs, newest first (docs/data-model.md, "Supersession keys"). The key's runs
+ * are numbered in the transaction that moves its head (RunRecord.keySeq: dense, no gaps), so page N is a
+ * range of those numbers and `total` the head's count, whatever the key's history. A date window is a range
+ * of them too, found by the same search as the other lists'. Runs created before the key's runs were numbered
+ * follow, walked as before, within `workspaceRange` (the window as workspace numbers, when there is one).
+ */
+export async function listKeyRuns(
+  { runCreation, runLists }: { runCreation: RunCreationStore; runLists: RunListStore },
+  workspaceId: string,
+  supersessionKey: string,
+  filters: RunFilters,
+  workspaceRange: NumberRange | undefined,
+  page: number,
+  pageSize: number,
+): Promise<Page<RunRecord>> {
+  const pk = runListPartitions.bySupersessionKey(workspaceId, supersessionKey);
+  const head = await runCreation.head(workspaceId, supersessionKey);
+  const numbered = head?.runs ?? 0;
+  const [range, older] = await Promise.all([
+    hasDateBound(filters)
+      ? numberRangeOf(runLists.probe("gsi4", pk, KEYED_SORT_PREFIX), numbered, filters)
+      : { from: 1, to: numbered },
+    head?.numberedAll ? [] : runLists.allKeys("gsi4", pk, workspaceRange ?? { from: 1, to: MAX_RUN_NUMBER }),
+  ]);
+  const counted = Math.max(0, range.to - range.from + 1);
+  const start = (page - 1) * pageSize;
+  const end = start + pageSize;
+  const items =
+    start < counted
+      ? await runLists.byPositions(
+          "gsi4",
+          pk,
+          Math.max(range.from, range.to - end + 1),
+          range.to - start,
+          KEYED_SORT_PREFIX,
+        )
+      : [];
+  const olderPage = older.slice(Math.max(0, start - counted), Math.max(0, end - counted));
+  if (olderPage.length > 0) items.push(...(await runLists.runs(olderPage)));
+  return { items, total: counted + older.length };
+}
