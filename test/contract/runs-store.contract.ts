@@ -1,5 +1,6 @@
 import { describe } from "vitest";
 import type { RunsStore } from "../../core/ports/store";
+import { describeApprovalPages } from "./approval-pages.contract";
 import { describeCosts } from "./costs.contract";
 import { describeDefinitions } from "./definitions.contract";
 import { describeEndedRunLists } from "./ended-run-lists.contract";
@@ -26,6 +27,7 @@ export function describeRunsStoreContract(name: string, makeStore: MakeStore): v
     describeCreation(makeStore);
     describeRunLists(makeStore);
     describeEndedRunLists(makeStore);
+    describeApprovalPages(makeStore);
     describeCosts(makeStore);
     describeDefinitions(makeStore);
     describeTriggers(makeStore);

@@ -51,6 +51,8 @@ export function portsFor(world: World, actor: Actor): ActorPorts {
     approvals: {
       get: (workspaceId, id) => read("approvals.get", () => raw.approvals.get(workspaceId, id)),
       list: (workspaceId, pending) => read("approvals.list", () => raw.approvals.list(workspaceId, pending)),
+      page: (workspaceId, pending, page, pageSize) =>
+        read("approvals.page", () => raw.approvals.page(workspaceId, pending, page, pageSize)),
     },
     runs: {
       get: (workspaceId, runId) => read("runs.get", () => raw.runs.get(workspaceId, runId)),

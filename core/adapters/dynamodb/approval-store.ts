@@ -1,19 +1,25 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { ApprovalRequest, isOffered, isPendingApproval as isPending } from "../../domain/approval";
-import type { ApprovalStore } from "../../ports/store";
+import type { ApprovalStore, Page } from "../../ports/store";
+import { createApprovalNumbering } from "./approval-numbering";
 import type { Table } from "./dynamo-client";
-import { approvalIndexKeys } from "./index-keys";
-import { keys } from "./keys";
-import { batchGetAll, indexPartitionItems } from "./query";
+import { countedPageKeys, sumOf } from "./ended-run-list";
+import { approvalIndexKeys, approvalListPartitions } from "./index-keys";
+import { refuseOversizedPuts } from "./item-size";
+import { type ItemKey, keys, pad } from "./keys";
+import { batchGetAll, indexPartitionItems, indexPartitionKeys } from "./query";
 import { fromRunItem } from "./run-items";
+import { numberFromTop } from "./run-list-query";
+import type { IndexName } from "./table";
 import type { TransactItem } from "./transact";
 
 /**
  * Approval requests. Each is its own item (so deciding one is a conditional write on it alone) and sits in
- * KEYS_ONLY index lists: all of the workspace's requests (gsi1), and while pending, the pending ones (gsi3).
- * A request is opened by a put of its own just before the commit that pauses its run on it, and withdrawn if
- * that commit loses (run-store.ts); a decision, expiry or escalation is an action of the run's commit. Readers
- * are offered a pending request only while its run waits for it (isOffered): one read of its run item.
+ * KEYS_ONLY index lists: all of the workspace's requests by their number (gsi1), the pending ones by creation and
+ * the decided ones by number (gsi3). A request is numbered and opened by a put of its own just before the commit
+ * that pauses its run on it, and withdrawn if that commit loses (run-store.ts, approval-numbering.ts); a
+ * decision, expiry or escalation is an action of the run's commit. Readers are offered a pending request only
+ * while its run waits for it (isOffered): one read of its run item.
  */
 function approvalItem(workspaceId: string, approval: ApprovalRequest) {
   return {
@@ -23,23 +29,28 @@ function approvalItem(workspaceId: string, approval: ApprovalRequest) {
     ...approval,
     contentJson: JSON.stringify(approval.content),
     content: undefined,
-    ...approvalIndexKeys(workspaceId, approval.id, approval.createdAt, isPending(approval)),
   };
 }
 
 /**
  * A new request, put on its own before the commit of the change that opens it: a plain conditional put (1 WRU)
  * where an action of the commit's transaction was billed twice, and the run's put alone then costs half.
+ * Without a number (a change committed with a creation's, which opens none) it lists as requests opened
+ * before numbering do.
  */
 export function openApprovalAction(
   table: Table,
   workspaceId: string,
   approval: ApprovalRequest,
+  number: number | undefined,
 ): TransactItem {
   return {
     Put: {
       TableName: table.name,
-      Item: approvalItem(workspaceId, approval),
+      Item: {
+        ...approvalItem(workspaceId, approval),
+        ...approvalIndexKeys(workspaceId, approval.id, approval.createdAt, number),
+      },
       ConditionExpression: "attribute_not_exists(pk)",
     },
   };
@@ -57,23 +68,45 @@ export function withdrawApprovalAction(table: Table, workspaceId: string, approv
   };
 }
 
-/** Replaces a still-undecided, unexpired request; the condition is what makes a second decision lose. */
+/**
+ * Rewrites a still-undecided, unexpired request as settled; the condition is what makes a second decision lose.
+ * Its gsi1 place (its number, fixed at opening) is left as it is. Still pending (an escalation), it stays in the
+ * pending list; decided, it moves to the decided list at its number (`decidedNumber`, which only a numbered
+ * request has); expired undecided, or decided without a number, it leaves gsi3.
+ */
 export function settleApprovalAction(
   table: Table,
   workspaceId: string,
   settled: ApprovalRequest,
+  decidedNumber: number | undefined,
 ): TransactItem {
+  const { pk, sk, ...attributes } = approvalItem(workspaceId, settled);
+  refuseOversizedPuts([{ Put: { TableName: table.name, Item: { pk, sk, ...attributes } } }]);
+  const set = Object.entries(attributes).filter(([, value]) => value !== undefined);
+  const toDecided = settled.decision !== null && decidedNumber !== undefined;
+  if (toDecided) {
+    set.push(["gsi3pk", approvalListPartitions.decided(workspaceId)], ["gsi3sk", pad(decidedNumber, 12)]);
+  }
+  const removed = isPending(settled) || toDecided ? [] : ["gsi3pk", "gsi3sk"];
   return {
-    Put: {
+    Update: {
       TableName: table.name,
-      Item: approvalItem(workspaceId, settled),
+      Key: { pk, sk },
+      UpdateExpression:
+        `SET ${set.map((_, i) => `#a${i} = :a${i}`).join(", ")}` +
+        (removed.length > 0 ? ` REMOVE ${removed.join(", ")}` : ""),
       ConditionExpression: "attribute_exists(pk) AND decision = :null AND expiredAt = :null",
-      ExpressionAttributeValues: { ":null": null },
+      ExpressionAttributeNames: Object.fromEntries(set.map(([name], i) => [`#a${i}`, name])),
+      ExpressionAttributeValues: {
+        ...Object.fromEntries(set.map(([, value], i) => [`:a${i}`, value])),
+        ":null": null,
+      },
     },
   };
 }
 
 export function createApprovalStore(table: Table): ApprovalStore {
+  const numbering = createApprovalNumbering(table);
   /** The requests among `approvals` that are offered: each pending one's run read, strongly. */
   async function offered(workspaceId: string, approvals: ApprovalRequest[]): Promise<ApprovalRequest[]> {
     const runIds = [...new Set(approvals.filter(isPending).map((approval) => approval.workflowRunId))];
@@ -84,6 +117,60 @@ export function createApprovalStore(table: Table): ApprovalStore {
     );
     const runs = new Map(runItems.map(fromRunItem).map((run) => [run.id, run]));
     return approvals.filter((approval) => isOffered(approval, runs.get(approval.workflowRunId)));
+  }
+
+  /** The requests of one index partition (or of some of its keys), as `list` answers them. */
+  async function listed(
+    workspaceId: string,
+    approvals: ApprovalRequest[],
+    pending: boolean | undefined,
+  ): Promise<ApprovalRequest[]> {
+    // The index lags the table: a request decided a moment ago may still be listed as pending.
+    const kept =
+      pending === undefined
+        ? approvals
+        : approvals.filter(pending ? isPending : (approval) => approval.decision !== null);
+    return offered(workspaceId, kept);
+  }
+
+  /** A partition's requests, newest first, as `list` answers them. */
+  const partition = async (workspaceId: string, index: IndexName, pk: string, pending: boolean | undefined) =>
+    listed(
+      workspaceId,
+      (await indexPartitionItems(table, index, pk, { newestFirst: true })).map(fromItem),
+      pending,
+    );
+
+  const items = async (workspaceId: string, itemKeys: ItemKey[], pending: false | undefined) =>
+    listed(workspaceId, (await batchGetAll(table, itemKeys)).map(fromItem), pending);
+
+  /** The keys of one page of the numbered requests (all, or decided), and how many they are. */
+  async function numberedPage(
+    workspaceId: string,
+    pending: false | undefined,
+    start: number,
+    pageSize: number,
+  ): Promise<{ keys: ItemKey[]; total: number }> {
+    if (pending === false) {
+      const blocks = await numbering.decidedBlocks(workspaceId);
+      const pk = approvalListPartitions.decided(workspaceId);
+      const walked = await countedPageKeys(blocks, start, pageSize, (top, limit) =>
+        indexPartitionKeys(table, "gsi3", pk, {
+          newestFirst: true,
+          sortBetween: { from: pad(1, 12), to: pad(top, 12) },
+          limit,
+        }),
+      );
+      return { keys: walked, total: sumOf(blocks) };
+    }
+    const { count, gaps } = await numbering.counter(workspaceId);
+    const total = count - gaps.length;
+    if (start >= total) return { keys: [], total };
+    const newest = numberFromTop(count, gaps, start + 1);
+    const oldest = numberFromTop(count, gaps, Math.min(total, start + pageSize));
+    const pk = approvalListPartitions.numbered(workspaceId);
+    const sortBetween = { from: pad(oldest, 12), to: pad(newest, 12) };
+    return { keys: await indexPartitionKeys(table, "gsi1", pk, { newestFirst: true, sortBetween }), total };
   }
 
   return {
@@ -102,20 +189,56 @@ export function createApprovalStore(table: Table): ApprovalStore {
 
     /**
      * Newest first. `pending` true: undecided and unexpired; false: decided; undefined: all. The decided are
-     * all but the pending and expired, read from the list of all (requests written before gsi3 kept only the
-     * pending ones also have a gsi3 entry of their listing, which nothing reads).
+     * all but the pending and expired, read from the lists of all (requests written before gsi3 kept only the
+     * pending ones also have a gsi3 entry of their listing, which nothing reads). The numbered requests and
+     * those opened before numbering are read whole and merged in creation order, as the list always answered.
      */
     async list(workspaceId: string, pending: boolean | undefined): Promise<ApprovalRequest[]> {
-      const { gsi1pk, gsi3pk = "" } = approvalIndexKeys(workspaceId, "", "", true);
-      const [index, pk] = pending ? (["gsi3", gsi3pk] as const) : (["gsi1", gsi1pk] as const);
-      const approvals = (await indexPartitionItems(table, index, pk, { newestFirst: true })).map(fromItem);
-      if (pending === undefined) return offered(workspaceId, approvals);
-      // The index lags the table: a request decided a moment ago may still be listed as pending.
-      const listed = approvals.filter(pending ? isPending : (approval) => approval.decision !== null);
-      return offered(workspaceId, listed);
+      if (pending) return partition(workspaceId, "gsi3", approvalListPartitions.pending(workspaceId), true);
+      const lists = await Promise.all([
+        partition(workspaceId, "gsi1", approvalListPartitions.numbered(workspaceId), pending),
+        partition(workspaceId, "gsi1", approvalListPartitions.unnumbered(workspaceId), pending),
+      ]);
+      return lists.flat().sort((a, b) => byCreation(b, a));
+    },
+
+    /**
+     * A page of all or of the decided requests: the numbered ones (newest first by number), then those opened
+     * before numbering, which are read whole and filtered as `list` reads them (docs/data-model.md, "Approvals,
+     * a page at a time").
+     */
+    async page(
+      workspaceId: string,
+      pending: false | undefined,
+      page: number,
+      pageSize: number,
+    ): Promise<Page<ApprovalRequest>> {
+      const start = (page - 1) * pageSize;
+      const [numbered, older] = await Promise.all([
+        numberedPage(workspaceId, pending, start, pageSize),
+        partition(workspaceId, "gsi1", approvalListPartitions.unnumbered(workspaceId), pending),
+      ]);
+      const fromOlder = older.slice(
+        Math.max(0, start - numbered.total),
+        Math.max(0, start + pageSize - numbered.total),
+      );
+      // In creation order within the page, as `list`: numbers follow it but for openings moments apart.
+      const numberedItems = (await items(workspaceId, numbered.keys, pending)).sort((a, b) =>
+        byCreation(b, a),
+      );
+      return {
+        items: [...numberedItems, ...fromOlder],
+        total: numbered.total + older.length,
+      };
     },
   };
 }
+
+/** The order of the index's sort key by creation (`<createdAt>#<id>`), which lists have always followed. */
+const byCreation = (a: ApprovalRequest, b: ApprovalRequest) => {
+  const [left, right] = [`${a.createdAt}#${a.id}`, `${b.createdAt}#${b.id}`];
+  return left < right ? -1 : left > right ? 1 : 0;
+};
 
 function fromItem(item: Record<string, unknown>): ApprovalRequest {
   return ApprovalRequest.parse({ ...item, content: JSON.parse(String(item.contentJson)) });

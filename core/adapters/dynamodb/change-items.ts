@@ -1,4 +1,5 @@
 import type { RunChange } from "../../ports/store";
+import type { ApprovalNumbers } from "./approval-numbering";
 import { openApprovalAction, settleApprovalAction, withdrawApprovalAction } from "./approval-store";
 import { appendRollup, type RollupPlacement } from "./cost-rollup-store";
 import { costRecordAction } from "./cost-store";
@@ -28,8 +29,8 @@ export interface ChangeWrites {
   rollup?: RollupPlacement;
 }
 
-export function changeWrites(table: Table, change: RunChange): ChangeWrites {
-  const writes = ownWrites(table, change);
+export function changeWrites(table: Table, change: RunChange, numbers: ApprovalNumbers = {}): ChangeWrites {
+  const writes = ownWrites(table, change, numbers);
   writes.atomic.push(...slotActions(table, [change.commit]));
   if (!change.rollup) return writes;
   const { run } = change.commit;
@@ -43,7 +44,7 @@ export function changeWrites(table: Table, change: RunChange): ChangeWrites {
  */
 export function changeItems(table: Table, changes: readonly RunChange[]): TransactItem[] {
   const own = changes.flatMap((change) => {
-    const { before, opening, atomic } = ownWrites(table, change);
+    const { before, opening, atomic } = ownWrites(table, change, {});
     return [...before, ...(opening ? [opening.put] : []), ...atomic];
   });
   return [
@@ -67,10 +68,12 @@ export async function writeBeforeCommit(
   await Promise.all(before.map((put) => putUnlessRefused(table, put)));
 }
 
-function ownWrites(table: Table, change: RunChange): ChangeWrites {
+function ownWrites(table: Table, change: RunChange, numbers: ApprovalNumbers): ChangeWrites {
   const { workspaceId } = change.commit.run;
   const { atomic, filed } = commitItems(table, change.commit);
-  if (change.settleApproval) atomic.push(settleApprovalAction(table, workspaceId, change.settleApproval));
+  if (change.settleApproval) {
+    atomic.push(settleApprovalAction(table, workspaceId, change.settleApproval, numbers.decided));
+  }
   const claimed = change.claimIdempotencyKey;
   if (claimed !== undefined) atomic.push(idempotencyClaim(table, workspaceId, claimed, change.commit.run.id));
   const throttled = change.commit.throttleStart;
@@ -82,7 +85,7 @@ function ownWrites(table: Table, change: RunChange): ChangeWrites {
   const opened = change.openApproval;
   if (!opened) return { before, atomic };
   const opening = {
-    put: openApprovalAction(table, workspaceId, opened),
+    put: openApprovalAction(table, workspaceId, opened, numbers.opened),
     withdraw: withdrawApprovalAction(table, workspaceId, opened.id),
   };
   return { before, opening, atomic };

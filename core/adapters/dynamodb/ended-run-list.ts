@@ -30,20 +30,35 @@ export async function listEndedRuns(
   const counted = sumOf(blocks);
   const start = (page - 1) * pageSize;
   const end = start + pageSize;
-  const keys: ItemKey[] = [];
-  if (start < counted) {
-    const { block, skip } = rankedBlock(blocks, start);
-    const top = Math.min(MAX_RUN_NUMBER, block * BLOCK_RUNS + BLOCK_RUNS - 1);
-    const walked = await runLists.allKeys("gsi3", pk, { from: countedAbove + 1, to: top }, skip + pageSize);
-    keys.push(...walked.slice(skip, skip + Math.min(pageSize, counted - start)));
-  }
+  const keys = await countedPageKeys(blocks, start, pageSize, (top, limit) =>
+    runLists.allKeys("gsi3", pk, { from: countedAbove + 1, to: top }, limit),
+  );
   keys.push(...uncounted.slice(Math.max(0, start - counted), Math.max(0, end - counted)));
   // The index lags its items a little: a run a retry has just revived is dropped rather than shown wrong.
   const items = (await runLists.runs(keys)).filter((run) => run.status === status);
   return { items, total: counted + uncounted.length };
 }
 
-const sumOf = (blocks: readonly BlockCount[]) => blocks.reduce((sum, { runs }) => sum + runs, 0);
+export const sumOf = (blocks: readonly BlockCount[]) => blocks.reduce((sum, { runs }) => sum + runs, 0);
+
+/**
+ * The keys of ranks `start`… (0 = the newest; at most `pageSize`) of a list counted by block: the block the
+ * first falls in is found from the counts, then walked from its top (`walk` answers the newest `limit` keys
+ * numbered at or below `top`), so at most one block's entries are read whatever the rank.
+ */
+export async function countedPageKeys(
+  blocks: readonly BlockCount[],
+  start: number,
+  pageSize: number,
+  walk: (top: number, limit: number) => Promise<ItemKey[]>,
+): Promise<ItemKey[]> {
+  const counted = sumOf(blocks);
+  if (start >= counted) return [];
+  const { block, skip } = rankedBlock(blocks, start);
+  const top = Math.min(MAX_RUN_NUMBER, block * BLOCK_RUNS + BLOCK_RUNS - 1);
+  const walked = await walk(top, skip + pageSize);
+  return walked.slice(skip, skip + Math.min(pageSize, counted - start));
+}
 
 /** The block holding the run of rank `start` (0 = the newest), and how many of its runs rank above it. */
 function rankedBlock(blocks: readonly BlockCount[], start: number): { block: number; skip: number } {

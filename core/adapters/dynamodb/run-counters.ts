@@ -124,5 +124,5 @@ export function createRunCounters(table: Table) {
     );
   }
 
-  return { counter, takeBoth, giveUp };
+  return { counter, take, takeBoth, giveUp };
 }

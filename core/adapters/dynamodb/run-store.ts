@@ -3,6 +3,7 @@ import type { StepRun } from "../../domain/run";
 import type { StoredEvent } from "../../domain/run-change";
 import type { RunRecord } from "../../domain/run-record";
 import type { CommitOutcome, RunChange, RunStore } from "../../ports/store";
+import { createApprovalNumbering } from "./approval-numbering";
 import { type ChangeWrites, changeWrites, writeBeforeCommit } from "./change-items";
 import { rememberFull } from "./cost-day-items";
 import type { Table } from "./dynamo-client";
@@ -79,6 +80,7 @@ async function writeWithOpening(table: Table, writes: ChangeWrites): Promise<Com
  */
 export function createRunStore(table: Table): RunStore {
   const runCreation = createRunCreationStore(table);
+  const numbering = createApprovalNumbering(table);
   const runLists = createRunListStore(table);
   const slotReads = createSlotReads(table);
 
@@ -86,26 +88,34 @@ export function createRunStore(table: Table): RunStore {
     get: (workspaceId, runId) => getRun(table, workspaceId, runId),
 
     /**
-     * A change that ends the run counts it first (end-counting.ts), and takes it back out if it is known to
-     * have lost; after an unknown error it leaves it counted, since the write may have landed.
+     * A change that ends the run counts it first (end-counting.ts), and one that opens or decides an approval
+     * request numbers or counts it (approval-numbering.ts); each taken back if the change is known to have
+     * lost, and left after an unknown error, since the write may have landed.
      */
     async commit(change: RunChange): Promise<CommitOutcome> {
       const { endCounting, supersessionLive } = runCreation;
+      const { workspaceId } = change.commit.run;
       const ending = await endCounting.place([change.commit.run]);
+      const numbers = await numbering.place(change).catch(async (error: unknown) => {
+        await endCounting.settle(ending, "lost");
+        throw error;
+      });
+      const settle = (outcome: "committed" | "lost" | "unknown") =>
+        Promise.all([endCounting.settle(ending, outcome), numbering.settle(workspaceId, numbers, outcome)]);
       let writes: ChangeWrites;
       try {
         await supersessionLive.beforeWrite([change.commit]);
-        writes = changeWrites(table, change);
+        writes = changeWrites(table, change, numbers);
         await writeBeforeCommit(table, writes);
       } catch (error) {
-        await endCounting.settle(ending, "lost");
+        await settle("lost");
         throw error;
       }
       const outcome = await writeWithOpening(table, writes).catch(async (error: unknown) => {
-        await endCounting.settle(ending, "unknown");
+        await settle("unknown");
         throw error;
       });
-      await endCounting.settle(ending, outcome.kind === "committed" ? "committed" : "lost");
+      await settle(outcome.kind === "committed" ? "committed" : "lost");
       if (outcome.kind === "committed") await supersessionLive.afterWrite([change.commit]);
       return outcome;
     },

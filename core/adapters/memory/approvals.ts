@@ -11,22 +11,29 @@ export function createMemoryApprovals(state: MemoryState): ApprovalStore {
   const offered = (workspaceId: string, approval: ApprovalRequest) =>
     isOffered(approval, state.runs.get(runSlot(workspaceId, approval.workflowRunId))?.record);
 
+  const list: ApprovalStore["list"] = async (workspaceId, pending) => {
+    const listed = [...state.approvals.values()]
+      .filter((stored) => stored.workspaceId === workspaceId)
+      .map((stored) => stored.approval)
+      .filter(({ decision, expiredAt }) =>
+        pending === undefined ? true : pending ? !decision && !expiredAt : Boolean(decision),
+      )
+      .filter((approval) => offered(workspaceId, approval))
+      .sort((a, b) => byKey(`${b.createdAt}#${b.id}`, `${a.createdAt}#${a.id}`));
+    return structuredClone(listed);
+  };
+
   return {
     async get(workspaceId, approvalId) {
       const approval = state.approvals.get(approvalSlot(workspaceId, approvalId))?.approval;
       return approval && offered(workspaceId, approval) ? structuredClone(approval) : undefined;
     },
 
-    async list(workspaceId, pending) {
-      const listed = [...state.approvals.values()]
-        .filter((stored) => stored.workspaceId === workspaceId)
-        .map((stored) => stored.approval)
-        .filter(({ decision, expiredAt }) =>
-          pending === undefined ? true : pending ? !decision && !expiredAt : Boolean(decision),
-        )
-        .filter((approval) => offered(workspaceId, approval))
-        .sort((a, b) => byKey(`${b.createdAt}#${b.id}`, `${a.createdAt}#${a.id}`));
-      return structuredClone(listed);
+    list,
+
+    async page(workspaceId, pending, page, pageSize) {
+      const listed = await list(workspaceId, pending);
+      return { items: listed.slice((page - 1) * pageSize, page * pageSize), total: listed.length };
     },
   };
 }

@@ -113,6 +113,18 @@ export function approvalRequestRoutes(
     .openapi(list, async (c) => {
       const query = c.req.valid("query");
       const { workspaceId } = c.var;
+      const paged = query.page !== undefined || query.pageSize !== undefined;
+      const page = query.page ?? 1;
+      const pageSize = query.pageSize ?? 20;
+      const filtered =
+        query.workflowRunId !== undefined || query.definitionId !== undefined || query.assignee !== undefined;
+      // A page of all or of the decided requests, unfiltered, reads that page (docs/data-model.md, "Approvals,
+      // a page at a time"); the pending list, the filters and the spec's array read the whole list.
+      if (paged && !filtered && query.pending !== "true") {
+        const pending = query.pending === "false" ? false : undefined;
+        const { items, total } = await deps.store.approvals.page(workspaceId, pending, page, pageSize);
+        return c.json({ ...ok(items), meta: pageMeta(page, pageSize, total) }, 200);
+      }
       let approvals = await deps.store.approvals.list(
         workspaceId,
         query.pending === undefined ? undefined : query.pending === "true",
@@ -126,9 +138,7 @@ export function approvalRequestRoutes(
       if (query.assignee !== undefined) {
         approvals = assignedTo(approvals, query.assignee, await deps.store.approvalGroups.list(workspaceId));
       }
-      if (query.page === undefined && query.pageSize === undefined) return c.json(ok(approvals), 200);
-      const page = query.page ?? 1;
-      const pageSize = query.pageSize ?? 20;
+      if (!paged) return c.json(ok(approvals), 200);
       const items = approvals.slice((page - 1) * pageSize, page * pageSize);
       return c.json({ ...ok(items), meta: pageMeta(page, pageSize, approvals.length) }, 200);
     })

@@ -207,4 +207,15 @@ export interface ApprovalStore {
   get(workspaceId: string, approvalId: string): Promise<ApprovalRequest | undefined>;
   /** Newest first. `pending` true: undecided and unexpired; false: decided; undefined: all. */
   list(workspaceId: string, pending: boolean | undefined): Promise<ApprovalRequest[]>;
+  /**
+   * Page `page` (1-based) of `list(workspaceId, pending)`, with its exact length as `total`: read at a cost that
+   * grows neither with the workspace's history nor with `page`. Requests are in the order they were opened,
+   * newest first, as `list` answers them but for requests opened within moments of each other.
+   */
+  page(
+    workspaceId: string,
+    pending: false | undefined,
+    page: number,
+    pageSize: number,
+  ): Promise<Page<ApprovalRequest>>;
 }
