@@ -30,12 +30,15 @@ export async function exportAudit(
   fromIso: string,
   toIso: string,
 ): Promise<AsyncIterable<{ request: ApprovalRequest; audit: AuditEntry[] }>> {
-  const inRange = (await deps.store.approvals.list(workspaceId, undefined))
-    .filter((approval) => approval.createdAt >= fromIso && approval.createdAt < toIso)
-    .reverse();
-  if (inRange.length > MAX_EXPORTED_REQUESTS) {
+  const { items: inRange, total } = await deps.store.approvals.createdBetween(
+    workspaceId,
+    fromIso,
+    toIso,
+    MAX_EXPORTED_REQUESTS,
+  );
+  if (total > MAX_EXPORTED_REQUESTS) {
     throw new ValidationError(
-      `${inRange.length} requests were created in that range; export at most ${MAX_EXPORTED_REQUESTS} at once`,
+      `${total} requests were created in that range; export at most ${MAX_EXPORTED_REQUESTS} at once`,
       { details: { issues: [{ path: "to", message: "narrow the range" }] } },
     );
   }

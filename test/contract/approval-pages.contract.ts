@@ -116,6 +116,31 @@ export function describeApprovalPages(makeStore: MakeStore): void {
       await expectPagesOfList([1, 2, 3, 7]);
     });
 
+    it("reads the requests created in a window, oldest first, and only counts a window over the bound", async () => {
+      for (let minute = 1; minute <= 12; minute++) {
+        if (minute % 5 === 0) await openAndLose(minute);
+        else await open(minute);
+      }
+      const at = (minute: number) => new Date(T0 + minute * MINUTE).toISOString();
+      const whole = await store.approvals.list(ws, undefined);
+      for (const [from, to] of [
+        [3, 8],
+        [0, 13],
+        [4, 4],
+        [6, 7],
+        [12, 20],
+      ] as const) {
+        const expected = whole
+          .filter(({ createdAt }) => createdAt >= at(from) && createdAt < at(to))
+          .reverse();
+        expect(await store.approvals.createdBetween(ws, at(from), at(to), 10)).toEqual({
+          items: expected,
+          total: expected.length,
+        });
+      }
+      expect(await store.approvals.createdBetween(ws, at(1), at(9), 5)).toEqual({ items: [], total: 7 });
+    });
+
     it("pages past a hundred requests, the decided ones by block", async () => {
       const opened = [];
       for (let minute = 1; minute <= 112; minute++) opened.push(await open(minute));

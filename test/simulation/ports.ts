@@ -53,6 +53,8 @@ export function portsFor(world: World, actor: Actor): ActorPorts {
       list: (workspaceId, pending) => read("approvals.list", () => raw.approvals.list(workspaceId, pending)),
       page: (workspaceId, pending, page, pageSize) =>
         read("approvals.page", () => raw.approvals.page(workspaceId, pending, page, pageSize)),
+      createdBetween: (workspaceId, from, to, max) =>
+        read("approvals.createdBetween", () => raw.approvals.createdBetween(workspaceId, from, to, max)),
     },
     runs: {
       get: (workspaceId, runId) => read("runs.get", () => raw.runs.get(workspaceId, runId)),

@@ -2,6 +2,7 @@ import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { ApprovalRequest, isOffered, isPendingApproval as isPending } from "../../domain/approval";
 import type { ApprovalStore, Page } from "../../ports/store";
 import { createApprovalNumbering } from "./approval-numbering";
+import { approvalsCreatedBetween, byCreation } from "./approval-window";
 import type { Table } from "./dynamo-client";
 import { countedPageKeys, sumOf } from "./ended-run-list";
 import { approvalIndexKeys, approvalListPartitions } from "./index-keys";
@@ -202,6 +203,19 @@ export function createApprovalStore(table: Table): ApprovalStore {
       return lists.flat().sort((a, b) => byCreation(b, a));
     },
 
+    createdBetween: (workspaceId, from, to, max) =>
+      approvalsCreatedBetween(
+        table,
+        numbering,
+        (itemKeys) => items(workspaceId, itemKeys, undefined),
+        workspaceId,
+        {
+          from,
+          to,
+          max,
+        },
+      ),
+
     /**
      * A page of all or of the decided requests: the numbered ones (newest first by number), then those opened
      * before numbering, which are read whole and filtered as `list` reads them (docs/data-model.md, "Approvals,
@@ -233,12 +247,6 @@ export function createApprovalStore(table: Table): ApprovalStore {
     },
   };
 }
-
-/** The order of the index's sort key by creation (`<createdAt>#<id>`), which lists have always followed. */
-const byCreation = (a: ApprovalRequest, b: ApprovalRequest) => {
-  const [left, right] = [`${a.createdAt}#${a.id}`, `${b.createdAt}#${b.id}`];
-  return left < right ? -1 : left > right ? 1 : 0;
-};
 
 function fromItem(item: Record<string, unknown>): ApprovalRequest {
   return ApprovalRequest.parse({ ...item, content: JSON.parse(String(item.contentJson)) });

@@ -31,6 +31,13 @@ export function createMemoryApprovals(state: MemoryState): ApprovalStore {
 
     list,
 
+    async createdBetween(workspaceId, from, to, max) {
+      const inWindow = (await list(workspaceId, undefined))
+        .filter(({ createdAt }) => createdAt >= from && createdAt < to)
+        .reverse();
+      return { items: inWindow.length > max ? [] : inWindow, total: inWindow.length };
+    },
+
     async page(workspaceId, pending, page, pageSize) {
       const listed = await list(workspaceId, pending);
       return { items: listed.slice((page - 1) * pageSize, page * pageSize), total: listed.length };

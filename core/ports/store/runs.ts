@@ -218,4 +218,10 @@ export interface ApprovalStore {
     page: number,
     pageSize: number,
   ): Promise<Page<ApprovalRequest>>;
+  /**
+   * The requests created in [from, to) (ISO instants), oldest first, with their number as `total`; when more
+   * than `max` were, `items` is empty and `total` about how many (a request whose run never waited on it is
+   * counted there and listed nowhere). Reads grow with the window, not with the history.
+   */
+  createdBetween(workspaceId: string, from: string, to: string, max: number): Promise<Page<ApprovalRequest>>;
 }
