@@ -189,15 +189,20 @@ export function createApprovalStore(table: Table): ApprovalStore {
     },
 
     /**
-     * Newest first. `pending` true: undecided and unexpired; false: decided; undefined: all. The decided are
-     * all but the pending and expired, read from the lists of all (requests written before gsi3 kept only the
-     * pending ones also have a gsi3 entry of their listing, which nothing reads). The numbered requests and
-     * those opened before numbering are read whole and merged in creation order, as the list always answered.
+     * Newest first. `pending` true: undecided and unexpired; false: decided; undefined: all. The numbered
+     * decided ones are their gsi3 list; those opened before numbering are read from their list of all, keeping
+     * those with a decision (requests written before gsi3 kept only the pending ones also have a gsi3 entry of
+     * their listing, which nothing reads). Both are read whole and merged in creation order, as the list always
+     * answered.
      */
     async list(workspaceId: string, pending: boolean | undefined): Promise<ApprovalRequest[]> {
       if (pending) return partition(workspaceId, "gsi3", approvalListPartitions.pending(workspaceId), true);
+      const [index, pk]: [IndexName, string] =
+        pending === false
+          ? ["gsi3", approvalListPartitions.decided(workspaceId)]
+          : ["gsi1", approvalListPartitions.numbered(workspaceId)];
       const lists = await Promise.all([
-        partition(workspaceId, "gsi1", approvalListPartitions.numbered(workspaceId), pending),
+        partition(workspaceId, index, pk, pending),
         partition(workspaceId, "gsi1", approvalListPartitions.unnumbered(workspaceId), pending),
       ]);
       return lists.flat().sort((a, b) => byCreation(b, a));
