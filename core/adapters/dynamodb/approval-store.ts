@@ -8,9 +8,9 @@ import { countedPageKeys, sumOf } from "./ended-run-list";
 import { approvalIndexKeys, approvalListPartitions } from "./index-keys";
 import { refuseOversizedPuts } from "./item-size";
 import { type ItemKey, keys, pad } from "./keys";
+import { numberFromTop } from "./number-from-top";
 import { batchGetAll, indexPartitionItems, indexPartitionKeys } from "./query";
 import { fromRunItem } from "./run-items";
-import { numberFromTop } from "./run-list-query";
 import type { IndexName } from "./table";
 import type { TransactItem } from "./transact";
 
