@@ -7,7 +7,6 @@ import { createApprovalNumbering } from "./approval-numbering";
 import { type ChangeWrites, changeWrites, writeBeforeCommit } from "./change-items";
 import { rememberFull } from "./cost-day-items";
 import type { Table } from "./dynamo-client";
-import { runListPartitions } from "./index-keys";
 import { keys } from "./keys";
 import { queryByPrefix } from "./query";
 import { getRun } from "./read-run";
