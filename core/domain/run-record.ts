@@ -227,22 +227,13 @@ export interface RunRecord extends WorkflowRun {
   throttle?: RunThrottle;
   /** A PENDING run held back by its slot or its throttle. Absent otherwise. */
   waiting?: RunWaiting;
-  /** Position among the workspace's runs and among its definition's runs: dense, 1-based, for paging. */
+  /** Position among the workspace's, its definition's and its key's runs: dense, 1-based, for paging. */
   seq: number;
   defSeq: number;
-  /** Position among the runs of its supersession key, dense and 1-based; absent on runs created before. */
+  /** Absent on runs created before runs of a key were numbered. */
   keySeq?: number;
-  /**
-   * The ended status whose count this run is in (docs/data-model.md, "Runs by status"), and the version of the
-   * commit that counted it: the store counts a top-level run as a commit ends it, and takes it out of the count
-   * when a retry revives it. Absent while live, on child runs, and on runs the store does not count.
-   */
-  endCounted?: EndCounted;
-}
-
-export interface EndCounted {
-  status: RunStatus;
-  version: number;
+  /** The ended status whose count the store keeps this run in, and the commit that counted it (data-model.md). */
+  endCounted?: { status: RunStatus; version: number };
 }
 
 export function currentStepName(run: RunRecord): string | null {

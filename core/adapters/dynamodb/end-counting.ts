@@ -1,4 +1,4 @@
-import type { EndCounted, RunRecord } from "../../domain/run-record";
+import type { RunRecord } from "../../domain/run-record";
 import { isEndedStatus } from "../../domain/statuses";
 
 /**
@@ -12,6 +12,8 @@ export interface EndCountWrites {
   counts(run: RunRecord): Promise<boolean>;
   add(run: RunRecord, status: string, delta: number): Promise<void>;
 }
+
+type EndCounted = NonNullable<RunRecord["endCounted"]>;
 
 interface Placement {
   run: RunRecord;
