@@ -21,8 +21,6 @@ interface Placement {
   added?: EndCounted;
 }
 
-export type EndCounting = ReturnType<typeof createEndCounting>;
-
 export function createEndCounting(writes: EndCountWrites) {
   async function place(run: RunRecord): Promise<Placement> {
     const before = run.endCounted;
