@@ -81,6 +81,22 @@ export function createEndedCountItems(table: Table) {
     }
   });
 
+  /** The workspace's counting start, kept or read (strongly); undefined while none is set. */
+  async function knownStart(workspaceId: string): Promise<number | undefined> {
+    const known = startOf.get(workspaceId);
+    if (known !== undefined) return known;
+    const { Item } = await table.client.send(
+      new GetCommand({
+        TableName: table.name,
+        Key: keys.runCounter(workspaceId, runsCounterScope),
+        ConsistentRead: true,
+      }),
+    );
+    if (Item?.endedFrom === undefined) return undefined;
+    remember(workspaceId, Number(Item.endedFrom));
+    return Number(Item.endedFrom);
+  }
+
   function remember(workspaceId: string, start: number): void {
     if (startOf.size >= MAX_KNOWN_STARTS) startOf.clear();
     startOf.set(workspaceId, start);
@@ -114,43 +130,25 @@ export function createEndedCountItems(table: Table) {
      * runs are counted; for an older one, its run count when one of its runs first ended since, set then.
      */
     async countedAbove(workspaceId: string): Promise<number> {
-      const known = startOf.get(workspaceId);
-      if (known !== undefined) return known;
-      const key = keys.runCounter(workspaceId, runsCounterScope);
-      const { Item } = await table.client.send(
-        new GetCommand({ TableName: table.name, Key: key, ConsistentRead: true }),
+      const read = await knownStart(workspaceId);
+      if (read !== undefined) return read;
+      const { Attributes } = await table.client.send(
+        new UpdateCommand({
+          TableName: table.name,
+          Key: keys.runCounter(workspaceId, runsCounterScope),
+          UpdateExpression: "SET endedFrom = if_not_exists(endedFrom, #count)",
+          ExpressionAttributeNames: { "#count": "count" },
+          ReturnValues: "ALL_NEW",
+        }),
       );
-      let start = Item?.endedFrom === undefined ? undefined : Number(Item.endedFrom);
-      if (start === undefined) {
-        const { Attributes } = await table.client.send(
-          new UpdateCommand({
-            TableName: table.name,
-            Key: key,
-            UpdateExpression: "SET endedFrom = if_not_exists(endedFrom, #count)",
-            ExpressionAttributeNames: { "#count": "count" },
-            ReturnValues: "ALL_NEW",
-          }),
-        );
-        start = Number(Attributes?.endedFrom);
-      }
+      const start = Number(Attributes?.endedFrom);
       remember(workspaceId, start);
       return start;
     },
 
     /** As `countedAbove`, for a reader: a workspace none of whose runs has ended since counts none. */
     async readCountedAbove(workspaceId: string): Promise<number> {
-      const known = startOf.get(workspaceId);
-      if (known !== undefined) return known;
-      const { Item } = await table.client.send(
-        new GetCommand({
-          TableName: table.name,
-          Key: keys.runCounter(workspaceId, runsCounterScope),
-          ConsistentRead: true,
-        }),
-      );
-      if (Item?.endedFrom === undefined) return MAX_RUN_NUMBER;
-      remember(workspaceId, Number(Item.endedFrom));
-      return Number(Item.endedFrom);
+      return (await knownStart(workspaceId)) ?? MAX_RUN_NUMBER;
     },
   };
 }

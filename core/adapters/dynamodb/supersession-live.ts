@@ -1,4 +1,4 @@
-import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, UpdateCommand, type UpdateCommandInput } from "@aws-sdk/lib-dynamodb";
 import type { RunCommit } from "../../domain/run-change";
 import type { RunRecord } from "../../domain/run-record";
 import { isEndedStatus } from "../../domain/statuses";
@@ -31,21 +31,33 @@ export const MAX_KEPT_LIVE = 32;
 export function createSupersessionLive(table: Table, reads: LiveKeyReads) {
   const keyed = ({ run }: RunCommit) => run.supersessionKey !== null && run.parent === undefined;
 
-  async function change(run: RunRecord, action: "ADD" | "DELETE", runIds: string[]): Promise<void> {
+  /** Updates the run's key's head; one its condition refuses (gone, or moved since read) is left as it is. */
+  async function updateHead(
+    run: RunRecord,
+    update: Pick<
+      UpdateCommandInput,
+      "UpdateExpression" | "ConditionExpression" | "ExpressionAttributeValues"
+    >,
+  ): Promise<void> {
     try {
       await table.client.send(
         new UpdateCommand({
           TableName: table.name,
           Key: keys.supersessionHead(run.workspaceId, run.supersessionKey ?? ""),
-          UpdateExpression: `${action} live :ids`,
-          ConditionExpression: "attribute_exists(pk)",
-          ExpressionAttributeValues: { ":ids": new Set(runIds) },
+          ...update,
         }),
       );
     } catch (error) {
       if (!isConditionFailure(error)) throw error;
     }
   }
+
+  const change = (run: RunRecord, action: "ADD" | "DELETE", runIds: string[]) =>
+    updateHead(run, {
+      UpdateExpression: `${action} live :ids`,
+      ConditionExpression: "attribute_exists(pk)",
+      ExpressionAttributeValues: { ":ids": new Set(runIds) },
+    });
 
   /** The key's runs from its index, as every read was before the head kept them (a head older than that). */
   async function fromIndex(workspaceId: string, supersessionKey: string, head: ItemKey | undefined) {
@@ -109,23 +121,15 @@ export function createSupersessionLive(table: Table, reads: LiveKeyReads) {
    * A head that does not keep its live runs (older than the set, or past MAX_KEPT_LIVE) starts keeping them,
    * from its index's, if no creation has moved it since it was read.
    */
-  async function startKeeping(run: RunRecord, seq: number, liveIds: string[]): Promise<void> {
-    try {
-      await table.client.send(
-        new UpdateCommand({
-          TableName: table.name,
-          Key: keys.supersessionHead(run.workspaceId, run.supersessionKey ?? ""),
-          UpdateExpression: `SET tracksLive = :tracks${liveIds.length > 0 ? " ADD live :ids" : ""}`,
-          ConditionExpression: "seq = :seq",
-          ExpressionAttributeValues: {
-            ":tracks": true,
-            ":seq": seq,
-            ...(liveIds.length > 0 ? { ":ids": new Set(liveIds) } : {}),
-          },
-        }),
-      );
-    } catch (error) {
-      if (!isConditionFailure(error)) throw error;
-    }
+  function startKeeping(run: RunRecord, seq: number, liveIds: string[]): Promise<void> {
+    return updateHead(run, {
+      UpdateExpression: `SET tracksLive = :tracks${liveIds.length > 0 ? " ADD live :ids" : ""}`,
+      ConditionExpression: "seq = :seq",
+      ExpressionAttributeValues: {
+        ":tracks": true,
+        ":seq": seq,
+        ...(liveIds.length > 0 ? { ":ids": new Set(liveIds) } : {}),
+      },
+    });
   }
 }
