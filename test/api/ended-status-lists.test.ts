@@ -159,4 +159,34 @@ describe("a workspace older than the counting of ended runs", () => {
       4,
     );
   });
+
+  it("lists a definition's ended runs from before it counted them by definition with the counted ones", async () => {
+    const ws = await signUp(t);
+    const definition = await createDefinition(t.request, ws.apiKey, FAILS_OR_WAITS, "counted-later");
+    const other = await createDefinition(t.request, ws.apiKey, FAILS_OR_WAITS, "other");
+    const [o1, o2] = await started(ws, definition.id, 2);
+    // As its run counter was before ended runs were counted by definition: their ends counted for the
+    // workspace's status lists only.
+    await documents().send(
+      new UpdateCommand({
+        TableName: t.deps.config.TABLE_NAME,
+        Key: keys.runCounter(ws.workspaceId, "RUNS"),
+        UpdateExpression: "REMOVE definitionsEndedFrom",
+      }),
+    );
+    if (!o1 || !o2) throw new Error("runs not created");
+    await completeInTurn(ws, [o1]);
+    const [n1, n2] = await started(ws, definition.id, 2);
+    const [x] = await started(ws, other.id, 1);
+    if (!n1 || !n2 || !x) throw new Error("runs not created");
+    await completeInTurn(ws, [n2, o2, x, n1]);
+
+    const ofDefinition = { status: "COMPLETED", definitionId: definition.id };
+    expectListed(await listRuns(t.request, ws.apiKey, ofDefinition), [n2, n1, o2, o1]);
+    expectListed(await listRuns(t.request, ws.apiKey, { ...ofDefinition, pageSize: 3 }), [n2, n1, o2], 4);
+    expectListed(await listRuns(t.request, ws.apiKey, { ...ofDefinition, pageSize: 3, page: 2 }), [o1], 4);
+    expectListed(await listRuns(t.request, ws.apiKey, { ...ofDefinition, pageSize: 1, page: 2 }), [n1], 4);
+    expectListed(await listRuns(t.request, ws.apiKey, { status: "COMPLETED", definitionId: other.id }), [x]);
+    expectListed(await listRuns(t.request, ws.apiKey, { status: "COMPLETED" }), [x, n2, n1, o2, o1]);
+  });
 });

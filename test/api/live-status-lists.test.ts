@@ -314,7 +314,7 @@ describe("a run item written before live runs had their own index", () => {
     expectListed(await listRuns(t.request, ws.apiKey, { status: "COMPLETED" }), [old.id]);
     expect(await storedIndexKeys(ws, old.id)).toEqual({
       gsi3pk: `WS#${ws.workspaceId}#STATUS#COMPLETED`,
-      gsi6pk: undefined,
+      gsi6pk: `WS#${ws.workspaceId}#DEF#${definition.id}#ENDED#COMPLETED`,
       live: undefined,
     });
   });

@@ -106,6 +106,56 @@ export function describeEndedRunLists(makeStore: MakeStore): void {
       );
     });
 
+    it("pages a status's runs of one definition past a hundred runs, whole and within a date window", async () => {
+      // 250 runs a minute apart, two of three of def_a, one of five failing, ended in an order of their own.
+      const made: RunRecord[] = [];
+      for (let i = 0; i < 250; i++) {
+        const fields = { definitionId: i % 3 === 2 ? "def_b" : "def_a", createdAt: isoAt(T0 + i * MINUTE) };
+        made.push(await created(store, newRun(ids, ws, fields)));
+      }
+      const ended = new Map<string, RunRecord>();
+      for (const [k, i] of made.map((_, i) => (i * 97) % 250).entries()) {
+        const run = made[i] as RunRecord;
+        ended.set(run.id, await end(run, i % 5 === 4 ? RunStatus.Failed : RunStatus.Completed, 300 + k));
+      }
+      const expected = (status: RunStatus, definitionId: string, from = 0, to = 250) =>
+        made
+          .flatMap((run, i) => {
+            const done = ended.get(run.id) as RunRecord;
+            return done.status === status && done.definitionId === definitionId && i >= from && i < to
+              ? [done]
+              : [];
+          })
+          .reverse();
+      /** Every page of the list at `pageSize`, and each page's total. */
+      async function pages(status: RunStatus, filters: object, pageSize: number) {
+        const read = [];
+        for (let n = 1; ; n++) {
+          const { items, total } = await list(status, n, pageSize, filters);
+          read.push({ ids: items.map((run) => run.id), total });
+          if (items.length < pageSize) return read;
+        }
+      }
+      const asPages = (runs: RunRecord[], pageSize: number) =>
+        Array.from({ length: Math.floor(runs.length / pageSize) + 1 }, (_, n) => ({
+          ids: runs.slice(n * pageSize, (n + 1) * pageSize).map((run) => run.id),
+          total: runs.length,
+        }));
+
+      for (const [status, definitionId] of [
+        [RunStatus.Completed, "def_a"],
+        [RunStatus.Failed, "def_b"],
+      ] as const) {
+        const all = expected(status, definitionId);
+        expect(await pages(status, { definitionId }, 23)).toEqual(asPages(all, 23));
+        const window = { createdAfter: isoAt(T0 + 37 * MINUTE), createdBefore: isoAt(T0 + 213 * MINUTE) };
+        const inWindow = expected(status, definitionId, 37, 213);
+        expect(await pages(status, { definitionId, ...window }, 17)).toEqual(asPages(inWindow, 17));
+        const allOf = expected(status, "def_a", 37, 213).concat(expected(status, "def_b", 37, 213));
+        expect((await list(status, 1, 100, window)).total).toBe(allOf.length);
+      }
+    }, 60_000);
+
     it("drops a revived run from its failed list, and lists it again when it fails again", async () => {
       const [r1, r2] = (await runs(2)) as [RunRecord, RunRecord];
       await end(r1, RunStatus.Failed, 2);

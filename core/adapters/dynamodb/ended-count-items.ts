@@ -1,4 +1,5 @@
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { listedDefinitionId } from "../../domain/run-record";
 import type { Table } from "./dynamo-client";
 import type { EndCountWrites } from "./end-counting";
 import { keys, pad } from "./keys";
@@ -7,10 +8,10 @@ import { queryAll } from "./query";
 import { runsCounterScope } from "./run-counters";
 
 /**
- * How many runs of each ended status a workspace has, by block of 100 run numbers (docs/data-model.md, "Runs
- * by status"). A count item holds 100 blocks as attributes `b00`…`b99`, so it stays under a kilobyte and an
- * `ADD` to one block is a 1-WRU write; a list reads the status's items (one per 10,000 runs of history) and
- * then walks at most one block's index entries to reach its page.
+ * How many runs of each ended status a workspace has, and each of its definitions, by block of 100 run numbers
+ * (docs/data-model.md, "Runs by status"). A count item holds 100 blocks as attributes `b00`…`b99`, so it stays
+ * under a kilobyte and an `ADD` to one block is a 1-WRU write; a list reads its items (one per 10,000 runs of
+ * history) and then walks at most one block's index entries to reach its page.
  */
 export const BLOCK_RUNS = 100;
 const ITEM_BLOCKS = 100;
@@ -23,15 +24,15 @@ export interface BlockCount {
 
 export const blockOf = (seq: number) => Math.floor(seq / BLOCK_RUNS);
 
-const countKey = (workspaceId: string, status: string, item: number) => ({
-  pk: `WS#${workspaceId}#ENDED#${status}`,
+const countKey = (workspaceId: string, list: string, item: number) => ({
+  pk: `WS#${workspaceId}#ENDED#${list}`,
   sk: pad(item, 10),
 });
 const attributeOf = (block: number) => `b${String(block % ITEM_BLOCKS).padStart(2, "0")}`;
 
 interface AddAsk extends Asker<void> {
   workspaceId: string;
-  status: string;
+  list: string;
   seq: number;
   delta: number;
 }
@@ -39,18 +40,18 @@ interface AddAsk extends Asker<void> {
 export type EndedCountItems = ReturnType<typeof createEndedCountItems>;
 
 export function createEndedCountItems(table: Table) {
-  /** The workspaces whose counting start is known: it never changes once set. */
-  const startOf = new Map<string, number>();
+  /** The workspaces whose counting starts are known: they never change once set. */
+  const startsOf = new Map<string, CountingStarts>();
 
   /** The adds of one turn of the event loop go to each count item as one write. */
   const askAdd = perTurn((asked: AddAsk[]) => {
     const byItem = groupBy(
       asked,
-      ({ workspaceId, status, seq }) =>
-        `${workspaceId}\u0000${status}\u0000${Math.floor(blockOf(seq) / ITEM_BLOCKS)}`,
+      ({ workspaceId, list, seq }) =>
+        `${workspaceId}\u0000${list}\u0000${Math.floor(blockOf(seq) / ITEM_BLOCKS)}`,
     );
     for (const askers of byItem.values()) {
-      const [{ workspaceId, status, seq }] = askers as [AddAsk];
+      const [{ workspaceId, list, seq }] = askers as [AddAsk];
       const deltas = new Map<string, number>();
       for (const ask of askers) {
         const attribute = attributeOf(blockOf(ask.seq));
@@ -61,7 +62,7 @@ export function createEndedCountItems(table: Table) {
         .send(
           new UpdateCommand({
             TableName: table.name,
-            Key: countKey(workspaceId, status, Math.floor(blockOf(seq) / ITEM_BLOCKS)),
+            Key: countKey(workspaceId, list, Math.floor(blockOf(seq) / ITEM_BLOCKS)),
             UpdateExpression: `ADD ${names.map((_, i) => `#b${i} :d${i}`).join(", ")} SET entity = :entity`,
             ExpressionAttributeNames: Object.fromEntries(names.map((name, i) => [`#b${i}`, name])),
             ExpressionAttributeValues: {
@@ -81,10 +82,8 @@ export function createEndedCountItems(table: Table) {
     }
   });
 
-  /** The workspace's counting start, kept or read (strongly); undefined while none is set. */
-  async function knownStart(workspaceId: string): Promise<number | undefined> {
-    const known = startOf.get(workspaceId);
-    if (known !== undefined) return known;
+  /** The workspace's run counter as stored (strongly), holding its counting starts once set. */
+  async function counterItem(workspaceId: string): Promise<Record<string, unknown> | undefined> {
     const { Item } = await table.client.send(
       new GetCommand({
         TableName: table.name,
@@ -92,27 +91,29 @@ export function createEndedCountItems(table: Table) {
         ConsistentRead: true,
       }),
     );
-    if (Item?.endedFrom === undefined) return undefined;
-    remember(workspaceId, Number(Item.endedFrom));
-    return Number(Item.endedFrom);
+    return Item;
   }
 
-  function remember(workspaceId: string, start: number): void {
-    if (startOf.size >= MAX_KNOWN_STARTS) startOf.clear();
-    startOf.set(workspaceId, start);
+  /** The starts an item holds, kept once both are set. */
+  function remembered(workspaceId: string, item: Record<string, unknown>): CountingStarts | undefined {
+    if (item.endedFrom === undefined || item.definitionsEndedFrom === undefined) return undefined;
+    const starts = { runs: Number(item.endedFrom), definitions: Number(item.definitionsEndedFrom) };
+    if (startsOf.size >= MAX_KNOWN_STARTS) startsOf.clear();
+    startsOf.set(workspaceId, starts);
+    return starts;
   }
 
   return {
-    /** Adds `delta` to the count of the block holding run number `seq` in the status's counts. */
-    add(workspaceId: string, status: string, seq: number, delta: number): Promise<void> {
-      return new Promise((resolve, reject) => askAdd({ workspaceId, status, seq, delta, resolve, reject }));
+    /** Adds `delta` to the count of the block holding run number `seq` in a list's counts (a status's). */
+    add(workspaceId: string, list: string, seq: number, delta: number): Promise<void> {
+      return new Promise((resolve, reject) => askAdd({ workspaceId, list, seq, delta, resolve, reject }));
     },
 
-    /** Every block's count of the status, highest first (blocks never counted are left out). Consistent. */
-    async blocks(workspaceId: string, status: string): Promise<BlockCount[]> {
+    /** Every block's count of a list, highest first (blocks never counted are left out). Consistent. */
+    async blocks(workspaceId: string, list: string): Promise<BlockCount[]> {
       const items = await queryAll(table, {
         KeyConditionExpression: "pk = :pk",
-        ExpressionAttributeValues: { ":pk": countKey(workspaceId, status, 0).pk },
+        ExpressionAttributeValues: { ":pk": countKey(workspaceId, list, 0).pk },
         ScanIndexForward: false,
         ConsistentRead: true,
       });
@@ -126,45 +127,82 @@ export function createEndedCountItems(table: Table) {
     },
 
     /**
-     * The highest run number the workspace does not count as it ends: 0 for a workspace created since ended
-     * runs are counted; for an older one, its run count when one of its runs first ended since, set then.
+     * The highest run numbers the workspace does not count as they end, in its status lists (`runs`) and in
+     * its definitions' (`definitions`): 0 for a workspace created since both are counted; for an older one,
+     * its run count when one of its runs first ended since each was counted, set then. Both only ever fall in
+     * the order they came (`definitions` ≥ `runs`), so a run counted for its definition is counted for the
+     * workspace too.
      */
-    async countedAbove(workspaceId: string): Promise<number> {
-      const read = await knownStart(workspaceId);
-      if (read !== undefined) return read;
+    async starts(workspaceId: string): Promise<CountingStarts> {
+      const known =
+        startsOf.get(workspaceId) ?? remembered(workspaceId, (await counterItem(workspaceId)) ?? {});
+      if (known !== undefined) return known;
       const { Attributes } = await table.client.send(
         new UpdateCommand({
           TableName: table.name,
           Key: keys.runCounter(workspaceId, runsCounterScope),
-          UpdateExpression: "SET endedFrom = if_not_exists(endedFrom, #count)",
+          UpdateExpression:
+            "SET endedFrom = if_not_exists(endedFrom, #count), definitionsEndedFrom = if_not_exists(definitionsEndedFrom, #count)",
           ExpressionAttributeNames: { "#count": "count" },
           ReturnValues: "ALL_NEW",
         }),
       );
-      const start = Number(Attributes?.endedFrom);
-      remember(workspaceId, start);
-      return start;
+      return remembered(workspaceId, Attributes ?? {}) as CountingStarts;
     },
 
-    /** As `countedAbove`, for a reader: a workspace none of whose runs has ended since counts none. */
-    async readCountedAbove(workspaceId: string): Promise<number> {
-      return (await knownStart(workspaceId)) ?? MAX_RUN_NUMBER;
+    /** As `starts`, for a reader: a start not yet set counts nothing yet. */
+    async readStarts(workspaceId: string): Promise<CountingStarts> {
+      const known = startsOf.get(workspaceId);
+      if (known !== undefined) return known;
+      const item = (await counterItem(workspaceId)) ?? {};
+      return (
+        remembered(workspaceId, item) ?? {
+          runs: Number(item.endedFrom ?? MAX_RUN_NUMBER),
+          definitions: Number(item.definitionsEndedFrom ?? MAX_RUN_NUMBER),
+        }
+      );
     },
   };
 }
 
 /** A new workspace's run counter: no runs, and every run's end counted. */
-export const countingFromTheStart = { entity: "RunCounter", count: 0, endedFrom: 0 };
+export const countingFromTheStart = { entity: "RunCounter", count: 0, endedFrom: 0, definitionsEndedFrom: 0 };
+
+/** Where a workspace starts counting the runs that end (`starts`). */
+export interface CountingStarts {
+  runs: number;
+  definitions: number;
+}
+
+/** The count of an ended status's runs of one definition, beside the workspace's counts of that status. */
+export const endedOfDefinition = (definitionId: string, status: string) => `DEF#${definitionId}#${status}`;
 
 /** Bounds the memory an instance spends on workspaces' counting starts. */
 const MAX_KNOWN_STARTS = 10_000;
 /** The highest number a 12-digit index sort key holds. */
 export const MAX_RUN_NUMBER = 999_999_999_999;
 
-/** Counting ends in these items: a run numbered above its workspace's start is counted in its block. */
+/**
+ * Counting ends in these items: a run numbered above its workspace's start is counted in its block, and in its
+ * definition's too when numbered above that start. If one of the two adds fails, the other is taken back.
+ */
 export function endCountWrites(items: EndedCountItems): EndCountWrites {
   return {
-    counts: async (run) => run.seq > (await items.countedAbove(run.workspaceId)),
-    add: (run, status, delta) => items.add(run.workspaceId, status, run.seq, delta),
+    counts: async (run) => run.seq > (await items.starts(run.workspaceId)).runs,
+    async add(run, status, delta) {
+      const ofDefinition = run.seq > (await items.starts(run.workspaceId)).definitions;
+      const lists = ofDefinition ? [status, endedOfDefinition(listedDefinitionId(run), status)] : [status];
+      const added = await Promise.allSettled(
+        lists.map((list) => items.add(run.workspaceId, list, run.seq, delta)),
+      );
+      const failed = added.find((result) => result.status === "rejected");
+      if (!failed) return;
+      await Promise.all(
+        lists.map((list, i) =>
+          added[i]?.status === "fulfilled" ? items.add(run.workspaceId, list, run.seq, -delta) : undefined,
+        ),
+      );
+      throw failed.reason;
+    },
   };
 }

@@ -1,42 +1,71 @@
 import type { RunRecord } from "../../domain/run-record";
 import type { Page } from "../../ports/store";
-import { BLOCK_RUNS, type BlockCount, MAX_RUN_NUMBER } from "./ended-count-items";
+import { BLOCK_RUNS, type BlockCount, blockOf, endedOfDefinition, MAX_RUN_NUMBER } from "./ended-count-items";
 import { runListPartitions } from "./index-keys";
 import type { ItemKey } from "./keys";
 import type { RunCreationStore } from "./run-creation";
 import type { RunListStore } from "./run-lists";
+import type { NumberRange } from "./run-number-range";
+import type { IndexName } from "./table";
+
+/** Which ended runs a list holds: a status's, of one definition or all, within a range of run numbers or not. */
+export interface EndedListQuery {
+  status: string;
+  definitionId?: string | undefined;
+  /** The runs numbered in this range only (a date window, as run-number-range.ts finds it). */
+  window?: NumberRange | undefined;
+}
 
 /**
- * A page of one ended status's runs, newest first (docs/data-model.md, "Runs by status"). The runs counted as
- * they ended are counted by block of 100 run numbers: `total` is the blocks' sum, and the page starts in the
- * block its first rank falls in, reached by walking that block's index entries from its top; so the page
- * costs the same reads whatever N and however long the history (a count item per 10,000 runs aside). The runs
- * of a workspace numbered before it counted ends follow, walked as every status list was before.
+ * A page of one ended status's runs, of one definition or all, newest first (docs/data-model.md, "Runs by
+ * status"). The runs counted as they ended are counted by block of 100 run numbers: `total` is the blocks'
+ * sum, and the page starts in the block its first rank falls in, reached by walking that block's index
+ * entries from its top; so the page costs the same reads whatever N and however long the history (a count
+ * item per 10,000 runs aside). A window clips the blocks at its two ends to the runs inside it (a walk of at
+ * most one block each). The runs of a workspace numbered before it counted ends follow, walked as every
+ * status list was before.
  */
 export async function listEndedRuns(
   { runCreation, runLists }: { runCreation: RunCreationStore; runLists: RunListStore },
   workspaceId: string,
-  status: string,
+  { status, definitionId, window = { from: 1, to: MAX_RUN_NUMBER } }: EndedListQuery,
   page: number,
   pageSize: number,
 ): Promise<Page<RunRecord>> {
-  const pk = runListPartitions.byStatus(workspaceId, status);
-  const [countedAbove, blocks] = await Promise.all([
-    runCreation.endedCounts.readCountedAbove(workspaceId),
-    runCreation.endedCounts.blocks(workspaceId, status),
+  const [index, pk, counts]: [IndexName, string, string] =
+    definitionId === undefined
+      ? ["gsi3", runListPartitions.byStatus(workspaceId, status), status]
+      : [
+          "gsi6",
+          runListPartitions.endedOfDefinition(workspaceId, definitionId, status),
+          endedOfDefinition(definitionId, status),
+        ];
+  const [starts, allBlocks] = await Promise.all([
+    runCreation.endedCounts.readStarts(workspaceId),
+    runCreation.endedCounts.blocks(workspaceId, counts),
   ]);
-  const uncounted =
-    countedAbove === 0 ? [] : await runLists.allKeys("gsi3", pk, { from: 1, to: countedAbove });
-  const counted = sumOf(blocks);
+  const countedAbove = definitionId === undefined ? starts.runs : starts.definitions;
+  const counted = { from: Math.max(window.from, countedAbove + 1), to: window.to };
+  const walk = (range: NumberRange, limit?: number) => runLists.allKeys(index, pk, range, limit);
+  const uncountedRange = { from: window.from, to: Math.min(window.to, countedAbove) };
+  const [blocks, uncounted] = await Promise.all([
+    clippedBlocks(allBlocks, counted, walk),
+    uncountedRange.to < uncountedRange.from
+      ? []
+      : definitionId === undefined
+        ? runLists.allKeys(index, pk, uncountedRange)
+        : uncountedOfDefinition(runLists, workspaceId, status, definitionId, uncountedRange),
+  ]);
+  const total = sumOf(blocks);
   const start = (page - 1) * pageSize;
   const end = start + pageSize;
   const keys = await countedPageKeys(blocks, start, pageSize, (top, limit) =>
-    runLists.allKeys("gsi3", pk, { from: countedAbove + 1, to: top }, limit),
+    walk({ from: counted.from, to: Math.min(top, counted.to) }, limit),
   );
-  keys.push(...uncounted.slice(Math.max(0, start - counted), Math.max(0, end - counted)));
+  keys.push(...uncounted.slice(Math.max(0, start - total), Math.max(0, end - total)));
   // The index lags its items a little: a run a retry has just revived is dropped rather than shown wrong.
   const items = (await runLists.runs(keys)).filter((run) => run.status === status);
-  return { items, total: counted + uncounted.length };
+  return { items, total: total + uncounted.length };
 }
 
 export const sumOf = (blocks: readonly BlockCount[]) => blocks.reduce((sum, { runs }) => sum + runs, 0);
@@ -71,19 +100,44 @@ function rankedBlock(blocks: readonly BlockCount[], start: number): { block: num
 }
 
 /**
- * The keys of an ended status's runs of one definition, newest first: the status's index entries that are
- * also the definition's (gsi2 lists a run under the definition it was created on). Both lists are walked
- * as keys, a thirtieth of a read unit each, and only the page's runs are then read.
+ * The blocks' counts within `range`: those wholly outside it dropped, and the (at most two) it cuts through
+ * counted again from their entries inside it (`walk` answers the keys numbered in a range).
  */
-export async function endedOfDefinitionKeys(
+async function clippedBlocks(
+  blocks: readonly BlockCount[],
+  range: NumberRange,
+  walk: (range: NumberRange) => Promise<ItemKey[]>,
+): Promise<BlockCount[]> {
+  const [low, high] = [blockOf(range.from), blockOf(range.to)];
+  const clipped = await Promise.all(
+    blocks
+      .filter(({ block }) => block >= low && block <= high)
+      .map(async ({ block, runs }) => {
+        const [first, last] = [block * BLOCK_RUNS, block * BLOCK_RUNS + BLOCK_RUNS - 1];
+        if (range.from <= first && range.to >= last) return { block, runs };
+        const inside = await walk({ from: Math.max(range.from, first), to: Math.min(range.to, last) });
+        return { block, runs: inside.length };
+      }),
+  );
+  return clipped.filter(({ runs }) => runs > 0);
+}
+
+/**
+ * The keys of an ended status's runs of one definition numbered in `range`, newest first, from before the
+ * workspace counted them by definition: the status's index entries that are also the definition's (gsi2
+ * lists a run under the definition it was created on). Both lists are walked as keys, a thirtieth of a read
+ * unit each; the definition's whole, since its entries are sorted by its own numbers.
+ */
+async function uncountedOfDefinition(
   runLists: RunListStore,
   workspaceId: string,
   status: string,
   definitionId: string,
+  range: NumberRange,
 ): Promise<ItemKey[]> {
   const [ofDefinition, ofStatus] = await Promise.all([
     runLists.allKeys("gsi2", runListPartitions.byDefinition(workspaceId, definitionId)),
-    runLists.statusKeys(workspaceId, [status]),
+    runLists.allKeys("gsi3", runListPartitions.byStatus(workspaceId, status), range),
   ]);
   const listed = new Set(ofDefinition.map((key) => key.pk));
   return ofStatus.filter((key) => listed.has(key.pk));

@@ -27,13 +27,16 @@ export interface RunIndexInput {
 
 /**
  * The index partitions that list runs: gsi1 all, gsi2 by definition, gsi3 by ended status (and, on run items
- * written before gsi6, by live status), gsi4 by supersession key, gsi6 every live run with its status.
+ * written before gsi6, by live status), gsi4 by supersession key, gsi6 every live run with its status and
+ * every ended run by its definition and status.
  */
 export const runListPartitions = {
   all: (workspaceId: string) => `WS#${workspaceId}#RUNS`,
   byDefinition: (workspaceId: string, definitionId: string) => `WS#${workspaceId}#DEF#${definitionId}#RUNS`,
   byStatus: (workspaceId: string, status: string) => `WS#${workspaceId}#STATUS#${status}`,
   live: (workspaceId: string) => `WS#${workspaceId}#LIVE`,
+  endedOfDefinition: (workspaceId: string, definitionId: string, status: string) =>
+    `WS#${workspaceId}#DEF#${definitionId}#ENDED#${status}`,
   bySupersessionKey: (workspaceId: string, key: string) => `WS#${workspaceId}#SUPKEY#${key}`,
   children: (workspaceId: string, parentRunId: string) => `WS#${workspaceId}#RUN#${parentRunId}#CHILDREN`,
 };
@@ -56,7 +59,7 @@ export function runIndexKeys(run: RunIndexInput): Record<string, string | undefi
     gsi1sk: position,
     gsi2pk: runListPartitions.byDefinition(run.workspaceId, run.definitionId),
     gsi2sk: pad(run.defSeq, 12),
-    ...statusKeys(run.workspaceId, run.status, position),
+    ...statusKeys(run.workspaceId, run.definitionId, run.status, position),
     gsi4pk:
       run.supersessionKey === null
         ? undefined
@@ -87,12 +90,18 @@ export function isLiveStatus(status: string): boolean {
  * A top-level run's place in the status lists. A live run sits in its workspace's one gsi6 partition with its
  * status projected beside the key, so a move between live statuses rewrites that attribute (one index write)
  * instead of re-keying an entry (a delete and a put); an ended run sits in its status's gsi3 partition, where
- * it stays unless a retry revives it.
+ * it stays unless a retry revives it, and its gsi6 entry moves to its definition's partition of that status:
+ * the list of a status and a definition together.
  */
-function statusKeys(workspaceId: string, status: string, position: string) {
+function statusKeys(workspaceId: string, definitionId: string, status: string, position: string) {
   return isLiveStatus(status)
     ? { gsi6pk: runListPartitions.live(workspaceId), gsi6sk: position, [LIVE_STATUS_ATTRIBUTE]: status }
-    : { gsi3pk: runListPartitions.byStatus(workspaceId, status), gsi3sk: position };
+    : {
+        gsi3pk: runListPartitions.byStatus(workspaceId, status),
+        gsi3sk: position,
+        gsi6pk: runListPartitions.endedOfDefinition(workspaceId, definitionId, status),
+        gsi6sk: position,
+      };
 }
 
 /** Spreads the sweeper's index over a few partitions, so a busy region has no single hot index key. */

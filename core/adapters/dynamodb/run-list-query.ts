@@ -1,24 +1,24 @@
 import { listedDefinitionId, type RunRecord, waitingForOf } from "../../domain/run-record";
 import { isEndedStatus, LIVE_RUN_STATUSES } from "../../domain/statuses";
 import type { Page, RunFilters } from "../../ports/store";
-import { endedOfDefinitionKeys, listEndedRuns } from "./ended-run-list";
+import { listEndedRuns } from "./ended-run-list";
 import { isLiveStatus, runListPartitions } from "./index-keys";
 import { listKeyRuns } from "./key-run-list";
 import { numberFromTop } from "./number-from-top";
 import { childrenCounterScope, definitionCounterScope, runsCounterScope } from "./run-counters";
 import type { RunCreationStore } from "./run-creation";
 import type { RunListStore } from "./run-lists";
-import { hasDateBound, numberRangeOf } from "./run-number-range";
+import { hasDateBound, type NumberRange, numberRangeOf } from "./run-number-range";
 import type { IndexName } from "./table";
 
 /**
  * Runs newest first, a page at a time (docs/data-model.md, "How lists get total"). All runs, and the runs of
  * one definition, are numbered at creation, so page N is a range of numbers and `total` a counter less the
  * numbers given up: the cost of a page does not depend on N. An ended status's runs are counted as they end
- * (ended-run-list.ts). A live status or a supersession key, whose members come and go, walks its index's keys
- * and reads only the page's runs (a live status walks the workspace's live runs; run-lists.ts); combined
- * filters read the narrowest list's runs and filter them. A date window narrows any of them to a range of
- * numbers (run-number-range.ts).
+ * (ended-run-list.ts), by definition too. A live status or a supersession key, whose members come and go,
+ * walks its index's keys and reads only the page's runs (a live status walks the workspace's live runs;
+ * run-lists.ts); other combined filters read the narrowest list's runs and filter them. A date window narrows
+ * any of them to a range of numbers (run-number-range.ts).
  */
 export async function listRuns(
   store: { runCreation: RunCreationStore; runLists: RunListStore },
@@ -32,8 +32,9 @@ export async function listRuns(
   if (waitingFor !== undefined && (filters.status ?? "PENDING") !== "PENDING") return { items: [], total: 0 };
   const status = waitingFor === undefined ? filters.status : "PENDING";
   const ended = status !== undefined && isEndedStatus(status) && supersessionKey === undefined;
-  if (ended && parentRunId === undefined && definitionId === undefined && !hasDateBound(filters)) {
-    return listEndedRuns(store, workspaceId, status, page, pageSize);
+  if (ended && parentRunId === undefined) {
+    const window = hasDateBound(filters) ? await workspaceWindow(store, workspaceId, filters) : undefined;
+    return listEndedRuns(store, workspaceId, { status, definitionId, window }, page, pageSize);
   }
   const start = (page - 1) * pageSize;
   if (parentRunId !== undefined || (status === undefined && supersessionKey === undefined && !live)) {
@@ -64,17 +65,12 @@ export async function listRuns(
   // Status and supersession-key entries sort by the run's number in the workspace: a date window is a
   // range of those numbers, found on the list of all runs.
   const workspaceRange = hasDateBound(filters)
-    ? await numberRangeOf(
-        store.runLists.probe("gsi1", runListPartitions.all(workspaceId)),
-        (await store.runCreation.counter(workspaceId, runsCounterScope)).count,
-        filters,
-      )
+    ? await workspaceWindow(store, workspaceId, filters)
     : undefined;
   const keyOnly = status === undefined && definitionId === undefined && waitingFor === undefined && !live;
   if (supersessionKey !== undefined && keyOnly) {
     return listKeyRuns(store, workspaceId, supersessionKey, filters, workspaceRange, page, pageSize);
   }
-  const endedOfDefinition = ended && definitionId !== undefined && workspaceRange === undefined;
   // A key's entries carry its own numbers (key-run-list.ts): its runs are walked whole, then windowed.
   const inWindow = (run: RunRecord) =>
     workspaceRange === undefined || (run.seq >= workspaceRange.from && run.seq <= workspaceRange.to);
@@ -84,21 +80,17 @@ export async function listRuns(
           "gsi4",
           runListPartitions.bySupersessionKey(workspaceId, supersessionKey),
         )
-      : endedOfDefinition
-        ? await endedOfDefinitionKeys(store.runLists, workspaceId, status, definitionId)
-        : await store.runLists.statusKeys(
-            workspaceId,
-            live ? LIVE_RUN_STATUSES : [status ?? ""],
-            workspaceRange,
-          );
+      : await store.runLists.statusKeys(
+          workspaceId,
+          live ? LIVE_RUN_STATUSES : [status ?? ""],
+          workspaceRange,
+        );
   // The indexes lag their items a little: a run that just left the list's statuses is dropped rather than
   // shown wrong.
   const listed = (run: RunRecord) =>
     (status === undefined || run.status === status) && (!live || isLiveStatus(run.status));
   const narrowedByOthers =
-    supersessionKey !== undefined ||
-    (definitionId !== undefined && !endedOfDefinition) ||
-    waitingFor !== undefined;
+    supersessionKey !== undefined || definitionId !== undefined || waitingFor !== undefined;
   if (!narrowedByOthers) {
     const items = await store.runLists.runs(keys.slice(start, start + pageSize));
     return { items: items.filter(listed), total: keys.length };
@@ -113,4 +105,17 @@ export async function listRuns(
     )
     .sort((a, b) => b.seq - a.seq);
   return { items: matching.slice(start, start + pageSize), total: matching.length };
+}
+
+/** A date window as a range of the workspace's run numbers, which status and key lists sort by. */
+async function workspaceWindow(
+  store: { runCreation: RunCreationStore; runLists: RunListStore },
+  workspaceId: string,
+  filters: RunFilters,
+): Promise<NumberRange> {
+  return numberRangeOf(
+    store.runLists.probe("gsi1", runListPartitions.all(workspaceId)),
+    (await store.runCreation.counter(workspaceId, runsCounterScope)).count,
+    filters,
+  );
 }
