@@ -33,7 +33,7 @@ export function listProbes(w: ListWorkspace): ListProbe[] {
     path: `/v1/workflow-runs${query ? `?${query}` : ""}`,
     paged: true,
   });
-  const { done } = w.definitions;
+  const { done, fails } = w.definitions;
   const created = [...w.createdAt].sort();
   const from = created[Math.max(0, created.length - WINDOW_RUNS)] ?? "";
   const after = encodeURIComponent(from);
@@ -44,7 +44,16 @@ export function listProbes(w: ListWorkspace): ListProbe[] {
     ...STATUSES.map((status) => runs(`?status=${status}`, `status=${status}`)),
     runs("?waitingFor=concurrency", "waitingFor=concurrency"),
     runs("?supersessionKey", `supersessionKey=${encodeURIComponent(SUPERSESSION_KEY)}`),
+    runs(
+      "?supersessionKey&status=SUPERSEDED",
+      `supersessionKey=${encodeURIComponent(SUPERSESSION_KEY)}&status=SUPERSEDED`,
+    ),
     runs("?status=COMPLETED&definitionId", `status=COMPLETED&definitionId=${done}`),
+    runs("?status=FAILED&definitionId", `status=FAILED&definitionId=${fails}`),
+    runs(
+      `?status=COMPLETED&definitionId&createdAfter (newest ~${WINDOW_RUNS})`,
+      `status=COMPLETED&definitionId=${done}&createdAfter=${after}`,
+    ),
     runs(`?createdAfter (newest ~${WINDOW_RUNS})`, `createdAfter=${after}`),
     runs(`?status=COMPLETED&createdAfter (newest ~${WINDOW_RUNS})`, `status=COMPLETED&createdAfter=${after}`),
     {
