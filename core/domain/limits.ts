@@ -62,6 +62,11 @@ export const LIMITS = {
   signalIdsKept: 100,
   /** What a rerun copies from the run it reruns (the step runs before `fromStep`), as JSON. */
   rerunCopiedBytes: 128 * KiB,
+  /**
+   * Runs one run list reads in full to filter them, where no index answers its filters together (a
+   * supersession key with a status or a definition, a definition with a live status, `waitingFor`).
+   */
+  filteredRunsRead: 5000,
   /** Runs one POST .../migrate-runs request examines (a page of the definition's runs). */
   migrateRunsPerRequest: 25,
   /** Branches of one parallel step. */

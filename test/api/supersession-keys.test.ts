@@ -148,4 +148,43 @@ describe("a supersession key's list", () => {
     const newer = await list({ createdAfter: n2.createdAt });
     expect([ids(newer.data), newer.meta.total]).toEqual([ids([n2]), 1]);
   });
+
+  it("combines with a live or an ended status, a definition and a window, whether or not the head keeps its live runs", async () => {
+    const [r1, r2, r3, r4] = [
+      await create("doc-6"),
+      await create("doc-6"),
+      await create("doc-6"),
+      await create("doc-6"),
+    ];
+    await cancel(r1);
+    await cancel(r3);
+    const list = (query: Record<string, string | number>) =>
+      listRuns(t.request, ws.apiKey, { supersessionKey: "doc-6", ...query });
+    const ids = (runs: RunBody[]) => runs.map((run) => run.id);
+    const expectLists = async () => {
+      const waiting = await list({ status: "WAITING" });
+      expect([ids(waiting.data), waiting.meta.total]).toEqual([ids([r4, r2]), 2]);
+      const second = await list({ status: "WAITING", pageSize: 1, page: 2 });
+      expect([ids(second.data), second.meta.total]).toEqual([ids([r2]), 2]);
+      const cancelled = await list({ status: "CANCELLED" });
+      expect([ids(cancelled.data), cancelled.meta.total]).toEqual([ids([r3, r1]), 2]);
+      const lateCancelled = await list({ status: "CANCELLED", createdAfter: r2.createdAt });
+      expect([ids(lateCancelled.data), lateCancelled.meta.total]).toEqual([ids([r3]), 1]);
+      const earlyWaiting = await list({ status: "WAITING", createdBefore: r3.createdAt });
+      expect([ids(earlyWaiting.data), earlyWaiting.meta.total]).toEqual([ids([r2]), 1]);
+      const ofDefinition = await list({ definitionId, createdAfter: r2.createdAt });
+      expect([ids(ofDefinition.data), ofDefinition.meta.total]).toEqual([ids([r4, r3, r2]), 3]);
+      expect((await list({ status: "COMPLETED" })).meta.total).toBe(0);
+    };
+    await expectLists();
+    // A head that does not keep its live runs: the key's keys and the live runs' keys, intersected.
+    await documents().send(
+      new UpdateCommand({
+        TableName: t.deps.config.TABLE_NAME,
+        Key: keys.supersessionHead(ws.workspaceId, "doc-6"),
+        UpdateExpression: "REMOVE tracksLive, live",
+      }),
+    );
+    await expectLists();
+  });
 });

@@ -2,7 +2,8 @@ import type { RunRecord } from "../../domain/run-record";
 import type { Page, RunFilters } from "../../ports/store";
 import { MAX_RUN_NUMBER } from "./ended-count-items";
 import { KEYED_SORT_PREFIX, runListPartitions } from "./index-keys";
-import type { RunCreationStore } from "./run-creation";
+import type { ItemKey } from "./keys";
+import type { RunCreationStore, SupersessionHead } from "./run-creation";
 import type { RunListStore } from "./run-lists";
 import { hasDateBound, type NumberRange, numberRangeOf } from "./run-number-range";
 
@@ -11,25 +12,22 @@ import { hasDateBound, type NumberRange, numberRangeOf } from "./run-number-rang
  * are numbered in the transaction that moves its head (RunRecord.keySeq: dense, no gaps), so page N is a
  * range of those numbers and `total` the head's count, whatever the key's history. A date window is a range
  * of them too, found by the same search as the other lists'. Runs created before the key's runs were numbered
- * follow, walked as before, within `workspaceRange` (the window as workspace numbers, when there is one).
+ * follow, walked as before, within `workspaceRange` (the window as workspace numbers, found only if needed).
  */
 export async function listKeyRuns(
   { runCreation, runLists }: { runCreation: RunCreationStore; runLists: RunListStore },
   workspaceId: string,
   supersessionKey: string,
   filters: RunFilters,
-  workspaceRange: NumberRange | undefined,
+  workspaceRange: () => Promise<NumberRange | undefined>,
   page: number,
   pageSize: number,
 ): Promise<Page<RunRecord>> {
   const pk = runListPartitions.bySupersessionKey(workspaceId, supersessionKey);
   const head = await runCreation.head(workspaceId, supersessionKey);
-  const numbered = head?.runs ?? 0;
   const [range, older] = await Promise.all([
-    hasDateBound(filters)
-      ? numberRangeOf(runLists.probe("gsi4", pk, KEYED_SORT_PREFIX), numbered, filters)
-      : { from: 1, to: numbered },
-    head?.numberedAll ? [] : runLists.allKeys("gsi4", pk, workspaceRange ?? { from: 1, to: MAX_RUN_NUMBER }),
+    keyNumberRange(runLists, pk, head, filters),
+    keyOlderKeys(runLists, pk, head, workspaceRange),
   ]);
   const counted = Math.max(0, range.to - range.from + 1);
   const start = (page - 1) * pageSize;
@@ -47,4 +45,32 @@ export async function listKeyRuns(
   const olderPage = older.slice(Math.max(0, start - counted), Math.max(0, end - counted));
   if (olderPage.length > 0) items.push(...(await runLists.runs(olderPage)));
   return { items, total: counted + older.length };
+}
+
+/** The key's numbers (RunRecord.keySeq) of the runs created in the filters' window, or all of them. */
+export function keyNumberRange(
+  runLists: Pick<RunListStore, "probe">,
+  pk: string,
+  head: SupersessionHead | undefined,
+  filters: RunFilters,
+): Promise<NumberRange> {
+  const numbered = head?.runs ?? 0;
+  return hasDateBound(filters)
+    ? numberRangeOf(runLists.probe("gsi4", pk, KEYED_SORT_PREFIX), numbered, filters)
+    : Promise.resolve({ from: 1, to: numbered });
+}
+
+/**
+ * The keys of the key's runs created before its runs were numbered, newest first, within the window (as
+ * workspace numbers) when there is one; at most `limit`. None once the head says every run is numbered.
+ */
+export async function keyOlderKeys(
+  runLists: Pick<RunListStore, "allKeys">,
+  pk: string,
+  head: SupersessionHead | undefined,
+  workspaceRange: () => Promise<NumberRange | undefined>,
+  limit?: number,
+): Promise<ItemKey[]> {
+  if (head?.numberedAll) return [];
+  return runLists.allKeys("gsi4", pk, (await workspaceRange()) ?? { from: 1, to: MAX_RUN_NUMBER }, limit);
 }

@@ -30,6 +30,8 @@ export interface SupersessionHead {
   runId: string;
   /** The head keeps the key's live runs (supersession-live.ts), this many of them. */
   live?: number;
+  /** Those runs' ids, when it keeps them: every live run of the key, and perhaps a few ended since. */
+  liveRunIds?: string[];
   /** How many runs of the key are numbered (RunRecord.keySeq); absent before the first. */
   runs?: number;
   /** Every run of the key is numbered: the head was created since runs were. */
@@ -71,7 +73,10 @@ export function createRunCreationStore(table: Table) {
     );
     if (!Item) return undefined;
     const head: SupersessionHead = { seq: Number(Item.seq), runId: String(Item.runId) };
-    if (Item.tracksLive === true) head.live = Item.live instanceof Set ? Item.live.size : 0;
+    if (Item.tracksLive === true) {
+      head.liveRunIds = Item.live instanceof Set ? [...(Item.live as Set<string>)] : [];
+      head.live = head.liveRunIds.length;
+    }
     if (Item.runs !== undefined) head.runs = Number(Item.runs);
     if (Item.numberedAll === true) head.numberedAll = true;
     return head;

@@ -1,8 +1,11 @@
-import { listedDefinitionId, type RunRecord, waitingForOf } from "../../domain/run-record";
+import { LIMITS } from "../../domain/limits";
+import type { RunRecord } from "../../domain/run-record";
 import { isEndedStatus, LIVE_RUN_STATUSES } from "../../domain/statuses";
 import type { Page, RunFilters } from "../../ports/store";
 import { listEndedRuns } from "./ended-run-list";
+import { candidateKeys, filteredPage } from "./filtered-run-reads";
 import { isLiveStatus, runListPartitions } from "./index-keys";
+import { listKeyFilteredRuns } from "./key-filtered-run-list";
 import { listKeyRuns } from "./key-run-list";
 import { numberFromTop } from "./number-from-top";
 import { childrenCounterScope, definitionCounterScope, runsCounterScope } from "./run-counters";
@@ -17,8 +20,9 @@ import type { IndexName } from "./table";
  * numbers given up: the cost of a page does not depend on N. An ended status's runs are counted as they end
  * (ended-run-list.ts), by definition too. A live status or a supersession key, whose members come and go,
  * walks its index's keys and reads only the page's runs (a live status walks the workspace's live runs;
- * run-lists.ts); other combined filters read the narrowest list's runs and filter them. A date window narrows
- * any of them to a range of numbers (run-number-range.ts).
+ * run-lists.ts); other combined filters read the runs of the narrowest list, or of two lists' common keys,
+ * and filter them, at most `bound` of them (filtered-run-reads.ts, key-filtered-run-list.ts). A date window
+ * narrows any of them to a range of numbers (run-number-range.ts).
  */
 export async function listRuns(
   store: { runCreation: RunCreationStore; runLists: RunListStore },
@@ -26,6 +30,7 @@ export async function listRuns(
   filters: RunFilters,
   page: number,
   pageSize: number,
+  bound: number = LIMITS.filteredRunsRead,
 ): Promise<Page<RunRecord>> {
   const { definitionId, supersessionKey, parentRunId, waitingFor, live } = filters;
   // Runs wait for a slot, a throttle or a debounce window only while PENDING: the PENDING list, filtered.
@@ -63,48 +68,45 @@ export async function listRuns(
   }
 
   // Status and supersession-key entries sort by the run's number in the workspace: a date window is a
-  // range of those numbers, found on the list of all runs.
-  const workspaceRange = hasDateBound(filters)
-    ? await workspaceWindow(store, workspaceId, filters)
-    : undefined;
-  const keyOnly = status === undefined && definitionId === undefined && waitingFor === undefined && !live;
-  if (supersessionKey !== undefined && keyOnly) {
-    return listKeyRuns(store, workspaceId, supersessionKey, filters, workspaceRange, page, pageSize);
-  }
-  // A key's entries carry its own numbers (key-run-list.ts): its runs are walked whole, then windowed.
-  const inWindow = (run: RunRecord) =>
-    workspaceRange === undefined || (run.seq >= workspaceRange.from && run.seq <= workspaceRange.to);
-  const keys =
-    supersessionKey !== undefined
-      ? await store.runLists.allKeys(
-          "gsi4",
-          runListPartitions.bySupersessionKey(workspaceId, supersessionKey),
-        )
-      : await store.runLists.statusKeys(
+  // range of those numbers, found on the list of all runs, once and only if a walk needs it.
+  let windowFound: Promise<NumberRange | undefined> | undefined;
+  const workspaceRange = () => {
+    windowFound ??= hasDateBound(filters)
+      ? workspaceWindow(store, workspaceId, filters)
+      : Promise.resolve(undefined);
+    return windowFound;
+  };
+  if (supersessionKey !== undefined) {
+    const keyOnly = status === undefined && definitionId === undefined && waitingFor === undefined && !live;
+    return keyOnly
+      ? listKeyRuns(store, workspaceId, supersessionKey, filters, workspaceRange, page, pageSize)
+      : listKeyFilteredRuns(
+          store,
           workspaceId,
-          live ? LIVE_RUN_STATUSES : [status ?? ""],
+          { ...filters, supersessionKey, status },
           workspaceRange,
+          page,
+          pageSize,
+          bound,
         );
+  }
+  const range = await workspaceRange();
+  const statuses = live ? LIVE_RUN_STATUSES : [status ?? ""];
+  if (definitionId !== undefined || waitingFor !== undefined) {
+    const candidates = await candidateKeys(
+      (limit) => store.runLists.statusKeys(workspaceId, statuses, range, limit),
+      undefined,
+      bound,
+    );
+    return filteredPage(store.runLists, candidates, { ...filters, status }, page, pageSize);
+  }
+  const keys = await store.runLists.statusKeys(workspaceId, statuses, range);
   // The indexes lag their items a little: a run that just left the list's statuses is dropped rather than
   // shown wrong.
   const listed = (run: RunRecord) =>
     (status === undefined || run.status === status) && (!live || isLiveStatus(run.status));
-  const narrowedByOthers =
-    supersessionKey !== undefined || definitionId !== undefined || waitingFor !== undefined;
-  if (!narrowedByOthers) {
-    const items = await store.runLists.runs(keys.slice(start, start + pageSize));
-    return { items: items.filter(listed), total: keys.length };
-  }
-  const matching = (await store.runLists.runs(keys))
-    .filter(
-      (run) =>
-        listed(run) &&
-        inWindow(run) &&
-        (definitionId === undefined || listedDefinitionId(run) === definitionId) &&
-        (waitingFor === undefined || waitingForOf(run) === waitingFor),
-    )
-    .sort((a, b) => b.seq - a.seq);
-  return { items: matching.slice(start, start + pageSize), total: matching.length };
+  const items = await store.runLists.runs(keys.slice(start, start + pageSize));
+  return { items: items.filter(listed), total: keys.length };
 }
 
 /** A date window as a range of the workspace's run numbers, which status and key lists sort by. */

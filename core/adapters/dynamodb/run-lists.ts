@@ -31,12 +31,21 @@ export function createRunListStore(table: Table) {
     },
 
     /**
-     * Every key in one index partition, newest first, or those whose number lies in `range`, or the first
-     * `limit` of them: for lists whose members come and go.
+     * Every key in one index partition, newest first, or those whose number lies in `range` (after `prefix`),
+     * or the first `limit` of them: for lists whose members come and go.
      */
-    allKeys(index: IndexName, pk: string, range?: NumberRange, limit?: number): Promise<ItemKey[]> {
+    allKeys(
+      index: IndexName,
+      pk: string,
+      range?: NumberRange,
+      limit?: number,
+      prefix = "",
+    ): Promise<ItemKey[]> {
       if ((range && range.to < range.from) || limit === 0) return Promise.resolve([]);
-      const sortBetween = range && { from: pad(range.from, 12), to: pad(range.to, 12) };
+      const sortBetween = range && {
+        from: `${prefix}${pad(range.from, 12)}`,
+        to: `${prefix}${pad(range.to, 12)}`,
+      };
       return indexPartitionKeys(table, index, pk, { newestFirst: true, sortBetween, limit });
     },
 
@@ -46,17 +55,19 @@ export function createRunListStore(table: Table) {
      * filtered on their projected status unless all four are asked, merged with each live status's gsi3
      * partition, which holds the runs written before gsi6 until their next commit moves them (nearly always
      * empty; every partition is read at the same time). A run in two of them while the indexes catch up with
-     * that commit is listed once.
+     * that commit is listed once. With a `limit`, the newest `limit` (each partition walked that far).
      */
     async statusKeys(
       workspaceId: string,
       statuses: readonly string[],
       range?: NumberRange,
+      limit?: number,
     ): Promise<ItemKey[]> {
-      if (range && range.to < range.from) return [];
+      if ((range && range.to < range.from) || limit === 0) return [];
       const walk = {
         newestFirst: true,
         sortBetween: range && { from: pad(range.from, 12), to: pad(range.to, 12) },
+        limit,
       };
       const live = statuses.filter(isLiveStatus);
       const reads = statuses.map((status) =>
@@ -71,7 +82,7 @@ export function createRunListStore(table: Table) {
           indexPartitionEntries(table, "gsi6", runListPartitions.live(workspaceId), { ...walk, where }),
         );
       }
-      return newestFirstOnce((await Promise.all(reads)).flat());
+      return newestFirstOnce((await Promise.all(reads)).flat()).slice(0, limit);
     },
 
     /**
