@@ -113,7 +113,8 @@ async function clippedBlocks(
     blocks
       .filter(({ block }) => block >= low && block <= high)
       .map(async ({ block, runs }) => {
-        const [first, last] = [block * BLOCK_RUNS, block * BLOCK_RUNS + BLOCK_RUNS - 1];
+        // Run numbers start at 1: block 0 holds 1…99.
+        const [first, last] = [Math.max(1, block * BLOCK_RUNS), block * BLOCK_RUNS + BLOCK_RUNS - 1];
         if (range.from <= first && range.to >= last) return { block, runs };
         const inside = await walk({ from: Math.max(range.from, first), to: Math.min(range.to, last) });
         return { block, runs: inside.length };
