@@ -45,6 +45,10 @@ export function listProbes(w: ListWorkspace): ListProbe[] {
     runs("?waitingFor=concurrency", "waitingFor=concurrency"),
     runs("?supersessionKey", `supersessionKey=${encodeURIComponent(SUPERSESSION_KEY)}`),
     runs(
+      "?supersessionKey&status=WAITING",
+      `supersessionKey=${encodeURIComponent(SUPERSESSION_KEY)}&status=WAITING`,
+    ),
+    runs(
       "?supersessionKey&status=SUPERSEDED",
       `supersessionKey=${encodeURIComponent(SUPERSESSION_KEY)}&status=SUPERSEDED`,
     ),
