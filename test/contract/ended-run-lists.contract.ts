@@ -67,6 +67,15 @@ export function describeEndedRunLists(makeStore: MakeStore): void {
       return made;
     }
 
+    /**
+     * Runs left PENDING until the next run is numbered past the block of 100 the workspace started counting in:
+     * a list counts that block again from its entries (ended-run-list.ts), so only the blocks after it show
+     * what the counts hold.
+     */
+    async function pastTheStartingBlock(): Promise<void> {
+      await runs(100, "def_filler");
+    }
+
     it("pages a status's runs newest first whatever order they ended in, with their total", async () => {
       const [r1, r2, r3, r4] = (await runs(4)) as [RunRecord, RunRecord, RunRecord, RunRecord];
       const done2 = await end(r2, RunStatus.Completed, 2);
@@ -157,6 +166,7 @@ export function describeEndedRunLists(makeStore: MakeStore): void {
     }, 60_000);
 
     it("drops a revived run from its failed list, and lists it again when it fails again", async () => {
+      await pastTheStartingBlock();
       const [r1, r2] = (await runs(2)) as [RunRecord, RunRecord];
       await end(r1, RunStatus.Failed, 2);
       const failed2 = await end(r2, RunStatus.Failed, 3);
@@ -167,12 +177,17 @@ export function describeEndedRunLists(makeStore: MakeStore): void {
       expect(await store.runs.commit(commitOf(retry))).toEqual({ kind: "committed" });
       expect(await list(RunStatus.Failed)).toEqual(page([failed2], 1));
 
+      const ofDefinition = { definitionId: r1.definitionId };
+      expect(await list(RunStatus.Failed, 1, 10, ofDefinition)).toEqual(page([failed2], 1));
+
       const failedAgain = await end(r1, RunStatus.Failed, 5);
       expect(await list(RunStatus.Failed, 1, 1)).toEqual(page([failed2], 2));
       expect(await list(RunStatus.Failed, 2, 1)).toEqual(page([failedAgain], 2));
+      expect(await list(RunStatus.Failed, 2, 1, ofDefinition)).toEqual(page([failedAgain], 2));
     });
 
     it("leaves no hole in the list for an ending that lost its write", async () => {
+      await pastTheStartingBlock();
       const [r1, r2] = (await runs(2)) as [RunRecord, RunRecord];
       const stale = transition(await stored(store, r1), ids);
       start(stale);
@@ -183,10 +198,15 @@ export function describeEndedRunLists(makeStore: MakeStore): void {
 
       const done2 = await end(r2, RunStatus.Completed, 3);
       expect(await list(RunStatus.Completed)).toEqual(page([done2], 1));
+      expect(await list(RunStatus.Completed, 1, 10, { definitionId: r1.definitionId })).toEqual(
+        page([done2], 1),
+      );
       expect((await list(RunStatus.Cancelled)).total).toBe(1);
+      expect((await list(RunStatus.Cancelled, 1, 10, { definitionId: r1.definitionId })).total).toBe(1);
     });
 
     it("refuses to count an ended run again from a copy that does not hold its count", async () => {
+      await pastTheStartingBlock();
       const [r1] = (await runs(1)) as [RunRecord];
       const done = await end(r1, RunStatus.Completed, 2);
       const { endCounted: _held, ...copy } = done;
@@ -198,6 +218,9 @@ export function describeEndedRunLists(makeStore: MakeStore): void {
       const fromStore = transition(await stored(store, r1), ids, T0 + 3 * MINUTE);
       expect(await store.runs.commit(commitOf(fromStore))).toEqual({ kind: "committed" });
       expect(await list(RunStatus.Completed)).toEqual(page([await stored(store, r1)], 1));
+      expect(await list(RunStatus.Completed, 1, 10, { definitionId: r1.definitionId })).toEqual(
+        page([await stored(store, r1)], 1),
+      );
     });
   });
 }
