@@ -26,10 +26,10 @@ export interface Candidates {
 }
 
 /**
- * The keys of the runs that may pass the filters: `narrowest`'s, within `bound`, and, where walking `other`
- * costs less than reading them in full, only those `other` lists too (their intersection, in `other`'s
- * order). `other` is walked as far as `bound` when `narrowest` is past it, and refuses the filters if it is
- * past it too.
+ * The keys of the runs that may pass the filters: `narrowest`'s, when within `bound`, narrowed to those
+ * `other` lists as well (in `other`'s order) if `other` ends before its keys cost more than reading
+ * `narrowest`'s runs in full. When `narrowest` is past the bound, `other`'s keys if it ends within it; when
+ * both are past it, the filters are refused.
  */
 export async function candidateKeys(
   narrowest: KeyWalk,
