@@ -123,19 +123,22 @@ describe("runs listed by the status they ended in", () => {
 describe("a workspace older than the counting of ended runs", () => {
   const documents = () =>
     createDocumentClient(createDynamoClient({ region: "us-east-1", endpoint: inject("dynamoEndpoint") }));
+  /** The workspace's run counter without the counting starts named (a DynamoDB `REMOVE` list). */
+  const asBefore = (ws: SignedUp, starts: string) =>
+    documents().send(
+      new UpdateCommand({
+        TableName: t.deps.config.TABLE_NAME,
+        Key: keys.runCounter(ws.workspaceId, "RUNS"),
+        UpdateExpression: `REMOVE ${starts}`,
+      }),
+    );
 
   it("counts the runs created after its first end, and lists its older runs with them", async () => {
     const ws = await signUp(t);
     const definition = await createDefinition(t.request, ws.apiKey, FAILS_OR_WAITS, "old-and-new");
     const [o1, o2] = await started(ws, definition.id, 2);
     // As its run counter was before: nothing says where counting starts.
-    await documents().send(
-      new UpdateCommand({
-        TableName: t.deps.config.TABLE_NAME,
-        Key: keys.runCounter(ws.workspaceId, "RUNS"),
-        UpdateExpression: "REMOVE endedFrom",
-      }),
-    );
+    await asBefore(ws, "endedFrom, definitionsEndedFrom");
     if (!o1 || !o2) throw new Error("runs not created");
     await completeInTurn(ws, [o1]);
     const [n1, n2] = await started(ws, definition.id, 2);
@@ -167,13 +170,7 @@ describe("a workspace older than the counting of ended runs", () => {
     const [o1, o2] = await started(ws, definition.id, 2);
     // As its run counter was before ended runs were counted by definition: their ends counted for the
     // workspace's status lists only.
-    await documents().send(
-      new UpdateCommand({
-        TableName: t.deps.config.TABLE_NAME,
-        Key: keys.runCounter(ws.workspaceId, "RUNS"),
-        UpdateExpression: "REMOVE definitionsEndedFrom",
-      }),
-    );
+    await asBefore(ws, "definitionsEndedFrom");
     if (!o1 || !o2) throw new Error("runs not created");
     await completeInTurn(ws, [o1]);
     const [n1, n2] = await started(ws, definition.id, 2);

@@ -97,7 +97,9 @@ export function createEndedCountItems(table: Table) {
   /** The starts an item holds, kept once both are set. */
   function remembered(workspaceId: string, item: Record<string, unknown>): CountingStarts | undefined {
     if (item.endedFrom === undefined || item.definitionsEndedFrom === undefined) return undefined;
-    const starts = { runs: Number(item.endedFrom), definitions: Number(item.definitionsEndedFrom) };
+    const runs = Number(item.endedFrom);
+    // Never below the other: a run counted for its definition is counted for the workspace too.
+    const starts = { runs, definitions: Math.max(runs, Number(item.definitionsEndedFrom)) };
     if (startsOf.size >= MAX_KNOWN_STARTS) startsOf.clear();
     startsOf.set(workspaceId, starts);
     return starts;
@@ -129,9 +131,9 @@ export function createEndedCountItems(table: Table) {
     /**
      * The highest run numbers the workspace does not count as they end, in its status lists (`runs`) and in
      * its definitions' (`definitions`): 0 for a workspace created since both are counted; for an older one,
-     * its run count when one of its runs first ended since each was counted, set then. Both only ever fall in
-     * the order they came (`definitions` ≥ `runs`), so a run counted for its definition is counted for the
-     * workspace too.
+     * its run count when one of its runs first ended since each was counted, set then. `definitions` is set
+     * with or after `runs`, and read as at least `runs`, so a run counted for its definition is counted for
+     * the workspace too.
      */
     async starts(workspaceId: string): Promise<CountingStarts> {
       const known =
@@ -155,12 +157,8 @@ export function createEndedCountItems(table: Table) {
       const known = startsOf.get(workspaceId);
       if (known !== undefined) return known;
       const item = (await counterItem(workspaceId)) ?? {};
-      return (
-        remembered(workspaceId, item) ?? {
-          runs: Number(item.endedFrom ?? MAX_RUN_NUMBER),
-          definitions: Number(item.definitionsEndedFrom ?? MAX_RUN_NUMBER),
-        }
-      );
+      const runs = Number(item.endedFrom ?? MAX_RUN_NUMBER);
+      return remembered(workspaceId, item) ?? { runs, definitions: MAX_RUN_NUMBER };
     },
   };
 }
