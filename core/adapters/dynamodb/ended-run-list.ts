@@ -56,16 +56,16 @@ export async function listEndedRuns(
         ? runLists.allKeys(index, pk, uncountedRange)
         : uncountedOfDefinition(runLists, workspaceId, status, definitionId, uncountedRange),
   ]);
-  const total = sumOf(blocks);
+  const countedRuns = sumOf(blocks);
   const start = (page - 1) * pageSize;
   const end = start + pageSize;
   const keys = await countedPageKeys(blocks, start, pageSize, (top, limit) =>
     walk({ from: counted.from, to: Math.min(top, counted.to) }, limit),
   );
-  keys.push(...uncounted.slice(Math.max(0, start - total), Math.max(0, end - total)));
+  keys.push(...uncounted.slice(Math.max(0, start - countedRuns), Math.max(0, end - countedRuns)));
   // The index lags its items a little: a run a retry has just revived is dropped rather than shown wrong.
   const items = (await runLists.runs(keys)).filter((run) => run.status === status);
-  return { items, total: total + uncounted.length };
+  return { items, total: countedRuns + uncounted.length };
 }
 
 export const sumOf = (blocks: readonly BlockCount[]) => blocks.reduce((sum, { runs }) => sum + runs, 0);
