@@ -5,6 +5,7 @@ import { describeCosts } from "./costs.contract";
 import { describeDefinitions } from "./definitions.contract";
 import { describeEndedRunLists } from "./ended-run-lists.contract";
 import { describeItemBound } from "./item-bound.contract";
+import { describeKeyFilteredLists } from "./key-filtered-lists.contract";
 import { describeRunCommit } from "./run-commit.contract";
 import { describeCreation } from "./run-creation.contract";
 import { describeRunLists } from "./run-lists.contract";
@@ -27,6 +28,7 @@ export function describeRunsStoreContract(name: string, makeStore: MakeStore): v
     describeCreation(makeStore);
     describeRunLists(makeStore);
     describeEndedRunLists(makeStore);
+    describeKeyFilteredLists(makeStore);
     describeApprovalPages(makeStore);
     describeCosts(makeStore);
     describeDefinitions(makeStore);
