@@ -1,11 +1,11 @@
 import { cpus } from "node:os";
 import { parseArgs } from "node:util";
 import { type BilledService, startBilledService } from "./lib/billed-service";
+import { createPhaseRunner, MAX_PHASE_ATTEMPTS, type Mode } from "./lib/cost-phases";
 import {
   type ModeFigures,
   perRun,
   perStep,
-  phaseUnits,
   pricePerMillion,
   printBreakdown,
   printModeTable,
@@ -16,20 +16,14 @@ import {
 import {
   ALL_WEBHOOK_EVENTS,
   ApiClient,
-  deliveriesPerRun,
-  driveRuns,
-  RUN_INPUT,
   STEP_TYPES,
   type StepType,
   signUp,
-  sleep,
   stepsOf,
-  WAIT_MS,
-  type Workspace,
 } from "./lib/cost-workloads";
 import { runBench, wholeNumberOption } from "./lib/run-bench";
 import { PRICES, SQS_REQUESTS_PER_MESSAGE } from "./lib/step-cost";
-import { type Counts, since } from "./lib/tally";
+import { since } from "./lib/tally";
 
 /**
  * What a step and a run cost in AWS, counted the way DynamoDB bills: the real service (`npm start`, API,
@@ -46,9 +40,6 @@ interface Options {
   types: StepType[];
 }
 
-/** A phase has ended when no measured request has been in flight for this long. */
-const QUIET_MS = 1500;
-const MAX_PHASE_ATTEMPTS = 2;
 /** Replies queued on the fake OpenAI server: more than any run of the bench asks for. */
 const LLM_REPLIES = 20_000;
 
@@ -73,29 +64,6 @@ function readOptions(): Options {
     runs: wholeNumberOption("runs", values.runs, 200),
     types: types as StepType[],
   };
-}
-
-interface Mode {
-  label: string;
-  key: "plain" | "webhooks";
-  workspace: Workspace;
-  webhooks: boolean;
-}
-
-interface PhaseResult {
-  mode: Mode["key"];
-  workload: StepType | "baseline";
-  steps: number;
-  runs: number;
-  elapsedMs: number;
-  completed: number;
-  apiCalls: number;
-  /** Entries the sweeps found overdue during the phase: each would have rung a run or re-sent a dispatch. */
-  sweptEntries: number;
-  deliveries: number;
-  units: Units;
-  /** 1, or more when a phase was measured again because the sweeps interfered. */
-  attempt: number;
 }
 
 async function main(h: BilledService, options: Options): Promise<number> {
@@ -130,81 +98,7 @@ async function main(h: BilledService, options: Options): Promise<number> {
     });
   }
 
-  const settle = () => h.settle(QUIET_MS);
-
-  const phases: PhaseResult[] = [];
-  const measurePhase = async (
-    mode: Mode,
-    workload: StepType | "baseline",
-    length: number,
-    definitionId: string,
-    attempt: number,
-  ): Promise<PhaseResult> => {
-    await settle();
-    const before = h.tally.snapshot();
-    const hooksBefore = h.receiver.count("/webhook");
-    const started = Date.now();
-    const runIds: string[] = [];
-    // One at a time: the phase measures cost, not creation throughput (bench:creation measures that).
-    for (let i = 0; i < runs; i++) {
-      const run = await api.call<{ id: string }>("POST", "/v1/workflow-runs", mode.workspace.apiKey, {
-        definitionId,
-        input: RUN_INPUT,
-      });
-      runIds.push(run.id);
-    }
-    const deadlineMs = Date.now() + 120_000 + 2 * length * (WAIT_MS + 1000);
-    const driven = await driveRuns(
-      { api, dynamo: h.dynamo, tableName: h.tableName, workspace: mode.workspace, deadlineMs },
-      runIds,
-    );
-    const expected = mode.webhooks ? runs * deliveriesPerRun(workload, length) : 0;
-    while (h.receiver.count("/webhook") - hooksBefore < expected) {
-      if (Date.now() > deadlineMs) throw new Error(`${workload}: webhook deliveries missing at the deadline`);
-      await sleep(50);
-    }
-    await settle();
-    const delta: Counts = since(before, h.tally.snapshot());
-    const result: PhaseResult = {
-      mode: mode.key,
-      workload,
-      steps: length,
-      runs,
-      elapsedMs: Date.now() - started,
-      completed: driven.statuses.filter((status) => status === "COMPLETED").length,
-      apiCalls: runs + driven.apiCalls,
-      sweptEntries: delta["sweeper.items:Query"] ?? 0,
-      deliveries: h.receiver.count("/webhook") - hooksBefore,
-      units: phaseUnits(delta),
-      attempt,
-    };
-    console.log(
-      `  ${mode.key.padEnd(8)} ${workload.padEnd(14)} ×${String(length).padStart(3)}${attempt > 1 ? ` (again, attempt ${attempt})` : ""}: ` +
-        `${result.completed}/${runs} completed in ${(result.elapsedMs / 1000).toFixed(1)} s; ` +
-        `WRU ${result.units.wru ?? 0}, RRU ${result.units.rru ?? 0}, queue messages ${queueMessages(result.units)}` +
-        (result.sweptEntries > 0 ? `; the sweeps found ${result.sweptEntries} overdue entries` : ""),
-    );
-    return result;
-  };
-
-  /**
-   * A phase during which the sweeps found overdue entries is measured again: locally they re-ring runs and
-   * re-send webhook messages 1 s after they are due (in AWS, 2 minutes), so on a busy machine a backlog of a
-   * second puts their extra reads in the figures.
-   */
-  const runPhase = async (
-    mode: Mode,
-    workload: StepType | "baseline",
-    length: number,
-    definitionId: string,
-  ) => {
-    let result = await measurePhase(mode, workload, length, definitionId, 1);
-    while (result.sweptEntries > 0 && result.attempt < MAX_PHASE_ATTEMPTS) {
-      result = await measurePhase(mode, workload, length, definitionId, result.attempt + 1);
-    }
-    phases.push(result);
-    return result.units;
-  };
+  const { runPhase, phases } = createPhaseRunner(h, api, runs);
 
   const figures: Record<Mode["key"], ModeFigures> = {} as Record<Mode["key"], ModeFigures>;
   const backgroundBefore = h.tally.snapshot();
