@@ -3,7 +3,7 @@ import type { IdGenerator } from "../../core/domain/ids";
 import type { RunRecord } from "../../core/domain/run-record";
 import { RunStatus } from "../../core/domain/statuses";
 import { isoAt } from "../../core/domain/time";
-import type { Page, RunsStore } from "../../core/ports/store";
+import type { RunsStore } from "../../core/ports/store";
 import {
   commitOf,
   completeRun,
@@ -11,6 +11,7 @@ import {
   fixedIds,
   MINUTE,
   newRun,
+  pageOf,
   start,
   stored,
   T0,
@@ -44,7 +45,7 @@ export function describeEndedRunLists(makeStore: MakeStore): void {
      */
     let primer: RunRecord;
 
-    const page = (items: RunRecord[], total: number): Page<RunRecord> => ({ items, total });
+    const page = pageOf;
     const list = (status: RunStatus, pageNumber = 1, pageSize = 10, filters = {}) =>
       store.runs.list(ws, { status, ...filters }, pageNumber, pageSize);
 

@@ -3,7 +3,7 @@ import type { IdGenerator } from "../../core/domain/ids";
 import type { RunRecord } from "../../core/domain/run-record";
 import { RunStatus } from "../../core/domain/statuses";
 import { isoAt } from "../../core/domain/time";
-import type { Page, RunFilters, RunsStore } from "../../core/ports/store";
+import type { RunFilters, RunsStore } from "../../core/ports/store";
 import {
   commitOf,
   completeRun,
@@ -11,7 +11,9 @@ import {
   fixedIds,
   MINUTE,
   newRun,
+  pageOf,
   start,
+  startStored,
   stored,
   T0,
   transition,
@@ -35,16 +37,8 @@ export function describeKeyFilteredLists(makeStore: MakeStore): void {
       ids = fixedIds();
     });
 
-    const page = (items: (RunRecord | undefined)[], total: number): Page<RunRecord> => ({
-      items: items as RunRecord[],
-      total,
-    });
-
-    async function startRun(run: RunRecord): Promise<void> {
-      const tx = transition(await stored(store, run), ids, T0 + MINUTE);
-      start(tx);
-      expect(await store.runs.commit(commitOf(tx))).toEqual({ kind: "committed" });
-    }
+    const page = pageOf;
+    const startRun = (run: RunRecord) => startStored(store, ids, run);
 
     it("combines a supersession key with a live or an ended status, a definition, waitingFor and a window", async () => {
       const at = (minutes: number) => isoAt(T0 + minutes * MINUTE);

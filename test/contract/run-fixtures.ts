@@ -7,7 +7,7 @@ import { RunTransition } from "../../core/domain/run-change";
 import type { Lease, RunRecord } from "../../core/domain/run-record";
 import { RunStatus } from "../../core/domain/statuses";
 import { isoAt } from "../../core/domain/time";
-import type { RunChange, RunCreation, RunsStore } from "../../core/ports/store";
+import type { Page, RunChange, RunCreation, RunsStore } from "../../core/ports/store";
 
 /**
  * Runs and their changes built as the engine builds them (RunTransition, deterministic ids), for the store
@@ -49,6 +49,24 @@ export async function created(store: RunsStore, run: RunCreation["run"]): Promis
   const outcome = await store.runs.create({ run, supersede: async () => [] });
   if (outcome.kind !== "created") throw new Error(`creation came back ${outcome.kind}`);
   return outcome.run;
+}
+
+/** A page of runs as a list answers it (`undefined` for a run the test knows is there). */
+export const pageOf = (items: (RunRecord | undefined)[], total: number): Page<RunRecord> => ({
+  items: items as RunRecord[],
+  total,
+});
+
+/** Starts the stored run at `nowMs`; fails the test unless the commit lands. */
+export async function startStored(
+  store: RunsStore,
+  ids: IdGenerator,
+  run: RunRecord,
+  nowMs = T0 + MINUTE,
+): Promise<void> {
+  const tx = transition(await stored(store, run), ids, nowMs);
+  start(tx);
+  expect(await store.runs.commit(commitOf(tx))).toEqual({ kind: "committed" });
 }
 
 /** The run's current record; fails the test when it is missing. */

@@ -4,7 +4,7 @@ import type { IdGenerator } from "../../core/domain/ids";
 import type { RunRecord } from "../../core/domain/run-record";
 import { RunStatus } from "../../core/domain/statuses";
 import { isoAt } from "../../core/domain/time";
-import type { Page, RunsStore } from "../../core/ports/store";
+import type { RunsStore } from "../../core/ports/store";
 import {
   commitOf,
   completeRun,
@@ -12,7 +12,9 @@ import {
   fixedIds,
   MINUTE,
   newRun,
+  pageOf,
   start,
+  startStored,
   stored,
   T0,
   transition,
@@ -31,11 +33,7 @@ export function describeRunLists(makeStore: MakeStore): void {
     ids = fixedIds();
   });
 
-  async function startRun(run: RunRecord, nowMs = T0 + MINUTE): Promise<void> {
-    const tx = transition(await stored(store, run), ids, nowMs);
-    start(tx);
-    expect(await store.runs.commit(commitOf(tx))).toEqual({ kind: "committed" });
-  }
+  const startRun = (run: RunRecord, nowMs?: number) => startStored(store, ids, run, nowMs);
 
   describe("lists", () => {
     /** r1…r5 of definitions a b a b a, supersession keys k - k - k2; r2 and r3 RUNNING, the others PENDING. */
@@ -55,10 +53,7 @@ export function describeRunLists(makeStore: MakeStore): void {
       return Promise.all(runs.map((run) => stored(store, run)));
     }
 
-    const page = (items: (RunRecord | undefined)[], total: number): Page<RunRecord> => ({
-      items: items as RunRecord[],
-      total,
-    });
+    const page = pageOf;
 
     it("pages all of a workspace's runs newest first", async () => {
       const [r1, r2, r3, r4, r5] = await fiveRuns();
