@@ -1,4 +1,4 @@
-import { QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { RunRecord } from "../../domain/run-record";
 import { LIVE_RUN_STATUSES } from "../../domain/statuses";
 import type { Table } from "./dynamo-client";
@@ -16,6 +16,16 @@ import { type IndexName, LIVE_STATUS_ATTRIBUTE } from "./table";
 export function createRunListStore(table: Table) {
   const runs = async (itemKeys: ItemKey[]): Promise<RunRecord[]> =>
     (await batchGetAll(table, itemKeys)).map(fromRunItem);
+
+  /**
+   * A run read for what never changes once it is written (its numbers, its `createdAt`): eventually
+   * consistent, half a strong read's units. The index listed it, so it is written; a replica that has not
+   * applied the write yet answers nothing, and the run is then read strongly.
+   */
+  async function settledRun(key: ItemKey): Promise<RunRecord | undefined> {
+    const { Item } = await table.client.send(new GetCommand({ TableName: table.name, Key: key }));
+    return Item ? fromRunItem(Item) : (await runs([key]))[0];
+  }
 
   return {
     /** Runs whose index position lies in from..to (inclusive), newest first; `prefix` before the positions. */
@@ -97,7 +107,7 @@ export function createRunListStore(table: Table) {
           sortBetween,
           limit: 1,
         });
-        const [run] = key ? await runs([key]) : [];
+        const run = key && (await settledRun(key));
         if (!run) return undefined;
         const keyed = index === "gsi4" && prefix !== "";
         const listed = index === "gsi2" ? run.defSeq : keyed ? (run.keySeq ?? run.seq) : run.seq;
