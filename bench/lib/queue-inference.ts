@@ -21,8 +21,8 @@ import type { Tally } from "./tally";
  * ahead: an EventBridge Scheduler one-shot, which later sends one message too), `q.dispatch`
  * (core/webhooks/announce.ts: one webhook dispatch per commit that wrote the webhook outbox, a journal item
  * with `WEBHOOKS#` gsi5 keys: only in workspaces with webhooks), `q.attempt`
- * (core/webhooks/dispatch.ts queues attempt 1 of each delivery it creates; core/webhooks/deliver.ts queues the
- * next attempt after a failed one).
+ * (core/webhooks/deliver.ts queues the next attempt after a failed one; attempt 1 is made by the dispatcher
+ * that creates the delivery, with no message).
  *
  * Not inferred: the doorbell a worker rings for itself after 50 steps or its time budget in one invocation
  * (core/engine/advance-run.ts; no write marks it), retries of a message whose handler threw, and the sweepers'
@@ -48,10 +48,13 @@ export function inferQueueMessages(commit: ObservedCommit, tally: Tally, nowMs =
       !before?.gsi5pk
     ) {
       tally.add("q.dispatch");
-    } else if (sk.startsWith("DELIVERY#")) {
-      if (!before) tally.add("q.attempt");
-      else if (after.status?.S === "pending" && attemptCount(after) > attemptCount(before))
-        tally.add("q.attempt");
+    } else if (
+      sk.startsWith("DELIVERY#") &&
+      before &&
+      after.status?.S === "pending" &&
+      attemptCount(after) > attemptCount(before)
+    ) {
+      tally.add("q.attempt");
     }
   }
 }

@@ -15,48 +15,67 @@ export type DeliverDeps = Pick<Deps, "webhookQueue" | "clock" | "log" | "http" |
   store: Pick<WebhookWorkerStore, "webhooks" | "webhookDeliveries">;
 };
 
+/** A delivery claimed for an attempt until `claimUntilMs`. */
+export type ClaimedDelivery = StoredDelivery & { claimUntilMs: number };
+
+/** When a claim taken at `startedMs` runs out: the attempt's timeout and the margin after it. */
+export function claimEndMs(config: Pick<Deps["config"], "WEBHOOK_TIMEOUT_MS">, startedMs: number): number {
+  return startedMs + config.WEBHOOK_TIMEOUT_MS + CLAIM_MARGIN_MS;
+}
+
 /**
- * Makes attempt `attempt` of a delivery (spec 6.4), once, whoever else holds the same message:
+ * Makes attempt `attempt` of a delivery (spec 6.4) as its queued message asks, once, whoever else holds the
+ * same message. Attempt 1 is made by the dispatcher that creates the delivery (dispatch.ts); this makes the
+ * retries, and an attempt 1 whose dispatcher died holding its claim (the sweeper sends it once the claim ran out):
  * 1. nothing to do when the delivery is final;
  * 2. a deleted or inactive webhook cancels the delivery instead, whatever was scheduled and whichever
  *    attempt the message names (a late duplicate too): deleting a webhook leaves its pending deliveries to
  *    the next message about each, so that message must end them;
- * 3. nothing to do when the attempt was made already;
- * 4. the attempt is claimed (conditional write, with the webhook re-checked in the same transaction);
- * 5. the stored body is POSTed, signed, through the guarded client (no redirects, WEBHOOK_TIMEOUT_MS);
- * 6. the attempt is recorded: delivered on a 2xx; otherwise the next attempt is queued after its delay
- *    (WEBHOOK_RETRY_DELAYS_MS) until the attempts run out, or at once failed when the guard refused the URL.
+ * 3. nothing to do when the attempt was made already, or is claimed;
+ * 4. the attempt is claimed (a conditional write), then made (makeClaimedAttempt).
  */
 export async function deliverWebhookAttempt(deps: DeliverDeps, message: WebhookAttempt): Promise<void> {
   const { workspaceId, webhookId, deliveryId, attempt } = message;
   const delivery = await deps.store.webhookDeliveries.get(workspaceId, webhookId, deliveryId);
   if (delivery?.status !== "pending") return;
-  const log = deps.log.child({ workspaceId, webhookId, deliveryId, attempt });
 
   const webhook = await deps.store.webhooks.get(workspaceId, webhookId);
   if (!webhook?.isActive) {
     await deps.store.webhookDeliveries.cancel(delivery, isoAt(deps.clock.nowMs()));
-    log.info({}, "webhook delivery cancelled: the webhook is deleted or inactive");
+    deps.log
+      .child({ workspaceId, webhookId, deliveryId, attempt })
+      .info({}, "webhook delivery cancelled: the webhook is deleted or inactive");
     return;
   }
   if (delivery.attempts !== attempt - 1) return;
-  const timeoutMs = deps.config.WEBHOOK_TIMEOUT_MS;
   const startedMs = deps.clock.nowMs();
-  const claimUntilMs = startedMs + timeoutMs + CLAIM_MARGIN_MS;
+  const claimUntilMs = claimEndMs(deps.config, startedMs);
   const claim = await deps.store.webhookDeliveries.claim(delivery, attempt, startedMs, claimUntilMs);
-  if (claim === "webhook-gone") {
-    await deps.store.webhookDeliveries.cancel(delivery, isoAt(startedMs));
-    log.info({}, "webhook delivery cancelled: the webhook is deleted or inactive");
-    return;
-  }
   if (claim === "taken") return;
+  await makeClaimedAttempt(deps, webhook, { ...delivery, claimUntilMs }, attempt);
+}
 
+/**
+ * Makes attempt `attempt` of a delivery claimed for it until `delivery.claimUntilMs`:
+ * 1. the stored body is POSTed, signed, through the guarded client (no redirects, WEBHOOK_TIMEOUT_MS);
+ * 2. the attempt is recorded under the claim: delivered on a 2xx; otherwise the next attempt is queued after
+ *    its delay (WEBHOOK_RETRY_DELAYS_MS) until the attempts run out, or at once failed when the guard refused
+ *    the URL.
+ */
+export async function makeClaimedAttempt(
+  deps: DeliverDeps,
+  webhook: WebhookRecord,
+  delivery: ClaimedDelivery,
+  attempt: number,
+): Promise<void> {
+  const { workspaceId, webhookId, id: deliveryId, claimUntilMs } = delivery;
+  const log = deps.log.child({ workspaceId, webhookId, deliveryId, attempt });
   const secret = await deps.keyVault.decrypt(
     webhook.secretCiphertext,
     webhookSecretContext(workspaceId, webhookId),
   );
   const sentMs = deps.clock.nowMs();
-  const result = await post(deps.http, webhook, delivery, secret, timeoutMs);
+  const result = await post(deps.http, webhook, delivery, secret, deps.config.WEBHOOK_TIMEOUT_MS);
   const endedMs = deps.clock.nowMs();
   const entry: DeliveryAttempt = {
     attempt,

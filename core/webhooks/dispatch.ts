@@ -1,26 +1,32 @@
 import { eventLinks } from "../approvers/event-links";
 import type { LinkKeys } from "../approvers/link-keys";
 import { mailAssignees } from "../approvers/mail-assignees";
-import { APPROVER_NOTICES } from "../domain/run-change";
+import { APPROVER_NOTICES, type StoredEvent } from "../domain/run-change";
 import { isoAt } from "../domain/time";
-import type { DeliveryRecord } from "../domain/webhook";
+import type { DeliveryRecord, WebhookRecord } from "../domain/webhook";
 import { webhookEventOf } from "../domain/webhook-events";
-import { type WebhookDispatch, webhookAttempt } from "../domain/webhook-messages";
+import type { WebhookDispatch } from "../domain/webhook-messages";
 import type { Deps } from "../ports/deps";
 import type { WebhookWorkerStore } from "../ports/store";
+import { type ClaimedDelivery, claimEndMs, type DeliverDeps, makeClaimedAttempt } from "./deliver";
 import { deliveryIdFor } from "./delivery-id";
 import { webhookBody } from "./payload";
+
+type DispatchDeps = DeliverDeps & Pick<Deps, "mailer"> & { store: WebhookWorkerStore };
 
 /**
  * Turns one commit's webhook events into deliveries: one per (subscribed active webhook, event), each with a
  * deterministic id, so running this twice for the same commit creates nothing twice; and mails the
- * assignees of an approval it requests (each once, approvers/mail-assignees.ts). Attempt 1 of each is
- * queued, then the commit's outbox entry is cleared. A crash anywhere in between leaves the entry, and the
- * sweeper dispatches again: deliveries already created are found, their attempt 1 is queued again, and
- * the attempt's own claim makes sure it happens once.
+ * assignees of an approval it requests (each once, approvers/mail-assignees.ts). Each delivery is created
+ * with its attempt 1 claimed, and that attempt is made here at once, beside the next creations, rather than
+ * queued: a delivered event costs no message, no second read of its delivery and webhook, and no claim of its
+ * own (docs/data-model.md, "Webhooks"). Once every delivery exists the commit's outbox entry is cleared. A
+ * crash before the clear leaves the entry, and the sweeper dispatches again: deliveries already created are
+ * found and left to their claims. An attempt that was not recorded is made again by the sweeper once its claim
+ * runs out.
  */
 export async function dispatchWebhookEvents(
-  deps: Pick<Deps, "webhookQueue" | "clock" | "config" | "mailer"> & { store: WebhookWorkerStore },
+  deps: DispatchDeps,
   message: WebhookDispatch,
   keys: LinkKeys,
 ): Promise<void> {
@@ -28,7 +34,30 @@ export async function dispatchWebhookEvents(
   const journal = await deps.store.webhookOutbox.journal(workspaceId, runId, journalSeq);
   if (!journal?.pending) return;
 
-  const announced = journal.events.flatMap((event) => {
+  const attempts: Promise<void>[] = [];
+  const failures: unknown[] = [];
+  const attemptAtOnce = (webhook: WebhookRecord, delivery: ClaimedDelivery) => {
+    attempts.push(makeClaimedAttempt(deps, webhook, delivery, 1).catch((error) => void failures.push(error)));
+  };
+  try {
+    await createDeliveries(deps, keys, message, journal.events, attemptAtOnce);
+    await deps.store.webhookOutbox.clear(workspaceId, runId, journalSeq);
+  } finally {
+    await Promise.all(attempts);
+  }
+  // The message's retry finds the outbox entry cleared: a failed attempt is left to its claim and the sweeper.
+  if (failures.length > 0) throw failures[0];
+}
+
+/** Mails and creates what the commit's events ask for, handing each delivery it creates to `created`. */
+async function createDeliveries(
+  deps: DispatchDeps,
+  keys: LinkKeys,
+  { workspaceId, runId }: WebhookDispatch,
+  events: StoredEvent[],
+  created: (webhook: WebhookRecord, delivery: ClaimedDelivery) => void,
+): Promise<void> {
+  const announced = events.flatMap((event) => {
     const name = webhookEventOf(event.eventType);
     return name ? [{ name, event }] : [];
   });
@@ -49,8 +78,9 @@ export async function dispatchWebhookEvents(
         : undefined;
     const links = approval && (await eventLinks(deps, keys, workspaceId, approval, event));
     const body = JSON.stringify(webhookBody(name, workspaceId, event, { approval, links }));
-    const now = isoAt(deps.clock.nowMs());
     for (const webhook of subscribers) {
+      const nowMs = deps.clock.nowMs();
+      const now = isoAt(nowMs);
       const delivery: DeliveryRecord = {
         id: deliveryIdFor(event.id, webhook.id),
         workspaceId,
@@ -70,9 +100,10 @@ export async function dispatchWebhookEvents(
         failedAt: null,
         body,
       };
-      const created = await deps.store.webhookDeliveries.create(delivery);
-      if (created !== "webhook-gone") await deps.webhookQueue.send(webhookAttempt(delivery, 1));
+      const claimUntilMs = claimEndMs(deps.config, nowMs);
+      if ((await deps.store.webhookDeliveries.create(delivery, claimUntilMs)) === "created") {
+        created(webhook, { ...delivery, claimUntilMs });
+      }
     }
   }
-  await deps.store.webhookOutbox.clear(workspaceId, runId, journalSeq);
 }

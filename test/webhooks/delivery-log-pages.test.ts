@@ -81,6 +81,10 @@ beforeAll(async () => {
 const call = (method: string, path: string, body?: unknown) =>
   t.request(method, path, { body, headers: withKey(ws.apiKey) });
 
+/** Creates a delivery as a dispatcher does, its first attempt claimed for a minute (and never made here). */
+const createDelivery = (record: DeliveryRecord) =>
+  t.deps.store.webhookDeliveries.create(record, Date.now() + 60_000);
+
 async function createWebhook(): Promise<string> {
   const created = await expectData<{ id: string }>(
     await call("POST", "/v1/webhooks", { url: "https://hooks.example.com/log", events: ["workflow.failed"] }),
@@ -187,7 +191,7 @@ async function readsOf(webhookId: string, page: number, pageSize: number) {
 describe("a webhook's delivery log at depth", () => {
   it("lists every delivery once, newest first, with an exact total, old and new layout together", async () => {
     const webhookId = await createWebhook();
-    const create = (n: number) => t.deps.store.webhookDeliveries.create(delivery(webhookId, n));
+    const create = (n: number) => createDelivery(delivery(webhookId, n));
     const old = Array.from({ length: 12 }, (_, i) => delivery(webhookId, i + 1));
     await writeOldLayout(webhookId, old);
     const oldNewestFirst = old.map((record) => record.id).reverse();
@@ -214,7 +218,7 @@ describe("a webhook's delivery log at depth", () => {
 
   it("reads as much for a deep page as for page 1", async () => {
     const webhookId = await createWebhook();
-    for (let n = 1; n <= 60; n++) await t.deps.store.webhookDeliveries.create(delivery(webhookId, n));
+    for (let n = 1; n <= 60; n++) await createDelivery(delivery(webhookId, n));
     const first = await readsOf(webhookId, 1, 5);
     const deep = await readsOf(webhookId, 12, 5);
     expect(first.ids).toEqual([60, 59, 58, 57, 56].map((n) => delivery(webhookId, n).id));
@@ -228,7 +232,7 @@ describe("a webhook's delivery log at depth", () => {
   it("numbers deliveries created at the same moment without conflict or loss", async () => {
     const webhookId = await createWebhook();
     const outcomes = await Promise.all(
-      Array.from({ length: 40 }, (_, i) => t.deps.store.webhookDeliveries.create(delivery(webhookId, i + 1))),
+      Array.from({ length: 40 }, (_, i) => createDelivery(delivery(webhookId, i + 1))),
     );
     expect(outcomes.every((outcome) => outcome === "created")).toBe(true);
     const ids = await wholeLog(webhookId, 10, 40);
@@ -239,17 +243,17 @@ describe("a webhook's delivery log at depth", () => {
 
   it("counts a delivery whose put landed but whose answer was lost once, not as a repeat", async () => {
     const webhookId = await createWebhook();
-    await t.deps.store.webhookDeliveries.create(delivery(webhookId, 1));
+    await createDelivery(delivery(webhookId, 1));
     losePutAnswer = true;
-    expect(await t.deps.store.webhookDeliveries.create(delivery(webhookId, 2))).toBe("created");
+    expect(await createDelivery(delivery(webhookId, 2))).toBe("created");
     expect(losePutAnswer).toBe(false);
-    expect(await t.deps.store.webhookDeliveries.create(delivery(webhookId, 3))).toBe("created");
+    expect(await createDelivery(delivery(webhookId, 3))).toBe("created");
     expect(await wholeLog(webhookId, 2, 3)).toEqual([3, 2, 1].map((n) => delivery(webhookId, n).id));
   });
 
   it("lists a delivery whose dispatcher died before its log entry once the dispatch is repeated", async () => {
     const webhookId = await createWebhook();
-    for (const n of [1, 2, 3]) await t.deps.store.webhookDeliveries.create(delivery(webhookId, n));
+    for (const n of [1, 2, 3]) await createDelivery(delivery(webhookId, n));
     // The entry of delivery 2 (number 2) never written: the dispatcher died between its two puts.
     await documents().send(
       new DeleteCommand({
@@ -261,13 +265,13 @@ describe("a webhook's delivery log at depth", () => {
       [3, 1].map((n) => delivery(webhookId, n).id),
     );
     // The sweeper dispatches the commit again: nothing is created, and the delivery takes its place back.
-    expect(await t.deps.store.webhookDeliveries.create(delivery(webhookId, 2))).toBe("exists");
+    expect(await createDelivery(delivery(webhookId, 2))).toBe("exists");
     expect(await wholeLog(webhookId, 10, 3)).toEqual([3, 2, 1].map((n) => delivery(webhookId, n).id));
   });
 
   it("creates no delivery for a webhook deleted before it", async () => {
     const webhookId = await createWebhook();
     await expectData(await call("DELETE", `/v1/webhooks/${webhookId}`), 200);
-    expect(await t.deps.store.webhookDeliveries.create(delivery(webhookId, 1))).toBe("webhook-gone");
+    expect(await createDelivery(delivery(webhookId, 1))).toBe("webhook-gone");
   });
 });

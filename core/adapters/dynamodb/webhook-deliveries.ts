@@ -13,7 +13,6 @@ import { giveUpDeliveryNumber, takeDeliveryNumber } from "./delivery-numbers";
 import type { Table } from "./dynamo-client";
 import { pageDeliveryLog } from "./webhook-delivery-log";
 import { deliverySweepKeys, webhookKeys } from "./webhook-keys";
-import { transactWrite, WriteConflict } from "./write-conflict";
 
 export function createWebhookDeliveryStore(table: Table): WebhookDeliveryStore {
   const key = (d: Pick<DeliveryRecord, "workspaceId" | "webhookId" | "id">) =>
@@ -35,13 +34,13 @@ export function createWebhookDeliveryStore(table: Table): WebhookDeliveryStore {
   return {
     /**
      * Takes the delivery's number in its webhook's log (an atomic `ADD`, which also checks the webhook still
-     * exists and is active), puts the delivery, due at once, with that number, then its log entry. The
-     * delivery's id is deterministic, so a repeated dispatch finds it there ("exists"), gives its new number up
-     * and writes the log entry of the number the delivery holds (a dispatcher that died between the two puts
-     * left it missing; the sweeper's re-dispatch repairs it). A webhook deleted or deactivated before the
-     * `ADD` gets "webhook-gone" and no delivery.
+     * exists and is active), puts the delivery with that number and its first attempt claimed (its sweep
+     * entry due when the claim ends), then its log entry. The delivery's id is deterministic, so a repeated
+     * dispatch finds it there ("exists"), gives its new number up and writes the log entry of the number the
+     * delivery holds (a dispatcher that died between the two puts left it missing; the sweeper's re-dispatch
+     * repairs it). A webhook deleted or deactivated before the `ADD` gets "webhook-gone" and no delivery.
      */
-    async create(record: DeliveryRecord): Promise<DeliveryCreateOutcome> {
+    async create(record: DeliveryRecord, claimUntilMs: number): Promise<DeliveryCreateOutcome> {
       const number = await takeDeliveryNumber(table, record.workspaceId, record.webhookId);
       if (number === undefined) return "webhook-gone";
       try {
@@ -53,7 +52,8 @@ export function createWebhookDeliveryStore(table: Table): WebhookDeliveryStore {
               entity: "WebhookDelivery",
               ...record,
               logNumber: number,
-              ...deliverySweepKeys(record.id, record.createdAt, 1),
+              claimUntilMs,
+              ...deliverySweepKeys(record.id, isoAt(claimUntilMs), 1),
             },
             ConditionExpression: "attribute_not_exists(pk)",
           }),
@@ -102,9 +102,9 @@ export function createWebhookDeliveryStore(table: Table): WebhookDeliveryStore {
     },
 
     /**
-     * Claims attempt `attempt` until `claimUntilMs`, if no attempt was made since the delivery was read, no
-     * live claim holds it, and the webhook still exists and is active (checked in the same transaction, so a
-     * deletion that commits first stops the attempt).
+     * Claims attempt `attempt` until `claimUntilMs`, if no attempt was made since the delivery was read and no
+     * live claim holds it. The webhook is not checked again here: its caller read it active a moment before,
+     * and a deletion landing in between is no different from one landing while the request is on its way.
      */
     async claim(
       delivery: StoredDelivery,
@@ -113,38 +113,27 @@ export function createWebhookDeliveryStore(table: Table): WebhookDeliveryStore {
       claimUntilMs: number,
     ): Promise<ClaimOutcome> {
       try {
-        await transactWrite(table, [
-          {
-            Update: {
-              TableName: table.name,
-              Key: key(delivery),
-              UpdateExpression: "SET claimUntilMs = :until, gsi5pk = :gsi5pk, gsi5sk = :gsi5sk",
-              ConditionExpression:
-                "#status = :pending AND attempts = :previous AND (attribute_not_exists(claimUntilMs) OR claimUntilMs < :now)",
-              ExpressionAttributeNames: { "#status": "status" },
-              ExpressionAttributeValues: {
-                ":until": claimUntilMs,
-                ":pending": "pending",
-                ":previous": attempt - 1,
-                ":now": nowMs,
-                ...prefixed(deliverySweepKeys(delivery.id, isoAt(claimUntilMs), attempt)),
-              },
+        await table.client.send(
+          new UpdateCommand({
+            TableName: table.name,
+            Key: key(delivery),
+            UpdateExpression: "SET claimUntilMs = :until, gsi5pk = :gsi5pk, gsi5sk = :gsi5sk",
+            ConditionExpression:
+              "#status = :pending AND attempts = :previous AND (attribute_not_exists(claimUntilMs) OR claimUntilMs < :now)",
+            ExpressionAttributeNames: { "#status": "status" },
+            ExpressionAttributeValues: {
+              ":until": claimUntilMs,
+              ":pending": "pending",
+              ":previous": attempt - 1,
+              ":now": nowMs,
+              ...prefixed(deliverySweepKeys(delivery.id, isoAt(claimUntilMs), attempt)),
             },
-          },
-          {
-            ConditionCheck: {
-              TableName: table.name,
-              Key: webhookKeys.webhook(delivery.workspaceId, delivery.webhookId),
-              ConditionExpression: "attribute_exists(pk) AND isActive = :true",
-              ExpressionAttributeValues: { ":true": true },
-            },
-          },
-        ]);
+          }),
+        );
         return "claimed";
       } catch (error) {
-        if (!(error instanceof WriteConflict)) throw error;
-        if (error.codes[1] === "ConditionalCheckFailed") return "webhook-gone";
-        return "taken";
+        if (isConditionFailure(error)) return "taken";
+        throw error;
       }
     },
 

@@ -22,15 +22,21 @@ export interface StoredDelivery extends DeliveryRecord {
 }
 
 export type DeliveryCreateOutcome = "created" | "exists" | "webhook-gone";
-export type ClaimOutcome = "claimed" | "taken" | "webhook-gone";
+export type ClaimOutcome = "claimed" | "taken";
 export type AttemptOutcome =
   | { status: "delivered" }
   | { status: "failed" }
   | { status: "pending"; nextAttemptAtMs: number };
 
 export interface WebhookDeliveryStore {
-  create(record: DeliveryRecord): Promise<DeliveryCreateOutcome>;
+  /**
+   * Creates the delivery with its first attempt already claimed until `claimUntilMs` (its creator makes that
+   * attempt at once), due for the webhook sweeper when the claim ends: a creator that dies before recording
+   * the attempt leaves it to be made again then. "exists": a delivery with this id was created before.
+   */
+  create(record: DeliveryRecord, claimUntilMs: number): Promise<DeliveryCreateOutcome>;
   get(workspaceId: string, webhookId: string, deliveryId: string): Promise<StoredDelivery | undefined>;
+  /** Claims a later attempt (or one whose first claim ran out): "taken" when it was made or is claimed. */
   claim(
     delivery: StoredDelivery,
     attempt: number,
