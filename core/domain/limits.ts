@@ -67,6 +67,8 @@ export const LIMITS = {
    * supersession key with a status or a definition, a definition with a live status, `waitingFor`).
    */
   filteredRunsRead: 5000,
+  /** Runs of a supersession key walked to find its live runs when its head does not keep them. */
+  keyRunsWalked: 5000,
   /** Runs one POST .../migrate-runs request examines (a page of the definition's runs). */
   migrateRunsPerRequest: 25,
   /** Branches of one parallel step. */
@@ -85,6 +87,9 @@ export const LIMITS = {
   journalBatchBytes: 64 * KiB,
   /** DynamoDB's own item bound; a change that would write a larger item fails its step with ITEM_TOO_LARGE. */
   itemBytes: 400 * KiB,
+  /** DynamoDB's bounds on one transaction: its actions, and the bytes it writes. */
+  transactionActions: 100,
+  transactionBytes: 4 * 1024 * KiB,
   /** An error text kept on a step run or event (they come from handlers, providers and remote servers). */
   errorChars: 2000,
   /**

@@ -1,4 +1,4 @@
-import { NotFoundError, RateLimitError } from "../domain/errors";
+import { ConflictError, NotFoundError, RateLimitError } from "../domain/errors";
 import { idCreatedAtMs } from "../domain/ids";
 import type { TriggerFire } from "../domain/run-messages";
 import { LIVE_RUN_STATUSES } from "../domain/statuses";
@@ -60,7 +60,16 @@ export async function fireTrigger(
     deps.store.triggers.recordFire(workspaceId, triggerId, fireAt, { skipReason });
   const started = await deps.store.runs.runIdForIdempotencyKey(workspaceId, idempotencyKey);
   if (started === undefined && trigger.overlap === "skip") {
-    const earlier = await deps.store.runs.liveWithSupersessionKey(workspaceId, runKey);
+    const earlier = await deps.store.runs.liveWithSupersessionKey(workspaceId, runKey).catch((error) => {
+      // The trigger's live runs cannot be read within bounds (docs/limits.md): skipped, as a live run would.
+      if (error instanceof ConflictError) return error;
+      throw error;
+    });
+    if (earlier instanceof ConflictError) {
+      log.warn({ reason: earlier.message }, "fire skipped: the trigger's live runs cannot be read");
+      await skip(`overlap: skip (${earlier.message})`);
+      return;
+    }
     const live = earlier.find((run) => LIVE_RUN_STATUSES.includes(run.status));
     if (live) {
       log.info({ liveRunId: live.id }, "fire skipped: a run of the trigger is live (overlap: skip)");

@@ -33,6 +33,46 @@ export function refuseOversizedPuts(actions: readonly TransactItem[]): void {
   }
 }
 
+/**
+ * Refuses a transaction over DynamoDB's bounds (its actions, the bytes it writes) before it is sent, as
+ * refuseOversizedPuts does an item: DynamoDB would refuse it as a whole, and no retry could cure it.
+ */
+export function refuseOversizedTransaction(actions: readonly TransactItem[]): void {
+  refuseOversizedPuts(actions);
+  const excess = transactionExcess(actions);
+  if (excess) throw new BoundExceeded(excess.code, `The change would write ${excess.text}`);
+}
+
+/** How a transaction passes DynamoDB's bounds, if it does: "N items at once; DynamoDB writes at most …". */
+export function transactionExcess(
+  actions: readonly TransactItem[],
+): { code: BoundCode; text: string } | undefined {
+  if (actions.length > LIMITS.transactionActions) {
+    return {
+      code: BoundCode.TOO_MANY_ITEMS,
+      text: `${actions.length} items at once; DynamoDB writes at most ${LIMITS.transactionActions} in one transaction`,
+    };
+  }
+  const bytes = actions.reduce((sum, action) => sum + actionBytes(action), 0);
+  if (bytes <= LIMITS.transactionBytes) return undefined;
+  return {
+    code: BoundCode.ITEM_TOO_LARGE,
+    text: `${bytes} bytes at once; DynamoDB writes at most ${LIMITS.transactionBytes} in one transaction`,
+  };
+}
+
+/** What an action sends: a put's item, an update's key and values, another's key. */
+function actionBytes(action: TransactItem): number {
+  if (action.Put?.Item) return itemSizeBytes(action.Put.Item);
+  if (action.Update) {
+    return (
+      itemSizeBytes(action.Update.Key ?? {}) + itemSizeBytes(action.Update.ExpressionAttributeValues ?? {})
+    );
+  }
+  const key = action.Delete?.Key ?? action.ConditionCheck?.Key;
+  return key ? itemSizeBytes(key) : 0;
+}
+
 function valueSize(value: unknown): number {
   if (typeof value === "string") return Buffer.byteLength(value);
   if (typeof value === "number" || typeof value === "bigint") return numberSize(String(value));

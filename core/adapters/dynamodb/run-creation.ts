@@ -1,13 +1,14 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { debounceScope } from "../../domain/debounce";
+import { ConflictError } from "../../domain/errors";
 import type { RunRecord } from "../../domain/run-record";
-import type { CreateOutcome, DebounceWindowRef, RunCreation } from "../../ports/store";
+import type { CreateOutcome, DebounceWindowRef, RunChange, RunCreation } from "../../ports/store";
 import { changeItems } from "./change-items";
 import { idempotencyClaim } from "./creation-keys";
 import type { Table } from "./dynamo-client";
 import { createEndCounting } from "./end-counting";
 import { createEndedCountItems, endCountWrites } from "./ended-count-items";
-import { refuseOversizedPuts } from "./item-size";
+import { refuseOversizedPuts, refuseOversizedTransaction, transactionExcess } from "./item-size";
 import { keys } from "./keys";
 import { createRunCounters, creationScopes } from "./run-counters";
 import { runItem } from "./run-items";
@@ -198,7 +199,15 @@ export function createRunCreationStore(table: Table) {
         throw cleared.reason;
       }
       const run: RunRecord = { ...fields, seq, defSeq };
-      const outcome = await write(run, supersede, debounceFollows);
+      let prepared: Prepared;
+      try {
+        prepared = await prepare(run, supersede, debounceFollows);
+      } catch (error) {
+        // Nothing is written yet (the key's head unreadable, too many live runs to supersede, …).
+        await giveUpNumbers();
+        throw error;
+      }
+      const outcome = await write(run, prepared);
       // Only on a known outcome: after an unknown error the run may exist, and a gap would hide it.
       if (outcome.kind !== "created") await giveUpNumbers();
       return outcome;
@@ -227,17 +236,31 @@ export function createRunCreationStore(table: Table) {
     },
   };
 
-  async function write(
+  /**
+   * What the creating transaction writes, read and built before anything is written: the new run's items (a
+   * key's head read first: "conflict" when a newer run already moved it) and the changes that supersede.
+   */
+  async function prepare(
     run: RunRecord,
     supersede: RunCreation["supersede"],
     debounceFollows: DebounceWindowRef | undefined,
-  ): Promise<CreateOutcome> {
+  ): Promise<Prepared> {
     const read = run.supersessionKey === null ? undefined : await head(run.workspaceId, run.supersessionKey);
     if (read && read.seq > run.seq) return { kind: "conflict" };
     // Numbered after the key's newest run, in the transaction that moves its head: dense, with no gaps.
     if (run.supersessionKey !== null) run.keySeq = (read?.runs ?? 0) + 1;
     const creation = store.createActions(run, read, debounceFollows);
     const superseding = await supersede();
+    const items = [...creation, ...changeItems(table, superseding)];
+    const excess = transactionExcess(items);
+    if (excess && superseding.length > 0) throw tooManyToSupersede(superseding.length, excess.text);
+    refuseOversizedTransaction(items);
+    return { kind: "ready", creation, superseding };
+  }
+
+  async function write(run: RunRecord, prepared: Prepared): Promise<CreateOutcome> {
+    if (prepared.kind === "conflict") return prepared;
+    const { creation, superseding } = prepared;
     const ending = await endCounting.place(superseding.map((change) => change.commit.run));
     const commits = superseding.map((change) => change.commit);
     try {
@@ -259,3 +282,17 @@ export function createRunCreationStore(table: Table) {
 
   return store;
 }
+
+/**
+ * The key's live runs are superseded in the creating transaction, so there cannot be more of them than it holds
+ * (a few dozen: docs/limits.md). Refused before anything is written.
+ */
+function tooManyToSupersede(live: number, excess: string): ConflictError {
+  return new ConflictError(
+    `Superseding the key's ${live} live runs in the creating write would write ${excess}. Cancel some of ` +
+      "them (GET /v1/workflow-runs?supersessionKey=… lists them), then create the run again",
+    { details: { liveRuns: live } },
+  );
+}
+
+type Prepared = { kind: "conflict" } | { kind: "ready"; creation: TransactItem[]; superseding: RunChange[] };

@@ -1,4 +1,6 @@
 import { GetCommand, UpdateCommand, type UpdateCommandInput } from "@aws-sdk/lib-dynamodb";
+import { ConflictError } from "../../domain/errors";
+import { LIMITS } from "../../domain/limits";
 import type { RunCommit } from "../../domain/run-change";
 import type { RunRecord } from "../../domain/run-record";
 import { isEndedStatus } from "../../domain/statuses";
@@ -16,8 +18,8 @@ import { type ItemKey, keys } from "./keys";
  * run in the set until a reader finds it ended and takes it out.
  */
 export interface LiveKeyReads {
-  /** Every key in the index partition, newest first (run-lists.ts `allKeys`). */
-  allKeys(index: "gsi4", pk: string): Promise<ItemKey[]>;
+  /** The first `limit` keys in the index partition, newest first (run-lists.ts `allKeys`). */
+  allKeys(index: "gsi4", pk: string, range: undefined, limit: number): Promise<ItemKey[]>;
   /** The runs, read strongly. */
   runs(itemKeys: ItemKey[]): Promise<RunRecord[]>;
 }
@@ -28,7 +30,11 @@ export interface LiveKeyReads {
  */
 export const MAX_KEPT_LIVE = 32;
 
-export function createSupersessionLive(table: Table, reads: LiveKeyReads) {
+export function createSupersessionLive(
+  table: Table,
+  reads: LiveKeyReads,
+  walkBound: number = LIMITS.keyRunsWalked,
+) {
   const keyed = ({ run }: RunCommit) => run.supersessionKey !== null && run.parent === undefined;
 
   /** Updates the run's key's head; one its condition refuses (gone, or moved since read) is left as it is. */
@@ -59,12 +65,14 @@ export function createSupersessionLive(table: Table, reads: LiveKeyReads) {
       ExpressionAttributeValues: { ":ids": new Set(runIds) },
     });
 
-  /** The key's runs from its index, as every read was before the head kept them (a head older than that). */
+  /**
+   * The key's runs from its index, as every read was before the head kept them (a head older than that, or
+   * past MAX_KEPT_LIVE): at most `walkBound` of them, refused past it before any run is read.
+   */
   async function fromIndex(workspaceId: string, supersessionKey: string, head: ItemKey | undefined) {
-    const indexed = await reads.allKeys(
-      "gsi4",
-      runListPartitions.bySupersessionKey(workspaceId, supersessionKey),
-    );
+    const pk = runListPartitions.bySupersessionKey(workspaceId, supersessionKey);
+    const indexed = await reads.allKeys("gsi4", pk, undefined, walkBound + 1);
+    if (indexed.length > walkBound) throw tooLongToWalk(supersessionKey, walkBound);
     const lagging = head && !indexed.some((key) => key.pk === head.pk) ? [head] : [];
     return reads.runs([...lagging, ...indexed]);
   }
@@ -132,4 +140,13 @@ export function createSupersessionLive(table: Table, reads: LiveKeyReads) {
       },
     });
   }
+}
+
+/** A key whose head does not keep its live runs, with more runs than one walk of its index reads. */
+function tooLongToWalk(supersessionKey: string, bound: number): ConflictError {
+  return new ConflictError(
+    `The supersession key has more than ${bound.toLocaleString("en-US")} runs and more live runs than its ` +
+      `head keeps (${MAX_KEPT_LIVE}): its live runs cannot be read within bounds. Cancel some of them, or use a new key`,
+    { details: { supersessionKey, keyRunsWalked: bound } },
+  );
 }

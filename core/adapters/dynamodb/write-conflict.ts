@@ -3,7 +3,7 @@ import { ConflictError } from "../../domain/errors";
 import { BoundCode, BoundExceeded, LIMITS } from "../../domain/limits";
 import { cancellationCodes, isConditionFailure } from "./conditions";
 import type { Table } from "./dynamo-client";
-import { refuseOversizedPuts } from "./item-size";
+import { refuseOversizedPuts, refuseOversizedTransaction } from "./item-size";
 import type { TransactItem } from "./transact";
 
 /**
@@ -26,11 +26,12 @@ export class WriteConflict extends ConflictError {
 }
 
 /**
- * TransactWriteItems, with a lost condition or race surfaced as WriteConflict, and an item over DynamoDB's
- * bound refused before sending as BoundExceeded (ITEM_TOO_LARGE), which no retry can cure.
+ * TransactWriteItems, with a lost condition or race surfaced as WriteConflict, and an item or a transaction over
+ * DynamoDB's bounds refused before sending as BoundExceeded (ITEM_TOO_LARGE, TOO_MANY_ITEMS), which no retry
+ * can cure.
  */
 export async function transactWrite(table: Table, items: TransactItem[]): Promise<void> {
-  refuseOversizedPuts(items);
+  refuseOversizedTransaction(items);
   try {
     await table.client.send(new TransactWriteCommand({ TransactItems: items }));
   } catch (error) {

@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { PutCommand } from "@aws-sdk/lib-dynamodb";
+import { PutCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { ensureTable } from "../../../core/adapters/dynamodb/create-table";
 import {
@@ -71,6 +71,31 @@ describe("transactWrite and DynamoDB's item bound", () => {
       code: "ITEM_TOO_LARGE",
     });
     expect(sent).toBe(false);
+  });
+
+  it("refuses a transaction of more actions, or more bytes, than DynamoDB takes, without sending it", async () => {
+    let sent = false;
+    const spy = { ...table, client: { send: () => void (sent = true) } } as unknown as Table;
+    const puts = (count: number, bytes: number) =>
+      Array.from({ length: count }, () => ({ Put: { TableName: table.name, Item: itemOf(bytes) } }));
+
+    await expect(transactWrite(spy, puts(LIMITS.transactionActions + 1, 100))).rejects.toMatchObject({
+      name: "BoundExceeded",
+      code: "TOO_MANY_ITEMS",
+    });
+    const heavy = Math.ceil(LIMITS.transactionBytes / LIMITS.itemBytes) + 1;
+    await expect(transactWrite(spy, puts(heavy, LIMITS.itemBytes - 10))).rejects.toMatchObject({
+      name: "BoundExceeded",
+      code: "ITEM_TOO_LARGE",
+    });
+    expect(sent).toBe(false);
+    // At the bound, DynamoDB takes it; past it, DynamoDB itself refuses it.
+    await transactWrite(table, puts(LIMITS.transactionActions, 100));
+    await expect(
+      table.client.send(
+        new TransactWriteCommand({ TransactItems: puts(LIMITS.transactionActions + 1, 100) }),
+      ),
+    ).rejects.toThrow(/100/);
   });
 
   it("is the bound DynamoDB itself enforces", async () => {
