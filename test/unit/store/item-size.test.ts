@@ -75,7 +75,10 @@ describe("transactWrite and DynamoDB's item bound", () => {
 
   it("refuses a transaction of more actions, or more bytes, than DynamoDB takes, without sending it", async () => {
     let sent = false;
-    const spy = { ...table, client: { send: () => void (sent = true) } } as unknown as Table;
+    const send = () => {
+      sent = true;
+    };
+    const spy = { ...table, client: { send } } as unknown as Table;
     const puts = (count: number, bytes: number) =>
       Array.from({ length: count }, () => ({ Put: { TableName: table.name, Item: itemOf(bytes) } }));
 
