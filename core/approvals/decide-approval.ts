@@ -34,13 +34,17 @@ export async function decideApproval(
   const first = await deps.store.approvals.get(workspaceId, approvalId);
   if (!first) throw new NotFoundError("Approval request");
   let decided: ApprovalRequest = first;
+  // The first try decides on the request as just read: a decision landing since makes its commit lose (the
+  // request's own condition), and a try after a lost commit reads it again, checked against the run in hand.
+  let read: ApprovalRequest | undefined = first;
 
   await changeRun(
     deps,
     workspaceId,
     first.workflowRunId,
     async (run, tx) => {
-      const approval = await deps.store.approvals.get(workspaceId, approvalId);
+      const approval = read ?? (await deps.store.approvals.get(workspaceId, approvalId, run));
+      read = undefined;
       if (!approval) throw new NotFoundError("Approval request");
       if (approval.decision !== null) throw new ConflictError("The approval request is already decided");
       if (approval.expiredAt !== null)

@@ -44,13 +44,13 @@ async function commitAsIs(
   if (effects.createApproval) change.openApproval = effects.createApproval;
   const expiring = effects.expireApproval;
   if (expiring) {
-    const approval = await deps.store.approvals.get(before.workspaceId, expiring.id);
+    const approval = await deps.store.approvals.get(before.workspaceId, expiring.id, before);
     const decided = expiring.decision && { decision: expiring.decision, decidedAt: tx.now };
     if (approval) change.settleApproval = { ...approval, expiredAt: tx.now, ...decided };
   }
   const escalating = effects.escalateApproval;
   if (escalating) {
-    const approval = await deps.store.approvals.get(before.workspaceId, escalating.id);
+    const approval = await deps.store.approvals.get(before.workspaceId, escalating.id, before);
     if (approval) change.settleApproval = { ...approval, escalatedTo: escalating.assignees };
   }
   if (effects.cost) change.cost = effects.cost;

@@ -1,5 +1,6 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { ApprovalRequest, isOffered, isPendingApproval as isPending } from "../../domain/approval";
+import type { RunRecord } from "../../domain/run-record";
 import type { ApprovalStore, Page } from "../../ports/store";
 import { createApprovalNumbering } from "./approval-numbering";
 import { approvalsCreatedBetween, byCreation } from "./approval-window";
@@ -175,7 +176,11 @@ export function createApprovalStore(table: Table): ApprovalStore {
   }
 
   return {
-    async get(workspaceId: string, approvalId: string): Promise<ApprovalRequest | undefined> {
+    async get(
+      workspaceId: string,
+      approvalId: string,
+      run?: RunRecord,
+    ): Promise<ApprovalRequest | undefined> {
       const { Item } = await table.client.send(
         new GetCommand({
           TableName: table.name,
@@ -184,7 +189,9 @@ export function createApprovalStore(table: Table): ApprovalStore {
         }),
       );
       if (!Item) return undefined;
-      const [approval] = await offered(workspaceId, [fromItem(Item)]);
+      const stored = fromItem(Item);
+      if (run?.id === stored.workflowRunId) return isOffered(stored, run) ? stored : undefined;
+      const [approval] = await offered(workspaceId, [stored]);
       return approval;
     },
 

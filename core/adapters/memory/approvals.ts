@@ -24,6 +24,7 @@ export function createMemoryApprovals(state: MemoryState): ApprovalStore {
   };
 
   return {
+    // A caller's run (`get`'s third argument) saves nothing here: the stored one is at hand.
     async get(workspaceId, approvalId) {
       const approval = state.approvals.get(approvalSlot(workspaceId, approvalId))?.approval;
       return approval && offered(workspaceId, approval) ? structuredClone(approval) : undefined;

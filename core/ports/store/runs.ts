@@ -204,7 +204,11 @@ export interface RunStore {
 
 /** Requests as readers are offered them: a pending one only while its run is paused on it (isOffered). */
 export interface ApprovalStore {
-  get(workspaceId: string, approvalId: string): Promise<ApprovalRequest | undefined>;
+  /**
+   * The request, if it is offered (a pending one only while its run waits on it: isOffered). Its run is read
+   * for that, unless the caller holds it as `run`.
+   */
+  get(workspaceId: string, approvalId: string, run?: RunRecord): Promise<ApprovalRequest | undefined>;
   /** Newest first. `pending` true: undecided and unexpired; false: decided; undefined: all. */
   list(workspaceId: string, pending: boolean | undefined): Promise<ApprovalRequest[]>;
   /**
