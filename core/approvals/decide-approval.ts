@@ -31,20 +31,19 @@ export async function decideApproval(
   options: { via?: "link" } = {},
 ): Promise<ApprovalRequest> {
   const via = options.via ? { via: options.via } : {};
-  const first = await deps.store.approvals.get(workspaceId, approvalId);
+  // Read for its run's id only: it is read again once the run is, and checked against it.
+  const first = await deps.store.approvals.stored(workspaceId, approvalId);
   if (!first) throw new NotFoundError("Approval request");
   let decided: ApprovalRequest = first;
-  // The first try decides on the request as just read: a decision landing since makes its commit lose (the
-  // request's own condition), and a try after a lost commit reads it again, checked against the run in hand.
-  let read: ApprovalRequest | undefined = first;
 
   await changeRun(
     deps,
     workspaceId,
     first.workflowRunId,
     async (run, tx) => {
-      const approval = read ?? (await deps.store.approvals.get(workspaceId, approvalId, run));
-      read = undefined;
+      // After the run: it holds every vote and decision committed with the run as read (votes are not in the
+      // request's condition, so a request read before the run could drop a vote committed in between).
+      const approval = await deps.store.approvals.get(workspaceId, approvalId, run);
       if (!approval) throw new NotFoundError("Approval request");
       if (approval.decision !== null) throw new ConflictError("The approval request is already decided");
       if (approval.expiredAt !== null)

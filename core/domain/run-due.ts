@@ -7,8 +7,11 @@ import { RunStatus } from "./statuses";
  * index (gsi5) is keyed on, so that no run is lost (core/engine/README.md, invariant 4).
  */
 
-/** A PENDING run or an unclaimed next step is the queue's job; the sweeper steps in after this long. */
+/** An unclaimed next step, or a change still to make after a commit, is the queue's job; the sweeper steps in after this long. */
 export const DOORBELL_GRACE_MS = 60_000;
+
+/** How long a worker owns a started step by default; a worker that dies frees it when this runs out. */
+export const DEFAULT_LEASE_MS = 10 * 60 * 1000;
 
 /**
  * The sweep index keeps each run's next due time rounded up to this. Due times move at nearly every commit (a
@@ -45,7 +48,10 @@ function ownDueAtMs(run: RunRecord): number | undefined {
   if (run.status === RunStatus.Pending) {
     // Held back by its slot or throttle: when it looks again. A debounced run: when its window closes.
     if (run.waiting) return run.waiting.recheckAtMs;
-    return (run.debounceWindow?.startAtMs ?? updatedAtMs) + DOORBELL_GRACE_MS;
+    // Due when the lease its start takes would run out: that start (moments later) leaves the run's sweep entry
+    // in its bucket, an index write fewer (2 WRU) for every run that starts in a commit of its own, where a
+    // lost doorbell is noticed up to 15 minutes after the creation instead of up to 6.
+    return (run.debounceWindow?.startAtMs ?? updatedAtMs) + DEFAULT_LEASE_MS;
   }
   if (mustTellParent(run)) return updatedAtMs + DOORBELL_GRACE_MS;
   if (

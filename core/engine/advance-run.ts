@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { LIMITS } from "../domain/limits";
 import { RunTransition } from "../domain/run-change";
+import { DEFAULT_LEASE_MS } from "../domain/run-due";
 import { type RunDoorbell, runDoorbell } from "../domain/run-messages";
 import type { Lease, RunRecord } from "../domain/run-record";
 import { StepRunStatus } from "../domain/statuses";
@@ -50,7 +51,6 @@ export interface AdvancerOptions {
   invocationBudgetMs?: number;
 }
 
-export const DEFAULT_LEASE_MS = 10 * 60 * 1000;
 const DEFAULT_STEPS_PER_INVOCATION = 50;
 const DEFAULT_INVOCATION_BUDGET_MS = 60_000;
 

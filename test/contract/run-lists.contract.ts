@@ -249,22 +249,23 @@ export function describeRunLists(makeStore: MakeStore): void {
       const { same, other } = sweepIds();
       const [a, b, d, e] = same;
       const shard = sweepShard(a ?? "");
-      // Due times are kept rounded up to the 5-minute sweep bucket: a PENDING run is due a minute after its
-      // last change (a: T0+6 → T0+10, b: T0+1 → T0+5), a RUNNING one when its lease runs out (d: T0+21 → T0+25).
+      // Due times are kept rounded up to the 5-minute sweep bucket: a PENDING run is due when the lease its start
+      // would take runs out, 10 minutes after its last change (a: T0+15, b: T0+10), a RUNNING one when its lease
+      // runs out (d, started at T0+20 under a lease of a minute: T0+21 → T0+25).
       await created(store, newRun(ids, ws, { id: a, updatedAt: isoAt(T0 + 5 * MINUTE) }));
       const early = await created(store, newRun(ids, ws, { id: b, updatedAt: isoAt(T0) }));
       await created(store, newRun(ids, ws, { id: other, updatedAt: isoAt(T0) }));
-      await startRun(await created(store, newRun(ids, ws, { id: d })), T0 + 11 * MINUTE);
+      await startRun(await created(store, newRun(ids, ws, { id: d })), T0 + 20 * MINUTE);
       const finished = await created(store, newRun(ids, ws, { id: e }));
       const ending = transition(finished, ids);
       start(ending);
       completeRun(ending);
       await store.runs.commit(commitOf(ending));
 
-      expect(await store.runs.overdue(shard, due(10), 10)).toEqual([ref(b), ref(a)]);
-      expect(await store.runs.overdue(shard, due(10), 1)).toEqual([ref(b)]);
-      expect(await store.runs.overdue(shard, due(5), 10)).toEqual([ref(b)]);
-      expect(await store.runs.overdue(shard, isoAt(T0 + 5 * MINUTE - 1), 10)).toEqual([]);
+      expect(await store.runs.overdue(shard, due(15), 10)).toEqual([ref(b), ref(a)]);
+      expect(await store.runs.overdue(shard, due(15), 1)).toEqual([ref(b)]);
+      expect(await store.runs.overdue(shard, due(10), 10)).toEqual([ref(b)]);
+      expect(await store.runs.overdue(shard, isoAt(T0 + 10 * MINUTE - 1), 10)).toEqual([]);
       expect(await store.runs.overdue(shard, due(60), 10)).toEqual([ref(b), ref(a), ref(d)]);
 
       const everywhere = [];
@@ -279,7 +280,7 @@ export function describeRunLists(makeStore: MakeStore): void {
       start(ended);
       completeRun(ended);
       await store.runs.commit(commitOf(ended));
-      expect(await store.runs.overdue(shard, due(10), 10)).toEqual([ref(a)]);
+      expect(await store.runs.overdue(shard, due(15), 10)).toEqual([ref(a)]);
     });
   });
 }

@@ -49,7 +49,8 @@ export function portsFor(world: World, actor: Actor): ActorPorts {
       list: (workspaceId) => read("definitions.list", () => raw.definitions.list(workspaceId)),
     },
     approvals: {
-      get: (workspaceId, id) => read("approvals.get", () => raw.approvals.get(workspaceId, id)),
+      get: (workspaceId, id, run) => read("approvals.get", () => raw.approvals.get(workspaceId, id, run)),
+      stored: (workspaceId, id) => read("approvals.stored", () => raw.approvals.stored(workspaceId, id)),
       list: (workspaceId, pending) => read("approvals.list", () => raw.approvals.list(workspaceId, pending)),
       page: (workspaceId, pending, page, pageSize) =>
         read("approvals.page", () => raw.approvals.page(workspaceId, pending, page, pageSize)),

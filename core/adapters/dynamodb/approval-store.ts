@@ -121,6 +121,17 @@ export function createApprovalStore(table: Table): ApprovalStore {
     return approvals.filter((approval) => isOffered(approval, runs.get(approval.workflowRunId)));
   }
 
+  async function stored(workspaceId: string, approvalId: string): Promise<ApprovalRequest | undefined> {
+    const { Item } = await table.client.send(
+      new GetCommand({
+        TableName: table.name,
+        Key: keys.approval(workspaceId, approvalId),
+        ConsistentRead: true,
+      }),
+    );
+    return Item ? fromItem(Item) : undefined;
+  }
+
   /** The requests of one index partition (or of some of its keys), as `list` answers them. */
   async function listed(
     workspaceId: string,
@@ -181,19 +192,14 @@ export function createApprovalStore(table: Table): ApprovalStore {
       approvalId: string,
       run?: RunRecord,
     ): Promise<ApprovalRequest | undefined> {
-      const { Item } = await table.client.send(
-        new GetCommand({
-          TableName: table.name,
-          Key: keys.approval(workspaceId, approvalId),
-          ConsistentRead: true,
-        }),
-      );
-      if (!Item) return undefined;
-      const stored = fromItem(Item);
-      if (run?.id === stored.workflowRunId) return isOffered(stored, run) ? stored : undefined;
-      const [approval] = await offered(workspaceId, [stored]);
-      return approval;
+      const approval = await stored(workspaceId, approvalId);
+      if (!approval) return undefined;
+      if (run?.id === approval.workflowRunId) return isOffered(approval, run) ? approval : undefined;
+      const [listed] = await offered(workspaceId, [approval]);
+      return listed;
     },
+
+    stored,
 
     /**
      * Newest first. `pending` true: undecided and unexpired; false: decided; undefined: all. The numbered

@@ -24,10 +24,17 @@ export function createMemoryApprovals(state: MemoryState): ApprovalStore {
   };
 
   return {
-    // A caller's run (`get`'s third argument) saves nothing here: the stored one is at hand.
-    async get(workspaceId, approvalId) {
+    async get(workspaceId, approvalId, run) {
       const approval = state.approvals.get(approvalSlot(workspaceId, approvalId))?.approval;
-      return approval && offered(workspaceId, approval) ? structuredClone(approval) : undefined;
+      if (!approval) return undefined;
+      const held =
+        run?.id === approval.workflowRunId ? isOffered(approval, run) : offered(workspaceId, approval);
+      return held ? structuredClone(approval) : undefined;
+    },
+
+    async stored(workspaceId, approvalId) {
+      const approval = state.approvals.get(approvalSlot(workspaceId, approvalId))?.approval;
+      return approval && structuredClone(approval);
     },
 
     list,

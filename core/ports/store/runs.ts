@@ -209,6 +209,8 @@ export interface ApprovalStore {
    * for that, unless the caller holds it as `run`.
    */
   get(workspaceId: string, approvalId: string, run?: RunRecord): Promise<ApprovalRequest | undefined>;
+  /** The request as stored, offered or not: for a caller that reads its run next and checks it then. */
+  stored(workspaceId: string, approvalId: string): Promise<ApprovalRequest | undefined>;
   /** Newest first. `pending` true: undecided and unexpired; false: decided; undefined: all. */
   list(workspaceId: string, pending: boolean | undefined): Promise<ApprovalRequest[]>;
   /**

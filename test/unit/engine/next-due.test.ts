@@ -1,5 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { DOORBELL_GRACE_MS, nextDueAtMs, SWEEP_BUCKET_MS, sweepDueAtMs } from "../../../core/domain/run-due";
+import {
+  DEFAULT_LEASE_MS,
+  DOORBELL_GRACE_MS,
+  nextDueAtMs,
+  SWEEP_BUCKET_MS,
+  sweepDueAtMs,
+} from "../../../core/domain/run-due";
 import { RunStatus } from "../../../core/domain/statuses";
 import { isoAt } from "../../../core/domain/time";
 import { active, lease, MINUTE, runningRun, runRecord, T0 } from "./builders";
@@ -8,14 +14,19 @@ import { active, lease, MINUTE, runningRun, runRecord, T0 } from "./builders";
 const updatedAt = isoAt(T0);
 
 describe("nextDueAtMs", () => {
-  it("gives a PENDING run the doorbell's grace after it was last written", () => {
-    expect(nextDueAtMs(runRecord({ updatedAt }))).toBe(T0 + DOORBELL_GRACE_MS);
-    expect(DOORBELL_GRACE_MS).toBe(MINUTE);
+  it("gives a PENDING run the lease its start would take, so the start leaves its sweep entry in its bucket", () => {
+    expect(nextDueAtMs(runRecord({ updatedAt }))).toBe(T0 + DEFAULT_LEASE_MS);
+    expect(DEFAULT_LEASE_MS).toBe(10 * MINUTE);
+    // Created a minute into a bucket and started 900 ms later: both in the bucket ending at T0 + 15 minutes.
+    const lease900msLater = lease("w", { untilMs: T0 + MINUTE + 900 + DEFAULT_LEASE_MS });
+    const started = runningRun({ updatedAt: isoAt(T0 + MINUTE + 900), lease: lease900msLater });
+    expect(sweepDueAtMs(runRecord({ updatedAt: isoAt(T0 + MINUTE) }))).toBe(T0 + 15 * MINUTE);
+    expect(sweepDueAtMs(started)).toBe(T0 + 15 * MINUTE);
   });
 
-  it("gives a debounced run the grace after its window closes", () => {
+  it("gives a debounced run the same after its window closes", () => {
     const debounceWindow = { key: "k", periodMs: MINUTE, startAtMs: T0 + 10 * MINUTE, creations: 2 };
-    expect(nextDueAtMs(runRecord({ updatedAt, debounceWindow }))).toBe(T0 + 10 * MINUTE + DOORBELL_GRACE_MS);
+    expect(nextDueAtMs(runRecord({ updatedAt, debounceWindow }))).toBe(T0 + 10 * MINUTE + DEFAULT_LEASE_MS);
   });
 
   it("gives a RUNNING run between steps the same grace for its unclaimed next step", () => {
