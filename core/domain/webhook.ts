@@ -85,3 +85,26 @@ export interface DeliveryRecord extends WebhookDelivery {
   /** The exact body every attempt sends and signs. */
   body: string;
 }
+
+/** A delivery as its dispatcher creates it at `now`: pending, no attempt made yet, the first one due at once. */
+export function pendingDelivery(
+  fields: Pick<
+    DeliveryRecord,
+    "id" | "workspaceId" | "webhookId" | "event" | "eventId" | "workflowRunId" | "body"
+  >,
+  now: string,
+): DeliveryRecord {
+  return {
+    ...fields,
+    status: "pending",
+    attempts: 0,
+    attemptLog: [],
+    lastStatusCode: null,
+    lastError: null,
+    nextAttemptAt: now,
+    createdAt: now,
+    updatedAt: now,
+    deliveredAt: null,
+    failedAt: null,
+  };
+}

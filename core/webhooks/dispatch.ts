@@ -3,7 +3,7 @@ import type { LinkKeys } from "../approvers/link-keys";
 import { mailAssignees } from "../approvers/mail-assignees";
 import { APPROVER_NOTICES, type StoredEvent } from "../domain/run-change";
 import { isoAt } from "../domain/time";
-import type { DeliveryRecord, WebhookRecord } from "../domain/webhook";
+import { pendingDelivery, type WebhookRecord } from "../domain/webhook";
 import { webhookEventOf } from "../domain/webhook-events";
 import type { WebhookDispatch } from "../domain/webhook-messages";
 import type { Deps } from "../ports/deps";
@@ -80,26 +80,18 @@ async function createDeliveries(
     const body = JSON.stringify(webhookBody(name, workspaceId, event, { approval, links }));
     for (const webhook of subscribers) {
       const nowMs = deps.clock.nowMs();
-      const now = isoAt(nowMs);
-      const delivery: DeliveryRecord = {
-        id: deliveryIdFor(event.id, webhook.id),
-        workspaceId,
-        webhookId: webhook.id,
-        event: name,
-        eventId: event.id,
-        workflowRunId: runId,
-        status: "pending",
-        attempts: 0,
-        attemptLog: [],
-        lastStatusCode: null,
-        lastError: null,
-        nextAttemptAt: now,
-        createdAt: now,
-        updatedAt: now,
-        deliveredAt: null,
-        failedAt: null,
-        body,
-      };
+      const delivery = pendingDelivery(
+        {
+          id: deliveryIdFor(event.id, webhook.id),
+          workspaceId,
+          webhookId: webhook.id,
+          event: name,
+          eventId: event.id,
+          workflowRunId: runId,
+          body,
+        },
+        isoAt(nowMs),
+      );
       const claimUntilMs = claimEndMs(deps.config, nowMs);
       if ((await deps.store.webhookDeliveries.create(delivery, claimUntilMs)) === "created") {
         created(webhook, { ...delivery, claimUntilMs });

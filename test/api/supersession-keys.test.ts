@@ -2,7 +2,9 @@ import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { createDocumentClient, createDynamoClient } from "../../core/adapters/dynamodb/dynamo-client";
 import { keys } from "../../core/adapters/dynamodb/keys";
-import { MAX_KEPT_LIVE } from "../../core/adapters/dynamodb/supersession-live";
+import { createRunListStore } from "../../core/adapters/dynamodb/run-lists";
+import { createSupersessionLive, MAX_KEPT_LIVE } from "../../core/adapters/dynamodb/supersession-live";
+import { ConflictError } from "../../core/domain/errors";
 import { type SignedUp, signUp, withKey } from "../helpers/accounts";
 import type { RunBody } from "../helpers/api-types";
 import { expectData } from "../helpers/requests";
@@ -186,5 +188,53 @@ describe("a supersession key's list", () => {
       }),
     );
     await expectLists();
+  });
+});
+
+describe("a supersession key's bounds (docs/limits.md)", () => {
+  const total = async (query: Record<string, string> = {}) =>
+    (await listRuns(t.request, ws.apiKey, query)).meta.total;
+
+  it("refuse a creation superseding more live runs than its write holds with a 409, writing nothing", async () => {
+    for (let i = 0; i < 120; i++) await create("crowd");
+    const before = await total();
+
+    const refused = await t.request("POST", "/v1/workflow-runs", {
+      headers: withKey(ws.apiKey),
+      body: { definitionId, supersessionKey: "crowd", supersedeExisting: true },
+    });
+    expect(refused.status).toBe(409);
+    const { error } = (await refused.json()) as { error: { code: string; message: string } };
+    expect(error.code).toBe("CONFLICT");
+    expect(error.message).toMatch(/^Superseding the key's 120 live runs in the creating write would write/);
+    // No run, and the numbers it took given back: every list counts as before.
+    expect(await total()).toBe(before);
+    expect(await total({ supersessionKey: "crowd", status: "WAITING" })).toBe(120);
+
+    const few = [];
+    for (let i = 0; i < 40; i++) few.push(await create("few"));
+    await create("few", true);
+    expect(await total({ supersessionKey: "few", status: "SUPERSEDED" })).toBe(few.length);
+  });
+
+  it("walk at most a bound of the key's runs for a head that does not keep its live runs", async () => {
+    const runs = [await create("walked"), await create("walked"), await create("walked")];
+    const forgetLive = () =>
+      documents().send(
+        new UpdateCommand({
+          TableName: t.deps.config.TABLE_NAME,
+          Key: keys.supersessionHead(ws.workspaceId, "walked"),
+          UpdateExpression: "REMOVE tracksLive, live",
+        }),
+      );
+    const table = { client: documents(), name: t.deps.config.TABLE_NAME };
+    const readWithin = (bound: number) =>
+      createSupersessionLive(table, createRunListStore(table), bound).runs(ws.workspaceId, "walked");
+
+    await forgetLive();
+    await expect(readWithin(2)).rejects.toThrow(ConflictError);
+    await expect(readWithin(2)).rejects.toThrow(/more than 2 runs/);
+    await forgetLive();
+    expect((await readWithin(3)).map((run) => run.id).sort()).toEqual(runs.map((run) => run.id).sort());
   });
 });

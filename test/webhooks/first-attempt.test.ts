@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import type { DeliveryRecord } from "../../core/domain/webhook";
+import { pendingDelivery } from "../../core/domain/webhook";
 import {
   answer,
   eventually,
@@ -17,28 +17,19 @@ beforeAll(async () => {
 });
 
 /** A delivery as the dispatcher creates it for a run's completion. */
-function pendingDelivery(webhookId: string, id: string): DeliveryRecord {
-  const now = new Date().toISOString();
-  return {
-    id,
-    workspaceId: h.workspaceId,
-    webhookId,
-    event: "workflow.completed",
-    eventId: id,
-    workflowRunId: "run_dispatcher_died",
-    status: "pending",
-    attempts: 0,
-    attemptLog: [],
-    lastStatusCode: null,
-    lastError: null,
-    nextAttemptAt: now,
-    createdAt: now,
-    updatedAt: now,
-    deliveredAt: null,
-    failedAt: null,
-    body: JSON.stringify({ event: "workflow.completed", id }),
-  };
-}
+const completionDelivery = (webhookId: string, id: string) =>
+  pendingDelivery(
+    {
+      id,
+      workspaceId: h.workspaceId,
+      webhookId,
+      event: "workflow.completed",
+      eventId: id,
+      workflowRunId: "run_dispatcher_died",
+      body: JSON.stringify({ event: "workflow.completed", id }),
+    },
+    new Date().toISOString(),
+  );
 
 describe("a delivery's first attempt, made by its dispatcher", () => {
   it("is made once, with nothing left for the sweeper", async () => {
@@ -65,7 +56,7 @@ describe("a delivery's first attempt, made by its dispatcher", () => {
     const receiver = await startReceiver((_request, _n, res) => answer(res, 204));
     const webhook = await h.register(receiver.url, ["workflow.completed"]);
     // As if the dispatcher died right after creating the delivery, its attempt 1 claimed for 400 ms.
-    const record = pendingDelivery(webhook.id, "dlv_died_holding_claim");
+    const record = completionDelivery(webhook.id, "dlv_died_holding_claim");
     expect(await h.t.deps.store.webhookDeliveries.create(record, Date.now() + 400)).toBe("created");
 
     expect(await h.t.sweepWebhooks()).toBe(0);
