@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { silentLogger } from "../../../core/adapters/log/pino-logger";
 import { createMemoryRunsStore } from "../../../core/adapters/memory/runs-store";
 import { loadConfig } from "../../../core/config";
+import { ConflictError } from "../../../core/domain/errors";
 import { createIdGenerator, idCreatedAtMs } from "../../../core/domain/ids";
 import { triggerFire } from "../../../core/domain/run-messages";
 import type { CronTriggerRecord } from "../../../core/domain/trigger-record";
@@ -64,23 +65,28 @@ describe("fireToHandle", () => {
   });
 });
 
+/** What fireTrigger needs, on the in-memory store, at `nowMs`. */
+function fireDeps(nowMs: number) {
+  return {
+    // No quotas configured: the store's rate-limit counters are never reached.
+    store: { ...createMemoryRunsStore(), rateLimits: undefined as never },
+    config: loadConfig({}),
+    scheduler: recordingScheduler(),
+    queue: recordingQueue(),
+    webhookQueue: recordingQueue() as never,
+    clock: { nowMs: () => nowMs },
+    log: silentLogger,
+    mailer: undefined,
+    telemetry: noTelemetry,
+    ids: createIdGenerator(),
+  };
+}
+
 describe("fireTrigger, for a trigger that does not exist", () => {
   const orphanAfterIdMs = async (ageMs: number) => {
     const id = createIdGenerator()("trigger");
-    const scheduler = recordingScheduler();
-    const deps = {
-      // No quotas configured: the store's rate-limit counters are never reached.
-      store: { ...createMemoryRunsStore(), rateLimits: undefined as never },
-      config: loadConfig({}),
-      scheduler,
-      queue: recordingQueue(),
-      webhookQueue: recordingQueue() as never,
-      clock: { nowMs: () => (idCreatedAtMs(id) ?? 0) + ageMs },
-      log: silentLogger,
-      mailer: undefined,
-      telemetry: noTelemetry,
-      ids: createIdGenerator(),
-    };
+    const deps = fireDeps((idCreatedAtMs(id) ?? 0) + ageMs);
+    const { scheduler } = deps;
     await fireTrigger(deps, triggerFire("wsp_1", id));
     return { cancelled: scheduler.cancelled, name: triggerScheduleName("wsp_1", id) };
   };
@@ -92,5 +98,27 @@ describe("fireTrigger, for a trigger that does not exist", () => {
   it("removes the schedule an hour after the trigger's id was made", async () => {
     const { cancelled, name } = await orphanAfterIdMs(2 * 60 * 60 * 1000);
     expect(cancelled).toEqual([name]);
+  });
+});
+
+describe("fireTrigger, with overlap: skip", () => {
+  it("skips the fire, saying why, when the trigger's live runs cannot be read within bounds", async () => {
+    const deps = fireDeps(at("10:10:00.300"));
+    await deps.store.triggers.create({ ...trigger("none"), overlap: "skip" }, 10);
+    const refusal = new ConflictError("The supersession key has more than 5,000 runs and more live runs …");
+    deps.store.runs = {
+      ...deps.store.runs,
+      liveWithSupersessionKey: () => Promise.reject(refusal),
+    };
+
+    await fireTrigger(deps, triggerFire("wsp_1", "trg_1"));
+
+    const fired = await deps.store.triggers.get("wsp_1", "trg_1");
+    expect(fired).toMatchObject({
+      lastFireAt: "2026-01-01T10:10:00.000Z",
+      lastRunId: null,
+      lastSkipReason: `overlap: skip (${refusal.message})`,
+    });
+    expect(deps.queue.sent).toEqual([]);
   });
 });
