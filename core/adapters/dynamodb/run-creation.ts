@@ -285,7 +285,7 @@ export function createRunCreationStore(table: Table) {
 
 /**
  * The key's live runs are superseded in the creating transaction, so there cannot be more of them than it holds
- * (a few dozen: docs/limits.md). Refused before anything is written.
+ * (docs/limits.md). Refused before anything is written.
  */
 function tooManyToSupersede(live: number, excess: string): ConflictError {
   return new ConflictError(
