@@ -1,6 +1,7 @@
 import { ConflictError, NotFoundError, RateLimitError } from "../domain/errors";
 import { idCreatedAtMs } from "../domain/ids";
 import type { TriggerFire } from "../domain/run-messages";
+import type { RunRecord } from "../domain/run-record";
 import { LIVE_RUN_STATUSES } from "../domain/statuses";
 import { isoAt } from "../domain/time";
 import { isCronTrigger, TriggerStatus, triggerRunKey } from "../domain/trigger-record";
@@ -60,14 +61,14 @@ export async function fireTrigger(
     deps.store.triggers.recordFire(workspaceId, triggerId, fireAt, { skipReason });
   const started = await deps.store.runs.runIdForIdempotencyKey(workspaceId, idempotencyKey);
   if (started === undefined && trigger.overlap === "skip") {
-    const earlier = await deps.store.runs.liveWithSupersessionKey(workspaceId, runKey).catch((error) => {
+    let earlier: RunRecord[];
+    try {
+      earlier = await deps.store.runs.liveWithSupersessionKey(workspaceId, runKey);
+    } catch (error) {
       // The trigger's live runs cannot be read within bounds (docs/limits.md): skipped, as a live run would.
-      if (error instanceof ConflictError) return error;
-      throw error;
-    });
-    if (earlier instanceof ConflictError) {
-      log.warn({ reason: earlier.message }, "fire skipped: the trigger's live runs cannot be read");
-      await skip(`overlap: skip (${earlier.message})`);
+      if (!(error instanceof ConflictError)) throw error;
+      log.warn({ reason: error.message }, "fire skipped: the trigger's live runs cannot be read");
+      await skip(`overlap: skip (${error.message})`);
       return;
     }
     const live = earlier.find((run) => LIVE_RUN_STATUSES.includes(run.status));

@@ -252,19 +252,19 @@ export function createRunCreationStore(table: Table) {
     const creation = store.createActions(run, read, debounceFollows);
     const superseding = await supersede();
     const items = [...creation, ...changeItems(table, superseding)];
-    const excess = transactionExcess(items);
-    if (excess && superseding.length > 0) throw tooManyToSupersede(superseding.length, excess.text);
+    const excess = superseding.length > 0 ? transactionExcess(items) : undefined;
+    if (excess) throw tooManyToSupersede(superseding.length, excess.text);
     refuseOversizedTransaction(items);
-    return { kind: "ready", creation, superseding };
+    return { kind: "ready", creation, superseding, items };
   }
 
   async function write(run: RunRecord, prepared: Prepared): Promise<CreateOutcome> {
     if (prepared.kind === "conflict") return prepared;
-    const { creation, superseding } = prepared;
+    const { creation, superseding, items } = prepared;
     const ending = await endCounting.place(superseding.map((change) => change.commit.run));
     const commits = superseding.map((change) => change.commit);
     try {
-      await writeAtomically(table, [...creation, ...changeItems(table, superseding)]);
+      await writeAtomically(table, items);
     } catch (error) {
       const conflict = error instanceof WriteConflict;
       await endCounting.settle(ending, conflict ? "lost" : "unknown");
@@ -283,10 +283,7 @@ export function createRunCreationStore(table: Table) {
   return store;
 }
 
-/**
- * The key's live runs are superseded in the creating transaction, so there cannot be more of them than it holds
- * (docs/limits.md). Refused before anything is written.
- */
+/** Live runs are superseded in the creating transaction: no more of them than it holds (docs/limits.md). */
 function tooManyToSupersede(live: number, excess: string): ConflictError {
   return new ConflictError(
     `Superseding the key's ${live} live runs in the creating write would write ${excess}. Cancel some of ` +
@@ -295,4 +292,7 @@ function tooManyToSupersede(live: number, excess: string): ConflictError {
   );
 }
 
-type Prepared = { kind: "conflict" } | { kind: "ready"; creation: TransactItem[]; superseding: RunChange[] };
+/** The creation's own actions, the changes that supersede, and the whole transaction they make. */
+type Prepared =
+  | { kind: "conflict" }
+  | { kind: "ready"; creation: TransactItem[]; superseding: RunChange[]; items: TransactItem[] };
