@@ -117,6 +117,30 @@ describe("runs listed by the status they ended in", () => {
       [first],
       2,
     );
+    const ofKey = { supersessionKey: "doc-1", status: "SUPERSEDED" };
+    expectListed(await listRuns(t.request, ws.apiKey, { ...ofKey, page: 2, pageSize: 1 }), [first], 2);
+    expectListed(await listRuns(t.request, ws.apiKey, { ...ofKey, supersessionKey: "doc-2" }), []);
+  });
+
+  it("lists a supersession key's runs of an ended status newest first, a retried run counted once", async () => {
+    const ws = await signUp(t);
+    const definition = await createDefinition(t.request, ws.apiKey, FAILS_OR_WAITS, "keyed");
+    const run = (supersessionKey: string, input = {}) =>
+      startRun(t.request, ws.apiKey, { definitionId: definition.id, supersessionKey, input });
+    const [a1, b1, a2, a3] = [await run("a"), await run("b"), await run("a"), await run("a")];
+    const [f1, f2] = [await run("a", { fail: true }), await run("b", { fail: true })];
+    if (!a1 || !b1 || !a2 || !a3 || !f1 || !f2) throw new Error("runs not created");
+    await completeInTurn(ws, [a3, b1, a1, a2]);
+    for (const failing of [f1, f2]) await waitForRun(t.request, ws.apiKey, failing.id, withStatus("FAILED"));
+    await send(ws, "POST", `/v1/workflow-runs/${f1.id}/retry`);
+    await t.idle();
+    await waitForRun(t.request, ws.apiKey, f1.id, withStatus("FAILED"));
+
+    const completedOfA = { supersessionKey: "a", status: "COMPLETED" };
+    expectListed(await listRuns(t.request, ws.apiKey, completedOfA), [a3, a2, a1]);
+    expectListed(await listRuns(t.request, ws.apiKey, { ...completedOfA, pageSize: 2, page: 2 }), [a1], 3);
+    expectListed(await listRuns(t.request, ws.apiKey, { supersessionKey: "b", status: "COMPLETED" }), [b1]);
+    expectListed(await listRuns(t.request, ws.apiKey, { supersessionKey: "a", status: "FAILED" }), [f1]);
   });
 });
 
@@ -185,5 +209,32 @@ describe("a workspace older than the counting of ended runs", () => {
     expectListed(await listRuns(t.request, ws.apiKey, { ...ofDefinition, pageSize: 1, page: 2 }), [n1], 4);
     expectListed(await listRuns(t.request, ws.apiKey, { status: "COMPLETED", definitionId: other.id }), [x]);
     expectListed(await listRuns(t.request, ws.apiKey, { status: "COMPLETED" }), [x, n2, n1, o2, o1]);
+  });
+
+  it("lists a supersession key's ended runs from before it counted them by key with the counted ones", async () => {
+    const ws = await signUp(t);
+    const definition = await createDefinition(t.request, ws.apiKey, FAILS_OR_WAITS, "keyed-later");
+    const keyed = async (count: number, supersessionKey = "k") => {
+      const runs = [];
+      for (let i = 0; i < count; i++) {
+        runs.push(await startRun(t.request, ws.apiKey, { definitionId: definition.id, supersessionKey }));
+      }
+      return runs;
+    };
+    const [o1, o2] = await keyed(2);
+    await asBefore(ws, "keysEndedFrom");
+    if (!o1 || !o2) throw new Error("runs not created");
+    await completeInTurn(ws, [o1]);
+    const [n1, n2] = await keyed(2);
+    const [x] = await keyed(1, "other");
+    if (!n1 || !n2 || !x) throw new Error("runs not created");
+    await completeInTurn(ws, [n2, o2, x, n1]);
+
+    const ofKey = { status: "COMPLETED", supersessionKey: "k" };
+    expectListed(await listRuns(t.request, ws.apiKey, ofKey), [n2, n1, o2, o1]);
+    expectListed(await listRuns(t.request, ws.apiKey, { ...ofKey, pageSize: 3 }), [n2, n1, o2], 4);
+    expectListed(await listRuns(t.request, ws.apiKey, { ...ofKey, pageSize: 3, page: 2 }), [o1], 4);
+    expectListed(await listRuns(t.request, ws.apiKey, { ...ofKey, pageSize: 1, page: 2 }), [n1], 4);
+    expectListed(await listRuns(t.request, ws.apiKey, { ...ofKey, supersessionKey: "other" }), [x]);
   });
 });

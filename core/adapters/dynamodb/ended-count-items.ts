@@ -8,7 +8,8 @@ import { queryAll } from "./query";
 import { runsCounterScope } from "./run-counters";
 
 /**
- * How many runs of each ended status a workspace has, and each of its definitions, by block of 100 run numbers
+ * How many runs of each ended status a workspace has, each of its definitions and each of its supersession keys,
+ * by block of 100 run numbers
  * (docs/data-model.md, "Runs by status"). A count item holds 100 blocks as attributes `b00`…`b99`, so it stays
  * under a kilobyte and an `ADD` to one block is a 1-WRU write; a list reads its items (one per 10,000 runs of
  * history) and then walks at most one block's index entries to reach its page.
@@ -96,10 +97,14 @@ export function createEndedCountItems(table: Table) {
 
   /** The starts an item holds, kept once both are set. */
   function remembered(workspaceId: string, item: Record<string, unknown>): CountingStarts | undefined {
-    if (item.endedFrom === undefined || item.definitionsEndedFrom === undefined) return undefined;
+    if (STARTS.some((start) => item[start] === undefined)) return undefined;
     const runs = Number(item.endedFrom);
-    // Never below the other: a run counted for its definition is counted for the workspace too.
-    const starts = { runs, definitions: Math.max(runs, Number(item.definitionsEndedFrom)) };
+    // Never below the workspace's: a run counted for its definition or its key is counted for the workspace too.
+    const starts = {
+      runs,
+      definitions: Math.max(runs, Number(item.definitionsEndedFrom)),
+      keys: Math.max(runs, Number(item.keysEndedFrom)),
+    };
     if (startsOf.size >= MAX_KNOWN_STARTS) startsOf.clear();
     startsOf.set(workspaceId, starts);
     return starts;
@@ -129,11 +134,11 @@ export function createEndedCountItems(table: Table) {
     },
 
     /**
-     * The highest run numbers the workspace does not count as they end, in its status lists (`runs`) and in
-     * its definitions' (`definitions`): 0 for a workspace created since both are counted; for an older one,
-     * its run count when one of its runs first ended since each was counted, set then. `definitions` is set
-     * with or after `runs`, and read as at least `runs`, so a run counted for its definition is counted for
-     * the workspace too.
+     * The highest run numbers the workspace does not count as they end, in its status lists (`runs`), its
+     * definitions' (`definitions`) and its supersession keys' (`keys`): 0 for a workspace created since all
+     * are counted; for an older one, its run count when one of its runs first ended since each was counted,
+     * set then. `definitions` and `keys` are set with or after `runs`, and read as at least `runs`, so a run
+     * counted for its definition or its key is counted for the workspace too.
      */
     async starts(workspaceId: string): Promise<CountingStarts> {
       const known =
@@ -143,8 +148,7 @@ export function createEndedCountItems(table: Table) {
         new UpdateCommand({
           TableName: table.name,
           Key: keys.runCounter(workspaceId, runsCounterScope),
-          UpdateExpression:
-            "SET endedFrom = if_not_exists(endedFrom, #count), definitionsEndedFrom = if_not_exists(definitionsEndedFrom, #count)",
+          UpdateExpression: `SET ${STARTS.map((start) => `${start} = if_not_exists(${start}, #count)`).join(", ")}`,
           ExpressionAttributeNames: { "#count": "count" },
           ReturnValues: "ALL_NEW",
         }),
@@ -158,22 +162,34 @@ export function createEndedCountItems(table: Table) {
       if (known !== undefined) return known;
       const item = (await counterItem(workspaceId)) ?? {};
       const runs = Number(item.endedFrom ?? MAX_RUN_NUMBER);
-      return remembered(workspaceId, item) ?? { runs, definitions: MAX_RUN_NUMBER };
+      return remembered(workspaceId, item) ?? { runs, definitions: MAX_RUN_NUMBER, keys: MAX_RUN_NUMBER };
     },
   };
 }
 
 /** A new workspace's run counter: no runs, and every run's end counted. */
-export const countingFromTheStart = { entity: "RunCounter", count: 0, endedFrom: 0, definitionsEndedFrom: 0 };
+export const countingFromTheStart = {
+  entity: "RunCounter",
+  count: 0,
+  endedFrom: 0,
+  definitionsEndedFrom: 0,
+  keysEndedFrom: 0,
+};
+
+/** The run counter's attributes that say where counting starts, each set once. */
+const STARTS = ["endedFrom", "definitionsEndedFrom", "keysEndedFrom"] as const;
 
 /** Where a workspace starts counting the runs that end (`starts`). */
 export interface CountingStarts {
   runs: number;
   definitions: number;
+  keys: number;
 }
 
 /** The count of an ended status's runs of one definition, beside the workspace's counts of that status. */
 export const endedOfDefinition = (definitionId: string, status: string) => `DEF#${definitionId}#${status}`;
+/** The count of an ended status's runs of one supersession key (the status ends it: keys may hold `#`). */
+export const endedOfKey = (supersessionKey: string, status: string) => `KEY#${supersessionKey}#${status}`;
 
 /** Bounds the memory an instance spends on workspaces' counting starts. */
 const MAX_KNOWN_STARTS = 10_000;
@@ -182,14 +198,19 @@ export const MAX_RUN_NUMBER = 999_999_999_999;
 
 /**
  * Counting ends in these items: a run numbered above its workspace's start is counted in its block, and in its
- * definition's too when numbered above that start. If one of the two adds fails, the other is taken back.
+ * definition's and its supersession key's too when numbered above those starts. If one of the adds fails, the
+ * others are taken back.
  */
 export function endCountWrites(items: EndedCountItems): EndCountWrites {
   return {
     counts: async (run) => run.seq > (await items.starts(run.workspaceId)).runs,
     async add(run, status, delta) {
-      const ofDefinition = run.seq > (await items.starts(run.workspaceId)).definitions;
-      const lists = ofDefinition ? [status, endedOfDefinition(listedDefinitionId(run), status)] : [status];
+      const starts = await items.starts(run.workspaceId);
+      const lists = [status];
+      if (run.seq > starts.definitions) lists.push(endedOfDefinition(listedDefinitionId(run), status));
+      if (run.supersessionKey !== null && run.seq > starts.keys) {
+        lists.push(endedOfKey(run.supersessionKey, status));
+      }
       const added = await Promise.allSettled(
         lists.map((list) => items.add(run.workspaceId, list, run.seq, delta)),
       );

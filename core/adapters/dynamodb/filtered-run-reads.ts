@@ -63,27 +63,48 @@ function tooManyRuns(bound: number): ValidationError {
   );
 }
 
+/** The runs of a list: how many, and those of ranks `start`…`end` − 1 (0 = the newest). */
+export interface ListedRuns {
+  total: number;
+  page(start: number, end: number): Promise<RunRecord[]>;
+}
+
+/** Runs listed as keys, read a page at a time. */
+export const listedKeys = (runLists: Pick<RunListStore, "runs">, keys: readonly ItemKey[]): ListedRuns => ({
+  total: keys.length,
+  page: async (start, end) => (start < end ? runLists.runs(keys.slice(start, end)) : []),
+});
+
 /**
- * A page of the runs that pass every filter, newest first. Candidates in both lists, with no filter but
- * theirs, are counted as listed and only the page's runs are read; others are read in full and filtered.
- * The indexes lag their items a little: a run that has just left the list's statuses is dropped rather than
- * shown wrong.
+ * The runs that pass every filter, newest first. Candidates in both lists, with no filter but theirs, are
+ * counted as listed and only a page's runs are read; others are read in full and filtered. The indexes lag
+ * their items a little: a run that has just left the list's statuses is dropped rather than shown wrong.
  */
-export async function filteredPage(
+export async function filteredRuns(
   runLists: Pick<RunListStore, "runs">,
   { keys, inBoth }: Candidates,
+  filters: RunFilters,
+): Promise<ListedRuns> {
+  const keep = (run: RunRecord) => passes(run, filters);
+  if (inBoth && filters.definitionId === undefined && filters.waitingFor === undefined) {
+    const listed = listedKeys(runLists, keys);
+    return { ...listed, page: async (start, end) => (await listed.page(start, end)).filter(keep) };
+  }
+  const matching = (await runLists.runs(keys)).filter(keep).sort((a, b) => b.seq - a.seq);
+  return { total: matching.length, page: async (start, end) => matching.slice(start, end) };
+}
+
+/** A page of the runs that pass every filter, newest first (`filteredRuns`). */
+export async function filteredPage(
+  runLists: Pick<RunListStore, "runs">,
+  candidates: Candidates,
   filters: RunFilters,
   page: number,
   pageSize: number,
 ): Promise<Page<RunRecord>> {
+  const runs = await filteredRuns(runLists, candidates, filters);
   const start = (page - 1) * pageSize;
-  const keep = (run: RunRecord) => passes(run, filters);
-  if (inBoth && filters.definitionId === undefined && filters.waitingFor === undefined) {
-    const items = await runLists.runs(keys.slice(start, start + pageSize));
-    return { items: items.filter(keep), total: keys.length };
-  }
-  const matching = (await runLists.runs(keys)).filter(keep).sort((a, b) => b.seq - a.seq);
-  return { items: matching.slice(start, start + pageSize), total: matching.length };
+  return { items: await runs.page(start, start + pageSize), total: runs.total };
 }
 
 function passes(run: RunRecord, filters: RunFilters): boolean {

@@ -28,7 +28,8 @@ export interface RunIndexInput {
 /**
  * The index partitions that list runs: gsi1 all, gsi2 by definition, gsi3 by ended status (and, on run items
  * written before gsi6, by live status), gsi4 by supersession key, gsi6 every live run with its status and
- * every ended run by its definition and status.
+ * every ended run by its definition and status, gsi5 (the sweep index, which an ended run has left) every
+ * ended run of a supersession key by its key and status.
  */
 export const runListPartitions = {
   all: (workspaceId: string) => `WS#${workspaceId}#RUNS`,
@@ -38,15 +39,20 @@ export const runListPartitions = {
   endedOfDefinition: (workspaceId: string, definitionId: string, status: string) =>
     `WS#${workspaceId}#DEF#${definitionId}#ENDED#${status}`,
   bySupersessionKey: (workspaceId: string, key: string) => `WS#${workspaceId}#SUPKEY#${key}`,
+  endedOfKey: (workspaceId: string, key: string, status: string) =>
+    `WS#${workspaceId}#SUPKEY#${key}#ENDED#${status}`,
   children: (workspaceId: string, parentRunId: string) => `WS#${workspaceId}#RUN#${parentRunId}#CHILDREN`,
 };
 
 export function runIndexKeys(run: RunIndexInput): Record<string, string | undefined> {
   const position = pad(run.seq, 12);
-  const sweep = {
-    gsi5pk: run.dueAtMs === undefined ? undefined : `SWEEP#${sweepShard(run.runId)}`,
-    gsi5sk: run.dueAtMs === undefined ? undefined : `${new Date(run.dueAtMs).toISOString()}#${run.runId}`,
-  };
+  const sweep =
+    run.dueAtMs !== undefined
+      ? {
+          gsi5pk: `SWEEP#${sweepShard(run.runId)}`,
+          gsi5sk: `${new Date(run.dueAtMs).toISOString()}#${run.runId}`,
+        }
+      : endedOfKeyKeys(run, position);
   if (run.parentRunId !== undefined) {
     return {
       gsi1pk: runListPartitions.children(run.workspaceId, run.parentRunId),
@@ -102,6 +108,19 @@ function statusKeys(workspaceId: string, definitionId: string, status: string, p
         gsi6pk: runListPartitions.endedOfDefinition(workspaceId, definitionId, status),
         gsi6sk: position,
       };
+}
+
+/**
+ * An ended top-level run of a supersession key, once the sweeper needs it no more, in its key's list of its
+ * status: the list of a key and an ended status together, in the index the run has left (the sweeper reads
+ * only its `SWEEP#` partitions). Its entry moves there rather than being removed: one index write more.
+ */
+function endedOfKeyKeys(run: RunIndexInput, position: string) {
+  if (run.parentRunId !== undefined || run.supersessionKey === null || isLiveStatus(run.status)) return {};
+  return {
+    gsi5pk: runListPartitions.endedOfKey(run.workspaceId, run.supersessionKey, run.status),
+    gsi5sk: position,
+  };
 }
 
 /** Spreads the sweeper's index over a few partitions, so a busy region has no single hot index key. */

@@ -1,25 +1,28 @@
 import type { RunRecord } from "../../domain/run-record";
-import { LIVE_RUN_STATUSES } from "../../domain/statuses";
+import { isEndedStatus, LIVE_RUN_STATUSES } from "../../domain/statuses";
 import type { Page, RunFilters } from "../../ports/store";
-import { candidateKeys, filteredPage, type KeyWalk } from "./filtered-run-reads";
+import { listEndedRuns } from "./ended-run-list";
+import { candidateKeys, filteredPage, filteredRuns, type KeyWalk } from "./filtered-run-reads";
 import { isLiveStatus, KEYED_SORT_PREFIX, runListPartitions } from "./index-keys";
 import { keyNumberRange, keyOlderKeys } from "./key-run-list";
 import { keys } from "./keys";
-import type { RunCreationStore } from "./run-creation";
+import type { RunCreationStore, SupersessionHead } from "./run-creation";
 import type { RunListStore } from "./run-lists";
 import type { NumberRange } from "./run-number-range";
 
 /**
  * A page of a supersession key's runs that also pass a status, `live`, `waitingFor` (the PENDING runs, in
  * `filters.status`) or a definition (docs/data-model.md, "Combined filters"). A live status reads the runs
- * the key's head keeps as live (supersession-live.ts), at most a few dozen, whatever the key's history. A
- * head that does not keep them, or an ended status, walks the key's index keys within the window (a range
- * of the key's numbers) and the status's: the runs in both are the list, and only the page's are read (all
- * of them when a definition or `waitingFor` filters them further); when only one list is within the bound,
- * its runs are read in full and filtered (filtered-run-reads.ts).
+ * the key's head keeps as live (supersession-live.ts), at most a few dozen, whatever the key's history. An
+ * ended status is the key's list of it, counted as its runs end (ended-run-list.ts). A head that does not
+ * keep its live runs, a definition with an ended status, or the ended runs of a workspace from before it
+ * counted them by key, walk the key's index keys within the window (a range of the key's numbers) and the
+ * status's: the runs in both are the list, and only the page's are read (all of them when a definition or
+ * `waitingFor` filters them further); when only one list is within the bound, its runs are read in full and
+ * filtered (filtered-run-reads.ts).
  */
 export async function listKeyFilteredRuns(
-  { runCreation, runLists }: { runCreation: RunCreationStore; runLists: RunListStore },
+  stores: { runCreation: RunCreationStore; runLists: RunListStore },
   workspaceId: string,
   filters: RunFilters & { supersessionKey: string },
   workspaceRange: () => Promise<NumberRange | undefined>,
@@ -27,28 +30,40 @@ export async function listKeyFilteredRuns(
   pageSize: number,
   bound: number,
 ): Promise<Page<RunRecord>> {
+  const { runCreation, runLists } = stores;
   const { supersessionKey, status, live } = filters;
-  const pk = runListPartitions.bySupersessionKey(workspaceId, supersessionKey);
+  const statuses = live ? LIVE_RUN_STATUSES : status === undefined ? [] : [status];
+  /** The runs in both the key's and the statuses' lists, `statusRange` narrowing the latter. */
+  const candidates = async (head: SupersessionHead | undefined, statusRange: NumberRange | undefined) => {
+    const pk = runListPartitions.bySupersessionKey(workspaceId, supersessionKey);
+    const range = await keyNumberRange(runLists, pk, head, filters);
+    const keyWalk: KeyWalk = async (limit) => {
+      const numbered = await runLists.allKeys("gsi4", pk, range, limit, KEYED_SORT_PREFIX);
+      if (numbered.length >= limit) return numbered;
+      return [
+        ...numbered,
+        ...(await keyOlderKeys(runLists, pk, head, workspaceRange, limit - numbered.length)),
+      ];
+    };
+    const statusWalk: KeyWalk | undefined =
+      statuses.length === 0
+        ? undefined
+        : (limit) => runLists.statusKeys(workspaceId, statuses, statusRange, limit);
+    return candidateKeys(keyWalk, statusWalk, bound);
+  };
+  if (status !== undefined && isEndedStatus(status) && filters.definitionId === undefined) {
+    const query = { status, supersessionKey, window: await workspaceRange() };
+    return listEndedRuns(stores, workspaceId, query, page, pageSize, async (uncounted) => {
+      const head = await runCreation.head(workspaceId, supersessionKey);
+      return filteredRuns(runLists, await candidates(head, uncounted), filters);
+    });
+  }
   const head = await runCreation.head(workspaceId, supersessionKey);
   const liveOnly = live === true || (status !== undefined && isLiveStatus(status));
   if (liveOnly && head?.liveRunIds !== undefined) {
     const kept = head.liveRunIds.map((runId) => keys.run(workspaceId, runId));
     return filteredPage(runLists, { keys: kept, inBoth: false }, filters, page, pageSize);
   }
-  const range = await keyNumberRange(runLists, pk, head, filters);
-  const keyWalk: KeyWalk = async (limit) => {
-    const numbered = await runLists.allKeys("gsi4", pk, range, limit, KEYED_SORT_PREFIX);
-    if (numbered.length >= limit) return numbered;
-    return [
-      ...numbered,
-      ...(await keyOlderKeys(runLists, pk, head, workspaceRange, limit - numbered.length)),
-    ];
-  };
-  const statuses = live ? LIVE_RUN_STATUSES : status === undefined ? [] : [status];
-  const statusWalk: KeyWalk | undefined =
-    statuses.length === 0
-      ? undefined
-      : async (limit) => runLists.statusKeys(workspaceId, statuses, await workspaceRange(), limit);
-  const candidates = await candidateKeys(keyWalk, statusWalk, bound);
-  return filteredPage(runLists, candidates, filters, page, pageSize);
+  const found = await candidates(head, await workspaceRange());
+  return filteredPage(runLists, found, filters, page, pageSize);
 }

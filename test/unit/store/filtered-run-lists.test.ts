@@ -1,5 +1,5 @@
 import { randomBytes } from "node:crypto";
-import { BatchGetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { BatchGetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, inject, it } from "vitest";
 import { ensureTable } from "../../../core/adapters/dynamodb/create-table";
 import {
@@ -7,7 +7,9 @@ import {
   createDynamoClient,
   type Table,
 } from "../../../core/adapters/dynamodb/dynamo-client";
+import { countingFromTheStart } from "../../../core/adapters/dynamodb/ended-count-items";
 import { keys } from "../../../core/adapters/dynamodb/keys";
+import { runsCounterScope } from "../../../core/adapters/dynamodb/run-counters";
 import { createRunCreationStore } from "../../../core/adapters/dynamodb/run-creation";
 import { listRuns } from "../../../core/adapters/dynamodb/run-list-query";
 import { createRunListStore } from "../../../core/adapters/dynamodb/run-lists";
@@ -68,6 +70,7 @@ async function list(
   filters: RunFilters,
   bound = BOUND,
   pageSize = 10,
+  { workspaceId = ws, page = 1 } = {},
 ): Promise<{ page?: Page<RunRecord>; error?: unknown; sent: string[]; runsRead: () => number }> {
   const counted = countedTable();
   const stores = {
@@ -75,7 +78,7 @@ async function list(
     runLists: createRunListStore(counted.table),
   };
   try {
-    return { page: await listRuns(stores, ws, filters, 1, pageSize, bound), ...counted };
+    return { page: await listRuns(stores, workspaceId, filters, page, pageSize, bound), ...counted };
   } catch (error) {
     return { error, ...counted };
   }
@@ -112,7 +115,52 @@ beforeAll(async () => {
   await end(k[2] as RunRecord, RunStatus.Cancelled);
 });
 
-describe("a supersession key with a status, past the bound", () => {
+describe("a supersession key with an ended status, counted as its runs end", () => {
+  const counting = "wsp_counting";
+  /** c1…c6 of key c, a minute apart, in a workspace created since keys' ended runs are counted: c1 c2 c4 c5 COMPLETED, c3 CANCELLED, c6 PENDING; x1 x2 COMPLETED without a key. */
+  let c: RunRecord[];
+
+  beforeAll(async () => {
+    await table.client.send(
+      new PutCommand({
+        TableName: table.name,
+        Item: { ...keys.runCounter(counting, runsCounterScope), ...countingFromTheStart },
+      }),
+    );
+    c = [];
+    for (let minute = 1; minute <= 6; minute++) {
+      c.push(await created(store, newRun(ids, counting, { supersessionKey: "c", createdAt: at(minute) })));
+    }
+    const others = [];
+    for (const minute of [7, 8])
+      others.push(await created(store, newRun(ids, counting, { createdAt: at(minute) })));
+    for (const run of [c[4], c[0], ...others, c[3], c[1]]) await end(run as RunRecord, RunStatus.Completed);
+    await end(c[2] as RunRecord, RunStatus.Cancelled);
+  });
+
+  const listCounted = (filters: RunFilters, pageSize: number, page = 1) =>
+    list({ supersessionKey: "c", ...filters }, BOUND, pageSize, { workspaceId: counting, page });
+
+  it("pages its runs newest first past the bound, reading only the page's runs", async () => {
+    const first = await listCounted({ status: RunStatus.Completed }, 2);
+    expect([idsOf(first.page?.items), first.page?.total]).toEqual([[c[4]?.id, c[3]?.id], 4]);
+    expect(first.runsRead()).toBe(2);
+    const second = await listCounted({ status: RunStatus.Completed }, 3, 2);
+    expect([idsOf(second.page?.items), second.page?.total]).toEqual([[c[0]?.id], 4]);
+    expect(second.runsRead()).toBe(1);
+    const cancelled = await listCounted({ status: RunStatus.Cancelled }, 10);
+    expect([idsOf(cancelled.page?.items), cancelled.page?.total]).toEqual([[c[2]?.id], 1]);
+  });
+
+  it("clips its counts to a window", async () => {
+    const after = await listCounted({ status: RunStatus.Completed, createdAfter: at(2) }, 10);
+    expect([idsOf(after.page?.items), after.page?.total]).toEqual([[c[4]?.id, c[3]?.id, c[1]?.id], 3]);
+    const before = await listCounted({ status: RunStatus.Completed, createdBefore: at(4) }, 1, 2);
+    expect([idsOf(before.page?.items), before.page?.total]).toEqual([[c[0]?.id], 2]);
+  });
+});
+
+describe("a supersession key with a status, past the bound, in a workspace from before keys' ended runs were counted", () => {
   it("reads only the runs in both lists when the status's list is within it", async () => {
     const { page, runsRead } = await list({ supersessionKey: "k", status: RunStatus.Cancelled });
     expect([idsOf(page?.items), page?.total]).toEqual([[k[2]?.id], 1]);
