@@ -3,8 +3,8 @@ import type { RunFilters } from "../../ports/store";
 /**
  * A date filter on a numbered run list, turned into a range of its numbers (docs/data-model.md, "Runs by
  * date"). Runs are numbered in creation order, so the runs created in a window are the numbers between the
- * first run created at or after its start and the first created at or after its end: each found by a binary
- * search over the numbers, whatever the page asked for.
+ * first run created at or after its start and the first created at or after its end: each found by a search
+ * over the numbers, whatever the page asked for.
  */
 export interface NumberRange {
   /** The lowest number in the range. */
@@ -24,22 +24,39 @@ export type ProbeRun = (
 
 /**
  * The smallest number in `floor`..`top + 1` from which every listed run was created at or after `instant`
- * (`top + 1` when none was). About log2(top − floor) probes: the cost grows with the list's length by a
- * probe per doubling, never with the page asked for.
+ * (`top + 1` when none was). An exponential search from `from` (`"top"` or `"floor"`, the end the answer is
+ * expected near): probes 1, 2, 4 … numbers away from it until one falls on the instant's other side, then a
+ * binary search between the last two. About 2·log2 of the distance from that end to the answer: a bound an
+ * hour ago costs the same probes whatever the history below it, where a binary search over the whole list
+ * cost log2 of its length.
  */
 export async function firstNumberCreatedFrom(
   probe: ProbeRun,
   floor: number,
   top: number,
   instant: string,
+  from: "top" | "floor" = "top",
 ): Promise<number> {
+  // Invariants: every listed run numbered below `low` was created before the instant, and every one numbered
+  // at or above `high` at or after it.
   let low = floor;
   let high = top + 1;
+  for (let step = 1; low < high; step *= 2) {
+    const middle = from === "top" ? Math.max(low, high - step) : Math.min(high - 1, low + step - 1);
+    const found = await probe(middle, low);
+    if (found !== undefined && found.createdAt >= instant) {
+      high = found.number;
+      if (from === "floor") break;
+    } else {
+      low = middle + 1; // nothing listed in low..middle, or created before the instant
+      if (from === "top") break;
+    }
+  }
   while (low < high) {
     const middle = Math.floor((low + high) / 2);
     const found = await probe(middle, low);
     if (found !== undefined && found.createdAt >= instant) high = found.number;
-    else low = middle + 1; // nothing listed in low..middle, or created before the instant
+    else low = middle + 1;
   }
   return low;
 }
@@ -51,8 +68,13 @@ export async function numberRangeOf(
   { createdAfter, createdBefore }: Pick<RunFilters, "createdAfter" | "createdBefore">,
 ): Promise<NumberRange> {
   const from = createdAfter === undefined ? 1 : await firstNumberCreatedFrom(probe, 1, top, createdAfter);
+  // The end of a window is searched for up from its start: its cost then grows with the window, not with
+  // the runs created since.
+  const end = createdAfter === undefined ? "top" : "floor";
   const to =
-    createdBefore === undefined ? top : (await firstNumberCreatedFrom(probe, from, top, createdBefore)) - 1;
+    createdBefore === undefined
+      ? top
+      : (await firstNumberCreatedFrom(probe, from, top, createdBefore, end)) - 1;
   return { from, to };
 }
 
