@@ -121,6 +121,10 @@ async function main(h: BilledService, options: Options): Promise<number> {
       ]);
     }
     const baseline = await runPhase(mode, "baseline", 1, baselineId);
+    // A trigger's runs share one key: created one after another, as the phase does, none races another.
+    const keyed = mode.webhooks
+      ? undefined
+      : await runPhase(mode, "baseline", 1, baselineId, { supersessionKey: "bench:cost" });
     const perStepUnits: Record<string, Units> = {};
     for (const [type, [shortId, longId]] of definitions) {
       const short = await runPhase(mode, type, n, shortId);
@@ -132,6 +136,7 @@ async function main(h: BilledService, options: Options): Promise<number> {
       label: `${mode.label} (${runs} runs of ${n} and of ${2 * n} steps per type)`,
       perStep: Object.fromEntries(options.types.map((type) => [type, perStepUnits[type] ?? {}])),
       perRun: perRun(baseline, noop, runs),
+      perKeyedRun: keyed && perRun(keyed, noop, runs),
     };
   }
   const measuredMinutes = (Date.now() - measuredFrom) / 60_000;
@@ -205,6 +210,9 @@ async function main(h: BilledService, options: Options): Promise<number> {
             Object.entries(figures[mode.key].perStep).map(([type, units]) => [type, jsonFigures(units)]),
           ),
           perRun: jsonFigures(figures[mode.key].perRun),
+          ...(figures[mode.key].perKeyedRun
+            ? { perKeyedRun: jsonFigures(figures[mode.key].perKeyedRun as Units) }
+            : {}),
         },
       ]),
     ),

@@ -44,6 +44,9 @@ export interface PhaseResult {
   attempt: number;
 }
 
+/** Fields a phase's creations carry beside the definition and input (a supersession key). */
+export type CreationFields = Record<string, unknown>;
+
 /** Measures phases one after another in `h`, keeping each phase's result in `phases`. */
 export function createPhaseRunner(h: BilledService, api: ApiClient, runs: number) {
   const phases: PhaseResult[] = [];
@@ -55,6 +58,7 @@ export function createPhaseRunner(h: BilledService, api: ApiClient, runs: number
     length: number,
     definitionId: string,
     attempt: number,
+    creation: CreationFields,
   ): Promise<PhaseResult> => {
     await settle();
     const before = h.tally.snapshot();
@@ -66,6 +70,7 @@ export function createPhaseRunner(h: BilledService, api: ApiClient, runs: number
       const run = await api.call<{ id: string }>("POST", "/v1/workflow-runs", mode.workspace.apiKey, {
         definitionId,
         input: RUN_INPUT,
+        ...creation,
       });
       runIds.push(run.id);
     }
@@ -113,10 +118,11 @@ export function createPhaseRunner(h: BilledService, api: ApiClient, runs: number
     workload: StepType | "baseline",
     length: number,
     definitionId: string,
+    creation: CreationFields = {},
   ) => {
-    let result = await measurePhase(mode, workload, length, definitionId, 1);
+    let result = await measurePhase(mode, workload, length, definitionId, 1, creation);
     while (result.sweptEntries > 0 && result.attempt < MAX_PHASE_ATTEMPTS) {
-      result = await measurePhase(mode, workload, length, definitionId, result.attempt + 1);
+      result = await measurePhase(mode, workload, length, definitionId, result.attempt + 1, creation);
     }
     phases.push(result);
     return result.units;

@@ -93,6 +93,8 @@ export interface ModeFigures {
   label: string;
   perStep: Record<string, Units>;
   perRun: Units;
+  /** Per run, each created with one supersession key, as a trigger's runs are (without webhooks only). */
+  perKeyedRun?: Units | undefined;
 }
 
 /** One table: a row per step type and one per run; units, messages, dollars per million, Step Functions. */
@@ -130,6 +132,7 @@ export function printModeTable(figures: ModeFigures): void {
     [
       ...Object.entries(figures.perStep).map(([type, units]) => row(type, units, true)),
       row("per run", figures.perRun, false),
+      ...(figures.perKeyedRun ? [row("per keyed run", figures.perKeyedRun, false)] : []),
     ],
     "  ",
   );
@@ -156,4 +159,5 @@ export function printBreakdown(figures: ModeFigures): void {
   };
   for (const [type, units] of Object.entries(figures.perStep)) line(type, units);
   line("per run", figures.perRun);
+  if (figures.perKeyedRun) line("per keyed run", figures.perKeyedRun);
 }
