@@ -1,13 +1,13 @@
 import { eventLinks } from "../approvers/event-links";
 import type { LinkKeys } from "../approvers/link-keys";
 import { mailAssignees } from "../approvers/mail-assignees";
-import { APPROVER_NOTICES, type StoredEvent } from "../domain/run-change";
+import { APPROVER_NOTICES } from "../domain/run-change";
 import { isoAt } from "../domain/time";
 import { pendingDelivery, type WebhookRecord } from "../domain/webhook";
 import { webhookEventOf } from "../domain/webhook-events";
 import type { WebhookDispatch } from "../domain/webhook-messages";
 import type { Deps } from "../ports/deps";
-import type { WebhookWorkerStore } from "../ports/store";
+import type { OutboxJournal, WebhookWorkerStore } from "../ports/store";
 import { type ClaimedDelivery, claimEndMs, type DeliverDeps, makeClaimedAttempt } from "./deliver";
 import { deliveryIdFor } from "./delivery-id";
 import { webhookBody } from "./payload";
@@ -40,7 +40,7 @@ export async function dispatchWebhookEvents(
     attempts.push(makeClaimedAttempt(deps, webhook, delivery, 1).catch((error) => void failures.push(error)));
   };
   try {
-    await createDeliveries(deps, keys, message, journal.events, attemptAtOnce);
+    await createDeliveries(deps, keys, message, journal, attemptAtOnce);
     await deps.store.webhookOutbox.clear(workspaceId, runId, journalSeq);
   } finally {
     await Promise.all(attempts);
@@ -54,7 +54,7 @@ async function createDeliveries(
   deps: DispatchDeps,
   keys: LinkKeys,
   { workspaceId, runId }: WebhookDispatch,
-  events: StoredEvent[],
+  { events, parentRunId }: OutboxJournal,
   created: (webhook: WebhookRecord, delivery: ClaimedDelivery) => void,
 ): Promise<void> {
   const announced = events.flatMap((event) => {
@@ -77,7 +77,7 @@ async function createDeliveries(
         ? await deps.store.approvals.get(workspaceId, approvalId)
         : undefined;
     const links = approval && (await eventLinks(deps, keys, workspaceId, approval, event));
-    const body = JSON.stringify(webhookBody(name, workspaceId, event, { approval, links }));
+    const body = JSON.stringify(webhookBody(name, workspaceId, event, { approval, links }, parentRunId));
     for (const webhook of subscribers) {
       const nowMs = deps.clock.nowMs();
       const delivery = pendingDelivery(

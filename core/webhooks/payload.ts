@@ -12,6 +12,8 @@ import type { WebhookEventName } from "../domain/webhook-events";
 export interface WebhookBody {
   event: WebhookEventName;
   workflowRunId: string;
+  /** A child run's parent (docs/flow.md), so a receiver can tell its events from the runs it started. */
+  parentRunId?: string;
   workspaceId: string;
   data: Record<string, unknown>;
   timestamp: string;
@@ -85,15 +87,18 @@ export const WEBHOOK_DATA: Readonly<Record<WebhookEventName, DataBuilder>> = {
   }),
 };
 
+/** The body of a delivery: spec 6.2's fields, and `parentRunId` for a child run's event only. */
 export function webhookBody(
   name: WebhookEventName,
   workspaceId: string,
   event: StoredEvent,
   sources: WebhookDataSources = {},
+  parentRunId?: string,
 ): WebhookBody {
   return {
     event: name,
     workflowRunId: event.workflowRunId,
+    ...(parentRunId === undefined ? {} : { parentRunId }),
     workspaceId,
     data: WEBHOOK_DATA[name](event, sources),
     timestamp: event.createdAt,

@@ -200,6 +200,39 @@ describe("webhook deliveries from the local service", () => {
     expect(completions.requests.map((request) => eventBody(request).workflowRunId)).toEqual([completed]);
   });
 
+  it("names a child run's parent in its deliveries, and leaves the field out of a top-level run's", async () => {
+    const receiver = await startReceiver();
+    const webhook = await h.register(receiver.url, ["workflow.completed"]);
+    const parent = await h.run([
+      {
+        type: "parallel",
+        name: "together",
+        join: "all",
+        branches: [
+          { name: "a", steps: [noop("a1")] },
+          { name: "b", steps: [noop("b1")] },
+        ],
+      },
+    ]);
+    await h.waitForRun(parent, ["COMPLETED"]);
+    await h.settled(webhook.id, 3);
+
+    const bodies = receiver.requests.map((request) => eventBody(request));
+    const [own] = bodies.filter((body) => body.workflowRunId === parent);
+    const children = bodies.filter((body) => body.workflowRunId !== parent);
+    expect(own).toBeDefined();
+    expect(own).not.toHaveProperty("parentRunId");
+    expect(children.map((body) => body.parentRunId)).toEqual([parent, parent]);
+    expect(Object.keys(children[0] ?? {})).toEqual([
+      "event",
+      "workflowRunId",
+      "parentRunId",
+      "workspaceId",
+      "data",
+      "timestamp",
+    ]);
+  });
+
   it("pages the delivery log newest first, with the webhook's delivery count as total", async () => {
     const receiver = await startReceiver();
     const webhook = await h.register(receiver.url, ["workflow.completed"]);

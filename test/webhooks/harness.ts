@@ -48,6 +48,7 @@ export function eventBody(request: Received) {
   return JSON.parse(request.rawBody) as {
     event: string;
     workflowRunId: string;
+    parentRunId?: string;
     workspaceId: string;
     data: Record<string, unknown>;
     timestamp: string;

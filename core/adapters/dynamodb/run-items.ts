@@ -146,8 +146,9 @@ function journalPut(table: Table, run: RunRecord, history: RunHistory, outbox: b
         lastSeq: last.seq,
         journal: compressJson(packHistory(history)),
         // Webhook outbox: listed in gsi5 until its events are dispatched, so a dispatch lost after this
-        // commit is found again by the webhook sweeper.
+        // commit is found again by the webhook sweeper. A child run's names its parent for the deliveries.
         ...(outbox ? outboxIndexKeys(run.id, last.createdAt, first.seq) : {}),
+        ...(outbox && run.parent ? { parentRunId: run.parent.runId } : {}),
       },
       ConditionExpression: "attribute_not_exists(pk) OR lastSeq <= :lastSeq",
       ExpressionAttributeValues: { ":lastSeq": last.seq },

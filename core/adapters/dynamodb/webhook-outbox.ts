@@ -1,6 +1,5 @@
 import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import type { StoredEvent } from "../../domain/run-change";
-import type { WebhookOutboxStore, WebhookSweepEntry } from "../../ports/store";
+import type { OutboxJournal, WebhookOutboxStore, WebhookSweepEntry } from "../../ports/store";
 import { isConditionFailure } from "./conditions";
 import type { Table } from "./dynamo-client";
 import { keys } from "./keys";
@@ -19,7 +18,7 @@ export function createWebhookOutboxStore(table: Table): WebhookOutboxStore {
       workspaceId: string,
       runId: string,
       journalSeq: number,
-    ): Promise<{ events: StoredEvent[]; pending: boolean } | undefined> {
+    ): Promise<OutboxJournal | undefined> {
       const { Item } = await table.client.send(
         new GetCommand({
           TableName: table.name,
@@ -29,7 +28,8 @@ export function createWebhookOutboxStore(table: Table): WebhookOutboxStore {
       );
       if (!Item) return undefined;
       const pending = typeof Item.gsi5pk === "string" && Item.gsi5pk.startsWith(WEBHOOK_SWEEP_PREFIX);
-      return { events: fromJournalItem(Item).events, pending };
+      const parentRunId = typeof Item.parentRunId === "string" ? Item.parentRunId : undefined;
+      return { events: fromJournalItem(Item).events, pending, ...(parentRunId ? { parentRunId } : {}) };
     },
 
     /** Removes the outbox entry once every delivery of the commit exists. */

@@ -75,13 +75,16 @@ export type WebhookSweepEntry =
       dueAt: string;
     };
 
+/** A commit's events, whether its outbox entry is still there, and the run's parent when it is a child run. */
+export interface OutboxJournal {
+  events: StoredEvent[];
+  pending: boolean;
+  parentRunId?: string;
+}
+
 export interface WebhookOutboxStore {
   /** A commit's events, and whether its outbox entry is still there (undefined: no such commit). */
-  journal(
-    workspaceId: string,
-    runId: string,
-    journalSeq: number,
-  ): Promise<{ events: StoredEvent[]; pending: boolean } | undefined>;
+  journal(workspaceId: string, runId: string, journalSeq: number): Promise<OutboxJournal | undefined>;
   /** Removes the outbox entry once every delivery of the commit exists. */
   clear(workspaceId: string, runId: string, journalSeq: number): Promise<void>;
   dueForSweep(shard: number, dueBy: string, limit: number): Promise<WebhookSweepEntry[]>;
