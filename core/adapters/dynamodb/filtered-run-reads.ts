@@ -4,6 +4,7 @@ import type { Page, RunFilters } from "../../ports/store";
 import { isLiveStatus } from "./index-keys";
 import type { ItemKey } from "./keys";
 import type { RunListStore } from "./run-lists";
+import type { NumberRange } from "./run-number-range";
 
 /**
  * Run lists whose filters no one index answers together, read under a bound (docs/data-model.md, "Combined
@@ -76,16 +77,19 @@ export const listedKeys = (runLists: Pick<RunListStore, "runs">, keys: readonly 
 });
 
 /**
- * The runs that pass every filter, newest first. Candidates in both lists, with no filter but theirs, are
- * counted as listed and only a page's runs are read; others are read in full and filtered. The indexes lag
- * their items a little: a run that has just left the list's statuses is dropped rather than shown wrong.
+ * The runs that pass every filter, newest first, numbered `within` a range when one is given. Candidates in
+ * both lists, with no filter but theirs, are counted as listed and only a page's runs are read (the caller
+ * walked the range into them); others are read in full and filtered. The indexes lag their items a little:
+ * a run that has just left the list's statuses is dropped rather than shown wrong.
  */
 export async function filteredRuns(
   runLists: Pick<RunListStore, "runs">,
   { keys, inBoth }: Candidates,
   filters: RunFilters,
+  within?: NumberRange,
 ): Promise<ListedRuns> {
-  const keep = (run: RunRecord) => passes(run, filters);
+  const keep = (run: RunRecord) =>
+    passes(run, filters) && (within === undefined || (run.seq >= within.from && run.seq <= within.to));
   if (inBoth && filters.definitionId === undefined && filters.waitingFor === undefined) {
     const listed = listedKeys(runLists, keys);
     return { ...listed, page: async (start, end) => (await listed.page(start, end)).filter(keep) };

@@ -55,7 +55,8 @@ export async function listKeyFilteredRuns(
     const query = { status, supersessionKey, window: await workspaceRange() };
     return listEndedRuns(stores, workspaceId, query, page, pageSize, async (uncounted) => {
       const head = await runCreation.head(workspaceId, supersessionKey);
-      return filteredRuns(runLists, await candidates(head, uncounted), filters);
+      // The key's walk also lists its counted runs: only those numbered before counting are kept.
+      return filteredRuns(runLists, await candidates(head, uncounted), filters, uncounted);
     });
   }
   const head = await runCreation.head(workspaceId, supersessionKey);

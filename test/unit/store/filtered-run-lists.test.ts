@@ -202,6 +202,31 @@ describe("a supersession key with a status, past the bound, in a workspace from 
   });
 });
 
+describe("a supersession key with an ended status, its runs counted from the middle of its history", () => {
+  it("lists each run once when the runs from before are found from the key's walk alone", async () => {
+    const mixed = "wsp_mixed";
+    const m = [];
+    for (let minute = 1; minute <= 3; minute++) {
+      m.push(await created(store, newRun(ids, mixed, { supersessionKey: "m", createdAt: at(minute) })));
+    }
+    const others = [];
+    for (let minute = 4; minute <= 7; minute++) {
+      others.push(await created(store, newRun(ids, mixed, { createdAt: at(minute) })));
+    }
+    // The first end sets where counting starts (its run count then: 7); every end so far is from before it.
+    for (const run of [m[0], m[1], ...others]) await end(run as RunRecord, RunStatus.Completed);
+    const counted = await created(store, newRun(ids, mixed, { supersessionKey: "m", createdAt: at(8) }));
+    await end(counted, RunStatus.Completed);
+
+    // The key's 4 runs are within the bound, the status's 6 from before are not: the key's runs are read
+    // and filtered, and the one counted is listed from its count only.
+    const { page } = await list({ supersessionKey: "m", status: RunStatus.Completed }, 4, 10, {
+      workspaceId: mixed,
+    });
+    expect([idsOf(page?.items), page?.total]).toEqual([[counted.id, m[1]?.id, m[0]?.id], 3]);
+  });
+});
+
 describe("a supersession key with a live status", () => {
   it("reads the runs the key's head keeps as live, and no other, whatever the key's history", async () => {
     const { page, runsRead } = await list({ supersessionKey: "k", status: RunStatus.Pending });
