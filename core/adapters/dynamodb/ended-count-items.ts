@@ -8,11 +8,11 @@ import { queryAll } from "./query";
 import { runsCounterScope } from "./run-counters";
 
 /**
- * How many runs of each ended status a workspace has, each of its definitions and each of its supersession keys,
- * by block of 100 run numbers
- * (docs/data-model.md, "Runs by status"). A count item holds 100 blocks as attributes `b00`…`b99`, so it stays
- * under a kilobyte and an `ADD` to one block is a 1-WRU write; a list reads its items (one per 10,000 runs of
- * history) and then walks at most one block's index entries to reach its page.
+ * How many runs of each ended status a workspace has, each of its definitions and each of its supersession
+ * keys, by block of 100 run numbers (docs/data-model.md, "Runs by status"). A count item holds 100 blocks as
+ * attributes `b00`…`b99`, so it stays under a kilobyte and an `ADD` to one block is a 1-WRU write; a list
+ * reads its items (one per 10,000 runs of history) and then walks at most one block's index entries to reach
+ * its page.
  */
 export const BLOCK_RUNS = 100;
 const ITEM_BLOCKS = 100;
@@ -95,7 +95,7 @@ export function createEndedCountItems(table: Table) {
     return Item;
   }
 
-  /** The starts an item holds, kept once both are set. */
+  /** The starts an item holds, kept once all are set. */
   function remembered(workspaceId: string, item: Record<string, unknown>): CountingStarts | undefined {
     if (STARTS.some((start) => item[start] === undefined)) return undefined;
     const runs = Number(item.endedFrom);

@@ -41,23 +41,22 @@ export async function firstNumberCreatedFrom(
   // at or above `high` at or after it.
   let low = floor;
   let high = top + 1;
-  for (let step = 1; low < high; step *= 2) {
-    const middle = from === "top" ? Math.max(low, high - step) : Math.min(high - 1, low + step - 1);
+  /** Probes `middle` and narrows low..high by it: true when the run found was created at or after the instant. */
+  const narrow = async (middle: number): Promise<boolean> => {
     const found = await probe(middle, low);
     if (found !== undefined && found.createdAt >= instant) {
       high = found.number;
-      if (from === "floor") break;
-    } else {
-      low = middle + 1; // nothing listed in low..middle, or created before the instant
-      if (from === "top") break;
+      return true;
     }
+    low = middle + 1; // nothing listed in low..middle, or created before the instant
+    return false;
+  };
+  // Out from the end the answer lies near, the step doubling until a probe lands on the instant's other side.
+  for (let step = 1; low < high; step *= 2) {
+    const middle = from === "top" ? Math.max(low, high - step) : Math.min(high - 1, low + step - 1);
+    if ((await narrow(middle)) === (from === "floor")) break;
   }
-  while (low < high) {
-    const middle = Math.floor((low + high) / 2);
-    const found = await probe(middle, low);
-    if (found !== undefined && found.createdAt >= instant) high = found.number;
-    else low = middle + 1;
-  }
+  while (low < high) await narrow(Math.floor((low + high) / 2));
   return low;
 }
 
