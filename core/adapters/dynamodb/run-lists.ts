@@ -118,8 +118,9 @@ export function createRunListStore(table: Table) {
     runs,
 
     /**
-     * Runs whose next due time is at or before `dueBy`, from one sweeper shard; at most `limit`. The index
-     * holds only runs that can still need a worker, so this reads the overdue ones and nothing else.
+     * Runs whose next due time is at or before `dueBy`, from one sweeper shard; at most `limit`. A shard's
+     * partition holds only runs that can still need a worker (gsi5's others list ended keyed runs), so this
+     * reads the overdue ones and nothing else.
      */
     async dueForSweep(
       shard: number,
