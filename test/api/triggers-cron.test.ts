@@ -1,48 +1,36 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import type { TriggerFire } from "../../core/domain/run-messages";
 import { buildAdvancer } from "../../functions/advancer";
-import { type SignedUp, signUp, withKey } from "../helpers/accounts";
-import type { RunBody } from "../helpers/api-types";
+import { signUp } from "../helpers/accounts";
 import { expectData, expectError, issuePaths } from "../helpers/requests";
-import { createDefinition, listRuns } from "../helpers/runs";
-import { createTestApp, type TestApp } from "../helpers/test-app";
+import { createDefinition } from "../helpers/runs";
+import {
+  a,
+  call,
+  createTrigger,
+  MINUTE,
+  quick,
+  runsOf,
+  setUpTriggers,
+  type TriggerBody,
+  t,
+} from "./triggers-fixtures";
 
-interface TriggerBody {
-  id: string;
-  type: string;
-  status: string;
-  nextFireAt?: string | null;
-  lastFireAt: string | null;
-  lastRunId: string | null;
-  [key: string]: unknown;
-}
+/**
+ * Cron triggers: creating one (its next fire in its time zone) and refusing a bad one, the runs a fire
+ * starts (one per fire time, with the trigger's input), fires ignored, the overlap policies skip and
+ * supersede, pausing, resuming and deleting, and another workspace's trigger.
+ */
+setUpTriggers();
 
-const MAX_TRIGGERS = 4;
-const MINUTE = 60_000;
-
-let t: TestApp;
-let a: SignedUp;
-let quick: string;
+/** A's definition whose run waits for a signal, so that a trigger's run stays live (WAITING). */
 let waits: string;
 
 beforeAll(async () => {
-  // The app's clock is a ManualClock at 2026-11-20T12:00:00Z: fires are sent by hand, as the schedule would.
-  t = await createTestApp({
-    RATE_LIMIT_PER_MINUTE: "1000000",
-    MAX_TRIGGERS_PER_WORKSPACE: String(MAX_TRIGGERS),
-  });
-  a = await signUp(t);
-  quick = (await createDefinition(t.request, a.apiKey, [{ type: "task", name: "a", handler: "noop" }])).id;
   waits = (
     await createDefinition(t.request, a.apiKey, [{ type: "external_event", name: "hold", signalType: "go" }])
   ).id;
 });
-
-const call = (method: string, path: string, body?: unknown, apiKey = a.apiKey) =>
-  t.request(method, path, { body, headers: withKey(apiKey) });
-
-const createTrigger = async (body: Record<string, unknown>, apiKey = a.apiKey) =>
-  expectData<TriggerBody>(await call("POST", "/v1/triggers", body, apiKey), 201);
 
 const cron = (definitionId: string, extra: Record<string, unknown> = {}) =>
   createTrigger({ type: "cron", definitionId, cron: "* * * * *", ...extra });
@@ -59,9 +47,6 @@ async function fire(triggerId: string, fireAt: string): Promise<void> {
   await t.deps.queue.send(fireMessage(triggerId, fireAt));
   await t.idle();
 }
-
-const runsOf = async (triggerId: string) =>
-  (await listRuns(t.request, a.apiKey, { triggerId, pageSize: 100 })).data;
 
 const now = () => new Date(t.clock.nowMs()).toISOString();
 
@@ -242,122 +227,5 @@ describe("cron triggers", () => {
       "NOT_FOUND",
     );
     await expectData(await call("DELETE", `/v1/triggers/${trigger.id}`), 200);
-  });
-});
-
-describe("event triggers", () => {
-  const send = (body: Record<string, unknown>) => call("POST", "/v1/events", body);
-
-  it("starts runs of the matching triggers only, with the event as input; a repeated id starts none", async () => {
-    const pro = await createTrigger({
-      type: "event",
-      definitionId: quick,
-      eventName: "order.paid",
-      filter: { "customer.plan": "pro", region: { in: ["eu", "us"] } },
-    });
-    const all = await createTrigger({ type: "event", definitionId: quick, eventName: "order.paid" });
-    const free = await createTrigger({
-      type: "event",
-      definitionId: quick,
-      eventName: "order.paid",
-      filter: { "customer.plan": "free" },
-    });
-    const payload = { customer: { plan: "pro" }, region: "eu", total: 40 };
-
-    const sent = await expectData<{ id: string; name: string; runs: RunBody[] }>(
-      await send({ name: "order.paid", payload, id: "order-17" }),
-      202,
-    );
-
-    expect(sent.id).toBe("order-17");
-    expect(sent.runs.map((run) => run.supersessionKey).sort()).toEqual(
-      [`trigger:${pro.id}`, `trigger:${all.id}`].sort(),
-    );
-    for (const run of sent.runs) expect(run.input).toEqual({ id: "order-17", name: "order.paid", payload });
-    expect(await runsOf(free.id)).toEqual([]);
-
-    const again = await expectData<{ runs: RunBody[] }>(
-      await send({ name: "order.paid", payload, id: "order-17" }),
-      202,
-    );
-    expect(again.runs).toEqual([]);
-    expect(await runsOf(pro.id)).toHaveLength(1);
-    expect(await runsOf(all.id)).toHaveLength(1);
-
-    const unnamed = await expectData<{ id: string; runs: RunBody[] }>(
-      await send({ name: "order.paid", payload: { customer: { plan: "free" } } }),
-      202,
-    );
-    expect(unnamed.id).toMatch(/^sev_/);
-    expect(unnamed.runs.map((run) => run.supersessionKey).sort()).toEqual(
-      [`trigger:${all.id}`, `trigger:${free.id}`].sort(),
-    );
-    for (const trigger of [pro, all, free])
-      await expectData(await call("DELETE", `/v1/triggers/${trigger.id}`), 200);
-  });
-
-  it("remembers an id for 24 hours: a repeat starts no run, not even of a trigger created since", async () => {
-    const first = await createTrigger({ type: "event", definitionId: quick, eventName: "ping" });
-    await expectData(await send({ name: "ping", id: "p-1" }), 202);
-    const second = await createTrigger({ type: "event", definitionId: quick, eventName: "ping" });
-
-    t.clock.advance(24 * 60 * MINUTE - 1000);
-    expect(
-      (await expectData<{ runs: RunBody[] }>(await send({ name: "ping", id: "p-1" }), 202)).runs,
-    ).toEqual([]);
-    expect(await runsOf(second.id)).toEqual([]);
-
-    // Forgotten after 24 hours: the id is new again, but the run it started has its idempotency key for good.
-    t.clock.advance(2000);
-    const later = await expectData<{ runs: RunBody[] }>(await send({ name: "ping", id: "p-1" }), 202);
-    expect(later.runs.map((run) => run.supersessionKey)).toEqual([`trigger:${second.id}`]);
-    expect(await runsOf(first.id)).toHaveLength(1);
-    for (const trigger of [first, second])
-      await expectData(await call("DELETE", `/v1/triggers/${trigger.id}`), 200);
-  });
-
-  it("refuses a filter it cannot apply and an event name out of shape", async () => {
-    const filter = await expectError(
-      await call("POST", "/v1/triggers", {
-        type: "event",
-        definitionId: quick,
-        eventName: "x",
-        filter: { "a..b": 1, c: { in: [] }, d: { gt: 3 } },
-      }),
-      400,
-      "VALIDATION_ERROR",
-    );
-    expect(issuePaths(filter).every((path) => path.startsWith("filter"))).toBe(true);
-    await expectError(await send({ name: " spaced ", payload: {} }), 400, "VALIDATION_ERROR");
-  });
-});
-
-describe("the triggers quota", () => {
-  it("answers 429 with Retry-After and the quota's name past the maximum, and frees a place on delete", async () => {
-    const b = await signUp(t);
-    const definition = (
-      await createDefinition(t.request, b.apiKey, [{ type: "task", name: "a", handler: "noop" }])
-    ).id;
-    const made: TriggerBody[] = [];
-    for (let i = 0; i < MAX_TRIGGERS; i++)
-      made.push(
-        await createTrigger({ type: "event", definitionId: definition, eventName: `e${i}` }, b.apiKey),
-      );
-
-    const refused = await call(
-      "POST",
-      "/v1/triggers",
-      { type: "cron", definitionId: definition, cron: "* * * * *" },
-      b.apiKey,
-    );
-    expect(refused.headers.get("retry-after")).toMatch(/^\d+$/);
-    const error = await expectError(refused, 429, "RATE_LIMIT_ERROR");
-    expect(error.message).toContain("maximum triggers per workspace");
-    expect(
-      await expectData<TriggerBody[]>(await call("GET", "/v1/triggers", undefined, b.apiKey), 200),
-    ).toHaveLength(MAX_TRIGGERS);
-
-    await expectData(await call("DELETE", `/v1/triggers/${made[0]?.id}`, undefined, b.apiKey), 200);
-    await createTrigger({ type: "event", definitionId: definition, eventName: "again" }, b.apiKey);
   });
 });
