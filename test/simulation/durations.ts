@@ -1,0 +1,2 @@
+export const SECOND = 1000;
+export const MINUTE = 60 * SECOND;
