@@ -1,0 +1,87 @@
+import { describe, expect, it } from "vitest";
+import { file, json, reviewId, setUpCli, weft } from "./cli-fixtures";
+
+/**
+ * `weft approvals` on runs of the review definition: waiting for a pending approval and approving an edit
+ * from a file, rejecting one (the waited-for run fails: exit 8), and deciding one twice (exit 5).
+ */
+setUpCli();
+
+describe("weft (the CLI) against the service over HTTP", () => {
+  it("starts a run, waits for its approval, approves an edit from a file and sees it completed", async () => {
+    const started = await weft(
+      "runs",
+      "start",
+      reviewId,
+      "--input",
+      '{"name":"Ada"}',
+      "--wait",
+      "--until",
+      "PAUSED",
+    );
+    const runId = (started.stdout.match(/^id: (\S+)$/m) ?? [])[1] ?? "";
+    const [approval] = await json<{ id: string; content: unknown }[]>(
+      "approvals",
+      "list",
+      "--pending",
+      "--run",
+      runId,
+      "--wait",
+    );
+    const edit = await file("edit.json", '{"text":"Hello Ada"}');
+
+    const approved = await weft("approvals", "edit", approval?.id ?? "", edit, "--comment", "warmer");
+    const done = await weft("--json", "runs", "wait", runId);
+
+    expect(started.code, started.stderr).toBe(0);
+    expect(approval?.content).toEqual({ text: "Hi Ada" });
+    expect(approved).toEqual(
+      expect.objectContaining({ code: 0, stdout: `Approved an edit of ${approval?.id}\n` }),
+    );
+    expect(done.code).toBe(0);
+    expect(JSON.parse(done.stdout)).toEqual(
+      expect.objectContaining({
+        status: "COMPLETED",
+        output: expect.objectContaining({ draft: { text: "Hello Ada" } }),
+      }),
+    );
+  });
+
+  it("exits 8 when a waited-for run fails, after rejecting its approval with a comment", async () => {
+    const runId = (await weft("runs", "start", reviewId)).stdout.trim();
+    const [approval] = await json<{ id: string }[]>(
+      "approvals",
+      "list",
+      "--pending",
+      "--run",
+      runId,
+      "--wait",
+    );
+
+    const rejected = await weft("approvals", "reject", approval?.id ?? "", "--comment", "too short");
+    const waited = await weft("runs", "wait", runId);
+
+    expect(rejected.code).toBe(0);
+    expect(waited.code).toBe(8);
+    expect(waited.stdout).toContain("status: FAILED");
+    expect(waited.stderr).toBe(`weft: run ${runId} ended FAILED\n`);
+  });
+
+  it("exits 5 when an approval is decided twice", async () => {
+    const runId = (await weft("runs", "start", reviewId)).stdout.trim();
+    const [approval] = await json<{ id: string }[]>(
+      "approvals",
+      "list",
+      "--pending",
+      "--run",
+      runId,
+      "--wait",
+    );
+    await weft("approvals", "approve", approval?.id ?? "");
+
+    const again = await weft("approvals", "approve", approval?.id ?? "");
+
+    expect(again.code).toBe(5);
+    expect(again.stderr).toMatch(/^weft: /);
+  });
+});
