@@ -1,207 +1,25 @@
-import { mkdtempSync, readFileSync, rmSync } from "node:fs";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import type { AddressInfo } from "node:net";
-import { tmpdir } from "node:os";
-import { join } from "node:path";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { withKey } from "../helpers/accounts";
-import type { RunWithSteps } from "../helpers/api-types";
-import { type LocalService, startLocalService } from "../helpers/local-service";
 import { expectData } from "../helpers/requests";
+import { getRun, startRun, waitForRun, withStatus } from "../helpers/runs";
 import {
-  allEvents,
-  createDefinition,
-  getRun,
-  remoteSender,
-  type Send,
-  startRun,
-  waitForRun,
-  withStatus,
-} from "../helpers/runs";
+  between,
+  completed,
+  crashThenComplete,
+  expectCompletedOnce,
+  http,
+  kill,
+  receiver,
+  setUp,
+  setUpCrashRecovery,
+  start,
+} from "./crash-recovery-fixtures";
 
 /**
- * Spec section 1: "a run resumes at the point where it stopped after a process crash". The real `npm start`
- * is killed with SIGKILL (no shutdown handler runs) at three moments of a run, restarted on the same
- * DATA_DIR, and the run must finish with every step that had completed before the crash run exactly once.
- * Side effects are counted by a receiver on 127.0.0.1 that the `http` task handler calls.
+ * One file, so its three kills of `npm start` run one after another rather than beside the other test files'
+ * services (crash-recovery-fixtures.ts holds the setup and what each test expects).
  */
-
-interface Hit {
-  path: string;
-  atMs: number;
-  idempotencyKey: string | undefined;
-}
-
-/** The side-effect receiver: records every request; a path in `holds` is answered only after that delay. */
-class Receiver {
-  readonly hits: Hit[] = [];
-  private readonly holds = new Map<string, { delayMs: number; arrived: () => void }>();
-  private server: Server | undefined;
-  url = "";
-
-  async start(): Promise<void> {
-    this.server = createServer((request, response) => this.handle(request, response));
-    await new Promise<void>((resolve) => this.server?.listen(0, "127.0.0.1", resolve));
-    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
-  }
-
-  /** The next request to `path` is held for `delayMs`; resolves when it arrives. */
-  holdNext(path: string, delayMs: number): Promise<void> {
-    return new Promise((arrived) => this.holds.set(path, { delayMs, arrived }));
-  }
-
-  count(path: string): number {
-    return this.hits.filter((hit) => hit.path === path).length;
-  }
-
-  async stop(): Promise<void> {
-    const server = this.server;
-    if (!server) return;
-    server.closeAllConnections();
-    await new Promise<void>((resolve) => server.close(() => resolve()));
-  }
-
-  private handle(request: IncomingMessage, response: ServerResponse): void {
-    const path = request.url ?? "";
-    const key = request.headers["idempotency-key"];
-    this.hits.push({ path, atMs: Date.now(), idempotencyKey: typeof key === "string" ? key : undefined });
-    request.resume();
-    const answer = () => {
-      if (response.destroyed) return;
-      response.writeHead(200, { "content-type": "application/json" });
-      response.end(JSON.stringify({ ok: true, path }));
-    };
-    const hold = this.holds.get(path);
-    if (!hold) {
-      answer();
-      return;
-    }
-    this.holds.delete(path);
-    hold.arrived();
-    setTimeout(answer, hold.delayMs);
-  }
-}
-
-const receiver = new Receiver();
-const dataDirs: string[] = [];
-/** Every service started here, so afterAll can stop whichever is still up. */
-const services = new Set<LocalService>();
-
-beforeAll(async () => {
-  await receiver.start();
-});
-
-afterAll(async () => {
-  for (const service of services) await service.stop("SIGTERM");
-  for (const dataDir of dataDirs) {
-    stopOrphanedDynamoDb(dataDir);
-    rmSync(dataDir, { recursive: true, force: true });
-  }
-  await receiver.stop();
-});
-
-/**
- * A service killed with SIGKILL takes its DynamoDB Local with it (the watchdog sees its pipe close); should
- * the watchdog itself have been killed too, the JVM is ended here by its pid file, as the next start would.
- */
-function stopOrphanedDynamoDb(dataDir: string): void {
-  try {
-    const pid = Number(readFileSync(join(dataDir, "dynamodb", "dynamodb-local.pid"), "utf8"));
-    if (readFileSync(`/proc/${pid}/cmdline`, "utf8").includes("DynamoDBLocal")) process.kill(pid, "SIGKILL");
-  } catch {
-    // No pid file (stopped cleanly) or the process is gone.
-  }
-}
-
-async function start(dataDir: string): Promise<{ service: LocalService; send: Send }> {
-  const service = await startLocalService({ DATA_DIR: dataDir, ALLOW_PRIVATE_URLS: "true" });
-  services.add(service);
-  return { service, send: remoteSender(service.url) };
-}
-
-async function kill(service: LocalService): Promise<void> {
-  await service.stop("SIGKILL");
-  services.delete(service);
-}
-
-/** A fresh DATA_DIR with a running service, an account and one definition. */
-async function setUp(steps: unknown[]) {
-  const dataDir = mkdtempSync(join(tmpdir(), "weft-crash-"));
-  dataDirs.push(dataDir);
-  const { service, send } = await start(dataDir);
-  const signup = await expectData<{ apiKey: { key: string } }>(
-    await send("POST", "/v1/dashboard-auth/signup", {
-      body: {
-        email: `crash-${Date.now()}@example.com`,
-        password: "a long password",
-        workspaceName: "Crash",
-      },
-    }),
-    201,
-  );
-  const apiKey = signup.apiKey.key;
-  const definition = await createDefinition(send, apiKey, steps, "crash");
-  return { dataDir, service, send, apiKey, definitionId: definition.id };
-}
-
-const http = (name: string, path: string) => ({
-  type: "task",
-  name,
-  handler: "http",
-  config: { url: `${receiver.url}${path}`, method: "POST", body: { step: name } },
-});
-
-/** `middle` between two `http` steps, "before" and "after", that call `/<prefix>/before` and `/<prefix>/after`. */
-const between = (prefix: string, middle: unknown) => [
-  http("before", `/${prefix}/before`),
-  middle,
-  http("after", `/${prefix}/after`),
-];
-
-/** Waits, on the restarted service, for the run to be COMPLETED. */
-const completed = (send: Send, apiKey: string, runId: string) =>
-  waitForRun(send, apiKey, runId, withStatus("COMPLETED"), 30_000);
-
-/**
- * SIGKILLs the service while `/<prefix>/after` has not been called, restarts it on the same DATA_DIR, and
- * waits there for the run to complete.
- */
-async function crashThenComplete(setup: Awaited<ReturnType<typeof setUp>>, runId: string, prefix: string) {
-  await kill(setup.service);
-  expect(receiver.count(`/${prefix}/after`)).toBe(0);
-  const { send } = await start(setup.dataDir);
-  return { send, done: await completed(send, setup.apiKey, runId) };
-}
-
-/** Event types of the run, with step events as `TYPE:stepName`. */
-async function eventLog(send: Send, apiKey: string, runId: string): Promise<string[]> {
-  return (await allEvents(send, apiKey, runId)).map((event) =>
-    typeof event.payload.stepName === "string"
-      ? `${event.eventType}:${event.payload.stepName}`
-      : event.eventType,
-  );
-}
-
-const occurrences = (log: string[], entry: string) => log.filter((item) => item === entry).length;
-
-/**
- * The run COMPLETED exactly `stepNames`, in order, and each of `once` (`TYPE:stepName` or a run event type)
- * stands exactly once in its event log; returns the log.
- */
-async function expectCompletedOnce(
-  send: Send,
-  apiKey: string,
-  done: RunWithSteps,
-  stepNames: string[],
-  once: string[],
-): Promise<string[]> {
-  expect(done.steps.map((step) => [step.stepName, step.status])).toEqual(
-    stepNames.map((name) => [name, "COMPLETED"]),
-  );
-  const log = await eventLog(send, apiKey, done.id);
-  for (const entry of once) expect(occurrences(log, entry), entry).toBe(1);
-  return log;
-}
+setUpCrashRecovery();
 
 describe("a run survives a SIGKILL of npm start", { timeout: 90_000 }, () => {
   it("completes, without repeating the steps done before, when the process dies during a task", async () => {
