@@ -7,6 +7,13 @@ import { file, json, reviewId, setUpCli, weft } from "./cli-fixtures";
  */
 setUpCli();
 
+/** Starts a run of the review definition and waits for its pending approval, as the CLI lists it. */
+async function startedAndPending(): Promise<{ runId: string; approval: { id: string } | undefined }> {
+  const runId = (await weft("runs", "start", reviewId)).stdout.trim();
+  const [approval] = await json<{ id: string }[]>("approvals", "list", "--pending", "--run", runId, "--wait");
+  return { runId, approval };
+}
+
 describe("weft (the CLI) against the service over HTTP", () => {
   it("starts a run, waits for its approval, approves an edit from a file and sees it completed", async () => {
     const started = await weft(
@@ -48,15 +55,7 @@ describe("weft (the CLI) against the service over HTTP", () => {
   });
 
   it("exits 8 when a waited-for run fails, after rejecting its approval with a comment", async () => {
-    const runId = (await weft("runs", "start", reviewId)).stdout.trim();
-    const [approval] = await json<{ id: string }[]>(
-      "approvals",
-      "list",
-      "--pending",
-      "--run",
-      runId,
-      "--wait",
-    );
+    const { runId, approval } = await startedAndPending();
 
     const rejected = await weft("approvals", "reject", approval?.id ?? "", "--comment", "too short");
     const waited = await weft("runs", "wait", runId);
@@ -68,15 +67,7 @@ describe("weft (the CLI) against the service over HTTP", () => {
   });
 
   it("exits 5 when an approval is decided twice", async () => {
-    const runId = (await weft("runs", "start", reviewId)).stdout.trim();
-    const [approval] = await json<{ id: string }[]>(
-      "approvals",
-      "list",
-      "--pending",
-      "--run",
-      runId,
-      "--wait",
-    );
+    const { approval } = await startedAndPending();
     await weft("approvals", "approve", approval?.id ?? "");
 
     const again = await weft("approvals", "approve", approval?.id ?? "");
