@@ -146,7 +146,7 @@ function journalPut(table: Table, run: RunRecord, history: RunHistory, outbox: b
         lastSeq: last.seq,
         journal: compressJson(packHistory(history)),
         // Webhook outbox: listed in gsi5 until its events are dispatched, so a dispatch lost after this
-        // commit is found again by the webhook sweeper. A child run's names its parent for the deliveries.
+        // commit is found again by the webhook sweeper. A child run's also names its parent, for the bodies.
         ...(outbox ? outboxIndexKeys(run.id, last.createdAt, first.seq) : {}),
         ...(outbox && run.parent ? { parentRunId: run.parent.runId } : {}),
       },
