@@ -5,10 +5,16 @@ import { APPROVER_NOTICES } from "../domain/run-change";
 import { isoAt } from "../domain/time";
 import { pendingDelivery, type WebhookRecord } from "../domain/webhook";
 import { webhookEventOf } from "../domain/webhook-events";
-import type { WebhookDispatch } from "../domain/webhook-messages";
+import { type WebhookDispatch, webhookAttempt } from "../domain/webhook-messages";
 import type { Deps } from "../ports/deps";
-import type { OutboxJournal, WebhookWorkerStore } from "../ports/store";
-import { type ClaimedDelivery, claimEndMs, type DeliverDeps, makeClaimedAttempt } from "./deliver";
+import type { OutboxJournal, StoredDelivery, WebhookWorkerStore } from "../ports/store";
+import {
+  type ClaimedDelivery,
+  claimEndMs,
+  type DeliverDeps,
+  deliverWebhookAttempt,
+  makeClaimedAttempt,
+} from "./deliver";
 import { deliveryIdFor } from "./delivery-id";
 import { webhookBody } from "./payload";
 
@@ -19,11 +25,12 @@ type DispatchDeps = DeliverDeps & Pick<Deps, "mailer"> & { store: WebhookWorkerS
  * deterministic id, so running this twice for the same commit creates nothing twice; and mails the
  * assignees of an approval it requests (each once, approvers/mail-assignees.ts). Each delivery is created
  * with its attempt 1 claimed, and that attempt is made here at once, beside the next creations, rather than
- * queued: a delivered event costs no message, no second read of its delivery and webhook, and no claim of its
- * own (docs/data-model.md, "Webhooks"). Once every delivery exists the commit's outbox entry is cleared. A
- * crash before the clear leaves the entry, and the sweeper dispatches again: deliveries already created are
- * found and left to their claims. An attempt that was not recorded is made again by the sweeper once its claim
- * runs out.
+ * queued: a delivered event costs no message, no second read of its delivery and webhook, no claim and no
+ * sweep entry of its own (docs/data-model.md, "Webhooks"). The commit's outbox entry is what brings the
+ * dispatch back until then, so it is cleared only once every delivery's first attempt is recorded (or handed
+ * to a retry's claim, which has a sweep entry). A dispatch that finds a delivery there already (a repeated
+ * message, or the sweeper's after a crash) makes its first attempt if that was never recorded and its claim
+ * has run out, and otherwise leaves the entry for a later sweep while the claim holds.
  */
 export async function dispatchWebhookEvents(
   deps: DispatchDeps,
@@ -36,26 +43,60 @@ export async function dispatchWebhookEvents(
 
   const attempts: Promise<void>[] = [];
   const failures: unknown[] = [];
-  const attemptAtOnce = (webhook: WebhookRecord, delivery: ClaimedDelivery) => {
-    attempts.push(makeClaimedAttempt(deps, webhook, delivery, 1).catch((error) => void failures.push(error)));
+  let held = false;
+  const settling: Settle = {
+    created: (webhook, delivery) => {
+      attempts.push(
+        makeClaimedAttempt(deps, webhook, delivery, 1).catch((error) => void failures.push(error)),
+      );
+    },
+    found: (delivery) => {
+      const settled = settleFound(deps, delivery).then((done) => {
+        held ||= !done;
+      });
+      attempts.push(settled.catch((error) => void failures.push(error)));
+    },
   };
   try {
-    await createDeliveries(deps, keys, message, journal, attemptAtOnce);
-    await deps.store.webhookOutbox.clear(workspaceId, runId, journalSeq);
+    await createDeliveries(deps, keys, message, journal, settling);
   } finally {
     await Promise.all(attempts);
   }
-  // The message's retry finds the outbox entry cleared: a failed attempt is left to its claim and the sweeper.
+  // Left in the outbox, the commit is dispatched again by the message's retry or the sweeper.
   if (failures.length > 0) throw failures[0];
+  if (!held) await deps.store.webhookOutbox.clear(workspaceId, runId, journalSeq);
 }
 
-/** Mails and creates what the commit's events ask for, handing each delivery it creates to `created`. */
+/** What a dispatch does with each delivery of its commit: one it created, one it found already there. */
+interface Settle {
+  created(webhook: WebhookRecord, delivery: ClaimedDelivery): void;
+  found(delivery: Pick<StoredDelivery, "workspaceId" | "webhookId" | "id">): void;
+}
+
+/**
+ * A delivery a dispatch found already there: settled when its first attempt was recorded or it is final;
+ * otherwise, once its claim has run out, its first attempt is made (deliverWebhookAttempt claims it, with a
+ * sweep entry, and cancels it if its webhook is gone). False while a claim still holds it: its dispatcher may
+ * be making it.
+ */
+async function settleFound(
+  deps: DispatchDeps,
+  { workspaceId, webhookId, id }: Pick<StoredDelivery, "workspaceId" | "webhookId" | "id">,
+): Promise<boolean> {
+  const delivery = await deps.store.webhookDeliveries.get(workspaceId, webhookId, id);
+  if (delivery?.status !== "pending" || delivery.attempts > 0) return true;
+  if ((delivery.claimUntilMs ?? 0) > deps.clock.nowMs()) return false;
+  await deliverWebhookAttempt(deps, webhookAttempt(delivery, 1));
+  return true;
+}
+
+/** Mails and creates what the commit's events ask for, handing each delivery to `settle`. */
 async function createDeliveries(
   deps: DispatchDeps,
   keys: LinkKeys,
   { workspaceId, runId }: WebhookDispatch,
   { events, parentRunId }: OutboxJournal,
-  created: (webhook: WebhookRecord, delivery: ClaimedDelivery) => void,
+  settle: Settle,
 ): Promise<void> {
   const announced = events.flatMap((event) => {
     const name = webhookEventOf(event.eventType);
@@ -93,9 +134,9 @@ async function createDeliveries(
         isoAt(nowMs),
       );
       const claimUntilMs = claimEndMs(deps.config, nowMs);
-      if ((await deps.store.webhookDeliveries.create(delivery, claimUntilMs)) === "created") {
-        created(webhook, { ...delivery, claimUntilMs });
-      }
+      const outcome = await deps.store.webhookDeliveries.create(delivery, claimUntilMs);
+      if (outcome === "created") settle.created(webhook, { ...delivery, claimUntilMs });
+      else if (outcome === "exists") settle.found(delivery);
     }
   }
 }

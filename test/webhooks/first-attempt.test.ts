@@ -1,5 +1,7 @@
-import { beforeAll, describe, expect, it } from "vitest";
-import { pendingDelivery } from "../../core/domain/webhook";
+import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { beforeAll, describe, expect, inject, it } from "vitest";
+import { createDocumentClient, createDynamoClient } from "../../core/adapters/dynamodb/dynamo-client";
+import { webhookKeys } from "../../core/adapters/dynamodb/webhook-keys";
 import {
   answer,
   eventually,
@@ -16,19 +18,15 @@ beforeAll(async () => {
   h = await webhookHarness();
 });
 
-/** A delivery as the dispatcher creates it for a run's completion. */
-const completionDelivery = (webhookId: string, id: string) =>
-  pendingDelivery(
-    {
-      id,
-      workspaceId: h.workspaceId,
-      webhookId,
-      event: "workflow.completed",
-      eventId: id,
-      workflowRunId: "run_dispatcher_died",
-      body: JSON.stringify({ event: "workflow.completed", id }),
-    },
-    new Date().toISOString(),
+/** Ends the claim on a delivery's first attempt, as if its dispatcher had stopped long enough ago. */
+const claimRunOut = (webhookId: string, deliveryId: string) =>
+  createDocumentClient(createDynamoClient({ region: "us-east-1", endpoint: inject("dynamoEndpoint") })).send(
+    new UpdateCommand({
+      TableName: h.t.deps.config.TABLE_NAME,
+      Key: webhookKeys.delivery(h.workspaceId, webhookId, deliveryId),
+      UpdateExpression: "SET claimUntilMs = :ended",
+      ExpressionAttributeValues: { ":ended": Date.now() - 1 },
+    }),
   );
 
 describe("a delivery's first attempt, made by its dispatcher", () => {
@@ -52,21 +50,40 @@ describe("a delivery's first attempt, made by its dispatcher", () => {
     expect(await h.t.sweepWebhooks()).toBe(0);
   });
 
-  it("is left alone while its claim holds, and made by the sweeper once the claim has run out", async () => {
+  it("is made by a later dispatch of its commit once the claim of a dispatcher that stopped has run out", async () => {
     const receiver = await startReceiver((_request, _n, res) => answer(res, 204));
     const webhook = await h.register(receiver.url, ["workflow.completed"]);
-    // As if the dispatcher died right after creating the delivery, its attempt 1 claimed for 400 ms.
-    const record = completionDelivery(webhook.id, "dlv_died_holding_claim");
-    expect(await h.t.deps.store.webhookDeliveries.create(record, Date.now() + 400)).toBe("created");
+    // The dispatcher stops between creating the delivery and making its request: the decryption of this
+    // webhook's secret fails, once (the workspace's other webhooks get the run's events too).
+    const vault = h.t.deps.keyVault;
+    const decrypt = vault.decrypt.bind(vault);
+    vault.decrypt = async (ciphertext, context) => {
+      if (context.webhookId !== webhook.id) return decrypt(ciphertext, context);
+      vault.decrypt = decrypt;
+      throw new Error("KMS unavailable");
+    };
+    const runId = await h.run([noop("only")]);
+    await h.waitForRun(runId, ["COMPLETED"]);
+    await h.t.webhooksIdle();
+    const [created] = await h.deliveries(webhook.id);
+    expect(created).toMatchObject({ status: "pending", attempts: 0 });
 
-    expect(await h.t.sweepWebhooks()).toBe(0);
-    await sleep(450);
+    // While the claim holds, the sweeper's dispatch of the commit sends nothing and leaves it in the outbox.
+    expect(await h.t.sweepWebhooks()).toBe(1);
+    await h.t.webhooksIdle();
+    expect(receiver.requests).toHaveLength(0);
+    await claimRunOut(webhook.id, String(created?.id));
     expect(await h.t.sweepWebhooks()).toBe(1);
     const [delivery] = await h.settled(webhook.id, 1);
 
-    expect(delivery).toMatchObject({ id: record.id, status: "delivered", attempts: 1, lastStatusCode: 204 });
-    expect(receiver.requests.map((request) => request.headers["x-webhook-delivery"])).toEqual([record.id]);
-    expect(receiver.requests[0]?.rawBody).toBe(record.body);
+    expect(delivery).toMatchObject({
+      id: created?.id,
+      status: "delivered",
+      attempts: 1,
+      lastStatusCode: 204,
+    });
+    expect(receiver.requests.map((request) => request.headers["x-webhook-delivery"])).toEqual([created?.id]);
+    expect(await h.t.sweepWebhooks()).toBe(0);
   });
 
   it("is not made twice when its claim is still held by a dispatcher that is alive", async () => {
@@ -83,12 +100,16 @@ describe("a delivery's first attempt, made by its dispatcher", () => {
     await h.waitForRun(runId, ["COMPLETED"]);
     await eventually(() => (receiver.requests.length === 1 ? true : undefined), "attempt 1 on its way");
 
-    // The sweeper looks while the attempt waits for its answer: the claim is not due, nothing is sent.
-    expect(await h.t.sweepWebhooks()).toBe(0);
+    // The sweeper looks while the attempt waits for its answer: the commit is still in the outbox, and its
+    // dispatch finds the delivery claimed, so nothing is sent.
+    expect(await h.t.sweepWebhooks()).toBe(1);
+    await sleep(100);
     release();
     const [delivery] = await h.settled(webhook.id, 1);
+    await h.t.webhooksIdle();
 
     expect(delivery).toMatchObject({ status: "delivered", attempts: 1 });
     expect(receiver.requests).toHaveLength(1);
+    expect(await h.t.sweepWebhooks()).toBe(0);
   });
 });

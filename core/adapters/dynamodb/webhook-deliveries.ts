@@ -34,8 +34,9 @@ export function createWebhookDeliveryStore(table: Table): WebhookDeliveryStore {
   return {
     /**
      * Takes the delivery's number in its webhook's log (an atomic `ADD`, which also checks the webhook still
-     * exists and is active), puts the delivery with that number and its first attempt claimed (its sweep
-     * entry due when the claim ends), then its log entry. The delivery's id is deterministic, so a repeated
+     * exists and is active), puts the delivery with that number and its first attempt claimed, then its log
+     * entry. It has no sweep entry: until its attempt is recorded, its commit's outbox entry is what brings a
+     * dispatch back (dispatch.ts). The delivery's id is deterministic, so a repeated
      * dispatch finds it there ("exists"), gives its new number up and writes the log entry of the number the
      * delivery holds (a dispatcher that died between the two puts left it missing; the sweeper's re-dispatch
      * repairs it). A webhook deleted or deactivated before the `ADD` gets "webhook-gone" and no delivery.
@@ -53,7 +54,6 @@ export function createWebhookDeliveryStore(table: Table): WebhookDeliveryStore {
               ...record,
               logNumber: number,
               claimUntilMs,
-              ...deliverySweepKeys(record.id, isoAt(claimUntilMs), 1),
             },
             ConditionExpression: "attribute_not_exists(pk)",
           }),
