@@ -26,7 +26,8 @@ export function claimEndMs(config: Pick<Deps["config"], "WEBHOOK_TIMEOUT_MS">, s
 /**
  * Makes attempt `attempt` of a delivery (spec 6.4) as its queued message asks, once, whoever else holds the
  * same message. Attempt 1 is made by the dispatcher that creates the delivery (dispatch.ts); this makes the
- * retries, and an attempt 1 whose dispatcher died holding its claim (the sweeper sends it once the claim ran out):
+ * retries, and an attempt 1 whose dispatcher stopped holding its claim (a later dispatch of its commit asks,
+ * once the claim has run out):
  * 1. nothing to do when the delivery is final;
  * 2. a deleted or inactive webhook cancels the delivery instead, whatever was scheduled and whichever
  *    attempt the message names (a late duplicate too): deleting a webhook leaves its pending deliveries to
