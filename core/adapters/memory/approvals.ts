@@ -8,6 +8,8 @@ import { byKey, type MemoryState } from "./state";
  * and, like the adapter's, offered only while pending for a run that waits on them (isOffered).
  */
 export function createMemoryApprovals(state: MemoryState): ApprovalStore {
+  const find = (workspaceId: string, approvalId: string) =>
+    state.approvals.get(approvalSlot(workspaceId, approvalId))?.approval;
   const offered = (workspaceId: string, approval: ApprovalRequest) =>
     isOffered(approval, state.runs.get(runSlot(workspaceId, approval.workflowRunId))?.record);
 
@@ -25,7 +27,7 @@ export function createMemoryApprovals(state: MemoryState): ApprovalStore {
 
   return {
     async get(workspaceId, approvalId, run) {
-      const approval = state.approvals.get(approvalSlot(workspaceId, approvalId))?.approval;
+      const approval = find(workspaceId, approvalId);
       if (!approval) return undefined;
       const held =
         run?.id === approval.workflowRunId ? isOffered(approval, run) : offered(workspaceId, approval);
@@ -33,7 +35,7 @@ export function createMemoryApprovals(state: MemoryState): ApprovalStore {
     },
 
     async stored(workspaceId, approvalId) {
-      const approval = state.approvals.get(approvalSlot(workspaceId, approvalId))?.approval;
+      const approval = find(workspaceId, approvalId);
       return approval && structuredClone(approval);
     },
 
