@@ -4,6 +4,15 @@ import type { McpDeps } from "./tools";
 
 export const MCP_PATH = "/mcp";
 
+const BATCH_REFUSED = {
+  jsonrpc: "2.0",
+  error: {
+    code: -32600,
+    message: "Invalid Request: JSON-RPC batches are not supported; send one message per request",
+  },
+  id: null,
+};
+
 /**
  * /mcp: the Model Context Protocol over streamable HTTP (docs/mcp.md), stateless: each request gets a
  * server for the caller's workspace and a transport answering in JSON, both closed with it, so it works
@@ -22,6 +31,11 @@ export function mcpRoutes(deps: McpDeps) {
       ),
     )
     .post(MCP_PATH, async (c) => {
+      // The body was read already by the size check; the transport gets it parsed.
+      const parsedBody: unknown = await c.req.json().catch(() => undefined);
+      // A batch would do a request's worth of work per message under one count of the rate limit. The
+      // protocol versions since 2025-06-18 have no batches, and the SDK's clients never send one.
+      if (Array.isArray(parsedBody)) return c.json(BATCH_REFUSED, 400);
       // Loaded on the first MCP request: the SDK stays out of the API function's cold start.
       const [{ weftMcpServer }, { WebStandardStreamableHTTPServerTransport }] = await Promise.all([
         import("./tools"),
@@ -34,9 +48,12 @@ export function mcpRoutes(deps: McpDeps) {
       });
       try {
         await server.connect(transport);
-        // The body was read already by the size check; the transport gets it parsed.
-        const parsedBody = await c.req.json().catch(() => undefined);
-        return await transport.handleRequest(c.req.raw, parsedBody === undefined ? {} : { parsedBody });
+        const answer = await transport.handleRequest(
+          c.req.raw,
+          parsedBody === undefined ? {} : { parsedBody },
+        );
+        // Through the context, so the headers set before (RateLimit-*, the request id) go out with it.
+        return c.newResponse(answer.body, answer);
       } finally {
         await server.close();
       }
