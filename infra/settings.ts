@@ -50,7 +50,7 @@ export const RUNTIME_SDK_PACKAGES = [
  * with code splitting: a module loaded with `await import()` (an LLM provider's SDK, the SQS, Scheduler
  * and KMS clients, the API's docs page) becomes a chunk beside the handler, read on first use rather than
  * at every cold start. `target` is named because SST accepts only `esYYYY` names (`node22` would be
- * silently ignored); Node 22 runs ES2023, and so does Node 20.19, the oldest the code runs on locally.
+ * silently ignored); ES2023 is what Node 22, Lambda's and package.json's engines alike, runs in full.
  * `keepNames` is SST's default and needed: errors take their `name` from their class
  * (`this.name = new.target.name`), which minifying would otherwise rename. Nothing is external: see
  * RUNTIME_SDK_PACKAGES. `plugins` is the file of esbuild plugins SST loads (relative to sst.config.ts,
