@@ -1,5 +1,6 @@
 import { randomBytes } from "node:crypto";
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
+import type { DestinationStream } from "pino";
 import { afterAll, inject } from "vitest";
 import { ensureTable } from "../../core/adapters/dynamodb/create-table";
 import { createDynamoClient } from "../../core/adapters/dynamodb/dynamo-client";
@@ -48,6 +49,8 @@ export interface TestAppOptions {
   clock?: { clock: Clock; clockMsPerMs: number };
   /** Called with the DynamoDB client before anything uses it: a test may add middleware (a fault) to it. */
   onDynamo?: (client: DynamoDBClient) => void;
+  /** Where the service's log goes, at the config's LOG_LEVEL, as `npm start` writes it to stdout. */
+  logTo?: DestinationStream;
 }
 
 /**
@@ -70,7 +73,11 @@ export async function createTestApp(
   options.onDynamo?.(dynamo);
   const manualClock = new ManualClock();
   const clock: Clock = options.clock?.clock ?? (options.realTime ? systemClock : manualClock);
-  const log = process.env.TEST_LOG ? createPinoLogger({ level: "debug" }) : silentLogger;
+  const log = options.logTo
+    ? createPinoLogger({ level: config.LOG_LEVEL, destination: options.logTo })
+    : process.env.TEST_LOG
+      ? createPinoLogger({ level: "debug" })
+      : silentLogger;
   const transport = createLocalTransport({
     concurrency: config.WORKER_CONCURRENCY,
     log,

@@ -69,7 +69,13 @@ export function linkPageRoutes(
     then: (link: { claims: LinkClaims; key: Buffer }, token: string) => Promise<Response>,
   ): Promise<Response> {
     const opened = await open(token);
-    if (!("refusal" in opened)) return then(opened, token);
+    if (!("refusal" in opened)) {
+      // For the access log, which names this route without its token (core/api/middleware/request-context.ts).
+      const logged = c as Context<{ Variables: { workspaceId: string; approvalId: string } }>;
+      logged.set("workspaceId", opened.claims.workspaceId);
+      logged.set("approvalId", opened.claims.approvalId);
+      return then(opened, token);
+    }
     const [status, title, reason] = opened.refusal;
     return c.html(refusalPage(title, reason), status as 404);
   }
