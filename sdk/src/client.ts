@@ -11,6 +11,7 @@ import type {
   WorkflowRun,
   WorkflowRunWithSteps,
 } from "./schema.js";
+import { describeEnd, FINAL_STATUSES } from "./statuses.js";
 
 export interface WeftClientOptions {
   /** Where the API is: `http://localhost:3000` under `npm start`, the function URL on AWS. */
@@ -29,8 +30,11 @@ export interface WaitOptions {
 
 export type WeftApi = Client<paths>;
 type Decision = { comment?: string; decidedBy?: string };
-
-const FINAL: readonly WorkflowRun["status"][] = ["COMPLETED", "FAILED", "CANCELLED", "SUPERSEDED"];
+/** The filters of GET /v1/approval-requests, without paging: a wait reads the whole list. */
+export type ApprovalQuery = Omit<
+  NonNullable<paths["/v1/approval-requests"]["get"]["parameters"]["query"]>,
+  "page" | "pageSize"
+>;
 const DEFAULT_TIMEOUT_MS = 60_000;
 const DEFAULT_INTERVAL_MS = 250;
 
@@ -67,7 +71,7 @@ export function createWeftClient(options: WeftClientOptions) {
 
   /** Resolves with the run once it is final, or at one of `until`'s statuses. */
   const waitForRun = (id: string, wait: WaitOptions = {}): Promise<WorkflowRunWithSteps> => {
-    const stops = [...FINAL, ...(wait.until ?? [])];
+    const stops = [...FINAL_STATUSES, ...(wait.until ?? [])];
     return poll(
       `run ${id}`,
       async () => {
@@ -77,6 +81,38 @@ export function createWeftClient(options: WeftClientOptions) {
       wait,
     );
   };
+
+  const listApprovals = async (query: ApprovalQuery): Promise<ApprovalRequest[]> =>
+    unwrap(await api.GET("/v1/approval-requests", { params: { query } }));
+
+  /**
+   * The requests matching `query` once at least one does. When the query names a run that has ended with
+   * none, waiting longer cannot help (an ended run asks for nothing more): a WeftError RUN_ENDED says how it
+   * ended instead of a TIMEOUT a minute later.
+   */
+  const waitForApprovals = (query: ApprovalQuery, wait: Pick<WaitOptions, "timeoutMs" | "intervalMs"> = {}) =>
+    poll(
+      `an approval request${query.workflowRunId ? ` of run ${query.workflowRunId}` : ""}`,
+      async () => {
+        const list = await listApprovals(query);
+        if (list.length > 0) return list;
+        if (query.workflowRunId === undefined) return undefined;
+        const run = await getRun(query.workflowRunId);
+        if (!FINAL_STATUSES.includes(run.status)) return undefined;
+        // Read again: the run may have asked, and ended, between the two reads.
+        const last = await listApprovals(query);
+        if (last.length > 0) return last;
+        throw new WeftError(
+          "RUN_ENDED",
+          `run ${run.id} ${describeEnd(run)} with no such approval request`,
+          0,
+          {
+            status: run.status,
+          },
+        );
+      },
+      wait,
+    );
 
   const decide = async (
     id: string,
@@ -98,20 +134,15 @@ export function createWeftClient(options: WeftClientOptions) {
       return waitForRun(run.id, wait);
     },
 
+    waitForApprovals,
+
     /**
      * The run's pending approval request, once its approval step has asked: a run reaches its approval step
-     * only after the steps before it (a wait, a model call) are done.
+     * only after the steps before it (a wait, a model call) are done. RUN_ENDED when the run ended first.
      */
-    waitForApproval(runId: string, wait: Pick<WaitOptions, "timeoutMs" | "intervalMs"> = {}) {
-      return poll<ApprovalRequest>(
-        `an approval request of run ${runId}`,
-        async () => {
-          const query = { workflowRunId: runId, pending: "true" as const };
-          const list = unwrap(await api.GET("/v1/approval-requests", { params: { query } }));
-          return list[0];
-        },
-        wait,
-      );
+    async waitForApproval(runId: string, wait: Pick<WaitOptions, "timeoutMs" | "intervalMs"> = {}) {
+      const list = await waitForApprovals({ workflowRunId: runId, pending: "true" }, wait);
+      return list[0] as ApprovalRequest; // the wait returns a list once it has one
     },
 
     /** Approves; with `editedContent`, approves that content instead of the draft (decision `edited`). */

@@ -1,4 +1,5 @@
 export {
+  type ApprovalQuery,
   createWeftClient,
   type WaitOptions,
   type WeftApi,
@@ -9,4 +10,4 @@ export { unwrap, WeftError } from "./errors.js";
 export { type FollowOptions, followRun, type StreamMessage } from "./follow.js";
 export { pages } from "./pages.js";
 export type * from "./schema.js";
-export { RUN_STATUSES } from "./statuses.js";
+export { describeEnd, FINAL_STATUSES, RUN_STATUSES } from "./statuses.js";

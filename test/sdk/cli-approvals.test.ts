@@ -1,18 +1,11 @@
 import { describe, expect, it } from "vitest";
-import { file, json, reviewId, setUpCli, weft } from "./cli-fixtures";
+import { file, json, reviewId, setUpCli, startedAndPending, weft } from "./cli-fixtures";
 
 /**
  * `weft approvals` on runs of the review definition: waiting for a pending approval and approving an edit
  * from a file, rejecting one (the waited-for run fails: exit 8), and deciding one twice (exit 5).
  */
 setUpCli();
-
-/** Starts a run of the review definition and waits for its pending approval, as the CLI lists it. */
-async function startedAndPending(): Promise<{ runId: string; approval: { id: string } | undefined }> {
-  const runId = (await weft("runs", "start", reviewId)).stdout.trim();
-  const [approval] = await json<{ id: string }[]>("approvals", "list", "--pending", "--run", runId, "--wait");
-  return { runId, approval };
-}
 
 describe("weft (the CLI) against the service over HTTP", () => {
   it("starts a run, waits for its approval, approves an edit from a file and sees it completed", async () => {
@@ -63,7 +56,7 @@ describe("weft (the CLI) against the service over HTTP", () => {
     expect(rejected.code).toBe(0);
     expect(waited.code).toBe(8);
     expect(waited.stdout).toContain("status: FAILED");
-    expect(waited.stderr).toBe(`weft: run ${runId} ended FAILED\n`);
+    expect(waited.stderr).toBe(`weft: run ${runId} ended FAILED (step check: approval rejected)\n`);
   });
 
   it("exits 5 when an approval is decided twice", async () => {

@@ -85,3 +85,10 @@ export function setUpCli(): void {
     reviewId = (await weft("definitions", "create", await file("review.yaml", REVIEW_YAML))).stdout.trim();
   });
 }
+
+/** Starts a run of the review definition and waits for its pending approval, as the CLI lists it. */
+export async function startedAndPending(): Promise<{ runId: string; approval: { id: string } | undefined }> {
+  const runId = (await weft("runs", "start", reviewId)).stdout.trim();
+  const [approval] = await json<{ id: string }[]>("approvals", "list", "--pending", "--run", runId, "--wait");
+  return { runId, approval };
+}

@@ -15,7 +15,10 @@ export const EXIT = {
   /** 400, 413 or 415: the service refused the input. */
   invalid: 6,
   rateLimited: 7,
-  /** A waited-for run ended other than COMPLETED (FAILED, CANCELLED, SUPERSEDED). */
+  /**
+   * A waited-for run ended other than COMPLETED (FAILED, CANCELLED, SUPERSEDED), or ended without the
+   * approval request waited for: what the wait was for can no longer happen.
+   */
   runNotCompleted: 8,
   /** A wait ran out of time. */
   timeout: 9,
@@ -50,6 +53,7 @@ export function exitCodeOf(error: unknown): number {
   if (error instanceof ExitWith) return error.exitCode;
   if (error instanceof WeftError) {
     if (error.code === "TIMEOUT") return EXIT.timeout;
+    if (error.code === "RUN_ENDED") return EXIT.runNotCompleted;
     return BY_STATUS[error.status] ?? EXIT.failure;
   }
   return EXIT.failure;

@@ -1,13 +1,13 @@
-import { type Command, Option } from "commander";
-import { unwrap, WeftError } from "../../errors.js";
-import type { ApprovalRequest } from "../../schema.js";
+import type { Command } from "commander";
+import type { ApprovalQuery } from "../../client.js";
+import { unwrap } from "../../errors.js";
+import { timeoutOption } from "../duration.js";
 import { readDocument } from "../input-file.js";
 import type { Session } from "../session.js";
 
 type Open = (command: Command) => Promise<Session>;
 
 const COLUMNS = ["id", "stepName", "workflowRunId", "decision", "createdAt"];
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function approvalCommands(program: Command, open: Open): void {
   const approvals = program.command("approvals").description("Approval requests");
@@ -20,15 +20,14 @@ export function approvalCommands(program: Command, open: Open): void {
     .option("--run <runId>", "only this run's")
     .option(
       "--wait",
-      "wait until at least one matches (an approval step asks only once the steps before it are done)",
+      "wait until at least one matches (an approval step asks only once the steps before it are done); " +
+        "with --run, exit 8 at once if the run has ended without one",
     )
-    .addOption(
-      new Option("--timeout <seconds>", "with --wait: give up after this long (exit 9)").default("60"),
-    )
+    .addOption(timeoutOption("with --wait: give up after this long (exit 9)"))
     .action(async (options, command: Command) => {
       const session = await open(command);
       const weft = session.weft();
-      const query = {
+      const query: ApprovalQuery = {
         ...(options.pending
           ? { pending: "true" as const }
           : options.decided
@@ -36,15 +35,9 @@ export function approvalCommands(program: Command, open: Open): void {
             : {}),
         ...(options.run ? { workflowRunId: options.run as string } : {}),
       };
-      const read = async () => unwrap(await weft.api.GET("/v1/approval-requests", { params: { query } }));
-      let list: ApprovalRequest[] = await read();
-      const deadline = Date.now() + Number(options.timeout) * 1000;
-      while (options.wait && list.length === 0) {
-        if (Date.now() >= deadline)
-          throw new WeftError("TIMEOUT", "Timed out waiting for an approval request", 0);
-        await sleep(250);
-        list = await read();
-      }
+      const list = options.wait
+        ? await weft.waitForApprovals(query, { timeoutMs: options.timeout })
+        : unwrap(await weft.api.GET("/v1/approval-requests", { params: { query } }));
       session.out.list(list, COLUMNS);
     });
 

@@ -2,8 +2,9 @@ import { type Command, Option } from "commander";
 import type { WaitOptions, WeftClient } from "../../client.js";
 import { unwrap } from "../../errors.js";
 import type { WorkflowRun, WorkflowRunWithSteps } from "../../schema.js";
-import { RUN_STATUSES } from "../../statuses.js";
-import { EXIT, ExitWith, UsageError } from "../exit-codes.js";
+import { describeEnd, RUN_STATUSES } from "../../statuses.js";
+import { timeoutOption } from "../duration.js";
+import { EXIT, ExitWith } from "../exit-codes.js";
 import { parseJsonOption, readDocument } from "../input-file.js";
 import { instantOption } from "../instant.js";
 import type { Session } from "../session.js";
@@ -19,13 +20,10 @@ const untilOption = () =>
     "--until <status...>",
     "also stop waiting at these statuses (PAUSED: an approval is pending)",
   ).choices(STATUSES);
-const timeoutOption = () =>
-  new Option("--timeout <seconds>", "give up waiting after this long").default("60");
+const WAIT_TIMEOUT = "give up waiting after this long (exit 9)";
 
-function waitOptions(options: { until?: Status[]; timeout: string }): WaitOptions {
-  const seconds = Number(options.timeout);
-  if (!Number.isFinite(seconds) || seconds <= 0) throw new UsageError("--timeout must be a positive number");
-  return { until: options.until, timeoutMs: seconds * 1000 };
+function waitOptions(options: { until?: Status[]; timeout: number }): WaitOptions {
+  return { until: options.until, timeoutMs: options.timeout };
 }
 
 /** Prints the run it waited for; a run that stopped other than COMPLETED ends the command with exit 8. */
@@ -33,7 +31,7 @@ function reportWaited(session: Session, run: WorkflowRunWithSteps, wait: WaitOpt
   session.out.item(run);
   const stoppedAsAsked = wait.until?.includes(run.status) ?? false;
   if (run.status !== "COMPLETED" && !stoppedAsAsked) {
-    throw new ExitWith(EXIT.runNotCompleted, `run ${run.id} ended ${run.status}`);
+    throw new ExitWith(EXIT.runNotCompleted, `run ${run.id} ${describeEnd(run)}`);
   }
 }
 
@@ -69,7 +67,7 @@ export function runCommands(program: Command, open: Open): void {
     .option("--started-by <email>", "who starts it, for approvals that refuse the requester")
     .option("--wait", "wait until the run stops (exit 8 unless COMPLETED)")
     .addOption(untilOption())
-    .addOption(timeoutOption())
+    .addOption(timeoutOption(WAIT_TIMEOUT))
     .action(async (definitionId: string, options, command: Command) => {
       const session = await open(command);
       const body = {
@@ -92,7 +90,7 @@ export function runCommands(program: Command, open: Open): void {
     .command("wait <id>")
     .description("Wait until the run stops (exit 8 unless COMPLETED) or reaches an --until status")
     .addOption(untilOption())
-    .addOption(timeoutOption())
+    .addOption(timeoutOption(WAIT_TIMEOUT))
     .action(async (id: string, options, command: Command) => {
       const session = await open(command);
       const wait = waitOptions(options);
