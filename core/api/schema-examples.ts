@@ -95,6 +95,7 @@ export const SCHEMA_EXAMPLES: Readonly<Record<string, unknown>> = {
     escalatedTo: [],
     deadlineAt: null,
     kind: "step",
+    auditChain: 2,
   },
   DecideApprovalInput: {
     decision: "edited",

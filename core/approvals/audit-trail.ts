@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto";
-import type { ApprovalRequest } from "../domain/approval";
+import type { ApprovalRequest, AuditChainVersion } from "../domain/approval";
 import type { StoredEvent } from "../domain/run-change";
+import { chainHead, contentHash, entryHash } from "./audit-hash";
 
 /** One thing that happened to an approval request, chained to the one before it by `previousHash`. */
 export interface AuditEntry {
@@ -13,16 +13,8 @@ export interface AuditEntry {
   previousHash: string;
   /** SHA-256 (hex) of `previousHash` and this entry's other fields, as JSON: see docs/approvals.md. */
   hash: string;
-}
-
-const GENESIS = "0".repeat(64);
-
-const sha256 = (text: string) => createHash("sha256").update(text).digest("hex");
-
-/** The hash an entry must carry: anyone holding the entries can recompute the chain. */
-export function entryHash(entry: Omit<AuditEntry, "hash">): string {
-  const { previousHash, seq, at, action, actor, details } = entry;
-  return sha256(JSON.stringify([previousHash, seq, at, action, actor, details]));
+  /** The rule the chain follows (audit-hash.ts): its request's, reported on every entry, hashed by none. */
+  chainVersion: AuditChainVersion;
 }
 
 /**
@@ -30,10 +22,15 @@ export function entryHash(entry: Omit<AuditEntry, "hash">): string {
  * decision, the expiry, a send-back for revision; hash-chained in journal order, so an export altered after
  * it was taken no longer verifies. Contents appear as SHA-256 digests; the request itself holds them.
  */
-export function auditTrail(approval: ApprovalRequest, events: readonly StoredEvent[]): AuditEntry[] {
+export function auditTrail(
+  workspaceId: string,
+  approval: ApprovalRequest,
+  events: readonly StoredEvent[],
+): AuditEntry[] {
+  const version = approval.auditChain;
   const entries = events
     .filter((event) => event.payload.approvalRequestId === approval.id)
-    .flatMap((event) => entryOf(approval, event) ?? []);
+    .flatMap((event) => entryOf(version, approval, event) ?? []);
   // The spec's timeout (onTimeout fail) records no event of its own: the request's expiry is the entry.
   if (approval.expiredAt !== null && !entries.some((entry) => entry.action === "expired")) {
     const last = events.at(-1)?.seq ?? 0;
@@ -45,17 +42,27 @@ export function auditTrail(approval: ApprovalRequest, events: readonly StoredEve
       details: { onTimeout: "fail" },
     });
   }
-  let previousHash = GENESIS;
+  let previousHash = chainHead(version, {
+    workspaceId,
+    requestId: approval.id,
+    runId: approval.workflowRunId,
+  });
   return entries.map((entry) => {
-    const chained = { ...entry, previousHash };
-    previousHash = entryHash(chained);
-    return { ...chained, hash: previousHash };
+    const { seq, at, action, actor, details } = entry;
+    const hash = entryHash(version, [previousHash, seq, at, action, actor, details]);
+    const chained = { ...entry, previousHash, hash, chainVersion: version };
+    previousHash = hash;
+    return chained;
   });
 }
 
-type Draft = Omit<AuditEntry, "previousHash" | "hash">;
+type Draft = Omit<AuditEntry, "previousHash" | "hash" | "chainVersion">;
 
-function entryOf(approval: ApprovalRequest, event: StoredEvent): Draft | undefined {
+function entryOf(
+  version: AuditChainVersion,
+  approval: ApprovalRequest,
+  event: StoredEvent,
+): Draft | undefined {
   const base = { seq: event.seq, at: event.createdAt };
   const p = event.payload;
   switch (event.eventType) {
@@ -68,7 +75,7 @@ function entryOf(approval: ApprovalRequest, event: StoredEvent): Draft | undefin
           stepName: p.stepName,
           revision: approval.revision,
           assignees: approval.assignees,
-          contentSha256: sha256(JSON.stringify(approval.content)),
+          contentSha256: contentHash(version, approval.content),
         },
       };
     case "APPROVAL_VOTE_RECORDED": {
@@ -77,13 +84,16 @@ function entryOf(approval: ApprovalRequest, event: StoredEvent): Draft | undefin
       const details = { decision: p.decision, comment: vote?.comment ?? null, ...tally, ...viaOf(p) };
       return { ...base, action: "vote", actor: String(p.decidedBy), details };
     }
-    case "APPROVAL_DECIDED":
+    case "APPROVAL_DECIDED": {
+      const details = { decision: p.decision, comment: approval.comment, ...viaOf(p) };
       return {
         ...base,
         action: "decided",
         actor: typeof p.decidedBy === "string" ? p.decidedBy : null,
-        details: { decision: p.decision, comment: approval.comment, ...viaOf(p) },
+        // From version 2 the decision names the content the run went on with (the edit, when edited).
+        details: version === 1 ? details : { ...details, contentSha256: p.contentSha256 ?? null },
       };
+    }
     case "APPROVAL_EXPIRED":
       return { ...base, action: "expired", actor: null, details: { onTimeout: p.onTimeout } };
     case "APPROVAL_REVISION_REQUESTED":

@@ -1,5 +1,5 @@
 import { checkDecider } from "../approvers/assignment";
-import type { ApprovalRequest, DecideApprovalInput } from "../domain/approval";
+import { type ApprovalRequest, CURRENT_AUDIT_CHAIN, type DecideApprovalInput } from "../domain/approval";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../domain/errors";
 import type { RunTransition } from "../domain/run-change";
 import { RunStatus } from "../domain/statuses";
@@ -12,6 +12,7 @@ import type { ApprovalGroupStore } from "../ports/store";
 import { changeRun } from "../runs/change-run";
 import { refuseOutOfBounds } from "../runs/refuse-out-of-bounds";
 import { runSteps } from "../runs/run-steps";
+import { contentHash } from "./audit-hash";
 import { applyBudgetDecision } from "./budget-decision";
 import { castVote, type Tally } from "./quorum";
 
@@ -80,6 +81,7 @@ export async function decideApproval(
         decision = tally.outcome;
       }
 
+      const finalContent = decision === "edited" ? (input.editedContent ?? {}) : approval.content;
       decided = {
         ...approval,
         votes,
@@ -96,6 +98,7 @@ export async function decideApproval(
           decision,
           decidedBy: decided.decidedBy,
           ...via,
+          contentSha256: contentHash(CURRENT_AUDIT_CHAIN, finalContent),
         },
         stepRunId,
       );
@@ -108,9 +111,8 @@ export async function decideApproval(
         const rejection = { approvalRequestId: approvalId, stepName: approval.stepName, comment, decidedBy };
         applyRejection(tx, steps, { ...rejection, decidedAt: tx.now }, deps.ids, "approval rejected");
       } else {
-        const content = decision === "edited" ? (input.editedContent ?? {}) : approval.content;
-        if (decision === "edited") tx.run.state[approval.contentKey] = content;
-        const outcome = { kind: "completed", output: { decision, content } } as const;
+        if (decision === "edited") tx.run.state[approval.contentKey] = finalContent;
+        const outcome = { kind: "completed", output: { decision, content: finalContent } } as const;
         refuseOutOfBounds(tx.run, steps, outcome, "editedContent");
         applyOutcome(tx, steps, outcome, deps.ids);
       }

@@ -2,6 +2,7 @@ import type { ApprovalRequest } from "../domain/approval";
 import { NotFoundError, ValidationError } from "../domain/errors";
 import type { StoredEvent } from "../domain/run-change";
 import type { Store } from "../ports/store";
+import { exportHead, lineHash } from "./audit-hash";
 import { type AuditEntry, auditTrail } from "./audit-trail";
 
 /** Requests one export may hold; a wider range is refused with a 400 asking for a narrower one. */
@@ -17,7 +18,24 @@ export async function readAudit(
 ): Promise<AuditEntry[]> {
   const approval = await deps.store.approvals.get(workspaceId, approvalId);
   if (!approval) throw new NotFoundError("Approval request");
-  return auditTrail(approval, await runEvents(deps, workspaceId, approval.workflowRunId));
+  return auditTrail(workspaceId, approval, await runEvents(deps, workspaceId, approval.workflowRunId));
+}
+
+/**
+ * One line of an export. The lines are hash-chained as the entries are: each line's hash covers the line
+ * (its request, its trail, its place), and the next line names it, from a head hashing the workspace and the
+ * range; so a line moved, dropped, reordered or edited (a request's `decidedBy`, its content) no longer
+ * verifies, and `lines` tells a cut export from a whole one (docs/approvals.md).
+ */
+export interface ExportLine {
+  request: ApprovalRequest;
+  audit: AuditEntry[];
+  workspaceId: string;
+  /** Its place, from 1, of `lines`. */
+  line: number;
+  lines: number;
+  previousLineHash: string;
+  lineHash: string;
 }
 
 /**
@@ -29,7 +47,7 @@ export async function exportAudit(
   workspaceId: string,
   fromIso: string,
   toIso: string,
-): Promise<AsyncIterable<{ request: ApprovalRequest; audit: AuditEntry[] }>> {
+): Promise<AsyncIterable<ExportLine>> {
   const { items: inRange, total } = await deps.store.approvals.createdBetween(
     workspaceId,
     fromIso,
@@ -44,7 +62,8 @@ export async function exportAudit(
   }
   const eventsByRun = new Map<string, StoredEvent[]>();
   return (async function* () {
-    for (const request of inRange) {
+    let previousLineHash = exportHead(workspaceId, fromIso, toIso);
+    for (const [index, request] of inRange.entries()) {
       let events = eventsByRun.get(request.workflowRunId);
       if (!events) {
         events = await runEvents(deps, workspaceId, request.workflowRunId);
@@ -52,7 +71,10 @@ export async function exportAudit(
         eventsByRun.clear();
         eventsByRun.set(request.workflowRunId, events);
       }
-      yield { request, audit: auditTrail(request, events) };
+      const audit = auditTrail(workspaceId, request, events);
+      const line = { request, audit, workspaceId, line: index + 1, lines: inRange.length, previousLineHash };
+      previousLineHash = lineHash(line);
+      yield { ...line, lineHash: previousLineHash };
     }
   })();
 }

@@ -18,6 +18,16 @@ export const ApprovalVote = z
   .meta({ id: "ApprovalVote" });
 export type ApprovalVote = z.infer<typeof ApprovalVote>;
 
+/**
+ * How a request's audit trail is hash-chained (core/approvals/audit-hash.ts, docs/approvals.md): 1 for the
+ * requests opened before version 2 (stored without the field), which keep the rule their hashes were made by.
+ */
+export const AuditChainVersion = z.union([z.literal(1), z.literal(2)]);
+export type AuditChainVersion = z.infer<typeof AuditChainVersion>;
+
+/** The version requests are opened with now. */
+export const CURRENT_AUDIT_CHAIN: AuditChainVersion = 2;
+
 export const ApprovalRequest = z
   .object({
     id: z.string(),
@@ -51,6 +61,9 @@ export const ApprovalRequest = z
     deadlineAt: z.string().nullable().default(null),
     /** `step`: an approval step's; `budget`: a run asking for more LLM spend (docs/llm.md). */
     kind: z.enum(["step", "budget"]).default("step"),
+    auditChain: AuditChainVersion.default(1).meta({
+      description: "The hash chain's version of its audit trail: 1 for requests opened before version 2",
+    }),
   })
   .meta({ id: "ApprovalRequest" });
 export type ApprovalRequest = z.infer<typeof ApprovalRequest>;

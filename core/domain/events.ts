@@ -65,6 +65,8 @@ export interface EventPayloads {
     decidedBy: string | null;
     /** `link`: decided from a signed link's page; absent otherwise, so the spec's payload is unchanged. */
     via?: "link";
+    /** SHA-256 of the content the decision leaves (the edit, when edited), as the audit chain hashes it. */
+    contentSha256?: string;
   };
   APPROVAL_REMINDER_SENT: { stepName: string; approvalRequestId: string; reminder: number };
   APPROVAL_ESCALATED: { stepName: string; approvalRequestId: string; assignees: string[] };

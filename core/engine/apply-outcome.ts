@@ -1,4 +1,4 @@
-import type { ApprovalRequest } from "../domain/approval";
+import { type ApprovalRequest, CURRENT_AUDIT_CHAIN } from "../domain/approval";
 import { type LlmSpend, NO_SPEND } from "../domain/budget";
 import {
   CHILDREN_POLL_MS,
@@ -160,6 +160,7 @@ function applyKind(
         definitionId: tx.run.definitionId,
         votes: [],
         escalatedTo: [],
+        auditChain: CURRENT_AUDIT_CHAIN,
       };
       tx.setStepStatus(StepRunStatus.Waiting, { input });
       active.wait = {

@@ -927,12 +927,18 @@ export interface components {
          *       "votes": [],
          *       "escalatedTo": [],
          *       "deadlineAt": null,
-         *       "kind": "step"
+         *       "kind": "step",
+         *       "auditChain": 2
          *     }
          */
         ApprovalRequest: {
             /** @default [] */
             assignees: string[];
+            /**
+             * @description The hash chain's version of its audit trail: 1 for requests opened before version 2
+             * @default 1
+             */
+            auditChain: 1 | 2;
             /** @default null */
             comment: string | null;
             content: {
@@ -1050,6 +1056,11 @@ export interface components {
         ApprovalWithDiff: {
             /** @default [] */
             assignees: string[];
+            /**
+             * @description The hash chain's version of its audit trail: 1 for requests opened before version 2
+             * @default 1
+             */
+            auditChain: 1 | 2;
             /** @default null */
             comment: string | null;
             content: {
@@ -1092,12 +1103,14 @@ export interface components {
             action: "requested" | "vote" | "decided" | "expired" | "revision_requested" | "reminder" | "escalated";
             actor: string | null;
             at: string;
+            /** @description The rule the chain follows: its request's auditChain (docs/approvals.md) */
+            chainVersion: 1 | 2;
             details: {
                 [key: string]: unknown;
             };
-            /** @description SHA-256 (hex) of JSON [previousHash, seq, at, action, actor, details] */
+            /** @description SHA-256 (hex) of [previousHash, seq, at, action, actor, details]: as JSON.stringify writes it in version 1, as RFC 8785 canonical JSON from version 2 */
             hash: string;
-            /** @description The entry before's hash; 64 zeros for the first */
+            /** @description The entry before's hash; for the first, the chain's head: 64 zeros in version 1, from version 2 SHA-256 of canonical JSON ["weft.audit.v2", workspaceId, requestId, workflowRunId] */
             previousHash: string;
             /** @description The run event it comes from */
             seq: number;
@@ -3831,7 +3844,8 @@ export interface operations {
                      *           "votes": [],
                      *           "escalatedTo": [],
                      *           "deadlineAt": null,
-                     *           "kind": "step"
+                     *           "kind": "step",
+                     *           "auditChain": 2
                      *         }
                      *       ]
                      *     }
@@ -3975,6 +3989,7 @@ export interface operations {
                      *         "escalatedTo": [],
                      *         "deadlineAt": null,
                      *         "kind": "step",
+                     *         "auditChain": 1,
                      *         "diff": "string"
                      *       }
                      *     }
@@ -4091,7 +4106,8 @@ export interface operations {
                      *             "property2": null
                      *           },
                      *           "previousHash": "string",
-                     *           "hash": "string"
+                     *           "hash": "string",
+                     *           "chainVersion": 1
                      *         }
                      *       ]
                      *     }
@@ -4635,7 +4651,7 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description One request per line: {request, audit} */
+            /** @description One request per line: {request, audit, workspaceId, line, lines, previousLineHash, lineHash}, hash-chained */
             200: {
                 headers: {
                     [name: string]: unknown;
@@ -4666,7 +4682,8 @@ export interface operations {
                      *         "votes": [],
                      *         "escalatedTo": [],
                      *         "deadlineAt": null,
-                     *         "kind": "step"
+                     *         "kind": "step",
+                     *         "auditChain": 2
                      *       },
                      *       "audit": [
                      *         {
@@ -4679,14 +4696,29 @@ export interface operations {
                      *             "property2": null
                      *           },
                      *           "previousHash": "string",
-                     *           "hash": "string"
+                     *           "hash": "string",
+                     *           "chainVersion": 1
                      *         }
-                     *       ]
+                     *       ],
+                     *       "workspaceId": "string",
+                     *       "line": 0,
+                     *       "lines": 0,
+                     *       "previousLineHash": "string",
+                     *       "lineHash": "string"
                      *     }
                      */
                     "application/x-ndjson": {
                         audit: components["schemas"]["AuditEntry"][];
+                        /** @description Its place in the export, from 1 */
+                        line: number;
+                        /** @description SHA-256 (hex) of the line's RFC 8785 canonical JSON without lineHash */
+                        lineHash: string;
+                        /** @description How many lines the whole export has */
+                        lines: number;
+                        /** @description The line before's lineHash; for the first, SHA-256 of canonical JSON ["weft.audit-export.v1", workspaceId, from, to] */
+                        previousLineHash: string;
                         request: components["schemas"]["ApprovalRequest"];
+                        workspaceId: string;
                     };
                 };
             };

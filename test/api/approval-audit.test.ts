@@ -1,19 +1,17 @@
-import { createHash } from "node:crypto";
 import { beforeAll, describe, expect, it } from "vitest";
 import { type SignedUp, signUp, withKey } from "../helpers/accounts";
+import {
+  type Entry,
+  exportVerifies,
+  head,
+  jcs,
+  type Line,
+  sha256,
+  trailVerifies,
+} from "../helpers/audit-chain";
 import { expectData, expectError } from "../helpers/requests";
 import { createDefinition, startRun } from "../helpers/runs";
 import { createTestApp, type TestApp } from "../helpers/test-app";
-
-interface Entry {
-  seq: number;
-  at: string;
-  action: string;
-  actor: string | null;
-  details: Record<string, unknown>;
-  previousHash: string;
-  hash: string;
-}
 
 let t: TestApp;
 let a: SignedUp;
@@ -26,21 +24,7 @@ beforeAll(async () => {
 const send = (method: string, path: string, body?: unknown) =>
   t.request(method, path, { body, headers: withKey(a.apiKey) });
 
-/** A compliance tool's check, written from the documented rule alone. */
-function verifies(entries: Entry[]): boolean {
-  let previous = "0".repeat(64);
-  return entries.every((entry) => {
-    const { seq, at, action, actor, details } = entry;
-    const hash = createHash("sha256")
-      .update(JSON.stringify([previous, seq, at, action, actor, details]))
-      .digest("hex");
-    const holds = entry.previousHash === previous && entry.hash === hash;
-    previous = entry.hash;
-    return holds;
-  });
-}
-
-async function pendingOf(runId: string): Promise<{ id: string }> {
+async function pendingOf(runId: string): Promise<{ id: string; workflowRunId: string }> {
   await t.idle();
   const pending = await expectData<{ id: string; workflowRunId: string }[]>(
     await send("GET", "/v1/approval-requests?pending=true"),
@@ -86,9 +70,7 @@ describe("approval audit trail", () => {
     ]);
     expect(entries[0]?.details).toMatchObject({
       assignees: ["ann@example.com", "bob@example.com"],
-      contentSha256: createHash("sha256")
-        .update(JSON.stringify({ amount: 120 }))
-        .digest("hex"),
+      contentSha256: sha256(jcs({ amount: 120 })),
     });
     expect(entries[1]?.details).toMatchObject({
       decision: "approved",
@@ -96,12 +78,13 @@ describe("approval audit trail", () => {
       approvals: 1,
     });
     expect(entries[3]?.details).toMatchObject({ decision: "approved" });
-    expect(verifies(entries)).toBe(true);
+    const first = head(2, a.workspaceId, request.id, run.id);
+    expect(trailVerifies(entries, first)).toBe(true);
 
     const altered = entries.map((entry, i) =>
       i === 1 ? { ...entry, details: { ...entry.details, comment: "" } } : entry,
     );
-    expect(verifies(altered)).toBe(false);
+    expect(trailVerifies(altered, first)).toBe(false);
   });
 
   it("records a rejection sent back for revision on the rejected request", async () => {
@@ -130,9 +113,13 @@ describe("approval audit trail", () => {
       200,
     );
     expect(entries.map((entry) => entry.action)).toEqual(["requested", "decided", "revision_requested"]);
-    expect(entries[1]?.details).toEqual({ decision: "rejected", comment: "Shorter" });
+    expect(entries[1]?.details).toEqual({
+      decision: "rejected",
+      comment: "Shorter",
+      contentSha256: sha256(jcs({ v: 1 })),
+    });
     expect(entries[2]?.details).toMatchObject({ gotoStep: "draft", revision: 1, comment: "Shorter" });
-    expect(verifies(entries)).toBe(true);
+    expect(trailVerifies(entries, head(2, a.workspaceId, request.id, run.id))).toBe(true);
   });
 
   it("exports the requests of a time range as JSON Lines, each with its trail", async () => {
@@ -153,13 +140,13 @@ describe("approval audit trail", () => {
     const lines = (await response.text())
       .trim()
       .split("\n")
-      .map((line) => JSON.parse(line) as { request: { id: string; createdAt: string }; audit: Entry[] });
+      .map((line) => JSON.parse(line) as Line);
     expect(lines.length).toBeGreaterThanOrEqual(3);
     const createdAt = lines.map((line) => line.request.createdAt);
     expect(createdAt).toEqual([...createdAt].sort());
     const exported = lines.find((line) => line.request.id === request.id);
     expect(exported?.audit.map((entry) => entry.action)).toEqual(["requested"]);
-    expect(lines.every((line) => verifies(line.audit))).toBe(true);
+    expect(exportVerifies(lines, a.workspaceId, from, to)).toBe(true);
 
     const empty = await send(
       "GET",

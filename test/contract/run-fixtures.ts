@@ -138,6 +138,7 @@ function approvalFor(tx: RunTransition, ids: IdGenerator): ApprovalRequest {
     escalatedTo: [],
     kind: "step",
     deadlineAt: null,
+    auditChain: 2,
   };
 }
 

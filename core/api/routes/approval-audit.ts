@@ -37,13 +37,33 @@ const answers = builtOnce(() => {
       ]),
       actor: z.string().nullable(),
       details: z.record(z.string(), z.unknown()),
-      previousHash: z.string().meta({ description: "The entry before's hash; 64 zeros for the first" }),
+      previousHash: z.string().meta({
+        description:
+          "The entry before's hash; for the first, the chain's head: 64 zeros in version 1, from version 2 SHA-256 of canonical JSON [\"weft.audit.v2\", workspaceId, requestId, workflowRunId]",
+      }),
       hash: z.string().meta({
-        description: "SHA-256 (hex) of JSON [previousHash, seq, at, action, actor, details]",
+        description:
+          "SHA-256 (hex) of [previousHash, seq, at, action, actor, details]: as JSON.stringify writes it in version 1, as RFC 8785 canonical JSON from version 2",
+      }),
+      chainVersion: z.union([z.literal(1), z.literal(2)]).meta({
+        description: "The rule the chain follows: its request's auditChain (docs/approvals.md)",
       }),
     })
     .meta({ id: "AuditEntry" });
-  const ExportLine = z.object({ request: ApprovalRequest, audit: z.array(AuditEntry) });
+  const ExportLine = z.object({
+    request: ApprovalRequest,
+    audit: z.array(AuditEntry),
+    workspaceId: z.string(),
+    line: z.number().int().meta({ description: "Its place in the export, from 1" }),
+    lines: z.number().int().meta({ description: "How many lines the whole export has" }),
+    previousLineHash: z.string().meta({
+      description:
+        'The line before\'s lineHash; for the first, SHA-256 of canonical JSON ["weft.audit-export.v1", workspaceId, from, to]',
+    }),
+    lineHash: z.string().meta({
+      description: "SHA-256 (hex) of the line's RFC 8785 canonical JSON without lineHash",
+    }),
+  });
 
   return { AuditEntry, ExportLine };
 });
@@ -80,7 +100,8 @@ const exportRoute = createRoute({
   request: { query: ExportQuery },
   responses: lazyResponses(() => ({
     200: {
-      description: "One request per line: {request, audit}",
+      description:
+        "One request per line: {request, audit, workspaceId, line, lines, previousLineHash, lineHash}, hash-chained",
       content: { "application/x-ndjson": { schema: answers().ExportLine } },
     },
     ...errorResponses(400, ...AUTHENTICATED_ERRORS),

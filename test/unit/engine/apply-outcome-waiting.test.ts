@@ -65,6 +65,7 @@ describe("applyOutcome: waiting and approval", () => {
       escalatedTo: [],
       kind: "step",
       deadlineAt: isoAt(T0 + 60 * MINUTE),
+      auditChain: 2,
     });
   });
 });

@@ -33,6 +33,7 @@ const approval: ApprovalRequest = {
   escalatedTo: [],
   kind: "step",
   deadlineAt: null,
+  auditChain: 2,
 };
 
 describe("webhook event names", () => {
