@@ -127,12 +127,14 @@ export interface RerunStart {
 /**
  * An upgrade asked for while a step was active (docs/flow.md, "Upgrading running workflows"): it lands when
  * that step ends. `after` is set by the step's completion: the run then continues after that step's name in
- * the new version's order, unless the step chose its next step itself.
+ * the new version's order, unless the step chose its next step itself, or the upgrade says where the run
+ * continues (`continueAt`, a step of the new version), which wins over both.
  */
 export interface PendingUpgrade {
   definitionId: string;
   requestedAt: string;
   after?: string;
+  continueAt?: string;
 }
 
 export interface RunRecord extends WorkflowRun {
@@ -236,6 +238,10 @@ export interface RunRecord extends WorkflowRun {
   endCounted?: { status: RunStatus; version: number };
 }
 
+function pendingUpgradeView({ definitionId, continueAt }: PendingUpgrade): WorkflowRun["pendingUpgrade"] {
+  return continueAt === undefined ? { definitionId } : { definitionId, continueAt };
+}
+
 export function currentStepName(run: RunRecord): string | null {
   return run.active?.stepRun.stepName ?? run.nextStepName ?? null;
 }
@@ -259,7 +265,7 @@ export function toWorkflowRun(run: RunRecord): WorkflowRun {
     ...(run.startedBy === undefined ? {} : { startedBy: run.startedBy }),
     ...(run.rerunOf === undefined ? {} : { rerunOf: run.rerunOf }),
     ...(run.originalDefinitionId === undefined ? {} : { originalDefinitionId: run.originalDefinitionId }),
-    ...(run.upgrade === undefined ? {} : { pendingUpgrade: { definitionId: run.upgrade.definitionId } }),
+    ...(run.upgrade === undefined ? {} : { pendingUpgrade: pendingUpgradeView(run.upgrade) }),
     ...(run.parent === undefined ? {} : { parentRunId: run.parent.runId }),
     // A cancelled run keeps what it was waiting for in its item; the API shows it only while it applies.
     ...(run.debounceWindow === undefined || run.status !== RunStatus.Pending

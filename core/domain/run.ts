@@ -55,7 +55,13 @@ export const WorkflowRun = z
       description: "The definition the run was created on, once an upgrade moved it to definitionId",
     }),
     pendingUpgrade: z
-      .object({ definitionId: z.string() })
+      .object({
+        definitionId: z.string(),
+        continueAt: z
+          .string()
+          .optional()
+          .meta({ description: "The step the run continues at, when the upgrade said (continueAt)" }),
+      })
       .optional()
       .meta({ description: "An upgrade that lands when the active step ends" }),
     parentRunId: z.string().optional().meta({

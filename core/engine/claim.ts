@@ -38,7 +38,8 @@ export function claim(
       const rerun = tx.run.rerunStart;
       delete tx.run.rerunStart;
       for (const copied of rerun?.copied ?? []) tx.copyStep(copied);
-      tx.run.nextStepName = rerun?.fromStep ?? steps[0]?.name ?? null;
+      // A PENDING run has a next step only when an upgrade that landed before its start said where to go.
+      tx.run.nextStepName ??= rerun?.fromStep ?? steps[0]?.name ?? null;
       startNextStep(tx, steps, lease());
       return {};
     }

@@ -7,7 +7,8 @@ import { completeRun, failRun } from "./run-moves";
  * Lands the run's pending upgrade at a step boundary (docs/flow.md, "Upgrading running workflows"): the run
  * follows `steps`, the new version's, from here on, with WORKFLOW_UPGRADED. The step that just ended is
  * followed by the one after its name in the new version, unless it chose its next step itself (a
- * condition, an approval's onReject); a step last in the new version completes the run.
+ * condition, an approval's onReject); a step last in the new version completes the run. An upgrade that says
+ * where the run continues (`continueAt`) starts that step next, whatever the step that ended chose.
  */
 export function landUpgrade(tx: RunTransition, steps: readonly StepDefinition[]): void {
   const upgrade = tx.run.upgrade;
@@ -18,7 +19,8 @@ export function landUpgrade(tx: RunTransition, steps: readonly StepDefinition[])
   tx.run.definitionId = upgrade.definitionId;
   const after = upgrade.after;
   let missing = false;
-  if (after !== undefined && tx.run.nextStepName === null) {
+  if (upgrade.continueAt !== undefined && !tx.run.active) tx.run.nextStepName = upgrade.continueAt;
+  else if (after !== undefined && tx.run.nextStepName === null) {
     const index = steps.findIndex((step) => step.name === after);
     missing = index === -1;
     tx.run.nextStepName = missing ? null : (steps[index + 1]?.name ?? null);

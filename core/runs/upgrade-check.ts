@@ -11,15 +11,17 @@ export type Incompatibility =
 
 /**
  * What stands between the run, where it is now, and `to`: the step it is on (absent from `to`, it has no
- * place to continue from), the steps it may go to next by name (a condition's targets, an approval's
- * onReject, the step it is about to start), steps of one name whose type differs, and state keys that the
- * steps of `to` it can still reach read and that neither the run's state, nor the step it is on, nor
- * those steps write.
+ * place to continue from), the steps it may go to next (the one after it in its version's order, a
+ * condition's targets, an approval's onReject, the step it is about to start), steps of one name whose type
+ * differs, and state keys that the steps of `to` it can still reach read and that neither the run's state,
+ * nor the step it is on, nor those steps write. With `continueAt` (a step of `to`) the run goes on there
+ * whatever its step chooses, so where it would have gone is no longer in the way.
  */
 export function checkUpgrade(
   run: RunRecord,
   from: readonly StepDefinition[],
   to: readonly StepDefinition[],
+  continueAt?: string,
 ): Incompatibility[] {
   const found: Incompatibility[] = [];
   const indexIn = (name: string) => to.findIndex((step) => step.name === name);
@@ -28,7 +30,8 @@ export function checkUpgrade(
   const current = currentName === undefined ? undefined : from.find((step) => step.name === currentName);
 
   const landings: number[] = [];
-  if (currentName !== undefined) {
+  if (continueAt !== undefined) landings.push(indexIn(continueAt));
+  else if (currentName !== undefined) {
     const index = indexIn(currentName);
     if (index === -1) {
       found.push({
@@ -38,7 +41,8 @@ export function checkUpgrade(
       });
     } else landings.push(index + 1);
   }
-  for (const name of namedNextSteps(run, current)) {
+  const nextSteps = continueAt === undefined ? namedNextSteps(run, current) : [];
+  for (const name of nextSteps) {
     const index = indexIn(name);
     if (index === -1) {
       found.push({
@@ -48,7 +52,16 @@ export function checkUpgrade(
       });
     } else landings.push(index);
   }
-  if (run.active === null && run.nextStepName === null && run.rerunStart === undefined) landings.push(0);
+  const following = continueAt === undefined ? followingStep(from, current) : undefined;
+  if (following !== undefined && indexIn(following) === -1 && !nextSteps.includes(following)) {
+    found.push({
+      kind: "next_step_missing",
+      stepName: following,
+      message: `The run goes on to step "${following}" next in its version, which the new version does not have; say where it continues instead (continueAt)`,
+    });
+  }
+  const fromTheStart = run.active === null && run.nextStepName === null && run.rerunStart === undefined;
+  if (continueAt === undefined && fromTheStart) landings.push(0);
 
   for (const step of to) {
     const before = from.find((old) => old.name === step.name);
@@ -82,6 +95,15 @@ export function checkUpgrade(
     }
   }
   return found;
+}
+
+/**
+ * The step after the one the run is on in its own version's order, where it goes once that step completes
+ * (a condition always names its next step instead).
+ */
+function followingStep(from: readonly StepDefinition[], current: StepDefinition | undefined) {
+  if (!current || current.type === "condition") return undefined;
+  return from[from.indexOf(current) + 1]?.name;
 }
 
 /** The steps the run may go to next by name, rather than by its version's order. */

@@ -10,6 +10,8 @@ import { checkUpgrade, type Incompatibility } from "./upgrade-check";
 export interface UpgradeRequest {
   definitionId: string;
   dryRun?: boolean | undefined;
+  /** The step of the new version the run continues at once the step it is on ends (or at once, between steps). */
+  continueAt?: string | undefined;
 }
 
 /**
@@ -48,6 +50,12 @@ export async function upgradeRun(
 ): Promise<UpgradeReport> {
   const target = known ?? (await deps.store.definitions.get(workspaceId, request.definitionId));
   if (!target) throw new NotFoundError("Workflow definition");
+  const { continueAt } = request;
+  if (continueAt !== undefined && !target.stepsJson.some((step) => step.name === continueAt)) {
+    throw new ValidationError(`Definition ${target.id} has no step "${continueAt}" to continue at`, {
+      details: { issues: [{ path: "continueAt", message: "must be a step of the new version" }] },
+    });
+  }
   try {
     const { before, after } = await changeRun(
       deps,
@@ -81,12 +89,20 @@ export async function upgradeRun(
           outcome,
           incompatibilities,
         });
+        if (run.definitionId === target.id && continueAt !== undefined) {
+          throw new ValidationError("continueAt moves a run to another version; this is the run's own", {
+            details: { issues: [{ path: "continueAt", message: "only with another version" }] },
+          });
+        }
         const pendingTo = run.upgrade?.definitionId;
         if (run.definitionId === target.id && pendingTo === undefined)
           throw new Answered(report("unchanged"));
-        if (pendingTo === target.id) throw new Answered(report("unchanged"));
+        if (pendingTo === target.id && run.upgrade?.continueAt === continueAt)
+          throw new Answered(report("unchanged"));
         const incompatibilities =
-          run.definitionId === target.id ? [] : checkUpgrade(run, current.stepsJson, target.stepsJson);
+          run.definitionId === target.id
+            ? []
+            : checkUpgrade(run, current.stepsJson, target.stepsJson, continueAt);
         if (request.dryRun) {
           throw new Answered(
             report(incompatibilities.length > 0 ? "incompatible" : "compatible", incompatibilities),
@@ -99,7 +115,13 @@ export async function upgradeRun(
           );
         }
         if (run.definitionId === target.id) delete tx.run.upgrade;
-        else tx.run.upgrade = { definitionId: target.id, requestedAt: tx.now, ...keptBoundary(run.upgrade) };
+        else
+          tx.run.upgrade = {
+            definitionId: target.id,
+            requestedAt: tx.now,
+            ...keptBoundary(run.upgrade),
+            ...(continueAt === undefined ? {} : { continueAt }),
+          };
         const atBoundary =
           run.status === RunStatus.Pending || (run.status === RunStatus.Running && !run.active);
         if (atBoundary) landUpgrade(tx, target.stepsJson);

@@ -2265,6 +2265,8 @@ export interface components {
             to?: string;
         };
         UpgradeInput: {
+            /** @description A step of the new version where the run continues once its current step ends (at once between steps), whatever that step would choose; the check then no longer reports where the run would have gone (current_step_missing, next_step_missing) */
+            continueAt?: string;
             definitionId: string;
             /**
              * @description Check only; 200 with the verdict
@@ -2481,6 +2483,8 @@ export interface components {
             };
             /** @description An upgrade that lands when the active step ends */
             pendingUpgrade?: {
+                /** @description The step the run continues at, when the upgrade said (continueAt) */
+                continueAt?: string;
                 definitionId: string;
             };
             /** @description As the creation gave it (absent: 5) */
@@ -2574,6 +2578,8 @@ export interface components {
             };
             /** @description An upgrade that lands when the active step ends */
             pendingUpgrade?: {
+                /** @description The step the run continues at, when the upgrade said (continueAt) */
+                continueAt?: string;
                 definitionId: string;
             };
             /** @description As the creation gave it (absent: 5) */
@@ -11288,7 +11294,8 @@ export interface operations {
                 /**
                  * @example {
                  *       "definitionId": "string",
-                 *       "dryRun": false
+                 *       "dryRun": false,
+                 *       "continueAt": "string"
                  *     }
                  */
                 "application/json": components["schemas"]["UpgradeInput"];

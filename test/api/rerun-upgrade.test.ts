@@ -39,10 +39,23 @@ const http = (name: string, path: string) => httpStep(target, name, path);
 const eventTypes = async (runId: string) =>
   (await allEvents(t.request, a.apiKey, runId)).map((event) => event.eventType);
 
+/**
+ * Two versions of a workflow that first waits for a `go` signal, then runs `v1` or `v2`, and a run of the
+ * first, waiting at that step.
+ */
+async function waitingOnV1(name: string, v1Steps: unknown[], v2Steps: unknown[]) {
+  const hold = { type: "external_event", name: "hold", signalType: "go" };
+  const v1 = await define(name, "1", [hold, ...v1Steps]);
+  const v2 = await define(name, "2", [hold, ...v2Steps]);
+  const run = await startRun(t.request, a.apiKey, { definitionId: v1 });
+  await waitForRun(t.request, a.apiKey, run.id, withStatus("WAITING"));
+  return { v1, v2, run };
+}
+
 interface RerunBody extends RunBody {
   rerunOf?: string;
   originalDefinitionId?: string;
-  pendingUpgrade?: { definitionId: string };
+  pendingUpgrade?: { definitionId: string; continueAt?: string };
 }
 
 describe("rerun from a step", () => {
@@ -191,18 +204,52 @@ describe("checked upgrades", () => {
     expect((await getRun(t.request, a.apiKey, run.id)).definitionId).toBe(v1);
   });
 
+  it("refuses an upgrade whose version lacks the step the run goes to next, unless continueAt says where it goes on", async () => {
+    const { v1, v2, run } = await waitingOnV1(
+      "packing",
+      [http("weigh", "/weigh"), http("label", "/label")],
+      [http("inspect", "/inspect"), http("label", "/label")],
+    );
+    const upgrade = (body: Record<string, unknown>) =>
+      send("POST", `/v1/workflow-runs/${run.id}/upgrade`, { definitionId: v2, ...body });
+
+    const missing = [expect.objectContaining({ kind: "next_step_missing", stepName: "weigh" })];
+    const refused = await expectError(await upgrade({}), 409, "CONFLICT");
+    expect(refused.details?.incompatibilities).toEqual(missing);
+    expect(refused.message).toContain('"weigh"');
+    const dry = await expectData<{ outcome: string }>(await upgrade({ dryRun: true }), 200);
+    expect(dry).toMatchObject({ outcome: "incompatible", incompatibilities: missing });
+    const unknownStep = await expectError(await upgrade({ continueAt: "weigh" }), 400, "VALIDATION_ERROR");
+    expect(issuePaths(unknownStep)).toEqual(["continueAt"]);
+    const checked = await expectData<{ outcome: string }>(
+      await upgrade({ continueAt: "label", dryRun: true }),
+      200,
+    );
+    expect(checked).toMatchObject({ outcome: "compatible", incompatibilities: [] });
+    const pendingOf = async () => ((await getRun(t.request, a.apiKey, run.id)) as RerunBody).pendingUpgrade;
+    expect(await pendingOf()).toBeUndefined();
+
+    const pending = await expectData<{ outcome: string }>(await upgrade({ continueAt: "label" }), 200);
+    expect(pending).toMatchObject({ outcome: "pending" });
+    expect(await pendingOf()).toEqual({
+      definitionId: v2,
+      continueAt: "label",
+    });
+    await send("POST", `/v1/workflow-runs/${run.id}/resume`, { signalType: "go" });
+    const done = await waitForRun(t.request, a.apiKey, run.id, withStatus("COMPLETED"));
+    expect(done.steps.map((step) => step.stepName)).toEqual(["hold", "label"]);
+    expect([hits.get("/weigh"), hits.get("/inspect")]).toEqual([undefined, undefined]);
+    const events = await allEvents(t.request, a.apiKey, run.id);
+    const landed = events.find((event) => event.eventType === "WORKFLOW_UPGRADED");
+    expect(landed?.payload).toEqual({ fromDefinitionId: v1, toDefinitionId: v2, nextStepName: "label" });
+  });
+
   it("lands a compatible upgrade at the next step boundary, and the run then follows the new version's steps", async () => {
-    const v1 = await define("shipping", "1", [
-      { type: "external_event", name: "hold", signalType: "go" },
-      http("ship", "/ship/v1"),
-    ]);
-    const v2 = await define("shipping", "2", [
-      { type: "external_event", name: "hold", signalType: "go" },
-      http("audit", "/audit"),
-      http("ship", "/ship/v2"),
-    ]);
-    const run = await startRun(t.request, a.apiKey, { definitionId: v1 });
-    await waitForRun(t.request, a.apiKey, run.id, withStatus("WAITING"));
+    const { v1, v2, run } = await waitingOnV1(
+      "shipping",
+      [http("ship", "/ship/v1")],
+      [http("audit", "/audit"), http("ship", "/ship/v2")],
+    );
 
     const upgraded = await expectData<{ outcome: string }>(
       await send("POST", `/v1/workflow-runs/${run.id}/upgrade`, { definitionId: v2 }),

@@ -8,7 +8,8 @@ const WAIT = { timeout: 20_000 };
 /**
  * Rerun and upgrade from a run's page in Chromium: a FAILED run is rerun from its failed step on a newer
  * version with an edited input; a waiting run's upgrade is checked (refused, with the list), then made to a
- * compatible version, which it follows once its step ends.
+ * version without the step it would go to next, once the dialog says which step it continues at; it follows
+ * that version once its step ends.
  */
 reportSkip("dashboard rerun and upgrade browser test");
 
@@ -82,10 +83,11 @@ describe.skipIf(!available)("rerun and upgrade in Chromium", { timeout: 240_000 
       version: "2",
       steps: [{ type: "wait", name: "hold", durationMs: 10 }, end],
     });
+    // Version 3 drops the step the run goes to next: refused until the dialog says where it continues.
     await api.createDefinition({
       name: "holding",
       version: "3",
-      steps: [hold, end, { type: "task", name: "extra", handler: "noop", config: {} }],
+      steps: [hold, { type: "task", name: "extra", handler: "noop", config: {} }],
     });
     const waiting = await api.startRun(h1.id, {});
     await api.waitForStatus(waiting.id, "WAITING");
@@ -97,9 +99,14 @@ describe.skipIf(!available)("rerun and upgrade in Chromium", { timeout: 240_000 
     await expect.poll(() => report.textContent(), WAIT).toContain("step_type_changed");
     await page.getByRole("combobox", { name: /^Version/ }).selectOption({ label: "holding v3" });
     await page.getByRole("button", { name: "Check" }).click();
+    await expect.poll(() => report.textContent(), WAIT).toContain("next_step_missing");
+    expect(await report.textContent()).toContain('"end"');
+    await page.getByRole("combobox", { name: /^Continue at/ }).selectOption("extra");
+    await page.getByRole("button", { name: "Check" }).click();
     await expect.poll(() => report.textContent(), WAIT).toContain("Compatible");
     await page.getByRole("button", { name: "Upgrade", exact: true }).click();
     await expect.poll(() => report.textContent(), WAIT).toContain("pending");
+    await expect.poll(() => page.locator("main").textContent(), WAIT).toContain("the run continues at extra");
 
     await api.call("POST", `/v1/workflow-runs/${waiting.id}/signals`, { signalType: "go" });
     await api.waitForStatus(waiting.id, "COMPLETED");
@@ -107,7 +114,7 @@ describe.skipIf(!available)("rerun and upgrade in Chromium", { timeout: 240_000 
       "GET",
       `/v1/workflow-runs/${waiting.id}`,
     );
-    expect(upgraded.steps.map((step) => step.stepName)).toEqual(["hold", "end", "extra"]);
+    expect(upgraded.steps.map((step) => step.stepName)).toEqual(["hold", "extra"]);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -111,6 +111,10 @@ const upgrade = route({
           .object({
             definitionId: z.string().min(1).max(100),
             dryRun: z.boolean().default(false).meta({ description: "Check only; 200 with the verdict" }),
+            continueAt: z.string().min(1).max(100).optional().meta({
+              description:
+                "A step of the new version where the run continues once its current step ends (at once between steps), whatever that step would choose; the check then no longer reports where the run would have gone (current_step_missing, next_step_missing)",
+            }),
           })
           .meta({ id: "UpgradeInput" }),
       ),

@@ -15,7 +15,18 @@ describe("checkUpgrade", () => {
   it("finds nothing in the way when the run's step and what follows it are there", () => {
     const run = runningRun({ stepName: "a", state: { input: {} } });
 
-    expect(checkUpgrade(run, v1, [task("a"), task("new"), task("c")])).toEqual([]);
+    expect(checkUpgrade(run, v1, [task("a"), task("new"), task("b")])).toEqual([]);
+  });
+
+  it("reports the step after the run's in its version missing, unless the upgrade says where it continues", () => {
+    const run = runningRun({ stepName: "a", state: { input: {} } });
+    const v2 = [task("a"), task("new"), task("c")];
+
+    expect(checkUpgrade(run, v1, v2)).toEqual([
+      expect.objectContaining({ kind: "next_step_missing", stepName: "b" }),
+    ]);
+    expect(checkUpgrade(run, v1, v2, "c")).toEqual([]);
+    expect(checkUpgrade(runningRun({ stepName: "b", stepIndex: 1 }), v1, v2, "c")).toEqual([]);
   });
 
   it("reports the current step missing, a type changed, and a state key nothing writes", () => {
@@ -30,7 +41,7 @@ describe("checkUpgrade", () => {
       "step_type_changed",
     ]);
     const atA = runningRun({ stepName: "a", state: { input: {} } });
-    expect(checkUpgrade(atA, v1, [task("a"), ...v2.slice(1)])).toEqual([
+    expect(checkUpgrade(atA, v1, [task("a"), task("b"), ...v2.slice(1)])).toEqual([
       expect.objectContaining({ kind: "state_key_unwritten", key: "missing", stepName: "c" }),
     ]);
   });
@@ -65,6 +76,20 @@ describe("landing an upgrade", () => {
       nextStepName: "audit",
     });
     expect(tx.run.upgrade).toBeUndefined();
+  });
+
+  it("goes on at the step the upgrade names, over the step's own choice", () => {
+    const run = runRecord({
+      status: RunStatus.Running,
+      active: null,
+      nextStepName: "b",
+      upgrade: { definitionId: "def_2", requestedAt: "", after: "a", continueAt: "z" },
+    });
+    const tx = new RunTransition(run, T0, fixedIds());
+
+    landUpgrade(tx, [task("a"), task("z")]);
+
+    expect(tx.run).toMatchObject({ definitionId: "def_2", nextStepName: "z", status: RunStatus.Running });
   });
 
   it("completes the run when the step was the new version's last", () => {

@@ -116,17 +116,27 @@ export function UpgradePanel({
 }) {
   const versions = versionsOf(definitions, run).filter(([id]) => id !== run.definitionId);
   const [target, setTarget] = useState(versions[0]?.[0] ?? "");
+  // Empty: where the new version's order puts the run; else the step it continues at (continueAt).
+  const [continueAt, setContinueAt] = useState("");
   const [report, setReport] = useState<UpgradeReport | undefined>(undefined);
   const [error, setError] = useState<string | undefined>(undefined);
   const [busy, setBusy] = useState(false);
   if (versions.length === 0) return null;
+  const targetSteps = (definitions.find((d) => d.id === target)?.stepsJson ?? []).map((step) =>
+    String(step.name),
+  );
+  const pendingAt = run.pendingUpgrade?.continueAt;
 
   const send = async (dryRun: boolean) => {
     setBusy(true);
     setError(undefined);
     try {
       const path = `/workflow-runs/${encodeURIComponent(run.id)}/upgrade`;
-      const answer = await api<UpgradeReport>("POST", path, { definitionId: target, dryRun });
+      const answer = await api<UpgradeReport>("POST", path, {
+        definitionId: target,
+        dryRun,
+        ...(continueAt === "" ? {} : { continueAt }),
+      });
       setReport(answer);
       if (!dryRun) {
         announce(
@@ -150,16 +160,36 @@ export function UpgradePanel({
         The run moves at its next step boundary, if nothing in the new version is in its way.
       </p>
       {run.pendingUpgrade && (
-        <p class="notice">An upgrade is pending; it lands when the current step ends.</p>
+        <p class="notice">
+          An upgrade is pending; it lands when the current step ends
+          {pendingAt === undefined ? "." : `, and the run continues at ${pendingAt}.`}
+        </p>
       )}
       <Field label="Version">
         <select
           onChange={(e: Event) => {
             setTarget((e.currentTarget as HTMLSelectElement).value);
+            setContinueAt("");
             setReport(undefined);
           }}
         >
           <Options options={versions} selected={target} />
+        </select>
+      </Field>
+      <Field
+        label="Continue at"
+        hint="Where the run goes on once its step ends; needed when the step it would go to next is not in the new version"
+      >
+        <select
+          onChange={(e: Event) => {
+            setContinueAt((e.currentTarget as HTMLSelectElement).value);
+            setReport(undefined);
+          }}
+        >
+          <Options
+            options={[["", "Where the new version's order puts it"], ...targetSteps]}
+            selected={continueAt}
+          />
         </select>
       </Field>
       <div class="actions">
@@ -181,7 +211,11 @@ export function UpgradePanel({
             </p>
           ) : (
             <>
-              <p class="notice notice-warn">Refused: the new version does not fit this run.</p>
+              <p class="notice notice-warn">
+                Refused: the new version does not fit this run.
+                {report.incompatibilities.some((item) => item.kind.endsWith("_step_missing")) &&
+                  " Pick the step it continues at, then check again."}
+              </p>
               <ul>
                 {report.incompatibilities.map((item) => (
                   <li>
