@@ -18,22 +18,26 @@ function fromHttpException(error: HTTPException): AppError {
 }
 
 /**
- * The one place an error becomes a response. Known errors keep their code and message; anything else is
- * logged with its cause and answered INTERNAL_ERROR, with nothing of the cause in the body.
+ * An error as the API answers it: known errors keep their code and message; anything else is logged with
+ * its cause and becomes INTERNAL_ERROR, with nothing of the cause in what the caller gets. Shared by the
+ * REST routes and the MCP tools (core/api/mcp), so both refuse alike.
  */
-export function handleError(error: Error, c: Context): Response {
-  let appError: AppError;
-  if (error instanceof AppError) appError = error;
-  else if (error instanceof ZodError) appError = toValidationError(error);
+export function toAppError(error: unknown, log: Logger | undefined): AppError {
+  if (error instanceof AppError) return error;
+  if (error instanceof ZodError) return toValidationError(error);
   // A request whose data would carry a run past a bound (its state, an item): refused, nothing written.
-  else if (error instanceof BoundExceeded)
-    appError = new ValidationError(error.message, { details: { code: error.code } });
-  else if (error instanceof HTTPException && error.status < 500) appError = fromHttpException(error);
-  else {
-    const log: Logger | undefined = c.get("log");
-    log?.error({ err: error }, "unhandled error");
-    appError = new AppError(ErrorCode.INTERNAL_ERROR, "Internal server error");
+  if (error instanceof BoundExceeded) {
+    return new ValidationError(error.message, { details: { code: error.code } });
   }
+  if (error instanceof HTTPException && error.status < 500) return fromHttpException(error);
+  log?.error({ err: error }, "unhandled error");
+  return new AppError(ErrorCode.INTERNAL_ERROR, "Internal server error");
+}
+
+/** The one place an error becomes a response. */
+export function handleError(error: Error, c: Context): Response {
+  const log: Logger | undefined = c.get("log");
+  const appError = toAppError(error, log);
   if (appError instanceof RateLimitError) c.header("Retry-After", String(appError.retryAfterSec));
   return c.json(failure(appError), statusOf(appError));
 }

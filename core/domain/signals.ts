@@ -1,6 +1,20 @@
+import * as z from "zod";
+import { boundedJsonObject } from "./bounded-json";
+import { LIMITS } from "./limits";
 import type { StepWait } from "./run-record";
 
 type Json = Record<string, unknown>;
+
+/** A signal as sent to a run (POST /v1/workflow-runs/:id/signals, the MCP tool send_signal). */
+export const SignalInput = z
+  .object({
+    signalType: z.string().min(1).max(100),
+    payload: boundedJsonObject(LIMITS.signalPayloadBytes).default({}),
+    id: z.string().min(1).max(200).optional().meta({
+      description: "Makes sending idempotent: a signal with an id the run has seen is applied once",
+    }),
+  })
+  .meta({ id: "SignalInput" });
 
 /** A signal that arrived before its step: kept on the run until a step waiting for its type takes it. */
 export interface BufferedSignal {

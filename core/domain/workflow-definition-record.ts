@@ -26,6 +26,9 @@ export const WorkflowDefinition = z
   .meta({ id: "WorkflowDefinition" });
 export type WorkflowDefinition = z.infer<typeof WorkflowDefinition>;
 
+/** A definition as a list of many shows it: everything but its steps, which may take 350 KB each. */
+export type WorkflowDefinitionSummary = Omit<WorkflowDefinition, "stepsJson">;
+
 /** As stored: the steps passed StepDefinition validation when the definition was created, and never change. */
 export type StoredWorkflowDefinition = Omit<WorkflowDefinition, "stepsJson"> & {
   stepsJson: StepDefinition[];

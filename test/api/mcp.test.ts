@@ -1,48 +1,31 @@
-import { Client } from "@modelcontextprotocol/sdk/client/index.js";
-import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { type SignedUp, signUp, withKey } from "../helpers/accounts";
+import { connectMcp, toolJson as json, toolError } from "../helpers/mcp-client";
 import { createDefinition, getRun, waitForRun, withStatus } from "../helpers/runs";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 
 /** /mcp driven by the official MCP client, as Claude or Cursor would drive it, with the workspace's API key. */
 let t: TestApp;
 let account: SignedUp;
-const clients: Client[] = [];
 
 beforeAll(async () => {
   t = await createTestApp({ RATE_LIMIT_PER_MINUTE: "1000000" }, { realTime: true });
   account = await signUp(t);
 });
-afterAll(async () => {
-  for (const client of clients) await client.close();
-});
 
-/** The client's HTTP goes to the in-process app, as it would over the network to the service. */
-async function connect(apiKey: string): Promise<Client> {
-  const transport = new StreamableHTTPClientTransport(new URL("http://weft.test/mcp"), {
-    requestInit: { headers: withKey(apiKey) },
-    fetch: async (url, init) => t.app.request(String(url), init),
-  });
-  const client = new Client({ name: "weft-test", version: "1.0.0" });
-  await client.connect(transport);
-  clients.push(client);
-  return client;
-}
-
-const json = (result: Awaited<ReturnType<Client["callTool"]>>) => {
-  const [first] = result.content as { type: string; text: string }[];
-  return JSON.parse(first?.text ?? "null") as Record<string, unknown> & Record<string, unknown>[];
-};
+const connect = (apiKey: string) => connectMcp(t, apiKey);
 
 describe("the MCP endpoint", () => {
   it("lists its tools, starts a run, lists its pending approval and approves it with an edit", async () => {
     const client = await connect(account.apiKey);
     const { tools } = await client.listTools();
     expect(tools.map((tool) => tool.name).sort()).toEqual([
+      "cancel_run",
       "decide_approval",
       "get_run",
+      "list_definitions",
       "list_pending_approvals",
+      "send_signal",
       "start_run",
     ]);
     const definition = await createDefinition(t.request, account.apiKey, [
@@ -104,8 +87,7 @@ describe("the MCP endpoint", () => {
     );
 
     const result = await client.callTool({ name: "get_run", arguments: { runId: started.id } });
-    expect(result.isError).toBe(true);
-    expect(JSON.stringify(result.content)).toContain("Workflow run not found");
+    expect(toolError(result)).toEqual({ code: "NOT_FOUND", message: "Workflow run not found" });
   });
 
   it("answers GET /mcp (a server-to-client stream) 405: the server is stateless", async () => {

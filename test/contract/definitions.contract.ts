@@ -41,5 +41,27 @@ export function describeDefinitions(makeStore: MakeStore): void {
       await expect(store.definitions.create({ ...first, name: "again" })).rejects.toThrow();
       expect(await store.definitions.get(ws, first.id)).toEqual(first);
     });
+
+    it("pages a workspace's definitions oldest first, without their steps, from a cursor", async () => {
+      const ids = ["def_000001", "def_000002", "def_000003", "def_000004", "def_000005"];
+      for (const id of [...ids].reverse()) await store.definitions.create(definition(id));
+      await store.definitions.create(definition("def_000006", "wsp_other"));
+      const { stepsJson: _, ...summary } = definition("def_000001");
+
+      const first = await store.definitions.page(ws, { limit: 2 });
+      expect(first).toEqual({ definitions: [summary, expect.anything()], next: "def_000002" });
+      const second = await store.definitions.page(ws, { after: first.next, limit: 2 });
+      expect(second.definitions.map((listed) => listed.id)).toEqual(["def_000003", "def_000004"]);
+      // The last page says no more follow, even when it is full.
+      expect(await store.definitions.page(ws, { after: second.next, limit: 1 })).toEqual({
+        definitions: [expect.objectContaining({ id: "def_000005" })],
+      });
+      expect(await store.definitions.page(ws, { after: "def_000005", limit: 2 })).toEqual({
+        definitions: [],
+      });
+      // A cursor naming no definition pages from where it would sort.
+      const between = await store.definitions.page(ws, { after: "def_0000025", limit: 1 });
+      expect(between.definitions.map((listed) => listed.id)).toEqual(["def_000003"]);
+    });
   });
 }

@@ -47,6 +47,7 @@ export function portsFor(world: World, actor: Actor): ActorPorts {
       create: (definition) => read("definitions.create", () => raw.definitions.create(definition)),
       get: (workspaceId, id) => read("definitions.get", () => raw.definitions.get(workspaceId, id)),
       list: (workspaceId) => read("definitions.list", () => raw.definitions.list(workspaceId)),
+      page: (workspaceId, page) => read("definitions.page", () => raw.definitions.page(workspaceId, page)),
     },
     approvals: {
       get: (workspaceId, id, run) => read("approvals.get", () => raw.approvals.get(workspaceId, id, run)),

@@ -1,7 +1,11 @@
-import { PutCommand } from "@aws-sdk/lib-dynamodb";
+import { PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { RecentlyUsed } from "../../domain/recently-used";
 import type { StepDefinition } from "../../domain/step";
-import { type StoredWorkflowDefinition, WorkflowDefinition } from "../../domain/workflow-definition-record";
+import {
+  type StoredWorkflowDefinition,
+  WorkflowDefinition,
+  type WorkflowDefinitionSummary,
+} from "../../domain/workflow-definition-record";
 import type { DefinitionStore } from "../../ports/store";
 import { getItem } from "./consistent-get";
 import type { Table } from "./dynamo-client";
@@ -58,13 +62,49 @@ export function createDefinitionStore(table: Table): DefinitionStore {
       const items = await queryByPrefix(table, keys.workspacePartition(workspaceId), keys.definitionPrefix);
       return items.map(fromItem);
     },
+
+    async page(workspaceId, { after, limit }) {
+      const found: WorkflowDefinitionSummary[] = [];
+      let startKey: Record<string, unknown> | undefined =
+        after === undefined ? undefined : { ...keys.definition(workspaceId, after) };
+      // One more than asked tells whether another page follows; DynamoDB may stop short at 1 MB read.
+      do {
+        const page = await table.client.send(
+          new QueryCommand({
+            TableName: table.name,
+            KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
+            ExpressionAttributeValues: {
+              ":pk": keys.workspacePartition(workspaceId),
+              ":prefix": keys.definitionPrefix,
+            },
+            // The steps stay in the table: billed all the same, but not carried nor parsed.
+            ProjectionExpression: SUMMARY_FIELDS.map((_, i) => `#f${i}`).join(", "),
+            ExpressionAttributeNames: Object.fromEntries(SUMMARY_FIELDS.map((field, i) => [`#f${i}`, field])),
+            ConsistentRead: true,
+            ExclusiveStartKey: startKey,
+            Limit: limit + 1 - found.length,
+          }),
+        );
+        found.push(...(page.Items ?? []).map(summaryOf));
+        startKey = page.LastEvaluatedKey;
+      } while (startKey && found.length <= limit);
+      const definitions = found.slice(0, limit);
+      const last = definitions.at(-1);
+      return found.length > limit && last ? { definitions, next: last.id } : { definitions };
+    },
   };
+}
+
+const SUMMARY_FIELDS = Object.keys(WorkflowDefinition.shape).filter((field) => field !== "stepsJson");
+
+function summaryOf(item: Record<string, unknown>): WorkflowDefinitionSummary {
+  const { stepsJson: _, ...summary } = WorkflowDefinition.parse({ ...item, stepsJson: [] });
+  return summary;
 }
 
 /** An allowance for the rest of the item: its name, version, description and settings. */
 const ITEM_OVERHEAD_BYTES = 2048;
 
 function fromItem(item: Record<string, unknown>): StoredWorkflowDefinition {
-  const { stepsJson: _, ...definition } = WorkflowDefinition.parse({ ...item, stepsJson: [] });
-  return { ...definition, stepsJson: JSON.parse(String(item.stepsText)) as StepDefinition[] };
+  return { ...summaryOf(item), stepsJson: JSON.parse(String(item.stepsText)) as StepDefinition[] };
 }

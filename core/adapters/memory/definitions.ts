@@ -4,6 +4,10 @@ import { byKey, type MemoryState, slot } from "./state";
 
 /** Definitions: written once, never updated, listed oldest first (their ids are time-ordered). */
 export function createMemoryDefinitions(state: MemoryState): DefinitionStore {
+  const ofWorkspace = (workspaceId: string) =>
+    [...state.definitions.values()]
+      .filter((definition) => definition.workspaceId === workspaceId)
+      .sort((a, b) => byKey(a.id, b.id));
   return {
     async create(definition) {
       const at = slot(keys.definition(definition.workspaceId, definition.id));
@@ -17,10 +21,18 @@ export function createMemoryDefinitions(state: MemoryState): DefinitionStore {
     },
 
     async list(workspaceId) {
-      const listed = [...state.definitions.values()]
-        .filter((definition) => definition.workspaceId === workspaceId)
-        .sort((a, b) => byKey(a.id, b.id));
-      return structuredClone(listed);
+      return structuredClone(ofWorkspace(workspaceId));
+    },
+
+    async page(workspaceId, { after, limit }) {
+      const following = ofWorkspace(workspaceId).filter(
+        (definition) => after === undefined || byKey(definition.id, after) > 0,
+      );
+      const definitions = structuredClone(following.slice(0, limit)).map(
+        ({ stepsJson: _, ...summary }) => summary,
+      );
+      const last = definitions.at(-1);
+      return following.length > limit && last ? { definitions, next: last.id } : { definitions };
     },
   };
 }

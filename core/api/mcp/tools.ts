@@ -5,24 +5,51 @@ import { DecideApprovalInput } from "../../domain/approval";
 import { NotFoundError } from "../../domain/errors";
 import { CreateRunInput } from "../../domain/run";
 import { toWorkflowRun } from "../../domain/run-record";
+import { SignalInput } from "../../domain/signals";
 import type { CommitDeps } from "../../engine/commit-run";
 import type { Deps } from "../../ports/deps";
 import type { Store } from "../../ports/store";
+import { cancelRun } from "../../runs/cancel-run";
 import { createRun } from "../../runs/create-run";
+import { sendSignal } from "../../runs/send-signal";
+import { failure } from "../envelope";
+import { toAppError } from "../error-handler";
+import { PageQuery } from "../pagination";
+import { ResourceId } from "../params";
 
-export type McpDeps = CommitDeps & Pick<Deps, "ids"> & { store: Pick<Store, "approvalGroups"> };
+export type McpDeps = CommitDeps &
+  Pick<Deps, "ids"> & { store: Pick<Store, "approvalGroups" | "definitions"> };
 
 /** Pending approvals listed at most, newest requests last as the API lists them. */
 const LISTED_APPROVALS = 50;
 
+/** A page of list_definitions: a cursor shaped as an id, and the page size every REST list takes. */
+const DefinitionPage = z.object({ cursor: ResourceId.optional(), pageSize: PageQuery.shape.pageSize });
+
+/** A run's id as a path takes it: any other string names no run, as the router answers it 404. */
+function runIdOf(runId: string): string {
+  if (!ResourceId.safeParse(runId).success) throw new NotFoundError("Workflow run");
+  return runId;
+}
+
 /**
  * The tools an assistant gets at /mcp (docs/mcp.md), each the same operation as its REST route, in the
- * caller's workspace: the same validation (a bad argument is a tool error naming it), the same commit
- * pipeline. Results are the REST answers' `data`, as JSON text.
+ * caller's workspace: the same validation, the same commit pipeline. Results are the REST answers' `data`,
+ * as JSON text; a refusal is a tool error whose text is the REST answer's `error` (code, message, details).
  */
 export function weftMcpServer(deps: McpDeps, workspaceId: string): McpServer {
   const server = new McpServer({ name: "weft", version: "1.0.0" });
-  const result = (data: unknown) => ({ content: [{ type: "text" as const, text: JSON.stringify(data) }] });
+  const answer =
+    <A>(operation: (args: A) => Promise<unknown>) =>
+    async (args: A) => {
+      try {
+        const data = await operation(args);
+        return { content: [{ type: "text" as const, text: JSON.stringify(data) }] };
+      } catch (error) {
+        const refusal = failure(toAppError(error, deps.log)).error;
+        return { content: [{ type: "text" as const, text: JSON.stringify(refusal) }], isError: true };
+      }
+    };
 
   server.registerTool(
     "start_run",
@@ -38,10 +65,10 @@ export function weftMcpServer(deps: McpDeps, workspaceId: string): McpServer {
           .describe("A key that makes a repeated start return the first run"),
       },
     },
-    async (args) => {
+    answer(async (args) => {
       const { run } = await createRun(deps, workspaceId, CreateRunInput.parse(args));
-      return result(toWorkflowRun(run));
-    },
+      return toWorkflowRun(run);
+    }),
   );
 
   server.registerTool(
@@ -52,11 +79,11 @@ export function weftMcpServer(deps: McpDeps, workspaceId: string): McpServer {
       inputSchema: { runId: z.string().describe("The run's id (wfr_…)") },
       annotations: { readOnlyHint: true },
     },
-    async ({ runId }) => {
+    answer(async ({ runId }) => {
       const run = await deps.store.runs.get(workspaceId, runId);
       if (!run) throw new NotFoundError("Workflow run");
-      return result({ ...toWorkflowRun(run), steps: await deps.store.runs.stepRuns(run) });
-    },
+      return { ...toWorkflowRun(run), steps: await deps.store.runs.stepRuns(run) };
+    }),
   );
 
   server.registerTool(
@@ -67,13 +94,13 @@ export function weftMcpServer(deps: McpDeps, workspaceId: string): McpServer {
       inputSchema: { workflowRunId: z.string().optional().describe("Only this run's") },
       annotations: { readOnlyHint: true },
     },
-    async ({ workflowRunId }) => {
+    answer(async ({ workflowRunId }) => {
       const pending = await deps.store.approvals.list(workspaceId, true);
       const listed = pending.filter(
         (approval) => workflowRunId === undefined || approval.workflowRunId === workflowRunId,
       );
-      return result(listed.slice(0, LISTED_APPROVALS));
-    },
+      return listed.slice(0, LISTED_APPROVALS);
+    }),
   );
 
   server.registerTool(
@@ -94,16 +121,74 @@ export function weftMcpServer(deps: McpDeps, workspaceId: string): McpServer {
       },
       annotations: { destructiveHint: false, idempotentHint: false },
     },
-    async ({ approvalId, ...decision }) => {
-      const decided = await decideApproval(
+    answer(async ({ approvalId, ...decision }) =>
+      decideApproval(
         deps,
         deps.store.approvalGroups,
         workspaceId,
         approvalId,
         DecideApprovalInput.parse(decision),
-      );
-      return result(decided);
+      ),
+    ),
+  );
+
+  server.registerTool(
+    "list_definitions",
+    {
+      title: "List workflow definitions",
+      description:
+        "The workspace's workflow definitions, oldest first, a page at a time: each one's id, name, version, " +
+        "description and settings, without its steps. Pass nextCursor back as cursor for the next page.",
+      inputSchema: {
+        cursor: z.string().optional().describe("The nextCursor of the page before; omitted: the first page"),
+        pageSize: z.number().optional().describe("Definitions per page, 1 to 100 (default 20)"),
+      },
+      annotations: { readOnlyHint: true },
     },
+    answer(async (args) => {
+      const { cursor, pageSize } = DefinitionPage.parse(args);
+      const { definitions, next } = await deps.store.definitions.page(workspaceId, {
+        after: cursor,
+        limit: pageSize,
+      });
+      return next === undefined ? { definitions } : { definitions, nextCursor: next };
+    }),
+  );
+
+  server.registerTool(
+    "cancel_run",
+    {
+      title: "Cancel a workflow run",
+      description:
+        "Cancels a live run, with its current step, its pending timer and its child runs; answers its id, " +
+        "status (CANCELLED) and updatedAt. A run that has ended cannot be cancelled.",
+      inputSchema: { runId: z.string().describe("The run's id (wfr_…)") },
+      annotations: { destructiveHint: true, idempotentHint: false },
+    },
+    answer(async ({ runId }) => cancelRun(deps, workspaceId, runIdOf(runId))),
+  );
+
+  server.registerTool(
+    "send_signal",
+    {
+      title: "Send a signal to a workflow run",
+      description:
+        "Sends a signal to a live run: a step waiting for its type takes it at once (delivered), otherwise " +
+        "the run keeps it until one does (buffered); a signal id the run has seen is a duplicate.",
+      inputSchema: {
+        runId: z.string().describe("The run's id (wfr_…)"),
+        signalType: z.string().describe("The type a waiting external_event step takes"),
+        payload: z.record(z.string(), z.unknown()).optional().describe("The signal's data (default {})"),
+        id: z
+          .string()
+          .optional()
+          .describe("Makes sending idempotent: a signal id the run has seen is applied once"),
+      },
+      annotations: { destructiveHint: false, idempotentHint: false },
+    },
+    answer(async ({ runId, ...signal }) => ({
+      status: await sendSignal(deps, workspaceId, runIdOf(runId), SignalInput.parse(signal)),
+    })),
   );
 
   return server;

@@ -1,7 +1,6 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
-import { boundedJsonObject } from "../../domain/bounded-json";
-import { LIMITS } from "../../domain/limits";
+import { SignalInput } from "../../domain/signals";
 import type { CommitDeps } from "../../engine/commit-run";
 import type { Deps } from "../../ports/deps";
 import { sendSignal } from "../../runs/send-signal";
@@ -16,16 +15,6 @@ import {
   jsonContent,
   lazyResponses,
 } from "../router";
-
-const SignalInput = z
-  .object({
-    signalType: z.string().min(1).max(100),
-    payload: boundedJsonObject(LIMITS.signalPayloadBytes).default({}),
-    id: z.string().min(1).max(200).optional().meta({
-      description: "Makes sending idempotent: a signal with an id the run has seen is applied once",
-    }),
-  })
-  .meta({ id: "SignalInput" });
 
 const signalRoute = createRoute({
   method: "post",

@@ -1,7 +1,10 @@
 import type { AccountRecord, SessionRecord } from "../../domain/account";
 import type { ApiKeyRecord } from "../../domain/api-key";
 import type { InviteRecord } from "../../domain/invite";
-import type { StoredWorkflowDefinition } from "../../domain/workflow-definition-record";
+import type {
+  StoredWorkflowDefinition,
+  WorkflowDefinitionSummary,
+} from "../../domain/workflow-definition-record";
 import type { WorkspaceRecord } from "../../domain/workspace";
 
 export interface DefinitionStore {
@@ -9,6 +12,15 @@ export interface DefinitionStore {
   get(workspaceId: string, definitionId: string): Promise<StoredWorkflowDefinition | undefined>;
   /** Oldest first. */
   list(workspaceId: string): Promise<StoredWorkflowDefinition[]>;
+  /**
+   * At most `limit` definitions without their steps, oldest first, from the one after the definition
+   * `after` (by id; from the first without it); `next` is the last one's id when more follow. Reads
+   * `limit + 1` definitions at most, whatever the workspace holds.
+   */
+  page(
+    workspaceId: string,
+    page: { after?: string | undefined; limit: number },
+  ): Promise<{ definitions: WorkflowDefinitionSummary[]; next?: string }>;
 }
 
 export interface InviteRedemption {
