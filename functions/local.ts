@@ -13,6 +13,7 @@ import { loadConfig } from "../core/config";
 import { systemClock } from "../core/ports/clock";
 import { buildDeps } from "./deps";
 import { startDevModels } from "./dev-models";
+import { DataDirInUseError, lockDataDir } from "./local-data-dir-lock";
 import { createLocalTransport } from "./local-engine";
 import { listenEarly } from "./local-http-server";
 import { localTelemetry } from "./local-telemetry";
@@ -31,6 +32,8 @@ async function main(): Promise<void> {
   const log = createPinoLogger({ level: config.LOG_LEVEL });
   const dataDir = resolve(config.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
+  // Before anything else touches DATA_DIR: a second start there must leave the first one's files and JVM be.
+  const lock = await lockDataDir(dataDir);
 
   const { server, port, serve } = await listenEarly(config.PORT);
   const dynamoLocal = config.DYNAMODB_ENDPOINT
@@ -54,6 +57,7 @@ async function main(): Promise<void> {
   const app = createApp(deps, { clientAddress: (c) => getConnInfo(c).remote.address });
   serve(app.fetch);
   const url = `http://localhost:${port}`;
+  lock.describe({ url });
   log.info({ url, dataDir, devModels: config.DEV_MODELS }, "listening");
   process.stdout.write(`Weft is listening on ${url}\n`);
   if (config.DEV_MODELS)
@@ -75,6 +79,7 @@ async function main(): Promise<void> {
       dynamo.destroy();
       await dynamoLocal?.stop();
       await devModels.close();
+      await lock.release();
       log.info({}, "stopped");
       process.exit(0);
     });
@@ -85,6 +90,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Weft failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  if (error instanceof DataDirInUseError) process.stderr.write(`Weft did not start: ${error.message}\n`);
+  else
+    process.stderr.write(`Weft failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
   process.exit(1);
 });
