@@ -117,11 +117,6 @@ export function itemId(tableName: string, key: WireItem): string {
   return `${tableName}|${parts.join("|")}`;
 }
 
-/** The string value of an attribute, or undefined. */
-export function stringOf(value: WireAttributeValue | undefined): string | undefined {
-  return value?.S;
-}
-
 const EXPRESSION_FIELDS = [
   "KeyConditionExpression",
   "FilterExpression",

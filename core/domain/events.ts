@@ -167,11 +167,3 @@ export const EVENT_TYPES = [
   "CHILD_RUN_STARTED",
   "CHILD_RUN_ENDED",
 ] as const satisfies readonly EventType[];
-
-/** The events that end a run (until a retry revives a FAILED one). */
-export const TERMINAL_EVENT_TYPES = [
-  "WORKFLOW_COMPLETED",
-  "WORKFLOW_FAILED",
-  "WORKFLOW_CANCELLED",
-  "WORKFLOW_SUPERSEDED",
-] as const satisfies readonly EventType[];

@@ -16,14 +16,6 @@ export interface StepList {
   depth: number;
 }
 
-/** The lists a step holds (a parallel's branches, a map's steps), with the scope of each below the step. */
-export function innerLists(step: StepDefinition): { steps: readonly StepDefinition[]; scope: number[] }[] {
-  if (step.type === "parallel")
-    return step.branches.map((branch, i) => ({ steps: branch.steps, scope: [i] }));
-  if (step.type === "map") return [{ steps: step.steps, scope: [] }];
-  return [];
-}
-
 /** Every list of the definition, its own first, then depth first in order. */
 export function allStepLists(steps: readonly StepDefinition[]): StepList[] {
   const lists: StepList[] = [];

@@ -122,7 +122,3 @@ function drop(reason: string | undefined): void {
   sessionStorage.removeItem(STORAGE_KEY);
   emit();
 }
-
-export function currentWorkspace(session: Session): Workspace | undefined {
-  return session.workspaces.find((workspace) => workspace.id === session.workspaceId);
-}

@@ -1,6 +1,8 @@
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../../core/config";
-import { costUsd, PRICING_TABLE, priceForModel } from "../../../core/domain/pricing";
+import { costUsd, PRICING_AS_OF, PRICING_TABLE, priceForModel } from "../../../core/domain/pricing";
 
 const usage = (inputTokens: number, outputTokens: number, cachedInputTokens = 0) => ({
   inputTokens,
@@ -9,6 +11,12 @@ const usage = (inputTokens: number, outputTokens: number, cachedInputTokens = 0)
 });
 
 describe("pricing", () => {
+  it("is dated in docs/pricing.md as in the table, so a reader knows how old the figures are", () => {
+    const docs = readFileSync(join(__dirname, "../../../docs/pricing.md"), "utf8");
+
+    expect(docs).toContain(`**Prices as of ${PRICING_AS_OF}.**`);
+  });
+
   it("prices an exact model name per million input and output tokens", () => {
     expect(costUsd("gpt-4o", usage(1_000_000, 1_000_000))).toEqual({ costUsd: 12.5, priced: true });
     expect(costUsd("claude-haiku-4-5", usage(2_000, 500))).toEqual({ costUsd: 0.0045, priced: true });

@@ -40,9 +40,3 @@ function render(value: unknown, depth: number): Child {
     </dl>
   );
 }
-
-/** Compact JSON for a table cell, cut to `max` characters. */
-export function jsonPreview(value: unknown, max = 80): string {
-  const text = JSON.stringify(value) ?? "";
-  return text.length > max ? `${text.slice(0, max - 1)}…` : text;
-}
