@@ -70,6 +70,9 @@ const Settings = z.object({
   /** Quotas (docs/deploy.md): live runs one workspace may have, and runs it may create per minute; unset = none. */
   MAX_LIVE_RUNS_PER_WORKSPACE: z.optional(coercedInt(z.positive())),
   MAX_RUN_CREATIONS_PER_MINUTE: z.optional(coercedInt(z.positive())),
+  /** Runs' live streams open at once (docs/limits.md): per workspace, over every instance; per process. */
+  MAX_STREAMS_PER_WORKSPACE: positiveInt(10),
+  MAX_STREAMS_PER_PROCESS: positiveInt(200),
   /** Sign-up and login attempts per client address, and separately per e-mail address. */
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt(20),
   AUTH_ACCOUNT_RATE_LIMIT_PER_MINUTE: positiveInt(10),

@@ -60,7 +60,7 @@ export const nodejsBundle = {
 
 /** One Lambda of the engine, from its settings, with the engine's environment and permissions. */
 export function engineFunction(
-  settings: { handler: string; memoryMb: number; timeoutSeconds: number },
+  settings: { handler: string; memoryMb: number; timeoutSeconds: number; reservedConcurrency?: number },
   extraEnvironment: Record<string, $util.Input<string>> = {},
 ) {
   return {
@@ -71,5 +71,8 @@ export function engineFunction(
     timeout: `${settings.timeoutSeconds} seconds` as const,
     environment: { ...engineEnvironment, ...extraEnvironment },
     permissions: enginePermissions,
+    ...(settings.reservedConcurrency !== undefined && {
+      concurrency: { reserved: settings.reservedConcurrency },
+    }),
   };
 }

@@ -122,6 +122,13 @@ export interface FunctionSettings {
    * happens rather than buffered until the invocation ends.
    */
   trigger: { queue: QueueName; batchSize: number } | { schedule: string } | { url: true; streaming: boolean };
+  /**
+   * Reserved concurrency: the instances the function may run at once, set aside for it from the account's
+   * pool (docs/limits.md, "On AWS"). The worker's keeps runs moving whatever the API is asked; the API's
+   * is its ceiling, so open live streams (each holds an invocation for up to 25 s) cannot take the
+   * account's concurrency from the worker or from anything else in the account.
+   */
+  reservedConcurrency?: number;
 }
 
 export const FUNCTIONS = {
@@ -130,12 +137,14 @@ export const FUNCTIONS = {
     memoryMb: 512,
     timeoutSeconds: 30,
     trigger: { url: true, streaming: true },
+    reservedConcurrency: 200,
   },
   worker: {
     handler: "functions/worker.handler",
     memoryMb: 512,
     timeoutSeconds: 300,
     trigger: { queue: "step", batchSize: 10 },
+    reservedConcurrency: 100,
   },
   webhooks: {
     handler: "functions/webhooks.handler",
@@ -151,6 +160,12 @@ export const FUNCTIONS = {
   },
 } as const satisfies Record<string, FunctionSettings>;
 export type FunctionName = keyof typeof FUNCTIONS;
+
+/**
+ * What Lambda leaves unreserved at the least (reservations past it are refused), out of the 1,000 instances
+ * a Region's account gets by default: the reservations above must fit in the difference.
+ */
+export const ACCOUNT_CONCURRENCY = { default: 1000, unreservedMinimum: 100 } as const;
 
 /** AWS advises a visibility timeout of at least six times the consumer's timeout for SQS event sources. */
 export const VISIBILITY_TIMEOUT_FACTOR = 6;

@@ -18,7 +18,14 @@ export const stepWorker = stepQueue.subscribe(
     ...providerKeys,
     SERVER_PROVIDER_KEYS: operatorPolicy.apply((policy) => policy.SERVER_PROVIDER_KEYS),
   }),
-  { batch: { size: FUNCTIONS.worker.trigger.batchSize, partialResponses: true } },
+  {
+    batch: { size: FUNCTIONS.worker.trigger.batchSize, partialResponses: true },
+    // No more pollers' invocations than the instances reserved: a throttled one would hand its messages
+    // back and spend their receives toward the dead-letter queue.
+    transform: {
+      eventSourceMapping: { scalingConfig: { maximumConcurrency: FUNCTIONS.worker.reservedConcurrency } },
+    },
+  },
 );
 
 /**

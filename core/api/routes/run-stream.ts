@@ -3,6 +3,7 @@ import { type SSEStreamingApi, streamSSE } from "hono/streaming";
 import * as z from "zod";
 import type { Deps } from "../../ports/deps";
 import { type FollowDeps, followRun, runToFollow, type StreamMessage } from "../../runs/follow-run";
+import { type StreamCapDeps, streamCaps } from "../../runs/stream-caps";
 import type { WorkspaceEnv } from "../env";
 import { IdParam } from "../params";
 import {
@@ -40,14 +41,17 @@ const stream = createRoute({
       description: "An event stream (text/event-stream)",
       content: { "text/event-stream": { schema: z.string() } },
     },
+    // 429 also when the workspace or the server has its maximum of open streams (docs/limits.md).
     ...errorResponses(400, 404, ...AUTHENTICATED_ERRORS),
   })),
 });
 
-export function runStreamRoutes(deps: FollowDeps & Pick<Deps, "log">) {
+export function runStreamRoutes(deps: FollowDeps & StreamCapDeps & Pick<Deps, "log">) {
+  const openStream = streamCaps(deps);
   return createRouter<WorkspaceEnv>().openapi(stream, async (c) => {
     // Read before streaming starts, so an unknown run is a 404 in the envelope, not an empty stream.
     const run = await runToFollow(deps, c.var.workspaceId, c.req.valid("param").id);
+    const release = await openStream(c.var.workspaceId);
     const afterSeq = c.req.valid("header")["last-event-id"] ?? c.req.valid("query").lastEventId ?? 0;
     // Proxies such as nginx would otherwise hold the messages back.
     c.header("x-accel-buffering", "no");
@@ -56,9 +60,13 @@ export function runStreamRoutes(deps: FollowDeps & Pick<Deps, "log">) {
       async (sse) => {
         const aborted = new AbortController();
         sse.onAbort(() => aborted.abort());
-        await sse.write(`retry: ${RECONNECT_MS}\n\n`);
-        for await (const message of followRun(deps, run, afterSeq, aborted.signal)) {
-          await send(sse, message, run.id);
+        try {
+          await sse.write(`retry: ${RECONNECT_MS}\n\n`);
+          for await (const message of followRun(deps, run, afterSeq, aborted.signal)) {
+            await send(sse, message, run.id);
+          }
+        } finally {
+          await release();
         }
       },
       async (error) => {

@@ -1,10 +1,12 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { loadConfig } from "../../../core/config";
 import { LIMITS } from "../../../core/domain/limits";
 import { AWS_PLATFORM_SETTINGS } from "../../../functions/aws-platform";
 import { schedulerDeliveryPolicy, schedulerTrustPolicy } from "../../../infra/policies";
 import {
+  ACCOUNT_CONCURRENCY,
   ALARMS,
   DEAD_LETTER_RETENTION_SECONDS,
   ENGINE_ENVIRONMENT_KEYS,
@@ -67,6 +69,24 @@ describe("infra settings", () => {
     expect(source("functions/api.ts")).toMatch(/return streamHandle\(app\)/);
     // Room for the last write and the response's end within the invocation.
     expect(LIMITS.streamConnectionMs).toBeLessThanOrEqual(FUNCTIONS.api.timeoutSeconds * 1000 - 5000);
+  });
+
+  it("reserves the worker's concurrency and caps the API's, within what the account leaves reservable", () => {
+    const reserved = Object.values(FUNCTIONS).map((settings): number =>
+      "reservedConcurrency" in settings ? settings.reservedConcurrency : 0,
+    );
+    const total = reserved.reduce((sum, each) => sum + each, 0);
+
+    expect(FUNCTIONS.worker.reservedConcurrency).toBeGreaterThan(0);
+    expect(total).toBeLessThanOrEqual(ACCOUNT_CONCURRENCY.default - ACCOUNT_CONCURRENCY.unreservedMinimum);
+    expect(source("infra/engine-access.ts")).toMatch(
+      /concurrency: \{ reserved: settings\.reservedConcurrency \}/,
+    );
+    // The queue's pollers invoke no more workers than are reserved, so none is throttled.
+    expect(source("infra/worker.ts")).toMatch(/maximumConcurrency: FUNCTIONS\.worker\.reservedConcurrency/);
+    // One workspace's streams, each an API invocation on AWS, take at most a tenth of the API's ceiling.
+    const { MAX_STREAMS_PER_WORKSPACE } = loadConfig({});
+    expect(MAX_STREAMS_PER_WORKSPACE * 10).toBeLessThanOrEqual(FUNCTIONS.api.reservedConcurrency);
   });
 
   it("never turns on the development model: no function's environment and no infra file names DEV_MODELS", () => {
