@@ -1,4 +1,4 @@
-import { deadLetterQueues } from "./queues";
+import { deadLetterQueues, workQueues } from "./queues";
 import { ALARMS, type FunctionName, type MetricAlarmSettings } from "./settings";
 import { thisStage } from "./this-stage";
 import { webhookWorker } from "./webhooks";
@@ -45,6 +45,30 @@ for (const queue of ALARMS.deadLetters.queues) {
   alarm(`${pascalCase(queue)}DlqDepth`, `messages in the ${queue} dead-letter queue`, ALARMS.deadLetters, {
     QueueName: deadLetterQueues[queue].nodes.queue.name,
   });
+}
+
+for (const queue of ALARMS.queueAge.queues) {
+  const minutes = ALARMS.queueAge.threshold / 60;
+  alarm(
+    `${pascalCase(queue)}QueueAge`,
+    `the ${queue} queue's oldest message is over ${minutes} minutes old`,
+    ALARMS.queueAge,
+    {
+      QueueName: workQueues[queue].nodes.queue.name,
+    },
+  );
+}
+
+for (const queue of ALARMS.queueBacklog.queues) {
+  const { threshold } = ALARMS.queueBacklog;
+  alarm(
+    `${pascalCase(queue)}QueueBacklog`,
+    `over ${threshold} messages wait in the ${queue} queue`,
+    ALARMS.queueBacklog,
+    {
+      QueueName: workQueues[queue].nodes.queue.name,
+    },
+  );
 }
 
 const functionNames: Record<Exclude<FunctionName, "api">, $util.Output<string>> = {

@@ -25,6 +25,9 @@ const webhook = queueWithDeadLetters("Webhook", "webhook");
 export const stepQueue = step.queue;
 export const webhookQueue = webhook.queue;
 
+/** Watched by infra/alarms.ts: how old their oldest message is, and how many wait ready. */
+export const workQueues: Record<QueueName, sst.aws.Queue> = { step: step.queue, webhook: webhook.queue };
+
 /** Watched by infra/alarms.ts: a message here has failed every receive and waits for an operator. */
 export const deadLetterQueues: Record<QueueName, sst.aws.Queue> = {
   step: step.deadLetters,

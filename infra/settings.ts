@@ -206,6 +206,15 @@ export interface MetricAlarmSettings {
  * record, which is handed back in the batch response) is one no caller will report. The third fires when
  * the sweeper has not run for two periods in a row: a schedule that cannot assume its role, or a
  * disabled one, invokes nothing, so no error would ever show it.
+ *
+ * The last two watch the queues that feed the workers, for what no error shows either: messages waiting
+ * that nobody takes (a disabled or throttled event source mapping, the account's concurrency spent
+ * elsewhere). `queueAge` fires when a queue's oldest message is 20 minutes old for 5 minutes: above the
+ * longest delay a message may carry (SQS's 15 minutes, MAX_QUEUE_DELAY_MS), so a wake-up sent with its
+ * delay never trips it, whether or not SQS counts the delay in the age. `queueBacklog` fires when more
+ * than 1,000 messages are ready (visible, so delayed ones are not counted) for 10 minutes in a row: a burst
+ * of creations drains in a few minutes at the workers' batch size and concurrency; one that does not,
+ * outgrows them. Both thresholds are a stage's to tune.
  */
 export const ALARMS = {
   deadLetters: {
@@ -241,10 +250,34 @@ export const ALARMS = {
     comparison: "LessThanThreshold",
     missingData: "breaching",
   },
+  queueAge: {
+    queues: ["step", "webhook"],
+    namespace: "AWS/SQS",
+    metric: "ApproximateAgeOfOldestMessage",
+    statistic: "Maximum",
+    periodSeconds: 60,
+    evaluationPeriods: 5,
+    threshold: 20 * 60,
+    comparison: "GreaterThanThreshold",
+    missingData: "notBreaching",
+  },
+  queueBacklog: {
+    queues: ["step", "webhook"],
+    namespace: "AWS/SQS",
+    metric: "ApproximateNumberOfMessagesVisible",
+    statistic: "Maximum",
+    periodSeconds: 60,
+    evaluationPeriods: 10,
+    threshold: 1000,
+    comparison: "GreaterThanThreshold",
+    missingData: "notBreaching",
+  },
 } as const satisfies {
   deadLetters: MetricAlarmSettings & { queues: readonly QueueName[] };
   functionErrors: MetricAlarmSettings & { functions: readonly FunctionName[] };
   sweeperSilent: MetricAlarmSettings & { function: FunctionName };
+  queueAge: MetricAlarmSettings & { queues: readonly QueueName[] };
+  queueBacklog: MetricAlarmSettings & { queues: readonly QueueName[] };
 };
 
 /** The variables every function receives (values come from the resources; see infra/engine-access.ts). */

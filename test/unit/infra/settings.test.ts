@@ -3,6 +3,7 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../../core/config";
 import { LIMITS } from "../../../core/domain/limits";
+import { MAX_QUEUE_DELAY_MS } from "../../../core/ports/queue";
 import { AWS_PLATFORM_SETTINGS } from "../../../functions/aws-platform";
 import { schedulerDeliveryPolicy, schedulerTrustPolicy } from "../../../infra/policies";
 import {
@@ -179,6 +180,37 @@ describe("infra alarms", () => {
       comparison: "GreaterThanThreshold",
       threshold: 0,
     });
+  });
+
+  it("watches how old the oldest message of every work queue is, above the longest delay one may carry", () => {
+    expect([...ALARMS.queueAge.queues].sort()).toEqual(Object.keys(QUEUES).sort());
+    expect(ALARMS.queueAge).toMatchObject({
+      namespace: "AWS/SQS",
+      metric: "ApproximateAgeOfOldestMessage",
+      comparison: "GreaterThanThreshold",
+    });
+    expect(ALARMS.queueAge.threshold).toBeGreaterThan(MAX_QUEUE_DELAY_MS / 1000);
+    expect(source("infra/alarms.ts")).toMatch(
+      /for \(const queue of ALARMS\.queueAge\.queues\) \{[\s\S]*?QueueName: workQueues\[queue\]/,
+    );
+  });
+
+  it("watches a backlog of ready messages on every work queue that outlasts a burst", () => {
+    expect([...ALARMS.queueBacklog.queues].sort()).toEqual(Object.keys(QUEUES).sort());
+    expect(ALARMS.queueBacklog).toMatchObject({
+      namespace: "AWS/SQS",
+      metric: "ApproximateNumberOfMessagesVisible",
+      comparison: "GreaterThanThreshold",
+    });
+    expect(ALARMS.queueBacklog.periodSeconds * ALARMS.queueBacklog.evaluationPeriods).toBeGreaterThanOrEqual(
+      600,
+    );
+    expect(source("infra/alarms.ts")).toMatch(
+      /for \(const queue of ALARMS\.queueBacklog\.queues\) \{[\s\S]*?QueueName: workQueues\[queue\]/,
+    );
+    expect(source("infra/queues.ts")).toMatch(
+      /workQueues[^=]*= \{ step: step\.queue, webhook: webhook\.queue \}/,
+    );
   });
 
   it("notices a sweeper that stopped running before its first missed period is long gone", () => {
