@@ -56,7 +56,7 @@ describe("weft (the CLI) against the service over HTTP", () => {
     expect(rejected.code).toBe(0);
     expect(waited.code).toBe(8);
     expect(waited.stdout).toContain("status: FAILED");
-    expect(waited.stderr).toBe(`weft: run ${runId} ended FAILED (step check: approval rejected)\n`);
+    expect(waited.stderr).toBe(`weft-workflows: run ${runId} ended FAILED (step check: approval rejected)\n`);
   });
 
   it("exits 5 when an approval is decided twice", async () => {
@@ -66,6 +66,6 @@ describe("weft (the CLI) against the service over HTTP", () => {
     const again = await weft("approvals", "approve", approval?.id ?? "");
 
     expect(again.code).toBe(5);
-    expect(again.stderr).toMatch(/^weft: /);
+    expect(again.stderr).toMatch(/^weft-workflows: /);
   });
 });

@@ -16,10 +16,10 @@ setUpCli();
 
 describe("weft (the CLI) against the service over HTTP", () => {
   it.each([
-    [["runs", "show", "run_missing"], 4, /^weft: .*not found/i],
+    [["runs", "show", "run_missing"], 4, /^weft-workflows: .*not found/i],
     [["runs", "frobnicate"], 2, /unknown command/],
-    [["runs", "start", "def_x", "--input", "not json"], 2, /^weft: --input is not valid JSON/],
-    [["approvals", "list", "--run", "run_none", "--wait"], 4, /^weft: .*not found/i],
+    [["runs", "start", "def_x", "--input", "not json"], 2, /^weft-workflows: --input is not valid JSON/],
+    [["approvals", "list", "--run", "run_none", "--wait"], 4, /^weft-workflows: .*not found/i],
   ] as const)("exits %j with %i and says why on stderr", async (argv, code, message) => {
     const result = await weft(...argv);
 
@@ -44,10 +44,14 @@ describe("weft (the CLI) against the service over HTTP", () => {
   });
 
   it("exits with the same codes as a process run through the package's bin", async () => {
-    const run = promisify(execFile)(process.execPath, ["sdk/bin/weft.js", "runs", "show", "run_missing"], {
-      env: { ...process.env, XDG_CONFIG_HOME: home, WEFT_BASE_URL: url },
-    });
+    const run = promisify(execFile)(
+      process.execPath,
+      ["sdk/bin/weft-workflows.js", "runs", "show", "run_missing"],
+      {
+        env: { ...process.env, XDG_CONFIG_HOME: home, WEFT_BASE_URL: url },
+      },
+    );
 
-    await expect(run).rejects.toMatchObject({ code: 4, stderr: expect.stringMatching(/^weft: /) });
+    await expect(run).rejects.toMatchObject({ code: 4, stderr: expect.stringMatching(/^weft-workflows: /) });
   });
 });

@@ -27,7 +27,9 @@ describe("weft's waits", () => {
     const waited = await weft("approvals", "list", "--pending", "--run", runId, "--wait", "--timeout", "20");
 
     expect(waited.code).toBe(8);
-    expect(waited.stderr).toMatch(new RegExp(`^weft: run ${runId} ended FAILED .*no such approval request`));
+    expect(waited.stderr).toMatch(
+      new RegExp(`^weft-workflows: run ${runId} ended FAILED .*no such approval request`),
+    );
     expect(Date.now() - started).toBeLessThan(10_000);
   });
 
@@ -53,7 +55,7 @@ describe("weft's waits", () => {
     const run = await weft("runs", "wait", runId, "--timeout", "500ms");
 
     expect(waited.code).toBe(9);
-    expect(waited.stderr).toMatch(/^weft: Timed out/);
+    expect(waited.stderr).toMatch(/^weft-workflows: Timed out/);
     expect(run.code).toBe(9);
     expect(Date.now() - started).toBeLessThan(10_000);
   });

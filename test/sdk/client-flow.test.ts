@@ -37,7 +37,7 @@ beforeAll(async () => {
   weft = createWeftClient({ baseUrl: url, apiKey: data.data.apiKey.key });
 });
 
-describe("@weft/client against the service over HTTP", () => {
+describe("the client (weft-workflows) against the service over HTTP", () => {
   it("creates a definition, starts a run, approves it with an edit and sees it completed", async () => {
     const { data: created } = await weft.api.POST("/v1/workflow-definitions", { body: REVIEW });
     const definitionId = created?.data.id ?? "";

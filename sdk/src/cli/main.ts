@@ -7,6 +7,7 @@ import { keyCommands } from "./commands/keys.js";
 import { runCommands } from "./commands/runs.js";
 import { triggerCommands } from "./commands/triggers.js";
 import { EXIT, exitCodeOf, UsageError } from "./exit-codes.js";
+import { CLI_NAME } from "./name.js";
 import type { CliIo } from "./output.js";
 import { openSession } from "./session.js";
 
@@ -20,7 +21,7 @@ async function readStdin(): Promise<string> {
 
 /** Runs one command line (without `node weft`) and resolves with its exit code. */
 export async function runCli(argv: readonly string[], io: CliIo, stdin = readStdin): Promise<number> {
-  const program = new Command("weft")
+  const program = new Command(CLI_NAME)
     .description("Weft from the command line: definitions, runs, approvals, triggers, costs and keys")
     .version(VERSION)
     .option("--json", "print the API's data as JSON")
@@ -48,7 +49,7 @@ export async function runCli(argv: readonly string[], io: CliIo, stdin = readStd
   } catch (error) {
     // Commander has printed its own message (and the help) already.
     if (error instanceof CommanderError) return error.exitCode === 0 ? EXIT.ok : EXIT.usage;
-    io.stderr(`weft: ${describe(error)}\n`);
+    io.stderr(`${CLI_NAME}: ${describe(error)}\n`);
     return exitCodeOf(error);
   }
 }

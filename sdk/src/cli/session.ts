@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { createWeftClient, type WeftClient } from "../client.js";
 import { type CliConfig, configPath, DEFAULT_BASE_URL, readConfig, writeConfig } from "./config.js";
 import { UsageError } from "./exit-codes.js";
+import { CLI_NAME } from "./name.js";
 import { type CliIo, Output } from "./output.js";
 
 type Globals = { json?: boolean; quiet?: boolean; baseUrl?: string; apiKey?: string };
@@ -35,7 +36,9 @@ export async function openSession(
     apiKey,
     weft() {
       if (apiKey === undefined) {
-        throw new UsageError("No API key: run `weft signup` or `weft login`, or set WEFT_API_KEY");
+        throw new UsageError(
+          `No API key: run \`${CLI_NAME} signup\` or \`${CLI_NAME} login\`, or set WEFT_API_KEY`,
+        );
       }
       return createWeftClient({ baseUrl, apiKey });
     },

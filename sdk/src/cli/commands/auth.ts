@@ -2,6 +2,7 @@ import type { Command } from "commander";
 import { unwrap, WeftError } from "../../errors.js";
 import { configPath } from "../config.js";
 import { UsageError } from "../exit-codes.js";
+import { CLI_NAME } from "../name.js";
 import type { Session } from "../session.js";
 
 type Open = (command: Command) => Promise<Session>;
@@ -67,7 +68,7 @@ export function authCommands(program: Command, open: Open, env: Record<string, s
 
   program
     .command("logout")
-    .description("Forget the saved API key (it stays valid: revoke it with `weft keys revoke`)")
+    .description(`Forget the saved API key (it stays valid: revoke it with \`${CLI_NAME} keys revoke\`)`)
     .action(async (_options, command: Command) => {
       const session = await open(command);
       const file = await session.saveConfig({ apiKey: undefined });
