@@ -109,8 +109,8 @@ const Settings = z.object({
   ),
   WEBHOOK_TIMEOUT_MS: z._default(coercedInt(z.minimum(100), z.maximum(30_000)), 10_000),
   /**
-   * The service's public address (scheme and host, no trailing slash), for links it sends out; unset = the
-   * address the request that asks for them came to.
+   * The service's public address (scheme and host), for links it hands out; unset = the local service's own,
+   * `http://localhost:<PORT>` (publicOrigin). A deployed retained stage must set it (infra/stage.ts).
    */
   PUBLIC_URL: optionalString,
   /** Where approval e-mails go out (`smtp://…` or `smtps://user:password@host:465`); unset = no e-mail. */
@@ -202,4 +202,13 @@ export function loadConfig(env: Record<string, string | undefined>): Config {
     throw new Error(`Invalid configuration: ${problems.join("; ")}`);
   }
   return parsed.data;
+}
+
+/**
+ * The origin every link the service hands out points at (approval links, the API document's server):
+ * PUBLIC_URL, or the local service's own address. Never a request's Host header, which its sender chooses:
+ * a link built from it would send an approver's token wherever the caller wished (docs/approvals.md).
+ */
+export function publicOrigin(config: Pick<Config, "PUBLIC_URL" | "PORT">): string {
+  return (config.PUBLIC_URL ?? `http://localhost:${config.PORT}`).replace(/\/+$/, "");
 }

@@ -95,7 +95,12 @@ export const DEPLOY_VARIABLES = {
   SERVER_PROVIDER_KEYS: "WEFT_SERVER_PROVIDER_KEYS",
   /** Subscribed to the alarms' topic; unset, the alarms still exist, with no action. */
   alarmEmail: "WEFT_ALARM_EMAIL",
-} as const satisfies Record<OperatorPolicySetting | "alarmEmail", string>;
+  /**
+   * The service's public address (https), given to the functions as PUBLIC_URL: where every link they hand
+   * out points. Required on a retained stage (infra/stage.ts, publicUrlOf).
+   */
+  publicUrl: "WEFT_PUBLIC_URL",
+} as const satisfies Record<OperatorPolicySetting | "alarmEmail" | "publicUrl", string>;
 
 /**
  * The per-workspace quotas (docs/deploy.md, "Quotas"), each given to the API when its deploy variable is

@@ -19,6 +19,8 @@ export interface StageSettings {
   ephemeral: boolean;
   operatorPolicy: OperatorPolicy;
   alarmEmail: string | undefined;
+  /** WEFT_PUBLIC_URL as given; read through publicUrlOf, which refuses a retained stage without it. */
+  publicUrl: string | undefined;
   /** The quotas this deploy sets; the others are absent, so the service applies none. */
   quotas: Partial<Record<QuotaSetting, string>>;
 }
@@ -47,6 +49,7 @@ export function stageSettings(stage: string, env: Record<string, string | undefi
       SERVER_PROVIDER_KEYS: given(DEPLOY_VARIABLES.SERVER_PROVIDER_KEYS) ?? defaults.SERVER_PROVIDER_KEYS,
     },
     alarmEmail: given(DEPLOY_VARIABLES.alarmEmail),
+    publicUrl: given(DEPLOY_VARIABLES.publicUrl),
     quotas: Object.fromEntries(
       Object.entries(QUOTA_VARIABLES).flatMap(([setting, variable]) => {
         const value = given(variable);
@@ -54,4 +57,28 @@ export function stageSettings(stage: string, env: Record<string, string | undefi
       }),
     ),
   };
+}
+
+/**
+ * The PUBLIC_URL the functions get. Without one, links would point at the local service's address
+ * (core/config.ts, publicOrigin), never at a request's Host: so a retained stage, a real server people
+ * receive links from, refuses to deploy without it, and with anything but an https origin. An ephemeral one
+ * may go without (its webhook and mail links then use the API's function URL, docs/deploy.md).
+ */
+export function publicUrlOf(stage: string, settings: StageSettings): string | undefined {
+  const given = settings.publicUrl;
+  if (given === undefined) {
+    if (settings.ephemeral) return undefined;
+    throw new Error(
+      `Stage ${stage} is retained: set ${DEPLOY_VARIABLES.publicUrl} to its public https address (the apiUrl ` +
+        "a first deploy prints, or your domain), where the links it hands out point (docs/deploy.md).",
+    );
+  }
+  const url = URL.canParse(given) ? new URL(given) : undefined;
+  if (url?.protocol !== "https:" || url.origin !== given.replace(/\/+$/, "")) {
+    throw new Error(
+      `${DEPLOY_VARIABLES.publicUrl} must be an https origin (https://host[:port]), not ${given}`,
+    );
+  }
+  return url.origin;
 }

@@ -1,3 +1,4 @@
+import { linkOrigin } from "./api";
 import { scheduleGroupArn } from "./aws-account";
 import { engineFunction } from "./engine-access";
 import { operatorPolicy } from "./operator-policy";
@@ -35,7 +36,8 @@ export const stepWorker = stepQueue.subscribe(
  */
 export const sweeper = new sst.aws.CronV2("Sweeper", {
   schedule: FUNCTIONS.sweeper.trigger.schedule,
-  function: engineFunction(FUNCTIONS.sweeper),
+  // Its outbox sweep dispatches approval.requested deliveries again, with their links.
+  function: engineFunction(FUNCTIONS.sweeper, { PUBLIC_URL: linkOrigin }),
   transform: {
     role: {
       assumeRolePolicy: schedulerTrust(scheduleGroupArn("default")),

@@ -1,5 +1,6 @@
 import { type Context, Hono } from "hono";
 import { linkKeys } from "../approvers/link-keys";
+import { publicOrigin } from "../config";
 import { NotFoundError } from "../domain/errors";
 import type { Deps } from "../ports/deps";
 import { mountApiReference } from "./api-reference";
@@ -91,7 +92,7 @@ export function createApp(deps: Deps, options: AppOptions) {
   const publicRoutes = lazyRouteGroups(PUBLIC_ROUTES, groupDeps);
   const workspaceRoutes = lazyRouteGroups(WORKSPACE_ROUTES, groupDeps);
 
-  mountApiReference(app, [publicRoutes, workspaceRoutes]);
+  mountApiReference(app, [publicRoutes, workspaceRoutes], publicOrigin(deps.config));
   // A plain Hono app: mounting it adds nothing to /openapi.json.
   app.route(DASHBOARD_API_PREFIX, dashboardApi(deps, { workspaceRoutes, workspaceLimit }));
   // The dashboard's pages and assets (`/`, `/assets/*`), and signed approval links' pages (`/a/<token>`, the

@@ -1,3 +1,4 @@
+import { publicOrigin } from "../config";
 import type { ApprovalRequest } from "../domain/approval";
 import { normalEmail } from "../domain/approval-group";
 import { LIMITS } from "../domain/limits";
@@ -26,7 +27,7 @@ export async function eventLinks(
     .slice(0, LIMITS.approvalAssignees);
   if (people.length === 0) return [];
   const key = await keys.forIssuing(workspaceId);
-  const baseUrl = (deps.config.PUBLIC_URL ?? `http://localhost:${deps.config.PORT}`).replace(/\/+$/, "");
+  const baseUrl = publicOrigin(deps.config);
   const expiresAtMs = Date.parse(event.createdAt) + DEFAULT_LINK_TTL_MS;
   return people.map((assignee) =>
     personLinks(key, { workspaceId, approvalId: approval.id, assignee, expiresAtMs }, baseUrl, event.id),

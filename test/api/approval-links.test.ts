@@ -85,7 +85,7 @@ describe("signed approval links", () => {
     ]);
     const ann = links.find((person) => person.assignee === "ann@example.com") as Links;
     expect(new Set([ann.approve, ann.reject, ann.review]).size).toBe(3);
-    expect(ann.approve).toMatch(/^http:\/\/localhost\/a\/[\w-]+\.[\w-]+$/);
+    expect(ann.approve).toMatch(/^http:\/\/localhost:3000\/a\/[\w-]+\.[\w-]+$/);
 
     const page = await open(ann.review);
     expect(page.status).toBe(200);

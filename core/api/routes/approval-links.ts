@@ -2,6 +2,7 @@ import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
 import { DEFAULT_LINK_TTL_MS, issueLinks } from "../../approvers/issue-links";
 import type { LinkKeys } from "../../approvers/link-keys";
+import { publicOrigin } from "../../config";
 import type { Deps } from "../../ports/deps";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";
@@ -71,14 +72,13 @@ const issue = createRoute({
 
 export function approvalLinkRoutes(deps: Pick<Deps, "store" | "clock" | "config">, keys: LinkKeys) {
   return createRouter<WorkspaceEnv>().openapi(issue, async (c) => {
-    const baseUrl = deps.config.PUBLIC_URL ?? new URL(c.req.url).origin;
     const links = await issueLinks(
       deps,
       keys,
       c.var.workspaceId,
       c.req.valid("param").id,
       c.req.valid("json") ?? {},
-      baseUrl.replace(/\/+$/, ""),
+      publicOrigin(deps.config),
     );
     return c.json(ok(links), 201);
   });

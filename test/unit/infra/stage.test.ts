@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../../core/config";
 import { OPERATOR_POLICY } from "../../../infra/settings";
-import { isEphemeralStage, stageSettings } from "../../../infra/stage";
+import { isEphemeralStage, publicUrlOf, stageSettings } from "../../../infra/stage";
 
 interface AppConfig {
   app(input: { stage: string | undefined }): Promise<{ removal: string; protect: boolean }>;
@@ -107,5 +107,26 @@ describe("operator policy per stage", () => {
     expect(() => loadConfig({ MAX_RUN_CREATIONS_PER_MINUTE: "lots" })).toThrow(
       /MAX_RUN_CREATIONS_PER_MINUTE/,
     );
+  });
+});
+
+describe("the public URL links point at", () => {
+  it("is required on a retained stage, whose deploy stops without it", () => {
+    expect(() => publicUrlOf("production", stageSettings("production", {}))).toThrow(/WEFT_PUBLIC_URL/);
+    const given = stageSettings("production", { WEFT_PUBLIC_URL: "https://weft.acme.com/" });
+    expect(publicUrlOf("production", given)).toBe("https://weft.acme.com");
+  });
+
+  it("is an https origin, nothing else", () => {
+    for (const url of ["http://weft.acme.com", "https://weft.acme.com/a/path", "weft.acme.com", "https://"])
+      expect(
+        () => publicUrlOf("production", stageSettings("production", { WEFT_PUBLIC_URL: url })),
+        url,
+      ).toThrow();
+  });
+
+  it("may be left out on an ephemeral stage, and the service's own PUBLIC_URL name is not read", () => {
+    expect(publicUrlOf("pr-3", stageSettings("pr-3", {}))).toBeUndefined();
+    expect(() => publicUrlOf("prod", stageSettings("prod", { PUBLIC_URL: "https://x.example" }))).toThrow();
   });
 });
