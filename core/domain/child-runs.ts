@@ -1,6 +1,5 @@
 import { createHash } from "node:crypto";
 import { IdPrefix } from "./ids";
-import { LIMITS } from "./limits";
 import type { NewRunFields } from "./new-run";
 import type { RunTransition } from "./run-change";
 import type { ChildResult, ChildrenWait, ParentLink, RunRecord } from "./run-record";
@@ -81,7 +80,8 @@ export function newChildRun(
     supersessionKey: null,
     createdAt,
     parent: link,
-    stepLimit: Math.max(1, (parent.stepLimit ?? LIMITS.stepsPerRun) - parent.stepsExecuted),
+    // The parent opened its tree's counter in the commit that started its children (RunTransition).
+    stepCounter: parent.stepCounter ?? parent.id,
     ...(parent.startedBy === undefined ? {} : { startedBy: parent.startedBy }),
   };
   if (step.type === "sub_workflow") {
@@ -118,7 +118,12 @@ export function childResult(child: RunRecord, parentState: Record<string, unknow
     return { status: "COMPLETED", output };
   }
   if (child.status === RunStatus.Failed) {
-    return { status: "FAILED", error: child.active?.stepRun.error ?? "The child run failed" };
+    const error = child.active?.stepRun.error ?? "The child run failed";
+    return {
+      status: "FAILED",
+      error,
+      ...(child.failureCode === undefined ? {} : { code: child.failureCode }),
+    };
   }
   if (child.status === RunStatus.Cancelled || child.status === RunStatus.Superseded) {
     return { status: "FAILED", error: `The child run was ${child.status.toLowerCase()}` };

@@ -19,7 +19,7 @@ export interface NewRunFields {
   rerun?: { of: string; state: Record<string, unknown>; start: RerunStart };
   parent?: ParentLink;
   scope?: StepScope;
-  stepLimit?: number;
+  stepCounter?: string;
   /** The state to start from, when not `{input}` (a branch or item starts from its parent's). */
   state?: Record<string, unknown>;
   /** How the run's start is held back, as its creation resolved them (docs/triggers.md). */
@@ -34,7 +34,7 @@ export function pendingRun({
   rerun,
   parent,
   scope,
-  stepLimit,
+  stepCounter,
   state,
   admission,
   debounceWindow,
@@ -47,7 +47,7 @@ export function pendingRun({
     ...(rerun === undefined ? {} : { rerunOf: rerun.of, rerunStart: rerun.start }),
     ...(parent === undefined ? {} : { parent }),
     ...(scope === undefined ? {} : { scope }),
-    ...(stepLimit === undefined ? {} : { stepLimit }),
+    ...(stepCounter === undefined ? {} : { stepCounter }),
     ...admission,
     ...(debounceWindow === undefined ? {} : { debounceWindow }),
     status: RunStatus.Pending,

@@ -1,6 +1,7 @@
 import type { EventPayloads, EventType } from "./events";
 import type { IdGenerator } from "./ids";
 import { jsonBytes } from "./json-bounds";
+import { LIMITS } from "./limits";
 import type { StepRun, WorkflowEvent } from "./run";
 import {
   appendHistory,
@@ -20,6 +21,7 @@ import {
 } from "./run-slots";
 import { assertRunTransition, assertStepTransition, type RunStatus, StepRunStatus } from "./statuses";
 import type { StepDefinition } from "./step";
+import type { StepCountMove } from "./step-counter";
 import { isoAt } from "./time";
 import { announcesWebhookEvent } from "./webhook-events";
 
@@ -69,6 +71,8 @@ export interface RunCommit {
   ringsQueueOf?: RunSlot;
   /** The start this change records against the run's throttle. */
   throttleStart?: ThrottleStart;
+  /** The steps this change starts, counted by the run's tree (step-counter.ts), or the counter it opens. */
+  stepCount?: StepCountMove;
 }
 
 export interface FinishOptions {
@@ -91,6 +95,10 @@ export class RunTransition {
   private readonly touched = new Map<string, StepRun>();
   private readonly statusBefore: RunStatus;
   private throttleStart: ThrottleStart | undefined;
+  /** Steps this change starts; the tree's count as read before it, for a run whose tree counts its steps. */
+  private stepsStarted = 0;
+  private treeStepsRead = 0;
+  private opensStepCounter = false;
 
   constructor(
     before: RunRecord,
@@ -118,6 +126,31 @@ export class RunTransition {
     delete this.run.waiting;
     // A child run revived by the retry endpoint has a new end to tell its parent about.
     delete this.run.parentTold;
+    delete this.run.failureCode;
+  }
+
+  /** The run's tree had counted `read` steps when the run was read (RunRecord.stepCounter). */
+  countTreeSteps(read: number): void {
+    this.treeStepsRead = read;
+  }
+
+  /**
+   * The step executions the run's bound counts so far, this change's included: its tree's, once its steps
+   * are counted there, else its own. The commit holds it to the bound (step-counter.ts).
+   */
+  stepsCounted(): number {
+    if (this.run.stepCounter === undefined || this.opensStepCounter) return this.run.stepsExecuted;
+    return this.treeStepsRead + this.stepsStarted;
+  }
+
+  /**
+   * The run starts child runs: from this change on, its steps and theirs are counted together, in a counter
+   * this change opens with the run's own count (a child's tree has one already).
+   */
+  openStepCounter(): void {
+    if (this.run.stepCounter !== undefined) return;
+    this.run.stepCounter = this.run.id;
+    this.opensStepCounter = true;
   }
 
   /** The change stops waiting for these child runs: they are to be cancelled once it commits. */
@@ -152,6 +185,7 @@ export class RunTransition {
   startStep(step: StepDefinition, stepIndex: number, lease: Lease): StepRun {
     this.run.stepRunSeq += 1;
     this.run.stepsExecuted += 1;
+    this.stepsStarted += 1;
     const stepRun: StepRun = {
       id: this.ids("stepRun"),
       workflowRunId: this.run.id,
@@ -227,6 +261,14 @@ export class RunTransition {
     return this.run.active;
   }
 
+  private stepCountMove(): StepCountMove | undefined {
+    const counterRunId = this.run.stepCounter;
+    if (counterRunId === undefined) return undefined;
+    if (this.opensStepCounter) return { kind: "open", counterRunId, count: this.run.stepsExecuted };
+    if (this.stepsStarted === 0) return undefined;
+    return { kind: "add", counterRunId, add: this.stepsStarted, limit: LIMITS.stepsPerRun };
+  }
+
   /** About what this change's journal item will take: the batching of side-effect-free steps stops early on it. */
   journalBytes(): number {
     return Buffer.byteLength(JSON.stringify({ events: this.events, stepRuns: [...this.touched.values()] }));
@@ -269,6 +311,8 @@ export class RunTransition {
     const freed = supersessionSlotFreed(this.run, this.statusBefore, this.run.status);
     if (freed) commit.ringsQueueOf = freed;
     if (this.throttleStart) commit.throttleStart = this.throttleStart;
+    const stepCount = this.stepCountMove();
+    if (stepCount) commit.stepCount = stepCount;
     const prior = this.priorRecent;
     let recent: RunHistory;
     const outbox = options.webhookOutbox === true;

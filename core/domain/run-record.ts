@@ -72,6 +72,8 @@ export interface ChildResult {
   /** A sub-workflow's output; a branch's or item's: the state keys its steps wrote. */
   output?: unknown;
   error?: string;
+  /** The bound a FAILED child's failure crossed (RunRecord.failureCode). */
+  code?: string;
 }
 
 /** The run a child run was started by, and where in it (RunRecord.parent). */
@@ -200,8 +202,14 @@ export interface RunRecord extends WorkflowRun {
   parent?: ParentLink;
   /** A branch's or item's run: the nested list of its definition it executes. Absent: the definition's own. */
   scope?: StepScope;
-  /** Steps this run may execute, when less than LIMITS.stepsPerRun: a child's share of its parent's. */
-  stepLimit?: number;
+  /**
+   * The run whose step counter counts this run's step executions with those of every run of its tree
+   * (step-counter.ts): the run itself once it has started child runs, its root for a child run. Absent: the
+   * run counts its own (`stepsExecuted`).
+   */
+  stepCounter?: string;
+  /** The bound the run's failure crossed (WORKFLOW_FAILED's `code`), for its parent to take. Absent: none. */
+  failureCode?: string;
   /**
    * A child run that ended: its parent has taken its outcome (or no longer waits for it). Until then the child
    * stays in the sweep index and rings its parent again, so a lost ring cannot leave the parent waiting.

@@ -93,6 +93,9 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
     };
 
     let run = await deps.store.runs.get(workspaceId, runId);
+    // The steps the run's tree has counted (RunRecord.stepCounter), as this worker last knew: read once, then
+    // kept from its own commits; a stale count only makes a commit lose, and a lost commit reads it again.
+    let treeSteps: number | undefined;
     try {
       while (run) {
         const plan = planNext(run, deps.clock.nowMs(), worker);
@@ -130,6 +133,10 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
         }
 
         const tx = new RunTransition(run, deps.clock.nowMs(), deps.ids);
+        if (run.stepCounter !== undefined) {
+          treeSteps ??= await deps.store.runs.stepsCounted(workspaceId, run.stepCounter);
+          tx.countTreeSteps(treeSteps);
+        }
         const context = { steps, lease, ids: deps.ids };
         if (plan.kind === "start-run" && (run.slot || run.throttle)) {
           const admitted = await admission(deps, run, tx.nowMs);
@@ -159,7 +166,9 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
           effects = claim(plan, tx, context);
         }
         effects = { ...effects, ...(await runWithoutSideEffects(tx, context)) };
-        run = await commitTransition(deps, tx, effects, run);
+        const after = await commitTransition(deps, tx, effects, run);
+        treeSteps = after === tx.run ? tx.stepsCounted() : undefined;
+        run = after;
       }
     } catch (error) {
       // `run` is the last version this invocation read or committed: the failure is counted against it.

@@ -133,6 +133,8 @@ function applyKind(
         deadlineMs: null,
       };
       tx.setRunStatus(RunStatus.Waiting);
+      // The children share the run's step bound: counted together from this commit on (step-counter.ts).
+      tx.openStepCounter();
       recordChildrenStarted(tx, step, launch);
       return { launchChildren: step };
     }

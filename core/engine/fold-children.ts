@@ -18,6 +18,7 @@ import type { ChildResult, ChildrenWait, RunRecord } from "../domain/run-record"
 import type { StepDefinition } from "../domain/step";
 import type { RunsStore } from "../ports/store";
 import { applyOutcome, failAttempt, type OutcomeEffects } from "./apply-outcome";
+import { stepLimitMessage } from "./run-moves";
 
 /** The parent's live children as the store has them now (undefined: not created yet), by index. */
 export async function readLiveChildren(
@@ -127,13 +128,10 @@ function decide(
     return {};
   };
 
-  const limit = tx.run.stepLimit ?? LIMITS.stepsPerRun;
-  if (tx.run.stepsExecuted >= limit && done < wait.total) {
-    return failWith(
-      `The run reached the limit of ${LIMITS.stepsPerRun} steps, its children's included`,
-      false,
-      BoundCode.STEP_LIMIT,
-    );
+  // A child refused a step for the bound: the tree's counter is full, and stays so (step-counter.ts).
+  const outOfSteps = results.some((result) => result?.code === BoundCode.STEP_LIMIT);
+  if (outOfSteps || (tx.stepsCounted() >= LIMITS.stepsPerRun && done < wait.total)) {
+    return failWith(stepLimitMessage(tx.run), false, BoundCode.STEP_LIMIT);
   }
   const resultBytes = jsonBytes(results);
   if (resultBytes > LIMITS.stateBytes) {

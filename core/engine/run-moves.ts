@@ -11,6 +11,7 @@ import type { StepDefinition } from "../domain/step";
 
 export function failRun(tx: RunTransition, error: string, stepName: string | null, code?: string): void {
   tx.setRunStatus(RunStatus.Failed);
+  if (code !== undefined) tx.run.failureCode = code;
   if (tx.run.active) tx.run.active.lease = null;
   tx.record("WORKFLOW_FAILED", { error: bounded(error), stepName, ...withCode(code) });
 }
@@ -43,11 +44,10 @@ export function completeRun(tx: RunTransition): void {
 }
 
 /**
- * Starts the step the cursor names, under `lease`; a run past the step limit fails instead, since only a
- * condition loop can get there and it would otherwise never end.
+ * Starts the step the cursor names, under `lease`; a run whose tree (or itself) executed as many steps as the
+ * bound allows fails instead: a condition loop would otherwise never end, nor a map of too many items.
  */
 export function startNextStep(tx: RunTransition, steps: readonly StepDefinition[], lease: Lease): void {
-  const limit = tx.run.stepLimit ?? LIMITS.stepsPerRun;
   const name = tx.run.nextStepName;
   const index = steps.findIndex((step) => step.name === name);
   const step = steps[index];
@@ -55,7 +55,7 @@ export function startNextStep(tx: RunTransition, steps: readonly StepDefinition[
     failRun(tx, `Step "${name}" does not exist in the definition`, name);
     return;
   }
-  if (tx.run.stepsExecuted >= limit) {
+  if (tx.stepsCounted() >= LIMITS.stepsPerRun) {
     tx.run.nextStepName = null;
     failRun(tx, stepLimitMessage(tx.run), step.name, BoundCode.STEP_LIMIT);
     return;
@@ -68,7 +68,7 @@ export function leaseFor(owner: string, nowMs: number, durationMs: number): Leas
 }
 
 export function stepLimitMessage(run: RunRecord): string {
-  return run.parent
-    ? `The run reached the limit of ${LIMITS.stepsPerRun} steps, its parent's and its siblings' included`
-    : `The run reached the limit of ${LIMITS.stepsPerRun} steps`;
+  const limit = `The run reached the limit of ${LIMITS.stepsPerRun} steps`;
+  if (run.parent) return `${limit}, its parent's and its siblings' included`;
+  return run.stepCounter === undefined ? limit : `${limit}, its child runs' included`;
 }

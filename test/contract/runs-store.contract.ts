@@ -11,6 +11,7 @@ import { describeCreation } from "./run-creation.contract";
 import { describeRunLists } from "./run-lists.contract";
 import { describeRunReads } from "./run-reads.contract";
 import { describeRunSlots } from "./run-slots.contract";
+import { describeStepCounter } from "./step-counter.contract";
 import { describeTriggers } from "./triggers.contract";
 
 /** A store with nothing in it; each test gets its own. */
@@ -34,5 +35,6 @@ export function describeRunsStoreContract(name: string, makeStore: MakeStore): v
     describeDefinitions(makeStore);
     describeTriggers(makeStore);
     describeRunSlots(makeStore);
+    describeStepCounter(makeStore);
   });
 }

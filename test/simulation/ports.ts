@@ -97,6 +97,8 @@ export function portsFor(world: World, actor: Actor): ActorPorts {
       overdue: (shard, dueBy, limit) => read("runs.overdue", () => raw.runs.overdue(shard, dueBy, limit)),
       slot: (workspaceId, key, first) => read("runs.slot", () => raw.runs.slot(workspaceId, key, first)),
       throttle: (workspaceId, key) => read("runs.throttle", () => raw.runs.throttle(workspaceId, key)),
+      stepsCounted: (workspaceId, counterRunId) =>
+        read("runs.stepsCounted", () => raw.runs.stepsCounted(workspaceId, counterRunId)),
     },
   };
 

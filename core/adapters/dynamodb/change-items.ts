@@ -8,12 +8,13 @@ import type { Table } from "./dynamo-client";
 import { refuseOversizedPuts } from "./item-size";
 import { commitItems } from "./run-items";
 import { slotActions, throttleAction } from "./slot-items";
+import { stepCountAction } from "./step-counter-items";
 import type { TransactItem } from "./transact";
 import { putUnlessRefused } from "./write-conflict";
 
 /**
  * A run change's writes: what must commit atomically (the run at its expected version, the outbox journal, the
- * approval the change settles, its slot and throttle moves), and what is written before it, on its own: the
+ * approval the change settles, its slot and throttle moves, its tree's step count), and what is written before it, on its own: the
  * journal filing earlier history (committed already) and the attempt's cost record (its calls were paid for
  * either way; in the run's own partition, and a record already there is this one, kept), which stand whether
  * the change then commits or not; and the approval request the change opens (`opening`), which must be new,
@@ -78,6 +79,8 @@ function ownWrites(table: Table, change: RunChange, numbers: ApprovalNumbers): C
   if (claimed !== undefined) atomic.push(idempotencyClaim(table, workspaceId, claimed, change.commit.run.id));
   const throttled = change.commit.throttleStart;
   if (throttled) atomic.push(throttleAction(table, workspaceId, throttled));
+  const { stepCount } = change.commit;
+  if (stepCount) atomic.push(stepCountAction(table, workspaceId, stepCount));
   if (change.joinDebounceWindow)
     atomic.push(debounceJoin(table, change.commit.run, change.joinDebounceWindow.scope));
   const before = filed ? [filed] : [];

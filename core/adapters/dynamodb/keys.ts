@@ -71,6 +71,11 @@ export const keys = {
     sk: `${JOURNAL_PREFIX}${pad(firstEventSeq, 10)}`,
   }),
   journalPrefix: JOURNAL_PREFIX,
+  /** The step counter of the run tree rooted at the run (domain/step-counter.ts). */
+  stepCounter: (workspaceId: string, runId: string): ItemKey => ({
+    pk: runPartition(workspaceId, runId),
+    sk: "STEPS",
+  }),
   journalSortKey: (eventSeq: number) => `${JOURNAL_PREFIX}${pad(eventSeq, 10)}`,
   runCounter: (workspaceId: string, scope: string): ItemKey => ({
     pk: workspacePartition(workspaceId),

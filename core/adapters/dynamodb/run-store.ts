@@ -16,6 +16,7 @@ import { fromJournalItem, runWriteUnits } from "./run-items";
 import { listRuns } from "./run-list-query";
 import { createRunListStore } from "./run-lists";
 import { createSlotReads } from "./slot-items";
+import { readStepsCounted } from "./step-counter-items";
 import { deleteUnlessRefused, putUnlessRefused, WriteConflict, writeAtomically } from "./write-conflict";
 
 /**
@@ -139,6 +140,8 @@ export function createRunStore(table: Table): RunStore {
     slot: slotReads.slot,
 
     throttle: slotReads.throttle,
+
+    stepsCounted: (workspaceId, counterRunId) => readStepsCounted(table, workspaceId, counterRunId),
 
     /** Every step run of the run, in the order they were started, each in its latest state. */
     async stepRuns(run: RunRecord): Promise<StepRun[]> {

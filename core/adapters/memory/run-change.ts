@@ -8,6 +8,7 @@ import { applyRollup } from "./cost-rollups";
 import { storedCost, storedCosts, storedJournals, storedRun } from "./dynamo-items";
 import { applySlots, slotsHold } from "./slots";
 import { type Journal, type MemoryState, type StoredRun, slot } from "./state";
+import { applyStepCount, stepCountHolds } from "./step-counters";
 
 /**
  * One run change against the memory state, with the conditions of the DynamoDB transaction: checked all
@@ -45,7 +46,7 @@ export function holds(state: MemoryState, change: RunChange, actions: readonly T
   )
     return false;
   if (storedCosts(actions).some((cost) => state.costs.has(costSlot(cost)))) return false;
-  return slotsHold(state, commit);
+  return slotsHold(state, commit) && stepCountHolds(state, commit);
 }
 
 /** The adapter's guard (run-items.ts): a run counted as ended is not counted there again. */
@@ -88,6 +89,7 @@ export function apply(state: MemoryState, change: RunChange, actions: readonly T
   for (const cost of storedCosts(actions)) writeCost(state, cost);
   if (change.rollup) applyRollup(state, workspaceId, id, change.rollup);
   applySlots(state, commit);
+  applyStepCount(state, commit);
 }
 
 /**

@@ -28,6 +28,7 @@ import {
 import { apply, debounceSlot, holds, idempotencySlot, runSlot, writeBefore } from "./run-change";
 import { enqueue, readSlot, readThrottle } from "./slots";
 import { byKey, type MemoryState, type RunCounter, slot } from "./state";
+import { readStepsCounted } from "./step-counters";
 
 /**
  * Runs in memory, with the DynamoDB adapter's semantics (run-store.ts) as the contract suite holds them. Every
@@ -266,6 +267,10 @@ export function createMemoryRuns(state: MemoryState): RunStore {
 
     async throttle(workspaceId, throttleKey) {
       return readThrottle(state, workspaceId, throttleKey);
+    },
+
+    async stepsCounted(workspaceId, counterRunId) {
+      return readStepsCounted(state, workspaceId, counterRunId);
     },
 
     /** In the adapter's sweep-index order (its gsi5 sort key), up to `limit`. */

@@ -93,6 +93,8 @@ export interface MemoryState {
   slotQueues: Map<string, Map<string, QueuedRun>>;
   /** By the throttle item's key. */
   throttles: Map<string, { starts: number[]; version: number }>;
+  /** By the step counter item's key: the steps its run tree executed. */
+  stepCounters: Map<string, number>;
 }
 
 export function emptyState(): MemoryState {
@@ -112,6 +114,7 @@ export function emptyState(): MemoryState {
     slotHolders: new Map(),
     slotQueues: new Map(),
     throttles: new Map(),
+    stepCounters: new Map(),
   };
 }
 

@@ -65,8 +65,9 @@ export interface DebounceWindowRef {
  * A change whose commit carries a slot move (RunCommit.slot) writes it in the same atomic commit: `acquire`
  * commits only while the slot has fewer than `limit` holders (or the run is one already) and takes the run out
  * of the slot's queue; `release` and `leave-queue` always commit, and doing either twice is harmless. A change
- * with a throttle start commits only if the key's starts are still at the version read. Losing either is a
- * `conflict`, like a lost race on the run.
+ * with a throttle start commits only if the key's starts are still at the version read. A change whose
+ * commit adds steps to its tree's counter (RunCommit.stepCount) commits only while the counter stays within
+ * the move's limit. Losing any of them is a `conflict`, like a lost race on the run.
  */
 export type CommitOutcome =
   | { kind: "committed" }
@@ -198,6 +199,11 @@ export interface RunStore {
   slot(workspaceId: string, slotKey: string, first: number): Promise<SlotState>;
   /** Strongly consistent: a throttle key's starts; version 0 when it has none recorded. */
   throttle(workspaceId: string, throttleKey: string): Promise<ThrottleState>;
+  /**
+   * Strongly consistent: the step executions the tree counted by run `counterRunId`'s counter holds
+   * (RunRecord.stepCounter); 0 when it has none.
+   */
+  stepsCounted(workspaceId: string, counterRunId: string): Promise<number>;
   /** Runs of one sweep shard whose next due time is at or before `dueBy`, at most `limit`. */
   overdue(shard: number, dueBy: string, limit: number): Promise<RunRef[]>;
 }
