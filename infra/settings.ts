@@ -1,3 +1,5 @@
+import { SECRET_CONTEXT_KEYS, SECRET_PURPOSES } from "../core/ports/key-vault";
+
 /**
  * The deployment's settings as plain data: the SST components in infra/ are built from these, and
  * test/unit/infra checks their invariants without AWS (every variable a function requires is given,
@@ -337,7 +339,22 @@ export const ENGINE_PERMISSIONS: readonly PermissionSettings[] = [
   },
   { actions: ["dynamodb:Query"], resources: ["tableIndexes"] },
   { actions: ["sqs:SendMessage"], resources: ["stepQueue", "webhookQueue"] },
-  { actions: ["kms:GenerateDataKey", "kms:Decrypt"], resources: ["secretsKey"] },
+  // Only with the encryption context the key vault sends (core/ports/key-vault.ts): a workspace, a known
+  // purpose, no other key. KMS binds the context to each data key, so every secret stored so far was
+  // encrypted with the context it is decrypted with, which these conditions admit; nothing to migrate.
+  {
+    actions: ["kms:GenerateDataKey", "kms:Decrypt"],
+    resources: ["secretsKey"],
+    conditions: [
+      { test: "Null", variable: "kms:EncryptionContext:workspaceId", values: ["false"] },
+      { test: "StringEquals", variable: "kms:EncryptionContext:purpose", values: SECRET_PURPOSES },
+      {
+        test: "ForAllValues:StringEquals",
+        variable: "kms:EncryptionContextKeys",
+        values: SECRET_CONTEXT_KEYS,
+      },
+    ],
+  },
   // Runs' one-shot wake-ups and cron triggers' recurring schedules, both in the stage's group: the API
   // creates and deletes a trigger's, the worker a wake-up's (and deletes an orphaned trigger's).
   { actions: ["scheduler:CreateSchedule", "scheduler:DeleteSchedule"], resources: ["schedules"] },

@@ -5,13 +5,18 @@ import type { Store } from "../ports/store";
 /** Decrypted keys kept per process: a link's use then costs no key-vault call after the first. */
 const CACHED_KEYS = 1000;
 
+/** The key vault's context for a workspace's link key (core/ports/key-vault.ts). */
+export function approvalLinksKeyContext(workspaceId: string) {
+  return { workspaceId, purpose: "approval-links" } as const;
+}
+
 /**
  * Each workspace's key for signing approval links: 32 random bytes, made on first need and stored encrypted
  * by the key vault (bound to the workspace), so a copy of the table alone cannot forge links.
  */
 export function linkKeys(deps: { store: Pick<Store, "approvalLinkKeys">; keyVault: KeyVault }) {
   const cache = new Map<string, Buffer>();
-  const context = (workspaceId: string) => ({ workspaceId, purpose: "approval-links" });
+  const context = approvalLinksKeyContext;
 
   const decrypt = async (workspaceId: string, ciphertext: string) =>
     Buffer.from(await deps.keyVault.decrypt(ciphertext, context(workspaceId)), "base64");

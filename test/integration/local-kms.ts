@@ -6,15 +6,20 @@ import {
   type GenerateDataKeyCommandInput,
   InvalidCiphertextException,
   KMSClient,
+  KMSServiceException,
   NotFoundException,
 } from "@aws-sdk/client-kms";
 import { mockClient } from "aws-sdk-client-mock";
 import { AesKeyVault } from "../../core/adapters/local/aes-key-vault";
+import { ENGINE_PERMISSIONS } from "../../infra/settings";
+import { kmsConditions, kmsContextAllowed } from "../helpers/kms-conditions";
 import { ACCOUNT, credentials, metadata } from "./local-account";
 
 /**
  * The KMS stand-in (local-aws.ts), modelling what the service relies on: GenerateDataKey and Decrypt with
- * the encryption context bound to the data key (a wrong context fails to decrypt, as in KMS).
+ * the encryption context bound to the data key (a wrong context fails to decrypt, as in KMS), refused as
+ * IAM refuses them to the deployed functions when the context breaks their KMS statement's conditions
+ * (infra/settings.ts), so the suite's secrets go through the same check as a stage's.
  */
 export class LocalKms {
   private readonly keyIds = new Set<string>();
@@ -36,6 +41,7 @@ export class LocalKms {
     stub.on(GenerateDataKeyCommand).callsFake(async (input: GenerateDataKeyCommandInput) => {
       this.kmsCalls.GenerateDataKey += 1;
       this.key(input.KeyId);
+      allowed("GenerateDataKey", input.EncryptionContext);
       const plaintext = randomBytes(32);
       const wrapped = await this.wrapping.encrypt(
         plaintext.toString("base64"),
@@ -51,6 +57,7 @@ export class LocalKms {
     stub.on(DecryptCommand).callsFake(async (input: DecryptCommandInput) => {
       this.kmsCalls.Decrypt += 1;
       if (input.KeyId !== undefined) this.key(input.KeyId);
+      allowed("Decrypt", input.EncryptionContext);
       let plaintext: string;
       try {
         const wrapped = Buffer.from(input.CiphertextBlob ?? new Uint8Array()).toString("utf8");
@@ -71,4 +78,11 @@ export class LocalKms {
       throw new NotFoundException({ message: `Key '${keyId}' does not exist`, ...metadata });
     }
   }
+}
+
+/** What IAM answers a function whose request its KMS statement's conditions do not admit. */
+function allowed(action: string, context: Record<string, string> = {}): void {
+  if (kmsContextAllowed(kmsConditions(ENGINE_PERMISSIONS), context)) return;
+  const message = `not authorized to perform: kms:${action} with encryption context ${JSON.stringify(context)}`;
+  throw new KMSServiceException({ name: "AccessDeniedException", $fault: "client", message, ...metadata });
 }

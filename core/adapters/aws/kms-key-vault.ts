@@ -5,8 +5,9 @@ import { canonicalContext, type EncryptionContext, type KeyVault } from "../../p
 
 /**
  * Envelope encryption with KMS: each secret gets its own data key from GenerateDataKey, bound to the
- * encryption context (so KMS refuses to decrypt it for another workspace or provider, and a key policy can
- * require `kms:EncryptionContext:workspaceId`); the secret itself is sealed locally with AES-256-GCM.
+ * encryption context (so KMS refuses to decrypt it for another workspace or provider, and the functions'
+ * IAM statement requires the context's workspace and purpose: infra/settings.ts); the secret itself is
+ * sealed locally with AES-256-GCM.
  * Decrypted data keys are cached for a few minutes: an LLM step would otherwise pay a KMS Decrypt
  * ($3 per million) on every call.
  */

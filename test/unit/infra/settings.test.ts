@@ -1,9 +1,14 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
+import { approvalLinksKeyContext } from "../../../core/approvers/link-keys";
 import { loadConfig } from "../../../core/config";
 import { LIMITS } from "../../../core/domain/limits";
+import { providerKeyContext } from "../../../core/domain/provider-config";
+import { toolSecretContext } from "../../../core/domain/remote-tool";
+import { SECRET_PURPOSES } from "../../../core/ports/key-vault";
 import { MAX_QUEUE_DELAY_MS } from "../../../core/ports/queue";
+import { webhookSecretContext } from "../../../core/webhooks/secret";
 import { AWS_PLATFORM_SETTINGS } from "../../../functions/aws-platform";
 import { schedulerDeliveryPolicy, schedulerTrustPolicy } from "../../../infra/policies";
 import {
@@ -17,6 +22,7 @@ import {
   SCHEDULER_SERVICE,
   VISIBILITY_TIMEOUT_FACTOR,
 } from "../../../infra/settings";
+import { kmsConditions, kmsContextAllowed } from "../../helpers/kms-conditions";
 
 const root = join(__dirname, "../../..");
 const source = (path: string) => readFileSync(join(root, path), "utf8");
@@ -132,6 +138,25 @@ describe("infra permissions", () => {
 
     expect(queries.flatMap((statement) => statement.resources).sort()).toEqual(["table", "tableIndexes"]);
     expect(source("infra/engine-access.ts")).toMatch(/table\.arn\}\/index\/\$\{index\.name\}/);
+  });
+
+  it("lets KMS be asked only with the encryption context every secret of the service is bound to", () => {
+    const conditions = kmsConditions(ENGINE_PERMISSIONS);
+    const contexts = [
+      providerKeyContext("wsp_1", "openai"),
+      webhookSecretContext("wsp_1", "whk_1"),
+      toolSecretContext("wsp_1", "tol_1"),
+      approvalLinksKeyContext("wsp_1"),
+    ];
+
+    for (const context of contexts)
+      expect(kmsContextAllowed(conditions, context), context.purpose).toBe(true);
+    // Every purpose the statement admits is one the service uses, and the other way round.
+    expect(new Set(contexts.map((context) => context.purpose))).toEqual(new Set(SECRET_PURPOSES));
+    expect(kmsContextAllowed(conditions, {})).toBe(false);
+    expect(kmsContextAllowed(conditions, { purpose: "webhook-secret", webhookId: "whk_1" })).toBe(false);
+    expect(kmsContextAllowed(conditions, { workspaceId: "wsp_1", purpose: "anything" })).toBe(false);
+    expect(kmsContextAllowed(conditions, { ...approvalLinksKeyContext("wsp_1"), extra: "x" })).toBe(false);
   });
 
   it("passes the Scheduler role only to the Scheduler", () => {
