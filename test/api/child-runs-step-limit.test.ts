@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RunBody } from "../helpers/api-types";
-import { createDefinition, expectPage, startRun, waitForRun, withStatus } from "../helpers/runs";
+import { createDefinition, expectPage, startRun, waitForRun } from "../helpers/runs";
 import { a, eventsOf, send, setUpChildRuns, t } from "./child-runs-fixtures";
 
 /**
