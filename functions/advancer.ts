@@ -18,6 +18,8 @@ import { fireTrigger } from "../core/triggers/fire-trigger";
 export interface AdvancerSettings {
   /** For the local service only, where one process serves its data directory. */
   takeOverLeasesGrantedBeforeMs?: number;
+  /** For the local service only, whose timers die with its process (AdvancerOptions.rearmWakeUps). */
+  rearmWakeUps?: boolean;
   /** Task handlers a self-hoster adds. */
   customHandlers?: Record<string, TaskHandler>;
   /** The model providers; by default the three SDK adapters configured from deps.config. */
@@ -39,6 +41,7 @@ export function buildAdvancer(deps: Deps, options: AdvancerSettings = {}): Engin
     definitionSteps: createDefinitionCache(deps.store),
     processId: randomUUID(),
     takeOverLeasesGrantedBeforeMs: options.takeOverLeasesGrantedBeforeMs,
+    rearmWakeUps: options.rearmWakeUps,
   });
   return async function handleEngineMessage(message) {
     if (message.type === "trigger.fire") return fireTrigger(deps, message);

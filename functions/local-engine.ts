@@ -50,11 +50,15 @@ export function createLocalTransport(options: {
 
     /**
      * Starts delivering messages. The first sweep rings every unfinished run: after a restart, its queue
-     * messages and timers are gone, and any step it was running was cut short. Cron triggers' timers are
-     * armed again from the store.
+     * messages and timers are gone, and any step it was running was cut short; the advancer arms the wake-up
+     * of each run not yet due again (rearmWakeUps). Cron triggers' timers are armed again from the store.
      */
     async start(deps: Deps, settings: { sweepIntervalMs?: number } = {}): Promise<void> {
-      queue.start(buildAdvancer(deps, { takeOverLeasesGrantedBeforeMs: options.clock.nowMs() }), (waitedMs) =>
+      const advance = buildAdvancer(deps, {
+        takeOverLeasesGrantedBeforeMs: options.clock.nowMs(),
+        rearmWakeUps: true,
+      });
+      queue.start(advance, (waitedMs) =>
         deps.telemetry.metrics([{ name: "weft_queue_age_ms", value: waitedMs }]),
       );
       webhookQueue.start(createWebhookWorker(deps));

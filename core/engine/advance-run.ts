@@ -22,6 +22,7 @@ import { foldChildren, readLiveChildren } from "./fold-children";
 import { planNext, type WorkerIdentity } from "./plan";
 import { leaseFor } from "./run-moves";
 import { supersedeAtStepEnd } from "./supersede-at-step-end";
+import { rearmWake } from "./wake";
 
 /**
  * Spec 3.3 as a loop over one run: read the run, decide what it needs, commit that as one conditional
@@ -41,6 +42,11 @@ export interface AdvancerOptions {
   processId: string;
   /** See WorkerIdentity: set only where one process serves the table (the local service). */
   takeOverLeasesGrantedBeforeMs?: number;
+  /**
+   * Where wake-ups live in the process's memory (the local service): a doorbell that finds the run not yet
+   * due arms its wake-up again (rearmWake), since the one its commit armed may have died with a process.
+   */
+  rearmWakeUps?: boolean;
   /** How long a worker owns a started step; a worker that dies frees it when this runs out. */
   leaseMs?: number;
   /**
@@ -92,6 +98,9 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
       return effects;
     };
 
+    // The run, read or committed, has nothing to do yet: it is left with its wake-up armed.
+    const notYetDue = (current: RunRecord) => (options.rearmWakeUps ? rearmWake(deps, current) : undefined);
+
     let run = await deps.store.runs.get(workspaceId, runId);
     // The steps the run's tree has counted (RunRecord.stepCounter), as this worker last knew: read once, then
     // kept from its own commits; a stale count only makes a commit lose, and a lost commit reads it again.
@@ -99,7 +108,7 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
     try {
       while (run) {
         const plan = planNext(run, deps.clock.nowMs(), worker);
-        if (plan.kind === "nothing") return;
+        if (plan.kind === "nothing") return await notYetDue(run);
         if (plan.kind === "roll-up-costs") return await rollUpRunCosts(deps, run);
         if (plan.kind === "start-run" && run.parent) {
           const abandoned = await abandonedChild(deps, run);
@@ -142,7 +151,7 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
           const admitted = await admission(deps, run, tx.nowMs);
           if (admitted.kind === "wait") {
             await ringRuns(deps, workspaceId, admitted.ahead);
-            if (!recordWait(tx, admitted.waiting)) return;
+            if (!recordWait(tx, admitted.waiting)) return await notYetDue(run);
             const after = await commitTransition(deps, tx, {}, run);
             // Committed, the run waits for a ring; a lost race is decided again from the run as it is.
             if (after === tx.run) return;
@@ -155,7 +164,7 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
         if (plan.kind === "children-check") {
           const children = await readLiveChildren(deps.store, run);
           const folded = foldChildren(tx, steps, children, deps.ids);
-          if (!folded) return;
+          if (!folded) return await notYetDue(run);
           effects = folded;
           startNextIfDue(tx, context);
         } else if (plan.kind === "execute") {

@@ -57,3 +57,19 @@ export async function scheduleWake(
   if (delayMs <= MAX_QUEUE_DELAY_MS || name === undefined) await deps.queue.send(doorbell, { delayMs });
   else await deps.scheduler.schedule(name, atMs, doorbell);
 }
+
+/**
+ * Arms the run's wake-up again, when it is still ahead, as a schedule named as scheduleWake names it: arming
+ * it twice arms one, and whoever ends the wait removes it. For the local service, whose wake-ups (timers,
+ * delayed messages) die with its process: the start-up sweep rings every unfinished run, and a run found not
+ * yet due (a wait, a retry's backoff, an approval's reminder or deadline, a debounce window, a throttle, a
+ * check of child runs) gets its wake-up back from that doorbell, instead of waiting for the periodic sweep,
+ * which sees it only once its sweep bucket has passed (run-due.ts).
+ */
+export async function rearmWake(deps: Pick<Deps, "scheduler" | "clock">, run: RunRecord): Promise<void> {
+  const atMs = timedWakeAtMs(run);
+  const name = wakeScheduleName(run);
+  // One already due is no re-arming's business: its plan acted, or it is another's (a lease's, a slot's).
+  if (atMs === undefined || name === undefined || atMs <= deps.clock.nowMs()) return;
+  await deps.scheduler.schedule(name, atMs, runDoorbell(run.workspaceId, run.id, run.priority));
+}

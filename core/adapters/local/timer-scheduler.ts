@@ -19,8 +19,9 @@ export interface TimerSchedulerOptions {
 
 /**
  * Schedules of the local service, as timers that hand the message to the in-process queue. They live in
- * memory: after a restart the sweeper finds the runs one-shot schedules were for, since each run's next due
- * time is in its own item, and the start-up re-arms every active cron trigger from the store.
+ * memory: after a restart the start-up sweep rings every unfinished run, and the advancer arms again the
+ * wake-up of each one not yet due (rearmWake), since each run's next due time is in its own item; the
+ * start-up re-arms every active cron trigger from the store.
  */
 export class TimerScheduler implements Scheduler {
   private readonly timers = new Map<string, NodeJS.Timeout>();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { RunRecord } from "../../../core/domain/run-record";
-import { scheduleWake, timedWakeAtMs, wakeScheduleName } from "../../../core/engine/wake";
+import { rearmWake, scheduleWake, timedWakeAtMs, wakeScheduleName } from "../../../core/engine/wake";
 import { MAX_QUEUE_DELAY_MS } from "../../../core/ports/queue";
 import {
   active,
@@ -158,6 +158,28 @@ describe("scheduleWake", () => {
   ])("asks for no wake-up for %s", async (_label, run) => {
     expect(await wake(run)).toEqual(nothing);
     expect(timedWakeAtMs(run)).toBeUndefined();
+  });
+});
+
+describe("rearmWake", () => {
+  async function rearm(run: RunRecord) {
+    const scheduler = recordingScheduler();
+    await rearmWake({ scheduler, clock: fixedClock(T0) }, run);
+    return scheduler.scheduled;
+  }
+
+  it("arms a wake-up still ahead as the schedule its commit would name, however near it is", async () => {
+    expect(await rearm(onTimer(T0 + 4000))).toEqual([
+      { name: wakeScheduleName(onTimer(T0 + 4000)), atMs: T0 + 4000, message: doorbell },
+    ]);
+    expect(await rearm(retryAt(T0 + 60 * MINUTE, 2))).toEqual([
+      { name: wakeScheduleName(retryAt(T0 + 60 * MINUTE, 2)), atMs: T0 + 60 * MINUTE, message: doorbell },
+    ]);
+  });
+
+  it("arms nothing for a wake-up already due (its plan acts on it) or a run that needs none", async () => {
+    expect(await rearm(onTimer(T0))).toEqual([]);
+    expect(await rearm(runningRun())).toEqual([]);
   });
 });
 
