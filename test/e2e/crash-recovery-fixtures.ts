@@ -62,8 +62,12 @@ function stopOrphanedDynamoDb(dataDir: string): void {
   }
 }
 
-export async function start(dataDir: string): Promise<{ service: LocalService; send: Send }> {
-  const service = await startLocalService({ DATA_DIR: dataDir, ALLOW_PRIVATE_URLS: "true" });
+/** `env` adds to the service's environment (a DYNAMODB_ENDPOINT, a TABLE_NAME). */
+export async function start(
+  dataDir: string,
+  env: Record<string, string> = {},
+): Promise<{ service: LocalService; send: Send }> {
+  const service = await startLocalService({ DATA_DIR: dataDir, ALLOW_PRIVATE_URLS: "true", ...env });
   services.add(service);
   return { service, send: remoteSender(service.url) };
 }
@@ -74,10 +78,10 @@ export async function kill(service: LocalService): Promise<void> {
 }
 
 /** A fresh DATA_DIR with a running service, an account and one definition. */
-export async function setUp(steps: unknown[]) {
+export async function setUp(steps: unknown[], env: Record<string, string> = {}) {
   const dataDir = mkdtempSync(join(tmpdir(), "weft-crash-"));
   dataDirs.push(dataDir);
-  const { service, send } = await start(dataDir);
+  const { service, send } = await start(dataDir, env);
   const signup = await expectData<{ apiKey: { key: string } }>(
     await send("POST", "/v1/dashboard-auth/signup", {
       body: {
