@@ -35,7 +35,14 @@ export interface EventPayloads {
   STEP_STARTED: { stepName: string; stepType: string; attempt: number };
   STEP_COMPLETED: { stepName: string; durationMs: number };
   STEP_FAILED: { stepName: string; error: string; attempt: number; code?: string };
-  STEP_RETRYING: { stepName: string; attempt: number; delayMs: number; error: string | null };
+  /** `retryAfterMs`: what the failed call's Retry-After asked for, when it named a wait (delayMs honours it). */
+  STEP_RETRYING: {
+    stepName: string;
+    attempt: number;
+    delayMs: number;
+    retryAfterMs?: number;
+    error: string | null;
+  };
   /** A rerun's step before `fromStep`, copied completed from the run it reruns (`copiedFrom`), not executed. */
   STEP_COPIED: { stepName: string; copiedFrom: string };
   APPROVAL_REQUESTED: { stepName: string; approvalRequestId: string };

@@ -42,3 +42,22 @@ export function computeBackoffMs(
   const delay = policy.backoffMs * policy.backoffMultiplier ** exponent;
   return Math.round(Math.min(delay, policy.maxBackoffMs));
 }
+
+/** The pause before a retry, and what the failed side asked for when it named one (Retry-After). */
+export interface RetryDelay {
+  delayMs: number;
+  retryAfterMs?: number;
+}
+
+/**
+ * The pause before the attempt after `attempt`: the policy's backoff, or longer when the other side asked
+ * for longer (a 429's or 503's Retry-After), but never beyond the policy's `maxBackoffMs`. A server asking
+ * for more than that gets the maximum: the attempt then may meet another refusal, which counts like any
+ * other failure against `maxAttempts` (docs/flow.md, "Retries").
+ */
+export function retryDelay(policy: RetryPolicy, attempt: number, retryAfterMs?: number): RetryDelay {
+  const backoff = computeBackoffMs(policy, attempt);
+  if (retryAfterMs === undefined) return { delayMs: backoff };
+  const asked = Math.min(Math.ceil(retryAfterMs), policy.maxBackoffMs);
+  return { delayMs: Math.max(backoff, asked), retryAfterMs: Math.ceil(retryAfterMs) };
+}

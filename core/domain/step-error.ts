@@ -50,20 +50,34 @@ export const RETRY_CANNOT_HELP: ReadonlySet<string> = new Set<StepFailureCode>([
 
 /**
  * A step attempt's failure. `retryable` decides whether the step's retry policy applies: a bad configuration
- * fails the same way every time, so retrying it only delays the inevitable.
+ * fails the same way every time, so retrying it only delays the inevitable. `retryAfterMs` is how long the
+ * other side asked us to wait (a 429's or 503's Retry-After): the next attempt waits at least that long,
+ * within the step's retry policy (core/domain/retry-policy.ts, retryDelay).
  */
 export class StepError extends Error {
   readonly code: StepFailureCode;
   readonly retryable: boolean;
+  readonly retryAfterMs: number | undefined;
 
   constructor(
     code: StepFailureCode,
     message: string,
-    options: { retryable?: boolean; cause?: unknown } = {},
+    options: { retryable?: boolean; cause?: unknown; retryAfterMs?: number } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = new.target.name;
     this.code = code;
     this.retryable = options.retryable ?? true;
+    this.retryAfterMs = options.retryAfterMs;
   }
+}
+
+/** What a failed outcome keeps of a StepError besides its message. */
+export function stepErrorFields(error: StepError): {
+  retryable: boolean;
+  code: StepFailureCode;
+  retryAfterMs?: number;
+} {
+  const fields = { retryable: error.retryable, code: error.code };
+  return error.retryAfterMs === undefined ? fields : { ...fields, retryAfterMs: error.retryAfterMs };
 }

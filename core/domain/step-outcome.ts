@@ -62,4 +62,6 @@ export type StepOutcome =
       retryable: boolean;
       /** Why, for programs: a bound's code (core/domain/limits.ts) or a handler's StepError code. */
       code?: string;
+      /** How long the other side asked us to wait (Retry-After): the next attempt waits at least that long. */
+      retryAfterMs?: number;
     });

@@ -11,7 +11,7 @@ import { type AttemptCost, roundUsd } from "../domain/cost-record";
 import type { IdGenerator } from "../domain/ids";
 import { exceedsJsonDepth, jsonBytes } from "../domain/json-bounds";
 import { BoundCode, BoundExceeded, LIMITS } from "../domain/limits";
-import { computeBackoffMs, DEFAULT_RETRY_POLICY } from "../domain/retry-policy";
+import { DEFAULT_RETRY_POLICY, retryDelay } from "../domain/retry-policy";
 import type { RunTransition } from "../domain/run-change";
 import type { RunRecord } from "../domain/run-record";
 import { RunStatus, StepRunStatus } from "../domain/statuses";
@@ -176,7 +176,7 @@ function applyKind(
       return { createApproval: approval };
     }
     case "failed":
-      failAttempt(tx, step, outcome.error, outcome.retryable, input, outcome.code);
+      failAttempt(tx, step, outcome.error, outcome.retryable, input, outcome.code, outcome.retryAfterMs);
       return {};
   }
 }
@@ -226,17 +226,18 @@ export function failAttempt(
   retryable: boolean,
   input: Record<string, unknown> | null,
   code?: string,
+  retryAfterMs?: number,
 ): void {
   const active = tx.requireActive();
   const attempt = active.stepRun.attempt;
   recordStepFailure(tx, error, input, code);
   const policy = step.retry ?? DEFAULT_RETRY_POLICY;
   if (retryable && attempt < policy.maxAttempts) {
-    const delayMs = computeBackoffMs(policy, attempt);
-    active.retryAtMs = tx.nowMs + delayMs;
+    const delay = retryDelay(policy, attempt, retryAfterMs);
+    active.retryAtMs = tx.nowMs + delay.delayMs;
     tx.record(
       "STEP_RETRYING",
-      { stepName: step.name, attempt: attempt + 1, delayMs, error: bounded(error) },
+      { stepName: step.name, attempt: attempt + 1, ...delay, error: bounded(error) },
       active.stepRun.id,
     );
     return;

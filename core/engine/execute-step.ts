@@ -1,7 +1,7 @@
 import type { RunRecord } from "../domain/run-record";
 import type { StepDefinition } from "../domain/step";
 import type { StepRunner } from "../domain/step-context";
-import { StepError } from "../domain/step-error";
+import { StepError, stepErrorFields } from "../domain/step-error";
 import type { StepOutcome } from "../domain/step-outcome";
 import type { Logger } from "../ports/logger";
 
@@ -24,7 +24,7 @@ export async function executeStep(
     return await runner.execute({ step, run, stepRun: active.stepRun, nowMs });
   } catch (error) {
     if (error instanceof StepError) {
-      return { kind: "failed", error: error.message, retryable: error.retryable, code: error.code };
+      return { kind: "failed", error: error.message, ...stepErrorFields(error) };
     }
     log.warn({ err: error, stepName: step.name }, "step threw");
     return { kind: "failed", error: error instanceof Error ? error.message : String(error), retryable: true };

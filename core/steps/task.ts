@@ -1,12 +1,12 @@
 import type { TaskStep } from "../domain/step";
 import type { StepExecutor } from "../domain/step-context";
-import { StepError } from "../domain/step-error";
+import { StepError, stepErrorFields } from "../domain/step-error";
 import type { HandlerRegistry } from "./handlers/handler-registry";
 import { renderTemplate } from "./template";
 
 /** `task`: fills the config's placeholders, then runs the named handler. */
 export function createTaskExecutor(handlers: HandlerRegistry): StepExecutor<TaskStep> {
-  return async ({ step, run, stepRun }) => {
+  return async ({ step, run, stepRun, nowMs }) => {
     const config = renderTemplate(step.config, { input: run.input, state: run.state }) as Record<
       string,
       unknown
@@ -26,12 +26,13 @@ export function createTaskExecutor(handlers: HandlerRegistry): StepExecutor<Task
         stepRunId: stepRun.id,
         attempt: stepRun.attempt,
         idempotencyKey: `${stepRun.id}:${stepRun.attempt}`,
+        nowMs,
       });
       return { kind: "completed", input, output: result.output, mergeIntoState: result.mergeIntoState };
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       if (!(error instanceof StepError)) return { kind: "failed", input, error: message, retryable: true };
-      return { kind: "failed", input, error: message, retryable: error.retryable, code: error.code };
+      return { kind: "failed", input, error: message, ...stepErrorFields(error) };
     }
   };
 }

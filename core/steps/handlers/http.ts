@@ -1,7 +1,8 @@
 import * as z from "zod";
+import { parseRetryAfter } from "../../domain/retry-after";
 import { StepError } from "../../domain/step-error";
 import { OutboundRequestFailed, OutboundUrlRefused } from "../../outbound/outbound-errors";
-import type { OutboundHttp } from "../../ports/http";
+import type { OutboundHttp, OutboundResponse } from "../../ports/http";
 import type { TaskHandler } from "./task-handler";
 
 // RFC 9110 token characters; Node would throw on anything else, so a bad name is caught here as a config error.
@@ -27,7 +28,8 @@ type HttpConfig = z.infer<typeof HttpConfig>;
 /**
  * The built-in `http` task handler: one request through the guarded OutboundHttp. Output is
  * `{status, headers, body}`; any answer outside 2xx fails the attempt (3xx too, since redirects are not
- * followed), retryably, while a refused URL or a bad config fails it for good.
+ * followed), retryably, while a refused URL or a bad config fails it for good. A 429 or 503 that says
+ * Retry-After sets the next attempt's delay (docs/flow.md, "Retries").
  */
 export function createHttpHandler(http: OutboundHttp): TaskHandler {
   return async (context) => {
@@ -44,7 +46,7 @@ export function createHttpHandler(http: OutboundHttp): TaskHandler {
     }
 
     const host = hostOf(config.url);
-    let response: Awaited<ReturnType<OutboundHttp["request"]>>;
+    let response: OutboundResponse;
     try {
       response = await http.request({
         url: config.url,
@@ -68,7 +70,10 @@ export function createHttpHandler(http: OutboundHttp): TaskHandler {
 
     if (response.status < 200 || response.status > 299) {
       // The response body stays out of the message: it is the remote server's text, not ours to echo.
-      throw new StepError("HTTP_NON_2XX", `HTTP ${response.status} from ${host}`, { retryable: true });
+      throw new StepError("HTTP_NON_2XX", `HTTP ${response.status} from ${host}`, {
+        retryable: true,
+        retryAfterMs: askedWait(response, context.nowMs),
+      });
     }
     return {
       output: {
@@ -78,6 +83,12 @@ export function createHttpHandler(http: OutboundHttp): TaskHandler {
       },
     };
   };
+}
+
+/** A 429's or 503's Retry-After (the statuses RFC 9110 gives it a meaning on): the next attempt waits for it. */
+function askedWait(response: OutboundResponse, nowMs: number): number | undefined {
+  if (response.status !== 429 && response.status !== 503) return undefined;
+  return parseRetryAfter(response.headers["retry-after"], nowMs);
 }
 
 function parseConfig(raw: Record<string, unknown>): HttpConfig {

@@ -15,6 +15,8 @@ export interface TaskContext {
   attempt: number;
   /** `<stepRunId>:<attempt>`: send it to external systems so a repeated call is recognised. */
   idempotencyKey: string;
+  /** When the attempt started, on the service's clock: what a Retry-After date is counted from. */
+  nowMs: number;
 }
 
 export interface TaskResult {

@@ -1,5 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { computeBackoffMs, DEFAULT_RETRY_POLICY } from "../../../core/domain/retry-policy";
+import {
+  computeBackoffMs,
+  DEFAULT_RETRY_POLICY,
+  RetryPolicy,
+  retryDelay,
+} from "../../../core/domain/retry-policy";
 import { accepted, issues, paths } from "../../helpers/step-schema";
 
 const ONE_YEAR_MS = 31_536_000_000;
@@ -143,5 +148,22 @@ describe("computeBackoffMs", () => {
   it("uses the defaults of a step without retry", async () => {
     expect(computeBackoffMs(DEFAULT_RETRY_POLICY, 1)).toBe(1000);
     expect(computeBackoffMs(DEFAULT_RETRY_POLICY, 20)).toBe(300_000);
+  });
+});
+
+describe("retryDelay", () => {
+  const policy = RetryPolicy.parse({ maxAttempts: 3, backoffMs: 1000, maxBackoffMs: 60_000 });
+
+  it("waits as long as a Retry-After asks when that is longer than the backoff, and says why", () => {
+    expect(retryDelay(policy, 1, 3000)).toEqual({ delayMs: 3000, retryAfterMs: 3000 });
+    expect(retryDelay(policy, 1)).toEqual({ delayMs: 1000 });
+  });
+
+  it("keeps the backoff when the server asks for less", () => {
+    expect(retryDelay(policy, 3, 500)).toEqual({ delayMs: 4000, retryAfterMs: 500 });
+  });
+
+  it("waits no longer than maxBackoffMs, however long the server asks", () => {
+    expect(retryDelay(policy, 1, 3_600_000)).toEqual({ delayMs: 60_000, retryAfterMs: 3_600_000 });
   });
 });

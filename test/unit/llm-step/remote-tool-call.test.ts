@@ -114,6 +114,7 @@ describe("the remote_tool task handler", () => {
     stepRunId: "stp_9",
     attempt: 2,
     idempotencyKey: "stp_9:2",
+    nowMs: Date.parse("2026-11-20T12:00:00.000Z"),
   });
   const handler = (path: string) =>
     createRemoteToolHandler({

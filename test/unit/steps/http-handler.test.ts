@@ -21,6 +21,10 @@ beforeAll(async () => {
   base = await startLoopbackServer((request, body, response) => {
     received.push({ method: request.method ?? "", url: request.url ?? "", headers: request.headers, body });
     if (request.url === "/fail") response.writeHead(503).end("down");
+    else if (request.url === "/busy") response.writeHead(429, { "Retry-After": "3" }).end("slow down");
+    else if (request.url === "/busy-until") {
+      response.writeHead(503, { "Retry-After": "Fri, 20 Nov 2026 12:00:07 GMT" }).end("later");
+    } else if (request.url === "/teapot") response.writeHead(418, { "Retry-After": "3" }).end();
     else if (request.url === "/moved") response.writeHead(301, { Location: "/elsewhere" }).end();
     else if (request.url === "/text") response.writeHead(200, { "Content-Type": "text/plain" }).end("plain");
     else response.writeHead(200, { "Content-Type": "application/json" }).end(JSON.stringify({ echo: body }));
@@ -37,6 +41,7 @@ function context(config: Record<string, unknown>): TaskContext {
     stepRunId: "sr_1",
     attempt: 2,
     idempotencyKey: "sr_1:2",
+    nowMs: Date.parse("2026-11-20T12:00:00.000Z"),
   };
 }
 
@@ -98,6 +103,17 @@ describe("the http task handler", () => {
     expect(failed).toMatchObject({ code: "HTTP_NON_2XX", retryable: true, message: `HTTP 503 from ${host}` });
     expect(moved).toMatchObject({ code: "HTTP_NON_2XX", retryable: true, message: `HTTP 301 from ${host}` });
     expect(received.some((request) => request.url === "/elsewhere")).toBe(false);
+  });
+
+  it("passes on the wait a 429 or 503 asks for, in seconds or as a date on the attempt's clock", async () => {
+    const busy = await stepError(handler(context({ url: `${base}/busy` })));
+    const until = await stepError(handler(context({ url: `${base}/busy-until` })));
+    // Retry-After means nothing on other statuses (RFC 9110), so it is not read there.
+    const teapot = await stepError(handler(context({ url: `${base}/teapot` })));
+
+    expect(busy).toMatchObject({ code: "HTTP_NON_2XX", retryable: true, retryAfterMs: 3000 });
+    expect(until.retryAfterMs).toBe(7000);
+    expect(teapot.retryAfterMs).toBeUndefined();
   });
 
   it.each([

@@ -1,0 +1,44 @@
+import { describe, expect, it } from "vitest";
+import { parseRetryAfter, retryAfterFromHeaders } from "../../../core/domain/retry-after";
+
+const now = Date.parse("2026-11-20T12:00:00.000Z");
+
+describe("parseRetryAfter", () => {
+  it("reads delay-seconds", () => {
+    expect(parseRetryAfter("3", now)).toBe(3000);
+    expect(parseRetryAfter(" 0 ", now)).toBe(0);
+  });
+
+  it("reads an HTTP-date against the given now, a past one as no wait", () => {
+    expect(parseRetryAfter("Fri, 20 Nov 2026 12:00:30 GMT", now)).toBe(30_000);
+    expect(parseRetryAfter("Fri, 20 Nov 2026 11:59:00 GMT", now)).toBe(0);
+  });
+
+  it.each([
+    undefined,
+    null,
+    "",
+    "soon",
+    "-1",
+    "1.5",
+    "3s",
+    "2026-11-20T12:00:30Z",
+    "Fri, 99 Nov 2026 25:00:00 GMT",
+  ])("ignores %j", (value) => {
+    expect(parseRetryAfter(value, now)).toBeUndefined();
+  });
+
+  it("ignores a wait of more than a day as nonsense", () => {
+    expect(parseRetryAfter(String(24 * 3600 + 1), now)).toBeUndefined();
+  });
+});
+
+describe("retryAfterFromHeaders", () => {
+  const lookup = (headers: Record<string, string>) => (name: string) => headers[name];
+
+  it("prefers retry-after-ms, rounded up, to Retry-After", () => {
+    expect(retryAfterFromHeaders(lookup({ "retry-after-ms": "1500.2", "retry-after": "9" }), now)).toBe(1501);
+    expect(retryAfterFromHeaders(lookup({ "retry-after": "9" }), now)).toBe(9000);
+    expect(retryAfterFromHeaders(lookup({}), now)).toBeUndefined();
+  });
+});
