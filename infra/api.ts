@@ -1,3 +1,4 @@
+import { SWAGGER_UI_SHIPPED } from "../core/api/api-reference-assets";
 import { engineFunction } from "./engine-access";
 import { operatorPolicy } from "./operator-policy";
 import { adminToken, providerKeys } from "./secrets";
@@ -10,7 +11,8 @@ export const publicUrl = publicUrlOf($app.stage, thisStage);
 
 /**
  * The HTTP API: one Hono Lambda behind a function URL. It also serves the dashboard, whose built static
- * files (built by sst.config.ts before this is declared) are copied beside the handler, not bundled. It
+ * files (built by sst.config.ts before this is declared) are copied beside the handler, not bundled, and
+ * /docs, whose Swagger UI files are copied into the function's node_modules, where the API resolves them. It
  * gets the server's provider keys for step replays (docs/llm.md), which call a model from the API.
  */
 export const api = new sst.aws.Function("Api", {
@@ -25,7 +27,10 @@ export const api = new sst.aws.Function("Api", {
   url: true,
   // RESPONSE_STREAM: a run's live stream goes out as it happens (docs/api.md, "Live stream").
   streaming: FUNCTIONS.api.trigger.streaming,
-  copyFiles: [{ from: "dist/dashboard", to: "dist/dashboard" }],
+  copyFiles: [
+    { from: "dist/dashboard", to: "dist/dashboard" },
+    ...SWAGGER_UI_SHIPPED.map((path) => ({ from: path, to: path })),
+  ],
 });
 
 /**

@@ -3,10 +3,17 @@ import { doc, type Operation, operations, resolve, type Schema, setUpOpenApi, t 
 
 /**
  * Every operation the app serves, as "METHOD /path/{param}", read from the app's own router; the reference
- * itself, Prometheus' scrape (local only, docs/observability.md) and the MCP endpoint (JSON-RPC, described
- * by its own protocol: docs/mcp.md) are not operations of the JSON API.
+ * itself (with its page's files), Prometheus' scrape (local only, docs/observability.md) and the MCP
+ * endpoint (JSON-RPC, described by its own protocol: docs/mcp.md) are not operations of the JSON API.
  */
-const SERVED_BY_REFERENCE = new Set(["/openapi.json", "/docs", "/metrics", "/mcp"]);
+const SERVED_BY_REFERENCE = new Set([
+  "/openapi.json",
+  "/docs",
+  "/docs/assets/start.js",
+  "/docs/assets/:name",
+  "/metrics",
+  "/mcp",
+]);
 /**
  * The dashboard's pages, its session-authenticated mirror of the API, and the HTML pages of signed approval
  * links are not part of the JSON API.

@@ -84,6 +84,8 @@ async function serveEveryRoute(): Promise<string> {
     await call("GET", path);
   }
   await call("GET", "/assets/none.js");
+  await call("GET", "/docs/assets/start.js");
+  await call("GET", "/docs/assets/swagger-ui.css");
   await call("GET", "/v1/dashboard-auth/config");
 
   const invite = await data<{ code: string }>(

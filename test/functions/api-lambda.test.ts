@@ -97,7 +97,7 @@ describe("functions/api (Lambda function URL)", () => {
     expect(json(unknown)).toMatchObject({ success: false, error: { code: "NOT_FOUND" } });
   });
 
-  it("serves the OpenAPI document and the docs page, whose renderer it loads on the first /docs request", async () => {
+  it("serves the OpenAPI document, the docs page and the renderer's files", async () => {
     const document = await handler(functionUrlEvent("GET", "/openapi.json"), context);
     const page = await handler(functionUrlEvent("GET", "/docs"), context);
     const again = await handler(functionUrlEvent("GET", "/docs"), context);
@@ -106,8 +106,11 @@ describe("functions/api (Lambda function URL)", () => {
     expect(JSON.parse(document.body)).toMatchObject({ openapi: "3.1.0", info: { title: "Weft API" } });
     expect(page.statusCode).toBe(200);
     expect(page.headers?.["content-type"]).toMatch(/text\/html/);
-    expect(page.body).toContain("/v1/workflow-definitions");
+    expect(page.body).toContain('id="swagger-ui"');
     expect(again.body).toBe(page.body);
+    const style = await handler(functionUrlEvent("GET", "/docs/assets/swagger-ui.css"), context);
+    expect(style.statusCode).toBe(200);
+    expect(style.headers?.["content-type"]).toMatch(/^text\/css/);
   });
 
   it("answers a missing API key with 401 AUTH_ERROR", async () => {

@@ -1,6 +1,6 @@
 import { spawn, spawnSync } from "node:child_process";
 import { createHash, randomBytes } from "node:crypto";
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { bundleEntry, REPO_ROOT } from "../../bench/lib/lambda-bundle";
 import { ensureTable } from "../../core/adapters/dynamodb/create-table";
 import { createDynamoClient } from "../../core/adapters/dynamodb/dynamo-client";
+import { SWAGGER_UI_SHIPPED } from "../../core/api/api-reference-assets";
 import { firstRequests, type SignedUp } from "./first-requests";
 import { functionUrlEvent } from "./function-url-event";
 import { installLambdaStreamingRuntime } from "./lambda-streaming-runtime";
@@ -88,17 +89,24 @@ async function invokeBundle(entry: string, events: unknown[]): Promise<unknown[]
 
 // Each test starts a fresh Node that loads a whole bundle: seconds when idle, past 30 s on a loaded machine.
 describe("the bundled Lambda handlers", { timeout: 120_000 }, () => {
-  it("api: answers /openapi.json, and /docs from its lazily loaded chunk", async () => {
-    const [document, page, missing] = (await invokeBundle("api", [
+  it("api: answers /openapi.json, and /docs with Swagger UI's files from where infra/api.ts copies them", async () => {
+    const handlerDir = dirname(await bundled("api"));
+    for (const path of SWAGGER_UI_SHIPPED) cpSync(join(REPO_ROOT, path), join(handlerDir, path));
+    const [document, page, style, missing] = (await invokeBundle("api", [
       functionUrlEvent("GET", "/openapi.json"),
       functionUrlEvent("GET", "/docs"),
+      functionUrlEvent("GET", "/docs/assets/swagger-ui.css"),
       functionUrlEvent("GET", "/nowhere"),
     ])) as APIGatewayProxyResult[];
 
     expect(document?.statusCode).toBe(200);
     expect(JSON.parse(document?.body ?? "")).toMatchObject({ openapi: "3.1.0" });
     expect(page?.statusCode).toBe(200);
-    expect(page?.body).toContain("/v1/workflow-runs");
+    expect(page?.body).toContain('id="swagger-ui"');
+    expect(style?.statusCode).toBe(200);
+    expect(style?.body).toBe(
+      readFileSync(join(REPO_ROOT, "node_modules/swagger-ui-dist/swagger-ui.css"), "utf8"),
+    );
     expect(missing?.statusCode).toBe(404);
     expect(JSON.parse(missing?.body ?? "")).toMatchObject({ success: false, error: { code: "NOT_FOUND" } });
   });

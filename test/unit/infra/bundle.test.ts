@@ -161,11 +161,11 @@ describe("each function's bundle", () => {
     expect(child.stdout).toBe("function function");
   });
 
-  it("api: loads the docs page's renderer on the first /docs request, not at a cold start", () => {
-    const cold = bundleOf("api").parts.coldInputs.map(({ input }) => input);
+  it("api: carries none of Swagger UI, whose files /docs reads from the package on their first request", () => {
+    const inputs = Object.keys(bundleOf("api").metafile.inputs);
 
-    expect(cold).toContain("core/api");
-    expect(coldSourceFiles("api")).not.toContain("core/api/docs-page.ts");
+    expect(coldSourceFiles("api")).toContain("core/api/api-reference.ts");
+    expect(inputs.filter((input) => input.includes("swagger-ui"))).toEqual([]);
   });
 
   it.each([
