@@ -1,7 +1,23 @@
 import type { EventPayloads } from "../domain/events";
 import type { MetricObservation } from "../domain/metrics";
+import { tableName } from "../domain/model-table";
+import { PRICING_TABLE } from "../domain/pricing";
 import type { RunCommit } from "../domain/run-change";
 import { endedStepRuns } from "./ended-step-runs";
+
+/** The `model` label of an LLM call whose model no price table names. */
+const OTHER_MODEL = "other";
+
+/**
+ * A call's `model` label: the price table's name for it (gpt-4o-2024-08-06 counts as gpt-4o), or `other`.
+ * A step's model is any string its tenant writes, and /metrics is unauthenticated and kept per label value:
+ * labelled as written, a tenant could name its models after secrets, or make series without end. Models
+ * priced only by the operator's LLM_PRICING_JSON count as `other` too: the operator's names are not at
+ * hand here, and a tenant's string extending one would be as unbounded (docs/observability.md).
+ */
+function modelLabel(call: { model: string; unpriced?: true }): string {
+  return (call.unpriced ? undefined : tableName(call.model, PRICING_TABLE)) ?? OTHER_MODEL;
+}
 
 /**
  * The metrics one commit moved, read from what it recorded. A commit is written once (a lost race writes
@@ -30,8 +46,9 @@ export function metricsOf(commit: RunCommit): MetricObservation[] {
         });
         break;
       case "LLM_CALL_COMPLETED": {
-        const { provider, model, inputTokens, outputTokens, costUsd } =
-          event.payload as EventPayloads["LLM_CALL_COMPLETED"];
+        const payload = event.payload as EventPayloads["LLM_CALL_COMPLETED"];
+        const { provider, inputTokens, outputTokens, costUsd } = payload;
+        const model = modelLabel(payload);
         observations.push(
           {
             name: "weft_llm_tokens_total",

@@ -181,4 +181,21 @@ describe("GET /metrics", () => {
     expect(value("weft_queue_age_ms_count")).toBeGreaterThan(0);
     expect(text).not.toMatch(/wsp_|run_|def_/);
   });
+
+  it("labels a call by the price table's name for its model, and any model no table prices as other", async () => {
+    for (const model of ["gpt-acme-payroll-7f3a", "gpt-4o-mini-2024-07-18"]) {
+      openai.reply({ text: "ok", usage: { input: 10, output: 1 } });
+      const { id: definitionId } = await createDefinition(t.request, account.apiKey, [
+        { type: "llm", name: "ask", model, messages: [{ role: "user", content: "Hi" }] },
+      ]);
+      const run = await startRun(t.request, account.apiKey, { definitionId, input: {} });
+      await waitForRun(t.request, account.apiKey, run.id, withStatus("COMPLETED"));
+    }
+
+    const text = await (await t.request("GET", "/metrics")).text();
+    const models = new Set([...text.matchAll(/model="([^"]*)"/g)].map((match) => match[1]));
+    expect([...models].sort()).toEqual(["gpt-4o-mini", "other"]);
+    expect(text).not.toContain("acme-payroll");
+    expect(text).toMatch(/^weft_llm_tokens_total\{provider="openai",model="other",direction="input"\} 10$/m);
+  });
 });
