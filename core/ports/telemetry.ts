@@ -16,7 +16,7 @@ export interface SpanRecord {
   startMs: number;
   endMs: number;
   attributes: Readonly<Record<string, string | number | boolean>>;
-  /** Set when the work failed: the span's status is then ERROR with this message. */
+  /** Set when the work failed: the span's status is then ERROR with this message, a code (never tenant text). */
   error?: string;
 }
 

@@ -24,7 +24,9 @@ import { eventSpanIdOf, runSpanIdOf, stepSpanIdOf, traceIdOf } from "./trace-ids
  * attempt that completed or failed (from its start to its end, waits and approvals included, under the
  * run's span), and under each, a span per LLM call and tool call the attempt made. The calls of an
  * attempt ran one after another; their events carry their durations, so their spans are laid end to end
- * from the attempt's start.
+ * from the attempt's start. A failure's status message is its code (the step's failure code, the call's
+ * error class), never its text: that holds the tenant's data (an http step's rendered host, the words a
+ * guardrail blocked), and spans go to the operator's collector (docs/observability.md).
  */
 export function spansOf(commit: RunCommit): SpanRecord[] {
   const { run } = commit;
@@ -37,16 +39,19 @@ export function spansOf(commit: RunCommit): SpanRecord[] {
   };
   const spans: SpanRecord[] = [];
   for (const stepRun of endedStepRuns(commit)) {
-    const span = stepSpan(stepRun);
     const events = commit.events.filter((event) => event.stepRunId === stepRun.id);
+    const span = stepSpan(stepRun, events);
     spans.push(span, ...callSpans(span, events));
   }
   const ended = commit.events.find((event) => END_STATUS[event.eventType] !== undefined);
   if (ended) spans.push(runSpan(run, ended));
   return spans;
 
-  function stepSpan(stepRun: EndedStepRun): SpanRecord {
+  function stepSpan(stepRun: EndedStepRun, events: readonly StoredEvent[]): SpanRecord {
     const failed = stepRun.status === StepRunStatus.Failed;
+    const failure = events.find((event) => event.eventType === "STEP_FAILED")?.payload as
+      | EventPayloads["STEP_FAILED"]
+      | undefined;
     return {
       name: `step ${stepRun.stepName}`,
       traceId,
@@ -62,7 +67,7 @@ export function spansOf(commit: RunCommit): SpanRecord[] {
         "weft.step.attempt": stepRun.attempt,
         "weft.step_run.id": stepRun.id,
       },
-      ...(failed ? { error: stepRun.error ?? "step failed" } : {}),
+      ...(failed ? { error: failure?.code ?? "STEP_FAILED" } : {}),
     };
   }
 
@@ -128,7 +133,7 @@ function callOf(event: StoredEvent): { durationMs: number; span: CallSpan } | un
         span: {
           ...span,
           attributes: { ...span.attributes, "error.type": payload.errorClass },
-          error: payload.error,
+          error: payload.errorClass,
         },
       };
     }
@@ -143,7 +148,7 @@ function callOf(event: StoredEvent): { durationMs: number; span: CallSpan } | un
             [ATTR_GEN_AI_OPERATION_NAME]: GEN_AI_OPERATION_NAME_VALUE_EXECUTE_TOOL,
             [ATTR_GEN_AI_TOOL_NAME]: payload.tool,
           },
-          ...(payload.ok ? {} : { error: payload.error ?? "tool call failed" }),
+          ...(payload.ok ? {} : { error: "TOOL_FAILED" }),
         },
       };
     }
@@ -187,6 +192,8 @@ function runSpan(run: RunRecord, ended: StoredEvent): SpanRecord {
       "weft.definition.id": run.definitionId,
       "weft.run.status": END_STATUS[ended.eventType] ?? run.status,
     },
-    ...(failed ? { error: (ended.payload as EventPayloads["WORKFLOW_FAILED"]).error } : {}),
+    ...(failed
+      ? { error: (ended.payload as EventPayloads["WORKFLOW_FAILED"]).code ?? "WORKFLOW_FAILED" }
+      : {}),
   };
 }

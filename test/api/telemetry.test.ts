@@ -145,21 +145,50 @@ describe("OpenTelemetry traces", () => {
     expect(JSON.stringify(ofRun)).not.toContain("A short summary");
   });
 
-  it("marks a failed step's and a failed run's spans as errors, with the reason", async () => {
-    const { id: definitionId } = await createDefinition(t.request, account.apiKey, [
-      { type: "task", name: "boom", handler: "fail", config: { error: "nope" } },
-    ]);
-    const run = await startRun(t.request, account.apiKey, { definitionId, input: {} });
-    await waitForRun(t.request, account.apiKey, run.id, withStatus("FAILED"));
-    const spans = await spansUntil((all) =>
-      all.some((span) => span.attributes["weft.run.id"] === run.id && span.name === "workflow run"),
-    );
-    const ofRun = spans.filter((span) => span.attributes["weft.run.id"] === run.id);
-    expect(ofRun.find((span) => span.name === "step boom")?.status).toMatchObject({
-      code: 2,
-      message: "nope",
+  it("marks failed steps', calls' and runs' spans as errors with their codes, never their tenants' text", async () => {
+    const target = await startLoopbackServer((_request, _body, response) => {
+      response.writeHead(500).end();
     });
-    expect(ofRun.find((span) => span.name === "workflow run")?.status).toMatchObject({ code: 2 });
+    const once = { maxAttempts: 1, backoffMs: 10 };
+    const failing = {
+      fail: { type: "task", name: "boom", handler: "fail", config: { error: "nope" } },
+      http: {
+        type: "task",
+        name: "boom",
+        handler: "http",
+        config: { url: `${target}/payroll` },
+        retry: once,
+      },
+      guardrail: {
+        type: "llm",
+        name: "boom",
+        model: "gpt-4o",
+        messages: [{ role: "user", content: "Hi" }],
+        guardrails: [{ type: "blocklist", words: ["acmesecretword"] }],
+        retry: once,
+      },
+    };
+    openai.reply({ text: "This holds acmesecretword.", usage: { input: 10, output: 5 } });
+    const statuses: Record<string, unknown> = {};
+    for (const [kind, step] of Object.entries(failing)) {
+      const { id: definitionId } = await createDefinition(t.request, account.apiKey, [step]);
+      const run = await startRun(t.request, account.apiKey, { definitionId, input: {} });
+      await waitForRun(t.request, account.apiKey, run.id, withStatus("FAILED"));
+      const spans = await spansUntil((all) =>
+        all.some((span) => span.attributes["weft.run.id"] === run.id && span.name === "workflow run"),
+      );
+      const ofRun = spans.filter((span) => span.attributes["weft.run.id"] === run.id);
+      statuses[kind] = ["step boom", "workflow run"].map(
+        (name) => ofRun.find((s) => s.name === name)?.status,
+      );
+      expect(JSON.stringify(ofRun)).not.toMatch(/nope|acmesecretword|127\.0\.0\.1/);
+    }
+    const error = (message: string) => ({ code: 2, message });
+    expect(statuses).toMatchObject({
+      fail: [error("FAIL_HANDLER"), error("FAIL_HANDLER")],
+      http: [error("HTTP_NON_2XX"), error("HTTP_NON_2XX")],
+      guardrail: [error("STEP_FAILED"), error("WORKFLOW_FAILED")],
+    });
   });
 });
 
@@ -170,9 +199,9 @@ describe("GET /metrics", () => {
     expect(response.headers.get("content-type")).toContain("text/plain");
     const text = await response.text();
     const value = (series: string) => Number(text.match(new RegExp(`^${series} (\\S+)$`, "m"))?.[1]);
-    expect(value("weft_runs_started_total")).toBe(2);
+    expect(value("weft_runs_started_total")).toBe(4);
     expect(value("weft_runs_completed_total")).toBe(1);
-    expect(value("weft_runs_failed_total")).toBe(1);
+    expect(value("weft_runs_failed_total")).toBe(3);
     expect(value('weft_llm_tokens_total\\{provider="openai",model="gpt-4o-mini",direction="input"\\}')).toBe(
       1000,
     );
@@ -194,7 +223,7 @@ describe("GET /metrics", () => {
 
     const text = await (await t.request("GET", "/metrics")).text();
     const models = new Set([...text.matchAll(/model="([^"]*)"/g)].map((match) => match[1]));
-    expect([...models].sort()).toEqual(["gpt-4o-mini", "other"]);
+    expect([...models].sort()).toEqual(["gpt-4o", "gpt-4o-mini", "other"]);
     expect(text).not.toContain("acme-payroll");
     expect(text).toMatch(/^weft_llm_tokens_total\{provider="openai",model="other",direction="input"\} 10$/m);
   });
