@@ -32,10 +32,11 @@ const text = (fallback: string, min: number, max?: number) =>
 const WORKSPACE_ID = /^wsp_[0-9a-z]{26}$/;
 
 /**
- * SERVER_PROVIDER_KEYS: "all", "none" or workspace ids separated by commas, parsed to "all" or the ids
- * allowed. An entry that is not a workspace id fails the start, so a typo cannot silently mean "none".
+ * A list of workspaces an operator setting allows (SERVER_PROVIDER_KEYS, APPROVAL_MAIL): "all", "none" or
+ * workspace ids separated by commas, parsed to "all" or the ids allowed. An entry that is not a workspace id
+ * fails the start, so a typo cannot silently mean "none".
  */
-const ServerProviderKeys = z.pipe(
+const WorkspaceList = z.pipe(
   optionalString,
   z.transform((value, ctx): "all" | readonly string[] => {
     const setting = value?.trim() ?? "all";
@@ -53,6 +54,32 @@ const ServerProviderKeys = z.pipe(
         input: value,
       });
     return ids;
+  }),
+);
+
+const DOMAIN = /^(?=.{1,253}$)([a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?\.)+[a-z]{2,63}$/;
+
+/**
+ * MAIL_RECIPIENTS: who approval mail may go to. "any" (unset), "members" (an address with an account that
+ * is a member of the workspace), or domains separated by commas (an address at one of them, lower-cased).
+ */
+const MailRecipients = z.pipe(
+  optionalString,
+  z.transform((value, ctx): "any" | "members" | { domains: readonly string[] } => {
+    const setting = value?.trim().toLowerCase() ?? "any";
+    if (setting === "any" || setting === "members") return setting;
+    const domains = setting
+      .split(",")
+      .map((part) => part.trim())
+      .filter((part) => part !== "");
+    const bad = domains.filter((domain) => !DOMAIN.test(domain));
+    if (bad.length > 0 || domains.length === 0)
+      ctx.issues.push({
+        code: "custom",
+        message: `"any", "members" or mail domains; not ${bad.join(", ") || "an empty list"}`,
+        input: value,
+      });
+    return { domains };
   }),
 );
 
@@ -116,6 +143,14 @@ const Settings = z.object({
   /** Where approval e-mails go out (`smtp://…` or `smtps://user:password@host:465`); unset = no e-mail. */
   SMTP_URL: optionalString,
   MAIL_FROM: text("Weft <no-reply@weft.invalid>", 3, 254),
+  /**
+   * The operator's mail policy (docs/operator-policy.md): which workspaces' approval requests are mailed,
+   * to whom, and how many mails one workspace may send per hour and per day.
+   */
+  APPROVAL_MAIL: WorkspaceList,
+  MAIL_RECIPIENTS: MailRecipients,
+  MAIL_PER_HOUR_PER_WORKSPACE: positiveInt(100),
+  MAIL_PER_DAY_PER_WORKSPACE: positiveInt(500),
   /** Local only: the key vault's key (base64, 32 bytes); generated into DATA_DIR when unset. */
   MASTER_KEY: optionalString,
   /** AWS only: the KMS key that envelope-encrypts stored secrets. */
@@ -125,7 +160,7 @@ const Settings = z.object({
   ANTHROPIC_API_KEY: optionalString,
   GOOGLE_API_KEY: optionalString,
   /** Which workspaces may fall back to the server-level keys when they have stored none of their own. */
-  SERVER_PROVIDER_KEYS: ServerProviderKeys,
+  SERVER_PROVIDER_KEYS: WorkspaceList,
   /** Where each provider is reached (proxy, gateway, test double); unset = the provider's own. */
   OPENAI_BASE_URL: optionalString,
   ANTHROPIC_BASE_URL: optionalString,

@@ -79,11 +79,22 @@ export const EPHEMERAL_STAGES = ["dev", "local", "pr-*", "personal-*"] as const;
 
 /**
  * The operator policy (docs/operator-policy.md) a stage gets unless its deploy overrides it. A retained
- * stage is a real server on a public URL: invited sign-ups only, and no tenant spends the server's keys.
+ * stage is a real server on a public URL: invited sign-ups only, no tenant spends the server's keys, and
+ * no tenant's approval requests go out from the operator's mail sender until the operator lists it.
  */
 export const OPERATOR_POLICY = {
-  retained: { SIGNUP_MODE: "invite", SERVER_PROVIDER_KEYS: "none" },
-  ephemeral: { SIGNUP_MODE: "open", SERVER_PROVIDER_KEYS: "all" },
+  retained: {
+    SIGNUP_MODE: "invite",
+    SERVER_PROVIDER_KEYS: "none",
+    APPROVAL_MAIL: "none",
+    MAIL_RECIPIENTS: "any",
+  },
+  ephemeral: {
+    SIGNUP_MODE: "open",
+    SERVER_PROVIDER_KEYS: "all",
+    APPROVAL_MAIL: "all",
+    MAIL_RECIPIENTS: "any",
+  },
 } as const;
 export type OperatorPolicySetting = keyof (typeof OPERATOR_POLICY)["retained"];
 
@@ -95,6 +106,8 @@ export type OperatorPolicySetting = keyof (typeof OPERATOR_POLICY)["retained"];
 export const DEPLOY_VARIABLES = {
   SIGNUP_MODE: "WEFT_SIGNUP_MODE",
   SERVER_PROVIDER_KEYS: "WEFT_SERVER_PROVIDER_KEYS",
+  APPROVAL_MAIL: "WEFT_APPROVAL_MAIL",
+  MAIL_RECIPIENTS: "WEFT_MAIL_RECIPIENTS",
   /** Subscribed to the alarms' topic; unset, the alarms still exist, with no action. */
   alarmEmail: "WEFT_ALARM_EMAIL",
   /**
@@ -113,6 +126,9 @@ export const QUOTA_VARIABLES = {
   MAX_RUN_CREATIONS_PER_MINUTE: "WEFT_MAX_RUN_CREATIONS_PER_MINUTE",
   /** This one has a default (core/config.ts) that holds when the variable is unset. */
   MAX_TRIGGERS_PER_WORKSPACE: "WEFT_MAX_TRIGGERS_PER_WORKSPACE",
+  /** These two have defaults too; the webhook function, which sends approval mail, applies them. */
+  MAIL_PER_HOUR_PER_WORKSPACE: "WEFT_MAIL_PER_HOUR_PER_WORKSPACE",
+  MAIL_PER_DAY_PER_WORKSPACE: "WEFT_MAIL_PER_DAY_PER_WORKSPACE",
 } as const;
 export type QuotaSetting = keyof typeof QUOTA_VARIABLES;
 

@@ -44,10 +44,12 @@ export function stageSettings(stage: string, env: Record<string, string | undefi
   };
   return {
     ephemeral,
-    operatorPolicy: {
-      SIGNUP_MODE: given(DEPLOY_VARIABLES.SIGNUP_MODE) ?? defaults.SIGNUP_MODE,
-      SERVER_PROVIDER_KEYS: given(DEPLOY_VARIABLES.SERVER_PROVIDER_KEYS) ?? defaults.SERVER_PROVIDER_KEYS,
-    },
+    operatorPolicy: Object.fromEntries(
+      Object.entries(defaults).map(([setting, fallback]) => [
+        setting,
+        given(DEPLOY_VARIABLES[setting as OperatorPolicySetting]) ?? fallback,
+      ]),
+    ) as OperatorPolicy,
     alarmEmail: given(DEPLOY_VARIABLES.alarmEmail),
     publicUrl: given(DEPLOY_VARIABLES.publicUrl),
     quotas: Object.fromEntries(

@@ -6,22 +6,29 @@ import type { RunStore, Store } from "../ports/store";
 import { eventLinks } from "./event-links";
 import type { PersonLinks } from "./issue-links";
 import type { LinkKeys } from "./link-keys";
+import { chargeMail, type MailPolicyDeps, mailsWorkspace, mayReceive } from "./mail-policy";
 
 /** How much of the content a mail shows; the review page shows it whole. */
 const CONTENT_PREVIEW_CHARS = 2000;
 
-export type MailDeps = Pick<Deps, "config"> & {
-  store: Pick<Store, "approvals" | "approvalGroups" | "approvalMail" | "definitions"> & {
-    runs: Pick<RunStore, "get">;
+export type MailDeps = MailPolicyDeps &
+  Pick<Deps, "log"> & {
+    store: Pick<Store, "approvals" | "approvalGroups" | "approvalMail" | "definitions"> & {
+      runs: Pick<RunStore, "get">;
+    };
+    mailer: Mailer;
   };
-  mailer: Mailer;
-};
 
 /**
  * Mails the people an event asks to decide (APPROVER_NOTICES: a request's assignees, a reminder's who have
  * not voted, an escalation's new assignees), each with their signed links (docs/approvals.md, "E-mail"). Run from the outbox's dispatch, which may run twice for one commit: a
  * person already mailed for this event is skipped, and a mail is marked sent only once the server took it,
  * so a crash between the two sends that one mail again, with the same links, rather than none.
+ *
+ * Under the operator's mail policy (mail-policy.ts): nothing for a workspace APPROVAL_MAIL leaves out, no
+ * one MAIL_RECIPIENTS excludes, and nothing past the workspace's hourly or daily quota. What is not sent
+ * is logged, by the approval and event and how many, never an address or a link; the request stays
+ * decidable in the inbox, the API and by links issued there.
  */
 export async function mailAssignees(
   deps: MailDeps,
@@ -33,16 +40,37 @@ export async function mailAssignees(
   if (typeof approvalId !== "string") return;
   const approval = await deps.store.approvals.get(workspaceId, approvalId);
   if (!approval || approval.decision !== null || approval.expiredAt !== null) return;
+  const log = deps.log.child({ workspaceId, approvalId, eventId: event.id });
+  if (!mailsWorkspace(deps.config, workspaceId)) {
+    log.info({}, "approval mail not sent: APPROVAL_MAIL leaves this workspace out");
+    return;
+  }
   const links = await eventLinks(deps, keys, workspaceId, approval, event);
   if (links.length === 0) return;
   const run = await deps.store.runs.get(workspaceId, approval.workflowRunId);
   const definition = run && (await deps.store.definitions.get(workspaceId, run.definitionId));
-  for (const personal of links) {
+  let excluded = 0;
+  for (const [index, personal] of links.entries()) {
     const { assignee } = personal;
     if (await deps.store.approvalMail.wasSent(workspaceId, event.id, assignee)) continue;
+    if (!(await mayReceive(deps, workspaceId, assignee))) {
+      excluded += 1;
+      continue;
+    }
+    const quota = await chargeMail(deps, workspaceId);
+    if (quota) {
+      log.warn(
+        { quota: quota.per, limit: quota.limit, notSent: links.length - index },
+        `approval mail not sent: the workspace's mail quota per ${quota.per} (${quota.limit}) is reached`,
+      );
+      break;
+    }
     const mail = requestMail(approval, definition?.name, personal, event);
     await deps.mailer.send({ to: assignee, ...mail });
     await deps.store.approvalMail.markSent(workspaceId, event.id, assignee, Date.parse(personal.expiresAt));
+  }
+  if (excluded > 0) {
+    log.info({ notSent: excluded }, "approval mail not sent to assignees MAIL_RECIPIENTS excludes");
   }
 }
 

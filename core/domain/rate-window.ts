@@ -15,11 +15,19 @@ export interface RateWindow {
 }
 
 export function rateWindowAt(nowMs: number): RateWindow {
-  const startMs = nowMs - (nowMs % RATE_WINDOW_MS);
+  return fixedWindowAt(nowMs, RATE_WINDOW_MS);
+}
+
+/**
+ * The window of `lengthMs` around `nowMs`, aligned on the epoch as the minute's is: an hour's or a UTC day's
+ * for the mail quota. Its item outlives it as a minute's does.
+ */
+export function fixedWindowAt(nowMs: number, lengthMs: number): RateWindow {
+  const startMs = nowMs - (nowMs % lengthMs);
   return {
     startMs,
-    expiresAtMs: windowExpiresAtMs(startMs),
-    resetSec: Math.max(1, Math.ceil((startMs + RATE_WINDOW_MS - nowMs) / 1000)),
+    expiresAtMs: windowExpiresAtMs(startMs) + lengthMs - RATE_WINDOW_MS,
+    resetSec: Math.max(1, Math.ceil((startMs + lengthMs - nowMs) / 1000)),
   };
 }
 

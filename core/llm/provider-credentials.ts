@@ -1,6 +1,7 @@
 import type { Config } from "../config";
 import { PROVIDER_NAMES, type ProviderName } from "../domain/llm-call";
 import { providerKeyContext } from "../domain/provider-config";
+import { listsWorkspace } from "../domain/workspace-list";
 import type { Deps } from "../ports/deps";
 import { serverApiKey } from "./resolve-provider";
 
@@ -20,11 +21,6 @@ export interface ProviderCredentials {
   fallbackProviders: ProviderName[];
   /** True when SERVER_PROVIDER_KEYS leaves this workspace out, so a missing key is explained as such. */
   serverKeysWithheld?: boolean;
-}
-
-/** Whether SERVER_PROVIDER_KEYS lets the workspace fall back to the server-level keys. */
-export function mayUseServerKeys(setting: ServerKeyConfig["SERVER_PROVIDER_KEYS"], workspaceId: string) {
-  return setting === "all" || setting.includes(workspaceId);
 }
 
 /**
@@ -54,7 +50,7 @@ export function createCredentialLoader(
   return async (workspaceId) => {
     const configured = (await deps.store.llmProviders.list(workspaceId)).filter((record) => record.isEnabled);
     const keys: Partial<Record<ProviderName, string>> = {};
-    const serverKeysWithheld = !mayUseServerKeys(config.SERVER_PROVIDER_KEYS, workspaceId);
+    const serverKeysWithheld = !listsWorkspace(config.SERVER_PROVIDER_KEYS, workspaceId);
     for (const name of serverKeysWithheld ? [] : PROVIDER_NAMES) {
       const serverKey = serverApiKey(config, name);
       if (serverKey) keys[name] = serverKey;

@@ -102,4 +102,5 @@ export type WebhookWorkerStore = Pick<
   | "approvalLinkKeys"
   | "approvalMail"
   | "definitions"
-> & { runs: Pick<RunStore, "get"> };
+  | "rateLimits"
+> & { runs: Pick<RunStore, "get">; accounts: Pick<AccountStore, "findByEmail" | "isMember"> };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { loadConfig } from "../../../core/config";
-import { mayUseServerKeys } from "../../../core/llm/provider-credentials";
+import { listsWorkspace } from "../../../core/domain/workspace-list";
 
 const WORKSPACE_A = "wsp_01jc5d2m4n6p8q0r2s4t6v8w0x";
 const WORKSPACE_B = "wsp_01jc5d2m4n6p8q0r2s4t6v8w0y";
@@ -49,7 +49,7 @@ describe("SERVER_PROVIDER_KEYS", () => {
   it("lets every workspace use the server keys by default, and when set empty", () => {
     expect(setting(undefined)).toBe("all");
     expect(setting("")).toBe("all");
-    expect(mayUseServerKeys(setting(undefined), WORKSPACE_A)).toBe(true);
+    expect(listsWorkspace(setting(undefined), WORKSPACE_A)).toBe(true);
   });
 
   it.each(["all", "ALL", " all "])("reads %j as every workspace", (value) => {
@@ -58,14 +58,14 @@ describe("SERVER_PROVIDER_KEYS", () => {
 
   it.each(["none", "None"])("reads %j as no workspace", (value) => {
     expect(setting(value)).toEqual([]);
-    expect(mayUseServerKeys(setting(value), WORKSPACE_A)).toBe(false);
+    expect(listsWorkspace(setting(value), WORKSPACE_A)).toBe(false);
   });
 
   it("lets exactly the listed workspaces use them, spaces and empty entries aside", () => {
     const listed = setting(` ${WORKSPACE_A} ,, `);
     expect(listed).toEqual([WORKSPACE_A]);
-    expect(mayUseServerKeys(listed, WORKSPACE_A)).toBe(true);
-    expect(mayUseServerKeys(listed, WORKSPACE_B)).toBe(false);
+    expect(listsWorkspace(listed, WORKSPACE_A)).toBe(true);
+    expect(listsWorkspace(listed, WORKSPACE_B)).toBe(false);
     expect(setting(`${WORKSPACE_A},${WORKSPACE_B}`)).toEqual([WORKSPACE_A, WORKSPACE_B]);
   });
 

@@ -46,6 +46,8 @@ describe("operator policy per stage", () => {
     expect(stageSettings("production", {}).operatorPolicy).toEqual({
       SIGNUP_MODE: "invite",
       SERVER_PROVIDER_KEYS: "none",
+      APPROVAL_MAIL: "none",
+      MAIL_RECIPIENTS: "any",
     });
   });
 
@@ -53,6 +55,8 @@ describe("operator policy per stage", () => {
     expect(stageSettings("pr-12", {}).operatorPolicy).toEqual({
       SIGNUP_MODE: "open",
       SERVER_PROVIDER_KEYS: "all",
+      APPROVAL_MAIL: "all",
+      MAIL_RECIPIENTS: "any",
     });
   });
 
@@ -60,12 +64,16 @@ describe("operator policy per stage", () => {
     const env = {
       WEFT_SIGNUP_MODE: "closed",
       WEFT_SERVER_PROVIDER_KEYS: "wsp_01jabcdefghjkmnpqrstvwxyz0",
+      WEFT_APPROVAL_MAIL: "wsp_01jabcdefghjkmnpqrstvwxyz0",
+      WEFT_MAIL_RECIPIENTS: "example.com",
       SIGNUP_MODE: "open",
     };
 
     expect(stageSettings("production", env).operatorPolicy).toEqual({
       SIGNUP_MODE: "closed",
       SERVER_PROVIDER_KEYS: "wsp_01jabcdefghjkmnpqrstvwxyz0",
+      APPROVAL_MAIL: "wsp_01jabcdefghjkmnpqrstvwxyz0",
+      MAIL_RECIPIENTS: "example.com",
     });
     expect(
       stageSettings("production", { SIGNUP_MODE: "open", WEFT_SIGNUP_MODE: " " }).operatorPolicy,
