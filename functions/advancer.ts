@@ -36,6 +36,7 @@ export function buildAdvancer(deps: Deps, options: AdvancerSettings = {}): Engin
     deps,
     steps: createStepRunner(
       createHandlerRegistry({ http: deps.http, remoteTools: llmSteps.remoteTools }, options.customHandlers),
+      deps.store.definitions,
       llmSteps.llm,
     ),
     definitionSteps: createDefinitionCache(deps.store),

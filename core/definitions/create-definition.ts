@@ -1,7 +1,7 @@
 import { ValidationError } from "../domain/errors";
 import { jsonBytes } from "../domain/json-bounds";
 import { LIMITS } from "../domain/limits";
-import type { StepDefinition } from "../domain/step";
+import type { StepDefinition, SubWorkflowStep } from "../domain/step";
 import { allStepLists } from "../domain/step-lists";
 import { isoAt } from "../domain/time";
 import type { CreateWorkflowDefinitionInput } from "../domain/workflow-definition";
@@ -49,8 +49,9 @@ export async function createDefinition(
 }
 
 /**
- * A sub_workflow step must name a definition of the workspace: definitions are immutable and never removed,
- * so one that exists now exists whenever a run reaches the step.
+ * A sub_workflow step must name a definition of the workspace, by id, by name and version, or by a name
+ * that has a definition: definitions are immutable and never removed, so one that exists now exists
+ * whenever a run reaches the step (a name alone runs its newest definition then).
  */
 async function refuseUnknownSubWorkflows(
   deps: Pick<Deps, "store">,
@@ -61,13 +62,37 @@ async function refuseUnknownSubWorkflows(
   for (const list of allStepLists(steps)) {
     for (const [i, step] of list.steps.entries()) {
       if (step.type !== "sub_workflow") continue;
-      if (await deps.store.definitions.get(workspaceId, step.definitionId)) continue;
-      issues.push({
-        path: [...list.path, i, "definitionId"].join("."),
-        message: `Step "${step.name}": no definition ${step.definitionId} in this workspace`,
-      });
+      const issue = await unknownSubWorkflow(deps, workspaceId, step);
+      if (issue) issues.push({ path: [...list.path, i, issue.field].join("."), message: issue.message });
     }
   }
   if (issues.length > 0)
     throw new ValidationError(issues.map((issue) => issue.message).join("; "), { details: { issues } });
+}
+
+async function unknownSubWorkflow(
+  deps: Pick<Deps, "store">,
+  workspaceId: string,
+  step: SubWorkflowStep,
+): Promise<{ field: string; message: string } | undefined> {
+  const { definitions } = deps.store;
+  const { definitionId, definitionName: name, definitionVersion: version } = step;
+  if (definitionId !== undefined) {
+    if (await definitions.get(workspaceId, definitionId)) return undefined;
+    return {
+      field: "definitionId",
+      message: `Step "${step.name}": no definition ${definitionId} in this workspace`,
+    };
+  }
+  if (name === undefined || (await definitions.latest(workspaceId, name, version))) return undefined;
+  if (version === undefined || !(await definitions.latest(workspaceId, name))) {
+    return {
+      field: "definitionName",
+      message: `Step "${step.name}": no workflow "${name}" in this workspace`,
+    };
+  }
+  return {
+    field: "definitionVersion",
+    message: `Step "${step.name}": workflow "${name}" has no version "${version}" in this workspace`,
+  };
 }

@@ -6,6 +6,7 @@ import type { ChildResult, ChildrenWait, ParentLink, RunRecord } from "./run-rec
 import { readPath } from "./state-path";
 import { RunStatus } from "./statuses";
 import type { StepDefinition } from "./step";
+import type { ResolvedDefinition } from "./step-outcome";
 
 /**
  * Child runs (docs/flow.md, "Child runs"): a sub_workflow step's run of another definition, a parallel step's
@@ -87,7 +88,8 @@ export function newChildRun(
   if (step.type === "sub_workflow") {
     const input = active.stepRun.input ?? {};
     const budget = subWorkflowBudget;
-    return { ...common, definitionId: step.definitionId, input, ...(budget ? { budget } : {}) };
+    const definitionId = subWorkflowDefinitionId(parent, step);
+    return { ...common, definitionId, input, ...(budget ? { budget } : {}) };
   }
   const scope = [...(parent.scope ?? []), active.stepIndex, ...(step.type === "parallel" ? [index] : [])];
   const items = step.type === "map" ? readPath(parent.state, step.itemsKey) : undefined;
@@ -103,6 +105,21 @@ export function newChildRun(
     state,
     ...(parent.budget ? { budget: parent.budget } : {}),
   };
+}
+
+/**
+ * The definition the run's active sub_workflow step runs: the one it names by id, or the one its name
+ * resolved to when it started (ChildrenWait.definitionId).
+ */
+export function subWorkflowDefinitionId(
+  parent: RunRecord,
+  step: Extract<ChildStep, { type: "sub_workflow" }>,
+) {
+  const wait = parent.active?.wait;
+  const resolved = wait?.kind === "children" ? wait.definitionId : undefined;
+  const id = step.definitionId ?? resolved;
+  if (id === undefined) throw new Error(`step ${step.name} of run ${parent.id} has no resolved definition`);
+  return id;
 }
 
 /**
@@ -151,8 +168,16 @@ export const CHILDREN_POLL_MS = 5 * 60 * 1000;
  */
 export const CHILDREN_FOLLOW_UP_MS = 30_000;
 
-/** Starts children `indices` of the active step: CHILD_RUN_STARTED each, created after the commit. */
-export function recordChildrenStarted(tx: RunTransition, step: ChildStep, indices: readonly number[]): void {
+/**
+ * Starts children `indices` of the active step: CHILD_RUN_STARTED each, created after the commit; with the
+ * definition a sub_workflow step's name resolved to.
+ */
+export function recordChildrenStarted(
+  tx: RunTransition,
+  step: ChildStep,
+  indices: readonly number[],
+  resolved?: ResolvedDefinition,
+): void {
   const active = tx.requireActive();
   for (const index of indices) {
     const branch = step.type === "parallel" ? step.branches[index]?.name : undefined;
@@ -164,6 +189,7 @@ export function recordChildrenStarted(tx: RunTransition, step: ChildStep, indice
         kind: childKind(step),
         index,
         ...(branch === undefined ? {} : { branch }),
+        ...(resolved === undefined ? {} : { definitionId: resolved.id, definitionVersion: resolved.version }),
       },
       active.stepRun.id,
     );

@@ -125,6 +125,9 @@ export interface EventPayloads {
     index: number;
     /** A parallel step's branch. */
     branch?: string;
+    /** A sub_workflow step naming its workflow by name: the definition it resolved to when it started. */
+    definitionId?: string;
+    definitionVersion?: string;
   };
   /** A child run ended and the step took its outcome; CANCELLED children count as failed. */
   CHILD_RUN_ENDED: {

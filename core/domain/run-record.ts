@@ -65,6 +65,8 @@ export interface ChildrenWait {
    */
   pollAtMs: number | null;
   deadlineMs: null;
+  /** A sub_workflow step naming its workflow by name: the definition the child runs, as resolved at the start. */
+  definitionId?: string;
 }
 
 export interface ChildResult {

@@ -26,6 +26,12 @@ export type AttemptEvent = Extract<
  * state tables allow. `input` is what the step ran with (its rendered configuration), kept on the step run;
  * `events` are recorded before the step's own completion or failure event, in the same commit.
  */
+/** The definition a sub_workflow step named by name runs (docs/flow.md, "sub_workflow"). */
+export interface ResolvedDefinition {
+  id: string;
+  version: string;
+}
+
 interface Common {
   input?: Json;
   events?: AttemptEvent[];
@@ -44,7 +50,13 @@ export type StepOutcome =
     })
   | (Common & { kind: "waiting"; wait: Extract<StepWait, { kind: "timer" | "signal" }> })
   /** A parallel, map or sub_workflow step starts `total` child runs, at most `concurrency` at a time. */
-  | (Common & { kind: "children"; total: number; concurrency: number })
+  | (Common & {
+      kind: "children";
+      total: number;
+      concurrency: number;
+      /** A sub_workflow step naming its workflow by name: the definition it resolved to. */
+      definition?: ResolvedDefinition;
+    })
   | (Common & {
       kind: "approval";
       /** `budget`: a request for more spend (docs/llm.md), decided by raising the run's budget. */

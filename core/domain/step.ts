@@ -153,11 +153,42 @@ export const SubWorkflowStep = z
   .strictObject({
     type: z.literal(StepType.SubWorkflow),
     ...commonFields,
-    definitionId: z.string().min(1).max(LIMITS.idChars).meta({ description: "The definition to run" }),
+    definitionId: z
+      .string()
+      .min(1)
+      .max(LIMITS.idChars)
+      .optional()
+      .meta({ description: "The definition to run; or definitionName (with definitionVersion)" }),
+    definitionName: z.string().min(1).max(200).optional().meta({
+      description:
+        "The workflow to run by name: its definitionVersion, or without one its newest definition when the step starts",
+    }),
+    definitionVersion: z
+      .string()
+      .min(1)
+      .max(50)
+      .optional()
+      .meta({ description: "With definitionName: the version to run" }),
     input: z
       .record(z.string(), z.unknown())
       .default({})
       .meta({ description: "The child run's input; string values are templates over the state" }),
+  })
+  .superRefine((step, ctx) => {
+    if ((step.definitionId === undefined) === (step.definitionName === undefined)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["definitionId"],
+        message: "Give definitionId or definitionName, not both",
+      });
+    }
+    if (step.definitionVersion !== undefined && step.definitionName === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["definitionVersion"],
+        message: "definitionVersion goes with definitionName",
+      });
+    }
   })
   .meta({
     id: "SubWorkflowStep",

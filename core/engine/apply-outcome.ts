@@ -131,11 +131,12 @@ function applyKind(
         launch,
         pollAtMs: tx.nowMs + CHILDREN_POLL_MS,
         deadlineMs: null,
+        ...(outcome.definition === undefined ? {} : { definitionId: outcome.definition.id }),
       };
       tx.setRunStatus(RunStatus.Waiting);
       // The children share the run's step bound: counted together from this commit on (step-counter.ts).
       tx.openStepCounter();
-      recordChildrenStarted(tx, step, launch);
+      recordChildrenStarted(tx, step, launch, outcome.definition);
       return { launchChildren: step };
     }
     case "approval": {

@@ -1,4 +1,4 @@
-import { type ChildStep, liveChildIds, newChildRun } from "../domain/child-runs";
+import { type ChildStep, liveChildIds, newChildRun, subWorkflowDefinitionId } from "../domain/child-runs";
 import { pendingRun } from "../domain/new-run";
 import { RunTransition } from "../domain/run-change";
 import { runDoorbell } from "../domain/run-messages";
@@ -23,7 +23,7 @@ export async function launchChildren(deps: ChildDeps, parent: RunRecord, step: C
   if (wait?.kind !== "children" || wait.launch.length === 0) return;
   const budget =
     step.type === "sub_workflow"
-      ? (await deps.store.definitions.get(parent.workspaceId, step.definitionId))?.budget
+      ? (await deps.store.definitions.get(parent.workspaceId, subWorkflowDefinitionId(parent, step)))?.budget
       : undefined;
   const createdAt = isoAt(deps.clock.nowMs());
   for (const index of wait.launch) {

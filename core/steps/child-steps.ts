@@ -4,16 +4,32 @@ import type { MapStep, ParallelStep, SubWorkflowStep } from "../domain/step";
 import type { StepExecutor } from "../domain/step-context";
 import { StepFailureCode } from "../domain/step-error";
 import type { StepOutcome } from "../domain/step-outcome";
+import type { DefinitionStore } from "../ports/store";
 import { renderTemplate } from "./template";
 
 /**
  * The steps that run child runs (docs/flow.md, "Child runs"): each says how many children it has and how
  * many may run at once; the engine starts them after the commit and folds their outcomes in as they end.
  */
-export const subWorkflowExecutor: StepExecutor<SubWorkflowStep> = async ({ step, run }) => {
-  const input = renderTemplate(step.input, { input: run.input, state: run.state }, LIMITS.runInputBytes);
-  return tooDeep(run.parent?.depth) ?? { kind: "children", input: input as never, total: 1, concurrency: 1 };
-};
+export function createSubWorkflowExecutor(
+  definitions: Pick<DefinitionStore, "latest">,
+): StepExecutor<SubWorkflowStep> {
+  return async ({ step, run }) => {
+    const input = renderTemplate(step.input, { input: run.input, state: run.state }, LIMITS.runInputBytes);
+    const deep = tooDeep(run.parent?.depth);
+    if (deep) return deep;
+    const children = { kind: "children", input: input as never, total: 1, concurrency: 1 } as const;
+    if (step.definitionName === undefined) return children;
+    // A name is resolved when the step starts, once: the outcome records it, and the child runs it.
+    const { definitionName: name, definitionVersion: version } = step;
+    const found = await definitions.latest(run.workspaceId, name, version);
+    if (!found) {
+      const error = `No definition of workflow "${name}"${version === undefined ? "" : ` version "${version}"`}`;
+      return { kind: "failed", error, retryable: false, code: StepFailureCode.CHILD_CONFIG };
+    }
+    return { ...children, definition: { id: found.id, version: found.version } };
+  };
+}
 
 export const parallelExecutor: StepExecutor<ParallelStep> = async ({ step, run }) => {
   const total = step.branches.length;

@@ -1,8 +1,9 @@
 import type { LlmStep, StepDefinition } from "../domain/step";
 import type { StepContext, StepExecutor, StepRunner } from "../domain/step-context";
 import type { StepOutcome } from "../domain/step-outcome";
+import type { DefinitionStore } from "../ports/store";
 import { approvalExecutor } from "./approval";
-import { mapExecutor, parallelExecutor, subWorkflowExecutor } from "./child-steps";
+import { createSubWorkflowExecutor, mapExecutor, parallelExecutor } from "./child-steps";
 import { conditionExecutor } from "./condition";
 import { externalEventExecutor } from "./external-event";
 import type { HandlerRegistry } from "./handlers/handler-registry";
@@ -11,10 +12,16 @@ import { waitExecutor } from "./wait";
 
 /**
  * One executor per step type, chosen by the step's `type`. The llm executor is passed in assembled
- * (core/llm/build-llm-step.ts): it needs the model providers, keys and tools, which the others do not.
+ * (core/llm/build-llm-step.ts): it needs the model providers, keys and tools, which the others do not; a
+ * sub_workflow step reads the definitions to resolve a workflow it names by name.
  */
-export function createStepRunner(handlers: HandlerRegistry, llm?: StepExecutor<LlmStep>): StepRunner {
+export function createStepRunner(
+  handlers: HandlerRegistry,
+  definitions: Pick<DefinitionStore, "latest">,
+  llm?: StepExecutor<LlmStep>,
+): StepRunner {
   const task = createTaskExecutor(handlers);
+  const subWorkflow = createSubWorkflowExecutor(definitions);
   const hasSideEffects = (step: StepDefinition) =>
     step.type === "llm" || (step.type === "task" && (handlers.get(step.handler)?.sideEffects ?? false));
   const execute = async (context: StepContext): Promise<StepOutcome> => {
@@ -39,7 +46,7 @@ export function createStepRunner(handlers: HandlerRegistry, llm?: StepExecutor<L
       case "map":
         return mapExecutor({ ...context, step });
       case "sub_workflow":
-        return subWorkflowExecutor({ ...context, step });
+        return subWorkflow({ ...context, step });
     }
   };
   return { execute, hasSideEffects };

@@ -2157,8 +2157,12 @@ export interface components {
         };
         /** @description Runs another definition as a child run and waits for it; output: its output */
         SubWorkflowStep: {
-            /** @description The definition to run */
-            definitionId: string;
+            /** @description The definition to run; or definitionName (with definitionVersion) */
+            definitionId?: string;
+            /** @description The workflow to run by name: its definitionVersion, or without one its newest definition when the step starts */
+            definitionName?: string;
+            /** @description With definitionName: the version to run */
+            definitionVersion?: string;
             /**
              * @description The child run's input; string values are templates over the state
              * @default {}

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { expectData, expectError } from "../helpers/requests";
+import { expectData, expectError, issuePaths } from "../helpers/requests";
 import { createDefinition, startRun, waitForRun, withStatus } from "../helpers/runs";
-import { a, children, fake, send, setUpChildRuns, t, waitForChild } from "./child-runs-fixtures";
+import { a, children, eventsOf, fake, send, setUpChildRuns, t, waitForChild } from "./child-runs-fixtures";
 
 /**
  * sub_workflow steps: the child definition runs as a run of its own whose llm cost counts in the parent's,
@@ -80,6 +80,68 @@ describe("sub_workflow steps", () => {
         .status,
     ).toBe("CANCELLED");
     await waitForRun(t.request, a.apiKey, waiting.id, withStatus("CANCELLED"));
+  });
+
+  it("names its child by workflow name and version, or by name alone: the newest version when the step starts", async () => {
+    const greeter = async (version: string) =>
+      expectData<{ id: string }>(
+        await send("POST", "/v1/workflow-definitions", {
+          name: "greeter",
+          version,
+          steps: [
+            { type: "task", name: "greet", handler: "set_state", config: { values: { said: version } } },
+          ],
+        }),
+        201,
+      );
+    const v1 = await greeter("1");
+    const v2 = await greeter("2");
+    const calling = (child: Record<string, string>) =>
+      createDefinition(t.request, a.apiKey, [{ type: "sub_workflow", name: "child", ...child }], "caller");
+    const pinned = await calling({ definitionName: "greeter", definitionVersion: "1" });
+    const newest = await calling({ definitionName: "greeter" });
+    const v3 = await greeter("3");
+    const childOf = async (definitionId: string) => {
+      const run = await startRun(t.request, a.apiKey, { definitionId });
+      const done = await waitForRun(t.request, a.apiKey, run.id, withStatus("COMPLETED"));
+      const [started] = await eventsOf(run.id, "CHILD_RUN_STARTED");
+      const child = done.output?.child as { said?: string } | undefined;
+      return { said: child?.said, started: started?.payload };
+    };
+
+    expect(await childOf(pinned.id)).toEqual({
+      said: "1",
+      started: expect.objectContaining({ definitionId: v1.id, definitionVersion: "1" }),
+    });
+    // Version 3 was created after the calling definition: a name alone runs what is newest at the step's start.
+    expect(await childOf(newest.id)).toEqual({
+      said: "3",
+      started: expect.objectContaining({ definitionId: v3.id, definitionVersion: "3" }),
+    });
+    expect(v2.id).not.toBe(v3.id);
+
+    const refused = async (child: Record<string, string>) =>
+      issuePaths(
+        await expectError(
+          await send("POST", "/v1/workflow-definitions", {
+            name: "caller",
+            version: "2",
+            steps: [{ type: "sub_workflow", name: "child", ...child }],
+          }),
+          400,
+          "VALIDATION_ERROR",
+        ),
+      );
+    expect(await refused({ definitionName: "nobody" })).toEqual(["steps.0.definitionName"]);
+    expect(await refused({ definitionName: "greeter", definitionVersion: "9" })).toEqual([
+      "steps.0.definitionVersion",
+    ]);
+    expect(await refused({ definitionName: "greeter", definitionId: v1.id })).toEqual([
+      "steps.0.definitionId",
+    ]);
+    expect(await refused({ definitionId: v1.id, definitionVersion: "1" })).toEqual([
+      "steps.0.definitionVersion",
+    ]);
   });
 
   it("refuses a definition whose sub_workflow names no definition, and a parentRunId with other filters", async () => {

@@ -47,6 +47,8 @@ export function portsFor(world: World, actor: Actor): ActorPorts {
       create: (definition) => read("definitions.create", () => raw.definitions.create(definition)),
       get: (workspaceId, id) => read("definitions.get", () => raw.definitions.get(workspaceId, id)),
       list: (workspaceId) => read("definitions.list", () => raw.definitions.list(workspaceId)),
+      latest: (workspaceId, name, version) =>
+        read("definitions.latest", () => raw.definitions.latest(workspaceId, name, version)),
       page: (workspaceId, page) => read("definitions.page", () => raw.definitions.page(workspaceId, page)),
     },
     approvals: {

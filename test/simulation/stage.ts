@@ -136,6 +136,7 @@ export class Stage {
         deps: ports,
         steps: createStepRunner(
           createHandlerRegistry({ http: ports.http }),
+          ports.store.definitions,
           simulatedLlm(this.inter, actor, () => this.nextCostId(), this.clock),
         ),
         definitionSteps: worker.definitions,

@@ -63,6 +63,36 @@ export function createDefinitionStore(table: Table): DefinitionStore {
       return items.map(fromItem);
     },
 
+    async latest(workspaceId, name, version) {
+      let startKey: Record<string, unknown> | undefined;
+      do {
+        const page = await table.client.send(
+          new QueryCommand({
+            TableName: table.name,
+            KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
+            FilterExpression:
+              version === undefined
+                ? `${fieldName("name")} = :name`
+                : `${fieldName("name")} = :name AND ${fieldName("version")} = :version`,
+            ExpressionAttributeValues: {
+              ":pk": keys.workspacePartition(workspaceId),
+              ":prefix": keys.definitionPrefix,
+              ":name": name,
+              ...(version === undefined ? {} : { ":version": version }),
+            },
+            ...summaryProjection(),
+            ConsistentRead: true,
+            ScanIndexForward: false,
+            ExclusiveStartKey: startKey,
+          }),
+        );
+        const [newest] = page.Items ?? [];
+        if (newest) return summaryOf(newest);
+        startKey = page.LastEvaluatedKey;
+      } while (startKey);
+      return undefined;
+    },
+
     async page(workspaceId, { after, limit }) {
       const found: WorkflowDefinitionSummary[] = [];
       let startKey: Record<string, unknown> | undefined =
@@ -77,9 +107,7 @@ export function createDefinitionStore(table: Table): DefinitionStore {
               ":pk": keys.workspacePartition(workspaceId),
               ":prefix": keys.definitionPrefix,
             },
-            // The steps stay in the table: billed all the same, but not carried nor parsed.
-            ProjectionExpression: SUMMARY_FIELDS.map((_, i) => `#f${i}`).join(", "),
-            ExpressionAttributeNames: Object.fromEntries(SUMMARY_FIELDS.map((field, i) => [`#f${i}`, field])),
+            ...summaryProjection(),
             ConsistentRead: true,
             ExclusiveStartKey: startKey,
             Limit: limit + 1 - found.length,
@@ -96,6 +124,17 @@ export function createDefinitionStore(table: Table): DefinitionStore {
 }
 
 const SUMMARY_FIELDS = Object.keys(WorkflowDefinition.shape).filter((field) => field !== "stepsJson");
+
+/** The steps stay in the table: billed all the same, but not carried nor parsed. */
+function summaryProjection() {
+  return {
+    ProjectionExpression: SUMMARY_FIELDS.map((_, i) => `#f${i}`).join(", "),
+    ExpressionAttributeNames: Object.fromEntries(SUMMARY_FIELDS.map((field, i) => [`#f${i}`, field])),
+  };
+}
+
+/** A summary field's name in summaryProjection's expressions, for a filter on it. */
+const fieldName = (field: string) => `#f${SUMMARY_FIELDS.indexOf(field)}`;
 
 function summaryOf(item: Record<string, unknown>): WorkflowDefinitionSummary {
   const { stepsJson: _, ...summary } = WorkflowDefinition.parse({ ...item, stepsJson: [] });

@@ -24,6 +24,15 @@ export function createMemoryDefinitions(state: MemoryState): DefinitionStore {
       return structuredClone(ofWorkspace(workspaceId));
     },
 
+    async latest(workspaceId, name, version) {
+      const found = ofWorkspace(workspaceId).findLast(
+        (definition) => definition.name === name && (version === undefined || definition.version === version),
+      );
+      if (!found) return undefined;
+      const { stepsJson: _, ...summary } = structuredClone(found);
+      return summary;
+    },
+
     async page(workspaceId, { after, limit }) {
       const following = ofWorkspace(workspaceId).filter(
         (definition) => after === undefined || byKey(definition.id, after) > 0,

@@ -21,6 +21,11 @@ export interface DefinitionStore {
     workspaceId: string,
     page: { after?: string | undefined; limit: number },
   ): Promise<{ definitions: WorkflowDefinitionSummary[]; next?: string }>;
+  /**
+   * The newest definition (the last created) of the workflow `name`, of `version` when given, without its
+   * steps; undefined when there is none. Reads the workspace's definitions from the newest down to it.
+   */
+  latest(workspaceId: string, name: string, version?: string): Promise<WorkflowDefinitionSummary | undefined>;
 }
 
 export interface InviteRedemption {
