@@ -84,18 +84,24 @@ export class ProviderError extends Error {
   readonly kind: ProviderErrorKind;
   readonly provider: ProviderName;
   readonly status: number | undefined;
+  /**
+   * The answer's headers that say when to ask again (retry-after, the rate limits' resets), lower-case;
+   * read against the clock where the failure is handled (core/domain/retry-after.ts, providerWaitMs).
+   */
+  readonly waitHeaders: Readonly<Record<string, string>> | undefined;
 
   constructor(
     provider: ProviderName,
     kind: ProviderErrorKind,
     message: string,
-    options: { status?: number; cause?: unknown } = {},
+    options: { status?: number; cause?: unknown; waitHeaders?: Record<string, string> } = {},
   ) {
     super(message, { cause: options.cause });
     this.name = "ProviderError";
     this.provider = provider;
     this.kind = kind;
     this.status = options.status;
+    this.waitHeaders = options.waitHeaders;
   }
 
   get retryable(): boolean {

@@ -10,6 +10,7 @@ import {
 } from "../domain/llm-call";
 import { errorClassOf, type LlmErrorClass } from "../domain/llm-errors";
 import type { CallCost } from "../domain/pricing";
+import { providerWaitMs } from "../domain/retry-after";
 import type { Clock } from "../ports/clock";
 import type { AttemptLog, ToolCallSummary } from "./attempt-log";
 import type { Admission, BudgetGuard } from "./budget-guard";
@@ -41,7 +42,14 @@ export interface ConversationSetup {
 export type ConversationResult =
   | { kind: "answered"; response: LlmResponse; candidate: Candidate }
   /** The provider call failed: the next candidate may be tried (candidates.ts decides from its class). */
-  | { kind: "call-failed"; error: string; retryable: boolean; errorClass: LlmErrorClass }
+  | {
+      kind: "call-failed";
+      error: string;
+      retryable: boolean;
+      errorClass: LlmErrorClass;
+      /** How long the provider asked us to wait before asking again (a 429's retry-after, a reset). */
+      retryAfterMs?: number;
+    }
   /** The budget refused the call: the attempt stops or pauses (Admission.action). */
   | { kind: "over-budget"; admission: Extract<Admission, { kind: "refused" }> }
   /** The model still wanted tools after maxToolRounds rounds: the attempt fails (no other model is tried). */
@@ -99,11 +107,14 @@ export async function converse(setup: ConversationSetup): Promise<ConversationRe
       // A failed call is not billed: its claim on the workspace budget is given back.
       await setup.guard.settle(admission, NO_SPEND);
       log.event("LLM_CALL_FAILED", { ...model, error: message, errorClass, durationMs });
+      const waitHeaders = error instanceof ProviderError ? error.waitHeaders : undefined;
+      const retryAfterMs = waitHeaders && providerWaitMs(waitHeaders, setup.clock.nowMs());
       return {
         kind: "call-failed",
         error: message,
         errorClass,
         retryable: !(error instanceof ProviderError) || error.retryable,
+        ...(retryAfterMs !== undefined && { retryAfterMs }),
       };
     }
     const durationMs = setup.clock.nowMs() - startedMs;

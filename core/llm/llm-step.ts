@@ -17,7 +17,7 @@ import { type Admission, BudgetGuard, type WorkspaceBudgetAccess } from "./budge
 import { budgetApproval, budgetState } from "./budget-run";
 import { type Candidate, nextCandidate, planCandidates } from "./candidates";
 import { type ConversationResult, converse } from "./conversation";
-import { describeFailures, type Failure } from "./model-failures";
+import { askedWait, describeFailures, type Failure } from "./model-failures";
 import type { OutputCheck } from "./output-checks";
 import { renderPrompt } from "./prompt";
 import { type LoadCredentials, missingKeyError } from "./provider-credentials";
@@ -227,7 +227,13 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
       if (result.kind === "over-budget") return overBudget(result.admission, log);
       if (result.kind === "too-many-rounds") return failed(result.error, true, log);
       if (result.kind === "tool-refused") return failed(result.error, false, log);
-      failures.push({ model: candidate.model, error: result.error, retryable: result.retryable });
+      const { error, retryable, retryAfterMs } = result;
+      failures.push({
+        model: candidate.model,
+        error,
+        retryable,
+        ...(retryAfterMs !== undefined && { retryAfterMs }),
+      });
       index = nextCandidate(plan.candidates, index, result.errorClass, fallbackOn);
       const next = index === undefined ? undefined : plan.candidates[index];
       if (next) {
@@ -239,12 +245,10 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
         });
       }
     }
-    if (!answer)
-      return failed(
-        describeFailures(failures),
-        failures.some((failure) => failure.retryable),
-        log,
-      );
+    if (!answer) {
+      const retryable = failures.some((failure) => failure.retryable);
+      return { ...failed(describeFailures(failures), retryable, log), ...askedWait(failures) };
+    }
 
     let { response, candidate } = answer;
     const { checkOutput } = await checks;
@@ -264,7 +268,8 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
       if (result.kind !== "answered") {
         const retryable =
           result.kind === "call-failed" ? result.retryable : result.kind === "too-many-rounds";
-        return failed(`${candidate.model}: ${result.error}`, retryable, log);
+        const asked = result.kind === "call-failed" ? askedWait([result]) : {};
+        return { ...failed(`${candidate.model}: ${result.error}`, retryable, log), ...asked };
       }
       response = result.response;
       candidate = result.candidate;
@@ -287,7 +292,9 @@ type Refusal = Extract<Admission, { kind: "refused" }>;
 
 type CallResult =
   | Exclude<ConversationResult, { kind: "call-failed" }>
-  | { kind: "call-failed"; error: string; retryable: boolean; errorClass: LlmErrorClass | "unavailable" };
+  | (Omit<Extract<ConversationResult, { kind: "call-failed" }>, "errorClass"> & {
+      errorClass: LlmErrorClass | "unavailable";
+    });
 
 const DEFAULT_REPAIR_ATTEMPTS = 1;
 

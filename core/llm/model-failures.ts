@@ -1,8 +1,20 @@
-/** A model that failed within one attempt: its error, and whether another attempt might pass. */
+/** A model that failed within one attempt: its error, whether another attempt might pass, and when. */
 export interface Failure {
   model: string;
   error: string;
   retryable: boolean;
+  retryAfterMs?: number;
+}
+
+/**
+ * The wait the next attempt owes the providers that refused this one: the longest any of them asked for,
+ * since the next attempt starts again from the first model and may go on to the others.
+ */
+export function askedWait(failures: readonly Pick<Failure, "retryAfterMs">[]): { retryAfterMs?: number } {
+  const waits = failures.flatMap((failure) =>
+    failure.retryAfterMs === undefined ? [] : [failure.retryAfterMs],
+  );
+  return waits.length > 0 ? { retryAfterMs: Math.max(...waits) } : {};
 }
 
 /** The attempt's error when every model it tried failed: the one model's error, or each model's. */

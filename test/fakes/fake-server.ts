@@ -27,7 +27,11 @@ export interface FakeToolCall {
 
 export type FakeReply =
   | { text?: string; toolCalls?: FakeToolCall[]; usage?: FakeUsage; model?: string; delayMs?: number }
-  | { error: { status: number; message?: string; reason?: string }; delayMs?: number };
+  | {
+      /** `headers`: sent with the error, as a provider's rate-limit headers are (retry-after, resets). */
+      error: { status: number; message?: string; reason?: string; headers?: Record<string, string> };
+      delayMs?: number;
+    };
 
 export type FakeAnswer = Exclude<FakeReply, { error: unknown }>;
 export type FakeError = Extract<FakeReply, { error: unknown }>["error"];
@@ -63,6 +67,11 @@ export interface FakeServer {
   close(): Promise<void>;
 }
 
+function errorResponse(wire: Wire, error: FakeError): WireResponse {
+  const response = wire.error(error);
+  return error.headers ? { ...response, headers: { ...response.headers, ...error.headers } } : response;
+}
+
 export async function startFakeServer(wire: Wire): Promise<FakeServer> {
   const queue: FakeReply[] = [];
   const requests: RecordedRequest[] = [];
@@ -93,7 +102,7 @@ export async function startFakeServer(wire: Wire): Promise<FakeServer> {
       }
       const reply = queue.shift() ?? { error: { status: 500, message: "fake: no reply queued" } };
       const respond = () =>
-        send(res, "error" in reply ? wire.error(reply.error) : wire.answer(reply, request));
+        send(res, "error" in reply ? errorResponse(wire, reply.error) : wire.answer(reply, request));
       if (reply.delayMs === undefined) return respond();
       const timer = setTimeout(() => {
         timers.delete(timer);

@@ -6,6 +6,7 @@ import {
   type ProviderErrorKind,
   type ProviderName,
 } from "../../domain/llm-call";
+import { pickWaitHeaders } from "../../domain/retry-after";
 
 /**
  * How every adapter runs its SDK: one call under our own deadline, every failure turned into a classified
@@ -132,6 +133,7 @@ export function refineKind(error: ProviderError): ProviderError {
   if (!refined) return error;
   return new ProviderError(error.provider, refined.kind, error.message, {
     ...(error.status === undefined ? {} : { status: error.status }),
+    ...(error.waitHeaders && { waitHeaders: { ...error.waitHeaders } }),
     cause: error.cause,
   });
 }
@@ -150,14 +152,20 @@ export function unreachable(provider: ProviderName, error: Error): ProviderError
   });
 }
 
-/** The API answered with an error status. */
+/** The API answered with an error status; `headers` are the answer's, where the SDK keeps them. */
 export function httpFailure(
   provider: ProviderName,
   kind: ProviderErrorKind,
   status: number,
   error: Error,
+  headers?: Headers,
 ): ProviderError {
-  return new ProviderError(provider, kind, `${provider}: ${error.message}`, { status, cause: error });
+  const waitHeaders = headers && pickWaitHeaders((name) => headers.get(name));
+  return new ProviderError(provider, kind, `${provider}: ${error.message}`, {
+    status,
+    cause: error,
+    ...(waitHeaders && { waitHeaders }),
+  });
 }
 
 /**
@@ -175,7 +183,7 @@ type ErrorClass<T extends Error = Error> = abstract new (...args: never[]) => T;
 export interface StainlessErrorClasses {
   APIConnectionTimeoutError: ErrorClass;
   APIConnectionError: ErrorClass;
-  APIError: ErrorClass<Error & { status: number | undefined }>;
+  APIError: ErrorClass<Error & { status: number | undefined; headers: Headers | undefined }>;
 }
 
 /** Classifies an error thrown by a Stainless-generated SDK (OpenAI's or Anthropic's). */
@@ -188,7 +196,7 @@ export function classifyStainlessError(
   if (error instanceof sdk.APIConnectionTimeoutError) return sdkTimedOut(provider, error);
   if (error instanceof sdk.APIConnectionError) return unreachable(provider, error);
   if (error instanceof sdk.APIError && typeof error.status === "number") {
-    return httpFailure(provider, kindForStatus(error.status), error.status, error);
+    return httpFailure(provider, kindForStatus(error.status), error.status, error, error.headers);
   }
   return unexpectedError(provider, error);
 }
