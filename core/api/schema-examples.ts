@@ -84,6 +84,7 @@ export const SCHEMA_EXAMPLES: Readonly<Record<string, unknown>> = {
     decision: null,
     decidedBy: null,
     decidedAt: null,
+    decidedAs: null,
     expiredAt: null,
     createdAt: AT,
     comment: null,

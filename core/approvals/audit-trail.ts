@@ -1,4 +1,5 @@
 import type { ApprovalRequest, AuditChainVersion } from "../domain/approval";
+import { actorName, Identity } from "../domain/identity";
 import type { StoredEvent } from "../domain/run-change";
 import { chainHead, contentHash, entryHash } from "./audit-hash";
 
@@ -7,7 +8,10 @@ export interface AuditEntry {
   seq: number;
   at: string;
   action: "requested" | "vote" | "decided" | "expired" | "revision_requested" | "reminder" | "escalated";
-  /** Who acted: the assignee or decider; null for the service (a request opened, a deadline passed). */
+  /**
+   * Who acted, as the service verified it: a person's address, or `api-key:<id>`; null for the service (a
+   * request opened, a deadline passed). Entries recorded before identities were have the decidedBy said.
+   */
   actor: string | null;
   details: Record<string, unknown>;
   previousHash: string;
@@ -81,15 +85,15 @@ function entryOf(
     case "APPROVAL_VOTE_RECORDED": {
       const vote = approval.votes.find((cast) => cast.decidedBy === p.decidedBy);
       const tally = { approvals: p.approvals, rejections: p.rejections };
-      const details = { decision: p.decision, comment: vote?.comment ?? null, ...tally, ...viaOf(p) };
-      return { ...base, action: "vote", actor: String(p.decidedBy), details };
+      const details = { decision: p.decision, comment: vote?.comment ?? null, ...tally, ...verifiedOf(p) };
+      return { ...base, action: "vote", actor: actorOf(p), details };
     }
     case "APPROVAL_DECIDED": {
-      const details = { decision: p.decision, comment: approval.comment, ...viaOf(p) };
+      const details = { decision: p.decision, comment: approval.comment, ...verifiedOf(p) };
       return {
         ...base,
         action: "decided",
-        actor: typeof p.decidedBy === "string" ? p.decidedBy : null,
+        actor: actorOf(p),
         // From version 2 the decision names the content the run went on with (the edit, when edited).
         details: version === 1 ? details : { ...details, contentSha256: p.contentSha256 ?? null },
       };
@@ -112,7 +116,21 @@ function entryOf(
   }
 }
 
-/** A decision or vote made from a signed link says so: the audit shows each link use. */
-function viaOf(payload: Record<string, unknown>): { via?: string } {
-  return typeof payload.via === "string" ? { via: payload.via } : {};
+/** The verified identity of a decision or vote, else (recorded before identities were) the decidedBy said. */
+function actorOf(payload: Record<string, unknown>): string | null {
+  const parsed = Identity.safeParse(payload.identity);
+  if (parsed.success) return actorName(parsed.data);
+  return typeof payload.decidedBy === "string" ? payload.decidedBy : null;
+}
+
+/**
+ * What the service verified of a decision or vote: the identity and the path (`via`: session, api-key or
+ * link; each use of a link is in the trail), and what an API key's request said it acted for (`decidedBy`).
+ */
+function verifiedOf(payload: Record<string, unknown>): Record<string, unknown> {
+  const via = typeof payload.via === "string" ? { via: payload.via } : {};
+  if (payload.identity === undefined) return via;
+  const said =
+    payload.via === "api-key" && payload.decidedBy !== null ? { decidedBy: payload.decidedBy } : {};
+  return { ...via, identity: payload.identity, ...said };
 }

@@ -1,6 +1,7 @@
-import { checkDecider } from "../approvers/assignment";
+import { checkDecider, deciderName } from "../approvers/decider-policy";
 import { type ApprovalRequest, CURRENT_AUDIT_CHAIN, type DecideApprovalInput } from "../domain/approval";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../domain/errors";
+import type { Identity } from "../domain/identity";
 import type { RunTransition } from "../domain/run-change";
 import { RunStatus } from "../domain/statuses";
 import type { ApprovalStep } from "../domain/step";
@@ -21,7 +22,8 @@ import { castVote, type Tally } from "./quorum";
  * with the content, edited replaces `state[contentKey]` and continues, rejected fails the step (its retry
  * policy may ask again) or sends it back for revision (`onReject`). The approval's own condition makes a
  * second decision a 409, even a concurrent one. On a step with a quorum, each call is one vote, committed
- * with the run, and the vote that reaches the quorum decides (docs/approvals.md).
+ * with the run, and the vote that reaches the quorum decides (docs/approvals.md). Each decision and vote is
+ * recorded with the `identity` the caller's credential proves, and counted as only that identity.
  */
 export async function decideApproval(
   deps: CommitDeps & Pick<Deps, "ids">,
@@ -29,9 +31,10 @@ export async function decideApproval(
   workspaceId: string,
   approvalId: string,
   input: DecideApprovalInput,
-  options: { via?: "link" } = {},
+  identity: Identity,
 ): Promise<ApprovalRequest> {
-  const via = options.via ? { via: options.via } : {};
+  const decidedBy = deciderName(identity, input.decidedBy);
+  const verified = { identity, via: identity.kind };
   // Read for its run's id only: it is read again once the run is, and checked against it.
   const first = await deps.store.approvals.stored(workspaceId, approvalId);
   if (!first) throw new NotFoundError("Approval request");
@@ -59,20 +62,14 @@ export async function decideApproval(
       }
       const steps = await runSteps(deps.store, run);
       const step = steps.find((candidate) => candidate.name === approval.stepName);
-      await checkDecider(
-        groups,
-        run,
-        step?.type === "approval" ? step : undefined,
-        approval,
-        input.decidedBy,
-      );
+      await checkDecider(groups, run, step?.type === "approval" ? step : undefined, approval, identity);
 
       const stepRunId = tx.requireActive().stepRun.id;
       const quorum = step?.type === "approval" ? step.quorum : undefined;
       let decision = input.decision;
       let votes = approval.votes;
       if (quorum) {
-        const tally = vote(tx, approval, quorum, input, stepRunId, via);
+        const tally = vote(tx, approval, quorum, { ...input, decidedBy }, stepRunId, verified);
         votes = tally.votes;
         if (tally.outcome === "open") {
           decided = { ...approval, votes };
@@ -86,8 +83,9 @@ export async function decideApproval(
         ...approval,
         votes,
         decision,
-        decidedBy: input.decidedBy ?? null,
+        decidedBy,
         decidedAt: tx.now,
+        decidedAs: identity,
         comment: input.comment ?? null,
       };
       tx.record(
@@ -97,7 +95,7 @@ export async function decideApproval(
           approvalRequestId: approvalId,
           decision,
           decidedBy: decided.decidedBy,
-          ...via,
+          ...verified,
           contentSha256: contentHash(CURRENT_AUDIT_CHAIN, finalContent),
         },
         stepRunId,
@@ -131,9 +129,9 @@ function vote(
   tx: RunTransition,
   approval: ApprovalRequest,
   quorum: NonNullable<ApprovalStep["quorum"]>,
-  input: DecideApprovalInput,
+  input: Omit<DecideApprovalInput, "decidedBy"> & { decidedBy: string | null },
   stepRunId: string,
-  via: { via?: "link" },
+  verified: { identity: Identity; via: Identity["kind"] },
 ): Tally {
   if (input.decision === "edited") {
     throw new ValidationError("A request decided by votes takes approved or rejected, not edited", {
@@ -142,14 +140,14 @@ function vote(
       },
     });
   }
-  if (input.decidedBy === undefined) {
-    throw new ForbiddenError("This approval is decided by votes: say who you are in decidedBy");
-  }
+  // checkDecider let only a verified person this far: a vote always has a name.
+  if (input.decidedBy === null) throw new ForbiddenError("This approval is decided by people's votes");
   const tally = castVote(approval, quorum, {
     decidedBy: input.decidedBy,
     decision: input.decision,
     comment: input.comment ?? null,
     at: tx.now,
+    identity: verified.identity,
   });
   tx.record(
     "APPROVAL_VOTE_RECORDED",
@@ -160,7 +158,7 @@ function vote(
       decision: input.decision,
       approvals: tally.approvals,
       rejections: tally.rejections,
-      ...via,
+      ...verified,
     },
     stepRunId,
   );

@@ -1,8 +1,5 @@
 import type { ApprovalRequest } from "../domain/approval";
 import { type ApprovalGroup, groupOf, normalEmail } from "../domain/approval-group";
-import { ForbiddenError } from "../domain/errors";
-import type { RunRecord } from "../domain/run-record";
-import type { ApprovalStep } from "../domain/step";
 import type { ApprovalGroupStore } from "../ports/store";
 
 type Groups = Pick<ApprovalGroupStore, "get">;
@@ -22,36 +19,6 @@ export async function isAssignee(
     if (group?.members.includes(person)) return true;
   }
   return false;
-}
-
-/**
- * Refuses a decision the step's policy does not allow (docs/approvals.md): a step with assignees is decided
- * only by one of them, named in `decidedBy`; a step with `allowRequester: false` not by the run's `startedBy`.
- */
-export async function checkDecider(
-  groups: Groups,
-  run: RunRecord,
-  step: ApprovalStep | undefined,
-  approval: ApprovalRequest,
-  decidedBy: string | undefined,
-): Promise<void> {
-  // Since the step's escalation, its escalation assignees may decide too.
-  const assignees = [...approval.assignees, ...approval.escalatedTo];
-  const guarded = assignees.length > 0 || step?.allowRequester === false;
-  if (!guarded) return;
-  if (decidedBy === undefined) {
-    throw new ForbiddenError("This approval names who may decide it: say who you are in decidedBy");
-  }
-  if (assignees.length > 0 && !(await isAssignee(groups, run.workspaceId, assignees, decidedBy))) {
-    throw new ForbiddenError(`${decidedBy} is not assigned to this approval`);
-  }
-  if (
-    step?.allowRequester === false &&
-    run.startedBy &&
-    normalEmail(run.startedBy) === normalEmail(decidedBy)
-  ) {
-    throw new ForbiddenError("The person who started the run may not decide its approval");
-  }
 }
 
 /**

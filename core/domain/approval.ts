@@ -1,5 +1,6 @@
 import * as z from "zod";
 import { boundedJsonObject } from "./bounded-json";
+import { Identity } from "./identity";
 import { LIMITS } from "./limits";
 import type { RunRecord } from "./run-record";
 import { RunStatus } from "./statuses";
@@ -14,6 +15,8 @@ export const ApprovalVote = z
     decision: z.enum(["approved", "rejected"]),
     comment: z.string().nullable(),
     at: z.string(),
+    /** Who the service verified cast it; absent on votes cast before it recorded that. */
+    identity: Identity.optional(),
   })
   .meta({ id: "ApprovalVote" });
 export type ApprovalVote = z.infer<typeof ApprovalVote>;
@@ -40,6 +43,8 @@ export const ApprovalRequest = z
     decision: ApprovalDecision.nullable(),
     decidedBy: z.string().nullable(),
     decidedAt: z.string().nullable(),
+    /** Who the service verified decided it (`decidedBy` is what an API key's request said): docs/approvals.md. */
+    decidedAs: Identity.nullable().default(null),
     /** Set when the step's timeout passed with no decision (decisions section 3). */
     expiredAt: z.string().nullable(),
     createdAt: z.string(),

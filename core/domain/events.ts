@@ -3,6 +3,7 @@
  * webhooks announce and the dashboard shows. `code` on the two failure events is Weft's addition (why,
  * for programs: a bound of docs/limits.md or a handler's code), present only when a failure has one.
  */
+import type { Identity } from "./identity";
 import type { LlmErrorClass } from "./llm-errors";
 
 type Json = Record<string, unknown>;
@@ -53,8 +54,9 @@ export interface EventPayloads {
     decision: "approved" | "rejected";
     approvals: number;
     rejections: number;
-    /** `link`: cast from a signed link's page (absent: through the API or the dashboard). */
-    via?: "link";
+    /** Who the service verified cast it, and through what (absent on votes recorded before it did). */
+    identity?: Identity;
+    via?: Identity["kind"];
   };
   /** Recorded when the step sets onTimeout (a step without it fails as the spec says, with no such event). */
   APPROVAL_EXPIRED: { stepName: string; approvalRequestId: string; onTimeout: "approve" | "reject" | "fail" };
@@ -70,8 +72,12 @@ export interface EventPayloads {
     approvalRequestId: string;
     decision: "approved" | "rejected" | "edited";
     decidedBy: string | null;
-    /** `link`: decided from a signed link's page; absent otherwise, so the spec's payload is unchanged. */
-    via?: "link";
+    /**
+     * Who the service verified decided it, and through what: added to the spec's payload, absent on a
+     * deadline's decision and on decisions recorded before the service recorded them.
+     */
+    identity?: Identity;
+    via?: Identity["kind"];
     /** SHA-256 of the content the decision leaves (the edit, when edited), as the audit chain hashes it. */
     contentSha256?: string;
   };

@@ -1,5 +1,6 @@
 import type { RunBudget } from "./budget";
 import type { DebounceWindow } from "./debounce";
+import type { StartedWith } from "./identity";
 import type { ParentLink, RerunStart, RunRecord } from "./run-record";
 import { RunStatus } from "./statuses";
 import type { StepScope } from "./step-lists";
@@ -14,6 +15,7 @@ export interface NewRunFields {
   supersessionKey: string | null;
   createdAt: string;
   startedBy?: string;
+  startedWith?: StartedWith;
   budget?: RunBudget;
   /** A rerun: the run it reruns, its starting state and what it copies. */
   rerun?: { of: string; state: Record<string, unknown>; start: RerunStart };
@@ -30,6 +32,7 @@ export interface NewRunFields {
 /** A run as it is created: PENDING, nothing started, the input in its state; the store numbers it. */
 export function pendingRun({
   startedBy,
+  startedWith,
   budget,
   rerun,
   parent,
@@ -43,6 +46,7 @@ export function pendingRun({
   return {
     ...fields,
     ...(startedBy === undefined ? {} : { startedBy }),
+    ...(startedWith === undefined ? {} : { startedWith }),
     ...(budget === undefined ? {} : { budget }),
     ...(rerun === undefined ? {} : { rerunOf: rerun.of, rerunStart: rerun.start }),
     ...(parent === undefined ? {} : { parent }),

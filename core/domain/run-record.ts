@@ -1,6 +1,7 @@
 import type { LlmSpend, RunBudget } from "./budget";
 import type { CostLedger } from "./cost-ledger";
 import type { DebounceWindow } from "./debounce";
+import type { StartedWith } from "./identity";
 import type { StepRun, WorkflowRun } from "./run";
 import type { RunHistory } from "./run-history";
 import type { RunSlot, RunThrottle, RunWaiting, WaitingFor } from "./run-slots";
@@ -160,6 +161,8 @@ export interface RunRecord extends WorkflowRun {
   failedAdvances?: number;
   /** Who started the run, when the creation said (CreateRunInput.startedBy). */
   startedBy?: string;
+  /** The credential that created the run (and said its `startedBy`); absent for a trigger's or child's run. */
+  startedWith?: StartedWith;
   /**
    * Per approval step with `onReject`: how many times its content was sent back for revision, and the request
    * of the last rejection (the next request's `previousRequestId`). Absent until the first.
@@ -273,6 +276,8 @@ export function toWorkflowRun(run: RunRecord): WorkflowRun {
     updatedAt: run.updatedAt,
     // Only when given: a run created as the spec describes answers exactly the spec's fields.
     ...(run.startedBy === undefined ? {} : { startedBy: run.startedBy }),
+    // The credential that said it: a startedBy is only a claim without it.
+    ...(run.startedBy === undefined || run.startedWith === undefined ? {} : { startedWith: run.startedWith }),
     ...(run.rerunOf === undefined ? {} : { rerunOf: run.rerunOf }),
     ...(run.originalDefinitionId === undefined ? {} : { originalDefinitionId: run.originalDefinitionId }),
     ...(run.upgrade === undefined ? {} : { pendingUpgrade: pendingUpgradeView(run.upgrade) }),

@@ -3,6 +3,7 @@ import { boundedJsonObject } from "./bounded-json";
 import { RunBudget } from "./budget";
 import { DebounceSettings, DebounceView } from "./debounce";
 import { EVENT_TYPES } from "./events";
+import { StartedWith } from "./identity";
 import { LIMITS } from "./limits";
 import { RUN_STATUSES, type RunStatus, StepRunStatus } from "./statuses";
 import { Priority, ThrottleSetting } from "./traffic-settings";
@@ -50,6 +51,7 @@ export const WorkflowRun = z
     createdAt: z.string(),
     updatedAt: z.string(),
     startedBy: z.string().optional(),
+    startedWith: StartedWith.optional(),
     rerunOf: z.string().optional().meta({ description: "The run this one reruns (POST .../rerun)" }),
     originalDefinitionId: z.string().optional().meta({
       description: "The definition the run was created on, once an upgrade moved it to definitionId",
@@ -95,10 +97,16 @@ export const CreateRunInput = z
     idempotencyKey: z.string().min(1).max(255).optional(),
     supersessionKey: z.string().min(1).max(255).optional(),
     supersedeExisting: z.boolean().default(false),
-    startedBy: z.string().min(1).max(254).optional().meta({
-      description:
-        "Who started the run (an e-mail address); approval steps with allowRequester: false refuse them",
-    }),
+    startedBy: z
+      .string()
+      .min(1)
+      .max(254)
+      .optional()
+      .meta({
+        description:
+          "Who started the run (an e-mail address), kept with the credential that said it (startedWith); " +
+          "approval steps with allowRequester: false refuse them. A dashboard session may name only its user",
+      }),
     budget: RunBudget.optional().meta({ description: "The run's LLM budget, instead of its definition's" }),
     debounce: DebounceSettings.optional().meta({
       description: "Collapse creations with the same rendered key into one run (instead of the definition's)",

@@ -152,6 +152,7 @@ function applyKind(
         decision: null,
         decidedBy: null,
         decidedAt: null,
+        decidedAs: null,
         expiredAt: null,
         createdAt: tx.now,
         comment: null,

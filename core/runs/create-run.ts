@@ -1,4 +1,5 @@
 import { ConflictError, NotFoundError, ValidationError } from "../domain/errors";
+import type { StartedWith } from "../domain/identity";
 import { type NewRunFields, pendingRun } from "../domain/new-run";
 import type { CreateRunInput } from "../domain/run";
 import { runDoorbell } from "../domain/run-messages";
@@ -31,9 +32,9 @@ export async function createRun(
   deps: CommitDeps & Pick<Deps, "ids">,
   workspaceId: string,
   input: CreateRunInput,
-  options: { rerun?: NewRunFields["rerun"]; writesAfter?: Promise<void> } = {},
+  options: { rerun?: NewRunFields["rerun"]; writesAfter?: Promise<void>; startedWith?: StartedWith } = {},
 ): Promise<{ run: RunRecord; created: boolean; debounced?: true }> {
-  const { rerun, writesAfter } = options;
+  const { rerun, writesAfter, startedWith } = options;
   refuseLoneSupersedeMode(input);
   const definition = await deps.store.definitions.get(workspaceId, input.definitionId);
   if (!definition) throw new NotFoundError("Workflow definition");
@@ -68,6 +69,7 @@ export async function createRun(
       supersessionKey: input.supersessionKey ?? null,
       createdAt: isoAt(deps.clock.nowMs()),
       startedBy: input.startedBy,
+      startedWith,
       budget: input.budget ?? definition.budget,
       rerun,
       ...(debounce ? { debounceWindow: newWindow(debounce, deps.clock.nowMs()) } : {}),

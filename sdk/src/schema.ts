@@ -917,6 +917,7 @@ export interface components {
          *       "decision": null,
          *       "decidedBy": null,
          *       "decidedAt": null,
+         *       "decidedAs": null,
          *       "expiredAt": null,
          *       "createdAt": "2026-11-26T09:30:00.000Z",
          *       "comment": null,
@@ -948,6 +949,7 @@ export interface components {
             createdAt: string;
             /** @default null */
             deadlineAt: string | null;
+            decidedAs?: components["schemas"]["Identity"];
             decidedAt: string | null;
             decidedBy: string | null;
             /** @enum {string|null} */
@@ -1052,6 +1054,7 @@ export interface components {
             decidedBy: string;
             /** @enum {string} */
             decision: "approved" | "rejected";
+            identity?: components["schemas"]["Identity"];
         };
         ApprovalWithDiff: {
             /** @default [] */
@@ -1070,6 +1073,7 @@ export interface components {
             createdAt: string;
             /** @default null */
             deadlineAt: string | null;
+            decidedAs?: components["schemas"]["Identity"];
             decidedAt: string | null;
             decidedBy: string | null;
             /** @enum {string|null} */
@@ -1345,7 +1349,7 @@ export interface components {
             };
             /** @description 0–9, higher first, among runs waiting for the same concurrency slot (default 5) */
             priority?: number;
-            /** @description Who started the run (an e-mail address); approval steps with allowRequester: false refuse them */
+            /** @description Who started the run (an e-mail address), kept with the credential that said it (startedWith); approval steps with allowRequester: false refuse them. A dashboard session may name only its user */
             startedBy?: string;
             /** @default false */
             supersedeExisting?: boolean;
@@ -1607,6 +1611,25 @@ export interface components {
              */
             type: "external_event";
         };
+        /**
+         * @description Verified by the service: session (the signed-in account), api-key (the key's id and name), link (the assignee a signed link was issued to)
+         * @default null
+         */
+        Identity: {
+            email: string;
+            id: string;
+            /** @enum {string} */
+            kind: "session";
+        } | {
+            id: string;
+            /** @enum {string} */
+            kind: "api-key";
+            name: string;
+        } | {
+            email: string;
+            /** @enum {string} */
+            kind: "link";
+        } | null;
         IssueLinksBody: {
             /**
              * Format: email
@@ -2074,6 +2097,17 @@ export interface components {
             user: components["schemas"]["User"];
             workspace: components["schemas"]["Workspace"];
         };
+        /** @description Shown with startedBy: the credential that created the run and said it */
+        StartedWith: {
+            email: string;
+            id: string;
+            /** @enum {string} */
+            kind: "session";
+        } | {
+            id: string;
+            /** @enum {string} */
+            kind: "api-key";
+        };
         /** @description One step of a workflow definition, chosen by type */
         StepDefinition: components["schemas"]["TaskStep"] | components["schemas"]["WaitStep"] | components["schemas"]["ConditionStep"] | components["schemas"]["ExternalEventStep"] | components["schemas"]["LlmStep"] | components["schemas"]["ApprovalStep"] | components["schemas"]["ParallelStep"] | components["schemas"]["MapStep"] | components["schemas"]["SubWorkflowStep"];
         StepReplay: {
@@ -2496,6 +2530,7 @@ export interface components {
             /** @description The run this one reruns (POST .../rerun) */
             rerunOf?: string;
             startedBy?: string;
+            startedWith?: components["schemas"]["StartedWith"];
             /** @enum {string} */
             status: "PENDING" | "RUNNING" | "WAITING" | "PAUSED" | "COMPLETED" | "FAILED" | "CANCELLED" | "SUPERSEDED";
             supersessionKey: string | null;
@@ -2591,6 +2626,7 @@ export interface components {
             /** @description The run this one reruns (POST .../rerun) */
             rerunOf?: string;
             startedBy?: string;
+            startedWith?: components["schemas"]["StartedWith"];
             /** @enum {string} */
             status: "PENDING" | "RUNNING" | "WAITING" | "PAUSED" | "COMPLETED" | "FAILED" | "CANCELLED" | "SUPERSEDED";
             steps: components["schemas"]["StepRun"][];
@@ -2667,6 +2703,7 @@ export type ErrorEnvelope = components['schemas']['ErrorEnvelope'];
 export type EstimateInput = components['schemas']['EstimateInput'];
 export type EventTrigger = components['schemas']['EventTrigger'];
 export type ExternalEventStep = components['schemas']['ExternalEventStep'];
+export type Identity = components['schemas']['Identity'];
 export type IssueLinksBody = components['schemas']['IssueLinksBody'];
 export type LlmStep = components['schemas']['LlmStep'];
 export type LoginInput = components['schemas']['LoginInput'];
@@ -2693,6 +2730,7 @@ export type SentEvent = components['schemas']['SentEvent'];
 export type SignalInput = components['schemas']['SignalInput'];
 export type SignupInput = components['schemas']['SignupInput'];
 export type SignupResult = components['schemas']['SignupResult'];
+export type StartedWith = components['schemas']['StartedWith'];
 export type StepDefinition = components['schemas']['StepDefinition'];
 export type StepReplay = components['schemas']['StepReplay'];
 export type StepRun = components['schemas']['StepRun'];
@@ -3844,6 +3882,7 @@ export interface operations {
                      *           "decision": null,
                      *           "decidedBy": null,
                      *           "decidedAt": null,
+                     *           "decidedAs": null,
                      *           "expiredAt": null,
                      *           "createdAt": "2026-11-26T09:30:00.000Z",
                      *           "comment": null,
@@ -3988,6 +4027,7 @@ export interface operations {
                      *         "decision": "approved",
                      *         "decidedBy": "string",
                      *         "decidedAt": "string",
+                     *         "decidedAs": null,
                      *         "expiredAt": "string",
                      *         "createdAt": "string",
                      *         "comment": null,
@@ -4682,6 +4722,7 @@ export interface operations {
                      *         "decision": null,
                      *         "decidedBy": null,
                      *         "decidedAt": null,
+                     *         "decidedAs": null,
                      *         "expiredAt": null,
                      *         "createdAt": "2026-11-26T09:30:00.000Z",
                      *         "comment": null,

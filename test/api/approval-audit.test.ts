@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { type SignedUp, signUp, withKey } from "../helpers/accounts";
+import { decideByLink } from "../helpers/approval-deciders";
 import {
   type Entry,
   exportVerifies,
@@ -49,14 +50,10 @@ describe("approval audit trail", () => {
     const definition = await createDefinition(t.request, a.apiKey, steps, "audited");
     const run = await startRun(t.request, a.apiKey, { definitionId: definition.id, input: { amount: 120 } });
     const request = await pendingOf(run.id);
-    const vote = (decidedBy: string, comment?: string) =>
-      send("POST", `/v1/approval-requests/${request.id}/decide`, {
-        decision: "approved",
-        decidedBy,
-        comment,
-      });
-    await expectData(await vote("ann@example.com", "Within budget"), 200);
-    await expectData(await vote("bob@example.com"), 200);
+    const vote = (person: string, comment?: string) =>
+      decideByLink(t, a.apiKey, request.id, person, { decision: "approved", comment });
+    expect((await vote("ann@example.com", "Within budget")).status).toBe(200);
+    expect((await vote("bob@example.com")).status).toBe(200);
 
     const entries = await expectData<Entry[]>(
       await send("GET", `/v1/approval-requests/${request.id}/audit`),
@@ -76,8 +73,13 @@ describe("approval audit trail", () => {
       decision: "approved",
       comment: "Within budget",
       approvals: 1,
+      via: "link",
+      identity: { kind: "link", email: "ann@example.com" },
     });
-    expect(entries[3]?.details).toMatchObject({ decision: "approved" });
+    expect(entries[3]?.details).toMatchObject({
+      decision: "approved",
+      identity: { kind: "link", email: "bob@example.com" },
+    });
     const first = head(2, a.workspaceId, request.id, run.id);
     expect(trailVerifies(entries, first)).toBe(true);
 
@@ -113,9 +115,13 @@ describe("approval audit trail", () => {
       200,
     );
     expect(entries.map((entry) => entry.action)).toEqual(["requested", "decided", "revision_requested"]);
+    const [key] = await expectData<{ id: string; name: string }[]>(await send("GET", "/v1/api-keys"), 200);
+    expect(entries[1]?.actor).toBe(`api-key:${key?.id}`);
     expect(entries[1]?.details).toEqual({
       decision: "rejected",
       comment: "Shorter",
+      via: "api-key",
+      identity: { kind: "api-key", id: key?.id, name: key?.name },
       contentSha256: sha256(jcs({ v: 1 })),
     });
     expect(entries[2]?.details).toMatchObject({ gotoStep: "draft", revision: 1, comment: "Shorter" });

@@ -1,5 +1,6 @@
 import { beforeAll } from "vitest";
 import { type SignedUp, signUp, withKey } from "../helpers/accounts";
+import { decideByLink, type PersonDecision } from "../helpers/approval-deciders";
 import { expectData } from "../helpers/requests";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 
@@ -43,3 +44,10 @@ export async function pendingFor(runId: string): Promise<Approval> {
 
 export const decide = (approvalId: string, body: Record<string, unknown>) =>
   send("POST", `/v1/approval-requests/${approvalId}/decide`, body);
+
+/**
+ * Decides as `person` from their signed link: a step with assignees, a quorum or allowRequester: false counts
+ * only people the service verified, never an API key's word (docs/approvals.md).
+ */
+export const decideAs = (approvalId: string, person: string, decision: PersonDecision) =>
+  decideByLink(t, a.apiKey, approvalId, person, decision);

@@ -1,10 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { asSession } from "../helpers/approval-deciders";
 import { expectData, expectError, issuePaths } from "../helpers/requests";
 import { createDefinition, getRun, startRun } from "../helpers/runs";
 import {
   type Approval,
   a,
   decide,
+  decideAs,
   pendingFor,
   send,
   setUpApprovalPolicies,
@@ -62,7 +64,7 @@ describe("routing: assignees, groups and the requester", () => {
     );
     expect(forEve).toEqual([]);
 
-    await expectData(await decide(pending.id, { decision: "approved", decidedBy: "LEA@example.com" }), 200);
+    expect((await decideAs(pending.id, "LEA@example.com", { decision: "approved" })).status).toBe(200);
     await t.idle();
     expect((await getRun(t.request, a.apiKey, run.id)).status).toBe("COMPLETED");
   });
@@ -74,19 +76,17 @@ describe("routing: assignees, groups and the requester", () => {
       assigned({ allowRequester: false }),
       "no-self",
     );
-    const run = await startRun(t.request, a.apiKey, {
-      definitionId: definition.id,
-      startedBy: "sam@example.com",
-    });
-    expect(run).toMatchObject({ startedBy: "sam@example.com" });
-    const pending = await pendingFor(run.id);
+    const started = (startedBy: string) =>
+      startRun(t.request, a.apiKey, { definitionId: definition.id, startedBy });
+    const bySession = (approvalId: string) =>
+      asSession(t, a, "POST", `/v1/approval-requests/${approvalId}/decide`, { decision: "approved" });
 
-    await expectError(
-      await decide(pending.id, { decision: "approved", decidedBy: "Sam@example.com" }),
-      403,
-      "FORBIDDEN",
-    );
-    await expectData(await decide(pending.id, { decision: "approved", decidedBy: "kim@example.com" }), 200);
+    const run = await started(a.email.toUpperCase());
+    expect(run).toMatchObject({ startedBy: a.email.toUpperCase() });
+    await expectError(await bySession((await pendingFor(run.id)).id), 403, "FORBIDDEN");
+
+    const other = await started("sam@example.com");
+    await expectData(await bySession((await pendingFor(other.id)).id), 200);
   });
 
   it("pages the list when asked, and keeps the spec's plain array otherwise", async () => {

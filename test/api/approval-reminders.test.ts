@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type SignedUp, signUp, withKey } from "../helpers/accounts";
-import { expectData, expectError } from "../helpers/requests";
+import { decideByLink } from "../helpers/approval-deciders";
+import { expectData } from "../helpers/requests";
 import { allEvents, createDefinition, startRun, waitForRun, withStatus } from "../helpers/runs";
 import { type SmtpReceiver, startSmtpReceiver } from "../helpers/smtp-receiver";
 import { createTestApp, type TestApp } from "../helpers/test-app";
@@ -104,12 +105,8 @@ describe("approval reminders and escalation", () => {
       200,
     );
     if (!request) throw new Error("no request");
-    const decide = () =>
-      send("POST", `/v1/approval-requests/${request.id}/decide`, {
-        decision: "approved",
-        decidedBy: "boss@example.com",
-      });
-    await expectError(await decide(), 403, "FORBIDDEN");
+    const decide = () => decideByLink(t, a.apiKey, request.id, "boss@example.com", { decision: "approved" });
+    expect((await decide()).status).toBe(403);
 
     await eventually(run.id, "APPROVAL_ESCALATED");
     const escalated = await expectData<{ escalatedTo: string[] }>(
@@ -122,7 +119,7 @@ describe("approval reminders and escalation", () => {
       200,
     );
     expect(mine.map((listed) => listed.id)).toContain(request.id);
-    await expectData(await decide(), 200);
+    expect((await decide()).status).toBe(200);
     await waitForRun(t.request, a.apiKey, run.id, withStatus("COMPLETED"));
   });
 });

@@ -1,6 +1,7 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { type SignedUp, signUp, withKey } from "../helpers/accounts";
 import { connectMcp, toolJson as json, toolError } from "../helpers/mcp-client";
+import { expectData } from "../helpers/requests";
 import { createDefinition, getRun, waitForRun, withStatus } from "../helpers/runs";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 
@@ -88,6 +89,49 @@ describe("the MCP endpoint", () => {
 
     const result = await client.callTool({ name: "get_run", arguments: { runId: started.id } });
     expect(toolError(result)).toEqual({ code: "NOT_FOUND", message: "Workflow run not found" });
+  });
+
+  it("decides as its API key: it cannot meet a quorum by naming assignees, and its decisions name the key", async () => {
+    const client = await connect(account.apiKey);
+    const [key] = await expectData<{ id: string; name: string }[]>(
+      await t.request("GET", "/v1/api-keys", { headers: withKey(account.apiKey) }),
+      200,
+    );
+    const start = async (step: Record<string, unknown>) => {
+      const steps = [{ type: "approval", name: "review", contentKey: "input", ...step }];
+      const definition = await createDefinition(t.request, account.apiKey, steps);
+      const run = json(
+        await client.callTool({ name: "start_run", arguments: { definitionId: definition.id } }),
+      );
+      await waitForRun(t.request, account.apiKey, String(run.id), withStatus("PAUSED"));
+      const listed = json(
+        await client.callTool({ name: "list_pending_approvals", arguments: { workflowRunId: run.id } }),
+      );
+      return { runId: String(run.id), approvalId: String(listed[0]?.id) };
+    };
+    const decide = (approvalId: string, decidedBy: string) =>
+      client.callTool({
+        name: "decide_approval",
+        arguments: { approvalId, decision: "approved", decidedBy },
+      });
+
+    const voted = await start({
+      assignees: ["v1@example.com", "v2@example.com", "v3@example.com"],
+      quorum: { approvals: 2 },
+    });
+    const votes = [
+      await decide(voted.approvalId, "v1@example.com"),
+      await decide(voted.approvalId, "v2@example.com"),
+    ];
+    expect(votes.map((vote) => toolError(vote).code)).toEqual(["FORBIDDEN", "FORBIDDEN"]);
+    expect((await getRun(t.request, account.apiKey, voted.runId)).status).toBe("PAUSED");
+
+    const plain = await start({});
+    const decided = json(await decide(plain.approvalId, "ana@example.com"));
+    expect(decided).toMatchObject({
+      decidedBy: "ana@example.com",
+      decidedAs: { kind: "api-key", id: key?.id, name: key?.name },
+    });
   });
 
   it("answers GET /mcp (a server-to-client stream) 405: the server is stateless", async () => {

@@ -127,6 +127,7 @@ function approvalFor(tx: RunTransition, ids: IdGenerator): ApprovalRequest {
     decision: null,
     decidedBy: null,
     decidedAt: null,
+    decidedAs: null,
     expiredAt: null,
     createdAt: tx.now,
     comment: null,

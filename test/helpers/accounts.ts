@@ -18,7 +18,8 @@ export async function signUp(t: TestApp, overrides: Record<string, unknown> = {}
   const { data } = (await response.json()) as {
     data: { apiKey: { key: string }; workspace: { id: string }; token: string };
   };
-  return { apiKey: data.apiKey.key, workspaceId: data.workspace.id, token: data.token, email };
+  const signedUpAs = typeof overrides.email === "string" ? overrides.email : email;
+  return { apiKey: data.apiKey.key, workspaceId: data.workspace.id, token: data.token, email: signedUpAs };
 }
 
 export const withKey = (apiKey: string) => ({ "x-api-key": apiKey });

@@ -59,6 +59,42 @@ describe("weft (the CLI) against the service over HTTP", () => {
     expect(waited.stderr).toBe(`weft-workflows: run ${runId} ended FAILED (step check: approval rejected)\n`);
   });
 
+  it("exits 3 when its API key names assignees to meet a quorum: a key is not a person", async () => {
+    const quorum = await file(
+      "quorum.yaml",
+      `name: quorum
+version: "1"
+steps:
+  - type: approval
+    name: check
+    contentKey: input
+    assignees: [v1@example.com, v2@example.com, v3@example.com]
+    quorum: { approvals: 2 }
+`,
+    );
+    const definitionId = (await weft("definitions", "create", quorum)).stdout.trim();
+    const runId = (await weft("runs", "start", definitionId)).stdout.trim();
+    const [approval] = await json<{ id: string }[]>(
+      "approvals",
+      "list",
+      "--pending",
+      "--run",
+      runId,
+      "--wait",
+    );
+
+    const first = await weft("approvals", "approve", approval?.id ?? "", "--as", "v1@example.com");
+    const second = await weft("approvals", "approve", approval?.id ?? "", "--as", "v2@example.com");
+    const request = await json<{ votes: unknown[]; decision: string | null }>(
+      "approvals",
+      "show",
+      approval?.id ?? "",
+    );
+
+    expect([first.code, second.code]).toEqual([3, 3]);
+    expect(request).toEqual(expect.objectContaining({ votes: [], decision: null }));
+  });
+
   it("exits 5 when an approval is decided twice", async () => {
     const { approval } = await startedAndPending();
     await weft("approvals", "approve", approval?.id ?? "");

@@ -5,6 +5,7 @@
  * fits, and sometimes any run, which the operation must then refuse.
  */
 import { decideApproval } from "../../core/approvals/decide-approval";
+import type { Identity } from "../../core/domain/identity";
 import type { RunRecord } from "../../core/domain/run-record";
 import { FINAL_RUN_STATUSES, LIVE_RUN_STATUSES, RunStatus, StepRunStatus } from "../../core/domain/statuses";
 import type { StoredWorkflowDefinition } from "../../core/domain/workflow-definition-record";
@@ -217,8 +218,14 @@ export class Clients {
     // or, now and then, its requester-less stranger (refused).
     const named = approval.assignees.length > 0;
     const decidedBy = named ? this.random.pick([...VOTERS, ESCALATION, "eve@example.com"]) : undefined;
-    // From a signed link's page or from the dashboard: the same commit, racing each other.
-    const via = named && this.random.chance(0.5) ? { via: "link" as const } : {};
+    // A person from a signed link's page or from the dashboard (the same commit, racing each other); an
+    // API key where the step names nobody.
+    const identity: Identity =
+      decidedBy === undefined
+        ? { kind: "api-key", id: "key_simulation", name: "simulation" }
+        : this.random.chance(0.5)
+          ? { kind: "link", email: decidedBy }
+          : { kind: "session", id: `acc_${decidedBy}`, email: decidedBy };
     await this.spawn("decide", approval.workflowRunId, (ports) =>
       decideApproval(
         ports,
@@ -228,9 +235,8 @@ export class Clients {
         {
           decision,
           ...(decision === "edited" ? { editedContent: { edited: true } } : {}),
-          ...(decidedBy ? { decidedBy } : {}),
         },
-        via,
+        identity,
       ),
     );
   }

@@ -42,6 +42,11 @@ export function createApiKeyStore(table: Table): ApiKeyStore {
       return items.map((item) => ApiKeyRecord.parse(item));
     },
 
+    async get(workspaceId: string, apiKeyId: string): Promise<ApiKeyRecord | undefined> {
+      const Item = await getItem(table, keys.apiKey(workspaceId, apiKeyId));
+      return Item ? ApiKeyRecord.parse(Item) : undefined;
+    },
+
     async findByHash(keyHash: string): Promise<ApiKeyLookup | undefined> {
       const Item = await getItem(table, keys.apiKeyHash(keyHash));
       if (!Item) return undefined;

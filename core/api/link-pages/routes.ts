@@ -126,7 +126,7 @@ export function linkPageRoutes(
         }
         const asked = decisionOf(claims.action, field("decision"), field("comment"), field("edited"));
         if (typeof asked === "string") return c.html(refusalPage("Nothing was decided", asked), 400);
-        const input = DecideApprovalInput.safeParse({ ...asked, decidedBy: claims.assignee });
+        const input = DecideApprovalInput.safeParse(asked);
         if (!input.success) {
           const reason = input.error.issues
             .map((issue) => `${issue.path.join(".")}: ${issue.message}`)
@@ -140,7 +140,7 @@ export function linkPageRoutes(
             claims.workspaceId,
             claims.approvalId,
             input.data,
-            { via: "link" },
+            { kind: "link", email: claims.assignee },
           );
           return c.html(resultPage(decided.decision ?? input.data.decision, decided.decision === null));
         } catch (error) {

@@ -1,4 +1,5 @@
 import { Hono } from "hono";
+import { callerCredential, callerIdentity } from "../caller";
 import type { WorkspaceEnv } from "../env";
 import type { McpDeps } from "./tools";
 
@@ -41,7 +42,10 @@ export function mcpRoutes(deps: McpDeps) {
         import("./tools"),
         import("@modelcontextprotocol/sdk/server/webStandardStreamableHttp.js"),
       ]);
-      const server = weftMcpServer(deps, c.var.workspaceId);
+      const server = weftMcpServer(deps, c.var.workspaceId, {
+        startedWith: await callerCredential(deps, c),
+        identity: () => callerIdentity(deps, c),
+      });
       const transport = new WebStandardStreamableHTTPServerTransport({
         sessionIdGenerator: undefined,
         enableJsonResponse: true,

@@ -3,6 +3,7 @@ import * as z from "zod";
 import { decideApproval } from "../../approvals/decide-approval";
 import { DecideApprovalInput } from "../../domain/approval";
 import { NotFoundError } from "../../domain/errors";
+import type { Identity, StartedWith } from "../../domain/identity";
 import { CreateRunInput } from "../../domain/run";
 import { toWorkflowRun } from "../../domain/run-record";
 import { SignalInput } from "../../domain/signals";
@@ -18,7 +19,13 @@ import { PageQuery } from "../pagination";
 import { ResourceId } from "../params";
 
 export type McpDeps = CommitDeps &
-  Pick<Deps, "ids"> & { store: Pick<Store, "approvalGroups" | "definitions"> };
+  Pick<Deps, "ids"> & { store: Pick<Store, "approvalGroups" | "definitions" | "accounts" | "apiKeys"> };
+
+/** Who calls, as the API key proves it: its credential for runs it starts, its identity for decisions. */
+export interface McpCaller {
+  startedWith: StartedWith;
+  identity(): Promise<Identity>;
+}
 
 /** Pending approvals listed at most, newest requests last as the API lists them. */
 const LISTED_APPROVALS = 50;
@@ -34,10 +41,11 @@ function runIdOf(runId: string): string {
 
 /**
  * The tools an assistant gets at /mcp (docs/mcp.md), each the same operation as its REST route, in the
- * caller's workspace: the same validation, the same commit pipeline. Results are the REST answers' `data`,
- * as JSON text; a refusal is a tool error whose text is the REST answer's `error` (code, message, details).
+ * caller's workspace: the same validation, the same commit pipeline, the same identity (the API key).
+ * Results are the REST answers' `data`, as JSON text; a refusal is a tool error whose text is the REST
+ * answer's `error` (code, message, details).
  */
-export function weftMcpServer(deps: McpDeps, workspaceId: string): McpServer {
+export function weftMcpServer(deps: McpDeps, workspaceId: string, caller: McpCaller): McpServer {
   const server = new McpServer({ name: "weft", version: "1.0.0" });
   const answer =
     <A>(operation: (args: A) => Promise<unknown>) =>
@@ -66,7 +74,8 @@ export function weftMcpServer(deps: McpDeps, workspaceId: string): McpServer {
       },
     },
     answer(async (args) => {
-      const { run } = await createRun(deps, workspaceId, CreateRunInput.parse(args));
+      const { startedWith } = caller;
+      const { run } = await createRun(deps, workspaceId, CreateRunInput.parse(args), { startedWith });
       return toWorkflowRun(run);
     }),
   );
@@ -117,7 +126,13 @@ export function weftMcpServer(deps: McpDeps, workspaceId: string): McpServer {
           .optional()
           .describe("The content to approve instead (edited)"),
         comment: z.string().optional().describe("Kept with the decision"),
-        decidedBy: z.string().optional().describe("Who decided, as recorded (default: the API key)"),
+        decidedBy: z
+          .string()
+          .optional()
+          .describe(
+            "Who you act for, kept as said beside the API key's verified identity; a step with assignees, " +
+              "a quorum or allowRequester: false refuses API-key decisions",
+          ),
       },
       annotations: { destructiveHint: false, idempotentHint: false },
     },
@@ -128,6 +143,7 @@ export function weftMcpServer(deps: McpDeps, workspaceId: string): McpServer {
         workspaceId,
         approvalId,
         DecideApprovalInput.parse(decision),
+        await caller.identity(),
       ),
     ),
   );

@@ -8,6 +8,7 @@ import { loadOnce } from "../../domain/load-once";
 import type { CommitDeps } from "../../engine/commit-run";
 import type { Deps } from "../../ports/deps";
 import type { Store } from "../../ports/store";
+import { callerIdentity } from "../caller";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok, pageEnvelope } from "../envelope";
 import { pageMeta } from "../pagination";
@@ -107,7 +108,7 @@ const decide = createRoute({
 const loadDraftDiff = loadOnce(() => import("../../approvals/draft-diff"));
 
 export function approvalRequestRoutes(
-  deps: CommitDeps & Pick<Deps, "ids"> & { store: Pick<Store, "approvalGroups"> },
+  deps: CommitDeps & Pick<Deps, "ids"> & { store: Pick<Store, "approvalGroups" | "accounts" | "apiKeys"> },
 ) {
   return createRouter<WorkspaceEnv>()
     .openapi(list, async (c) => {
@@ -160,6 +161,7 @@ export function approvalRequestRoutes(
         c.var.workspaceId,
         c.req.valid("param").id,
         c.req.valid("json"),
+        await callerIdentity(deps, c),
       );
       return c.json(ok(DecidedApproval.parse(decided)), 200);
     });

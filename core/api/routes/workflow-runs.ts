@@ -1,6 +1,7 @@
 import * as z from "zod";
 import { boundedJsonObject } from "../../domain/bounded-json";
 import { NotFoundError, ValidationError } from "../../domain/errors";
+import { refuseOtherName } from "../../domain/identity";
 import { LIMITS } from "../../domain/limits";
 import { CreateRunInput, WorkflowEvent, WorkflowRun, WorkflowRunWithSteps } from "../../domain/run";
 import { toWorkflowRun } from "../../domain/run-record";
@@ -14,6 +15,7 @@ import { listRunEvents } from "../../runs/list-events";
 import { resumeRun } from "../../runs/resume-run";
 import { retryRun } from "../../runs/retry-run";
 import { admitRunCreation, runQuotasSet } from "../../runs/run-quotas";
+import { callerCredential } from "../caller";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok, pageEnvelope } from "../envelope";
 import { PageQuery, pageMeta } from "../pagination";
@@ -28,7 +30,8 @@ import {
 } from "../router";
 
 const tags = ["Workflow runs"];
-type RunDeps = CommitDeps & Pick<Deps, "ids" | "config"> & { store: Pick<Deps["store"], "rateLimits"> };
+type RunDeps = CommitDeps &
+  Pick<Deps, "ids" | "config"> & { store: Pick<Deps["store"], "rateLimits" | "accounts" | "apiKeys"> };
 
 const route = keyedRoutes(tags);
 
@@ -183,8 +186,12 @@ export function workflowRunRoutes(deps: RunDeps) {
       const writesAfter = c.var.keyConfirmed;
       // The quotas count with a write of their own, before the run's numbers are taken.
       if (runQuotasSet(deps.config)) await writesAfter;
+      const input = c.req.valid("json");
+      const startedWith = await callerCredential(deps, c);
+      if (startedWith.kind === "session") refuseOtherName(startedWith.email, input.startedBy, "startedBy");
       await admitRunCreation(deps, c.var.workspaceId);
-      const { run, created } = await createRun(deps, c.var.workspaceId, c.req.valid("json"), {
+      const { run, created } = await createRun(deps, c.var.workspaceId, input, {
+        startedWith,
         ...(writesAfter ? { writesAfter } : {}),
       });
       return created ? c.json(ok(toWorkflowRun(run)), 201) : c.json(ok(toWorkflowRun(run)), 200);

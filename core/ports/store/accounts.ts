@@ -78,6 +78,8 @@ export interface ApiKeyLookup {
 export interface ApiKeyStore {
   create(record: ApiKeyRecord): Promise<void>;
   list(workspaceId: string): Promise<ApiKeyRecord[]>;
+  /** Strongly consistent: undefined once revoked. */
+  get(workspaceId: string, apiKeyId: string): Promise<ApiKeyRecord | undefined>;
   /** Strongly consistent, so a revocation takes effect on the next request. */
   findByHash(keyHash: string): Promise<ApiKeyLookup | undefined>;
   /** Records a use at `usedAt` unless one was recorded after `notBefore`. */

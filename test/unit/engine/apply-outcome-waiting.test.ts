@@ -54,6 +54,7 @@ describe("applyOutcome: waiting and approval", () => {
       decision: null,
       decidedBy: null,
       decidedAt: null,
+      decidedAs: null,
       expiredAt: null,
       createdAt: isoAt(T0),
       comment: null,

@@ -22,6 +22,7 @@ const approval: ApprovalRequest = {
   decision: null,
   decidedBy: null,
   decidedAt: null,
+  decidedAs: null,
   expiredAt: null,
   createdAt: at,
   comment: null,

@@ -4,7 +4,6 @@ import { Ago } from "../components/ago";
 import { JsonView } from "../components/json-view";
 import { RunLink } from "../components/run-link";
 import { ErrorNotice } from "../components/status";
-import { getSession } from "../session";
 import type { Approval, Json } from "../types";
 import { ApprovalContext } from "./approval-context";
 
@@ -48,7 +47,6 @@ export function ApprovalCard(props: { approval: Approval; onDecided: (a: Approva
       await api("POST", `/approval-requests/${encodeURIComponent(approval.id)}/decide`, {
         decision,
         ...(editedContent && { editedContent }),
-        ...(getSession()?.user && { decidedBy: getSession()?.user?.email }),
       });
       props.onDecided(approval, decision);
     } catch (err) {
