@@ -50,6 +50,9 @@ export function approvalCommands(program: Command, open: Open): void {
       session.out.item(unwrap(await session.weft().api.GET("/v1/approval-requests/{id}", { params })));
     });
 
+  // The key decides; --as only labels it (docs/approvals.md, "What each path proves").
+  const AS = "--as <email>";
+  const AS_HELP = "who you act for, kept as decidedBy beside the API key (assigned requests refuse keys)";
   const decided = (verb: string, id: string, decision: { decidedBy: string | null }) =>
     `${verb} ${id}${decision.decidedBy ? ` as ${decision.decidedBy}` : ""}`;
 
@@ -57,7 +60,7 @@ export function approvalCommands(program: Command, open: Open): void {
     .command("approve <id>")
     .description("Approve the content as it is")
     .option("--comment <text>")
-    .option("--as <email>", "who decides (needed for requests assigned to people)")
+    .option(AS, AS_HELP)
     .action(async (id: string, options, command: Command) => {
       const session = await open(command);
       const data = await session.weft().approve(id, { comment: options.comment, decidedBy: options.as });
@@ -68,7 +71,7 @@ export function approvalCommands(program: Command, open: Open): void {
     .command("reject <id>")
     .description("Reject; the comment goes back to the run when the step sends rejections back for revision")
     .option("--comment <text>")
-    .option("--as <email>", "who decides (needed for requests assigned to people)")
+    .option(AS, AS_HELP)
     .action(async (id: string, options, command: Command) => {
       const session = await open(command);
       const data = await session.weft().reject(id, { comment: options.comment, decidedBy: options.as });
@@ -79,7 +82,7 @@ export function approvalCommands(program: Command, open: Open): void {
     .command("edit <id> <file>")
     .description("Approve the content of a JSON or YAML file instead of the draft (- reads stdin)")
     .option("--comment <text>")
-    .option("--as <email>", "who decides (needed for requests assigned to people)")
+    .option(AS, AS_HELP)
     .action(async (id: string, file: string, options, command: Command) => {
       const session = await open(command);
       const editedContent = await readDocument(file, session.stdin);
