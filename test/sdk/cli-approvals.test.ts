@@ -3,7 +3,8 @@ import { file, json, reviewId, setUpCli, startedAndPending, weft } from "./cli-f
 
 /**
  * `weft approvals` on runs of the review definition: waiting for a pending approval and approving an edit
- * from a file, rejecting one (the waited-for run fails: exit 8), and deciding one twice (exit 5).
+ * from a file, rejecting one (the waited-for run fails: exit 8), deciding one twice (exit 5), and voting on
+ * a quorum with the API key, which is no person (exit 3).
  */
 setUpCli();
 
@@ -73,15 +74,7 @@ steps:
 `,
     );
     const definitionId = (await weft("definitions", "create", quorum)).stdout.trim();
-    const runId = (await weft("runs", "start", definitionId)).stdout.trim();
-    const [approval] = await json<{ id: string }[]>(
-      "approvals",
-      "list",
-      "--pending",
-      "--run",
-      runId,
-      "--wait",
-    );
+    const { approval } = await startedAndPending(definitionId);
 
     const first = await weft("approvals", "approve", approval?.id ?? "", "--as", "v1@example.com");
     const second = await weft("approvals", "approve", approval?.id ?? "", "--as", "v2@example.com");

@@ -86,9 +86,11 @@ export function setUpCli(): void {
   });
 }
 
-/** Starts a run of the review definition and waits for its pending approval, as the CLI lists it. */
-export async function startedAndPending(): Promise<{ runId: string; approval: { id: string } | undefined }> {
-  const runId = (await weft("runs", "start", reviewId)).stdout.trim();
+/** Starts a run of the review definition (or another) and waits for its pending approval, as the CLI lists it. */
+export async function startedAndPending(
+  definitionId = reviewId,
+): Promise<{ runId: string; approval: { id: string } | undefined }> {
+  const runId = (await weft("runs", "start", definitionId)).stdout.trim();
   const [approval] = await json<{ id: string }[]>("approvals", "list", "--pending", "--run", runId, "--wait");
   return { runId, approval };
 }
