@@ -24,11 +24,14 @@ const dependencies = (manifest: string) =>
     (JSON.parse(readFileSync(join(root, manifest), "utf8")) as { dependencies: object }).dependencies,
   );
 
-/** The packages `text` imports: `from "x"`, `import("x")`, `require("x")`, subpaths included. */
+/**
+ * The packages `text` imports: `from "x"`, `import("x")`, `require("x")`, subpaths included, and those it
+ * resolves by name to read their files at run time (`.resolve("x/package.json")`).
+ */
 function importedPackages(text: string): Set<string> {
   const found = new Set<string>();
   for (const match of text.matchAll(
-    /(?:from\s+|import\s*\(\s*|require\s*\(\s*|import\s+)["']([^"'.][^"']*)["']/g,
+    /(?:from\s+|import\s*\(\s*|require\s*\(\s*|\.resolve\s*\(\s*|import\s+)["']([^"'.][^"']*)["']/g,
   )) {
     const specifier = match[1] ?? "";
     const parts = specifier.split("/");
