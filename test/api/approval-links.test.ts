@@ -219,4 +219,38 @@ describe("signed approval links", () => {
     );
     await expectError(await send("POST", "/v1/approval-requests/apr_missing/links", {}), 404, "NOT_FOUND");
   });
+
+  it("asks a review link's rejection for a comment, as the reject link's", async () => {
+    const approval = await pausedAt({ assignees: ["ann@example.com"] }, "review-reject");
+    const [links] = await linksFor(approval.id);
+    if (!links) throw new Error("no links");
+    const page = await (await open(links.review)).text();
+    expect(page).toContain("Comment (required to reject)");
+    const bare = await submit(links.review, { decision: "rejected" });
+    expect(bare.status).toBe(400);
+    expect(await bare.text()).toContain("Say why in the comment.");
+    expect(await approvalNow(approval.id)).toMatchObject({ decision: null });
+    expect((await submit(links.review, { decision: "rejected", comment: "Too long" })).status).toBe(200);
+    expect(await approvalNow(approval.id)).toMatchObject({ decision: "rejected" });
+  });
+
+  it("takes the page's form only: a multipart body, well formed or not, is a 415 that decides nothing", async () => {
+    const approval = await pausedAt({ assignees: ["ann@example.com"] }, "multipart");
+    const [links] = await linksFor(approval.id);
+    if (!links) throw new Error("no links");
+    const proof = proofOf(await (await open(links.approve)).text());
+    const path = new URL(links.approve).pathname;
+    const malformed = await t.app.request(path, {
+      method: "POST",
+      headers: { "content-type": "multipart/form-data; boundary=x" },
+      body: '--x\r\nContent-Disposition: form-data; name="decision"\r\n\r\napproved',
+    });
+    expect(malformed.status).toBe(415);
+    const form = new FormData();
+    form.set("proof", proof);
+    form.set("decision", "approved");
+    expect((await t.app.request(path, { method: "POST", body: form })).status).toBe(415);
+    expect(await approvalNow(approval.id)).toMatchObject({ decision: null });
+    expect((await post(links.approve, { proof, decision: "approved" })).status).toBe(200);
+  });
 });

@@ -57,7 +57,8 @@ export interface ReviewPage {
 /** The request as the assignee sees it, with the form the link's action allows. A GET of it decides nothing. */
 export function reviewPage({ approval, assignee, action, proof, runInput, workflowName }: ReviewPage): Html {
   const content = JSON.stringify(approval.content, null, 2);
-  const comment = html`<p><label>Comment${action === "reject" ? "" : " (optional)"}<br>
+  const note = { approve: " (optional)", reject: "", review: " (required to reject)" }[action];
+  const comment = html`<p><label>Comment${note}<br>
 <textarea name="comment" maxlength="2000"${action === "reject" ? " required" : ""}></textarea></label></p>`;
   const buttons = {
     approve: html`${comment}<button class="approve" name="decision" value="approved">Approve</button>`,

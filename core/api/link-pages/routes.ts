@@ -119,7 +119,13 @@ export function linkPageRoutes(
     )
     .post("/a/:token", (c) =>
       withLink(c, c.req.param("token"), async ({ claims, key }, token) => {
-        const form = await c.req.parseBody();
+        // The page's form is urlencoded: anything else (a multipart body, malformed or not) was not sent by it.
+        const type = c.req.header("content-type")?.split(";")[0]?.trim().toLowerCase();
+        if (type !== "application/x-www-form-urlencoded") {
+          return c.html(refusalPage("Nothing was decided", "Send the link's page form."), 415);
+        }
+        const form = await c.req.parseBody().catch(() => undefined);
+        if (!form) return c.html(refusalPage("Nothing was decided", "The form could not be read."), 400);
         const field = (name: string) => (typeof form[name] === "string" ? (form[name] as string) : undefined);
         if (!constantTimeEqual(field("proof") ?? "", formProof(key, token))) {
           return c.html(refusalPage("Open the link first", "Decisions are made from the link's page."), 403);
@@ -161,7 +167,8 @@ function decisionOf(
   const chosen = ALLOWED[action].find((allowed) => allowed === decision);
   if (!chosen) return `This link cannot ${decision ?? "decide"} the request.`;
   const words = comment?.trim() ? { comment: comment.trim() } : {};
-  if (chosen === "rejected" && action === "reject" && !words.comment) return "Say why in the comment.";
+  // A rejection says why, from either link that can reject (docs/approvals.md).
+  if (chosen === "rejected" && !words.comment) return "Say why in the comment.";
   if (chosen !== "edited") return { decision: chosen, ...words };
   try {
     return { decision: chosen, editedContent: JSON.parse(edited ?? ""), ...words };
