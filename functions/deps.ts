@@ -14,6 +14,7 @@ import type { OutboundHttp } from "../core/ports/http";
 import type { KeyVault } from "../core/ports/key-vault";
 import type { Logger } from "../core/ports/logger";
 import type { Queue } from "../core/ports/queue";
+import { systemRandom } from "../core/ports/random";
 import type { RunFeed } from "../core/ports/run-feed";
 import type { Scheduler } from "../core/ports/scheduler";
 import { noTelemetry, type Telemetry } from "../core/ports/telemetry";
@@ -52,6 +53,7 @@ export function buildDeps<S>(
     log,
     store: store(table),
     clock: platform.clock,
+    random: systemRandom,
     ids: createIdGenerator(),
     queue: platform.queue,
     webhookQueue: platform.webhookQueue,

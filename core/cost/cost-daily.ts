@@ -22,7 +22,7 @@ export interface DailyCost {
  * @throws ValidationError when `from` is after `to` or the range is longer than 366 days.
  */
 export async function dailyCost(
-  deps: Pick<Deps, "store" | "clock" | "log">,
+  deps: Pick<Deps, "store" | "clock" | "log" | "random">,
   workspaceId: string,
   range: { from: string; to: string },
 ): Promise<DailyCost> {

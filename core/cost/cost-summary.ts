@@ -6,7 +6,7 @@ import { isoAt } from "../domain/time";
 import type { Deps } from "../ports/deps";
 import { rollUpPendingCosts } from "./rollup";
 
-type SummaryDeps = Pick<Deps, "store" | "clock" | "log">;
+type SummaryDeps = Pick<Deps, "store" | "clock" | "log" | "random">;
 
 type Totals = Omit<ModelTotals, "model" | "definitionId" | "stepName"> & { wastedCostUsd: number };
 

@@ -3,7 +3,9 @@ import { isoAt } from "../domain/time";
 import type { Deps } from "../ports/deps";
 import type { RunsStore } from "../ports/store";
 
-type RollupDeps = Pick<Deps, "clock" | "log"> & { store: Pick<RunsStore, "costs" | "costRollups"> };
+type RollupDeps = Pick<Deps, "clock" | "log" | "random"> & {
+  store: Pick<RunsStore, "costs" | "costRollups">;
+};
 
 const ROLLUP_TRIES = 5;
 /** Pending records rolled up by one summary request; more than this means rollups have been failing. */
@@ -25,7 +27,7 @@ export async function rollUpCost(
   // count that lost a race is retried in full, since this record's own marker is there by then.
   let onlyOnNewDay = options.afterCommit === true;
   for (let attempt = 0; attempt < ROLLUP_TRIES; attempt++) {
-    if (attempt > 0) await pause(attempt);
+    if (attempt > 0) await pause(deps, attempt);
     if ((await deps.store.costRollups.markRun(cost, { onlyOnNewDay })) === "conflict") {
       onlyOnNewDay = false;
       continue;
@@ -65,7 +67,6 @@ export async function rollUpPendingCosts(deps: RollupDeps, workspaceId: string):
   return rolled;
 }
 
-function pause(attempt: number): Promise<void> {
-  const ms = Math.min(20 * 2 ** attempt, 500) * (0.5 + Math.random());
-  return new Promise((resolve) => setTimeout(resolve, ms));
+function pause(deps: Pick<Deps, "clock" | "random">, attempt: number): Promise<void> {
+  return deps.clock.sleep(Math.min(20 * 2 ** attempt, 500) * (0.5 + deps.random()));
 }

@@ -3,7 +3,7 @@ import { roundUsd } from "../domain/cost-record";
 import type { Deps } from "../ports/deps";
 import { rollUpPendingCosts } from "./rollup";
 
-type BudgetDeps = Pick<Deps, "store" | "clock" | "log">;
+type BudgetDeps = Pick<Deps, "store" | "clock" | "log" | "random">;
 
 export interface WorkspaceBudgetView {
   budget: WorkspaceBudget | null;

@@ -18,7 +18,7 @@ import { type LoadCredentials, missingKeyError } from "./provider-credentials";
 import { unwrapJsonFence } from "./providers/shared";
 import { providerForModel } from "./resolve-provider";
 
-export interface ReplayDeps extends Pick<Deps, "store" | "clock" | "log"> {
+export interface ReplayDeps extends Pick<Deps, "store" | "clock" | "log" | "random"> {
   providers: Partial<Record<ProviderName, LlmProvider>>;
   loadCredentials: LoadCredentials;
   price: (model: string, usage: LlmUsage) => CallCost;

@@ -8,6 +8,7 @@ import type { KeyVault } from "./key-vault";
 import type { Logger } from "./logger";
 import type { Mailer } from "./mailer";
 import type { Queue } from "./queue";
+import type { RandomSource } from "./random";
 import type { RunFeed } from "./run-feed";
 import type { Scheduler } from "./scheduler";
 import type { Telemetry } from "./telemetry";
@@ -20,6 +21,7 @@ export interface Deps {
   config: Config;
   store: Store;
   clock: Clock;
+  random: RandomSource;
   ids: IdGenerator;
   log: Logger;
   queue: Queue;

@@ -29,7 +29,7 @@ const MAX_ATTEMPTS = 30;
  * numbers are given up and the creation rejects with its reason.
  */
 export async function createRun(
-  deps: CommitDeps & Pick<Deps, "ids">,
+  deps: CommitDeps,
   workspaceId: string,
   input: CreateRunInput,
   options: { rerun?: NewRunFields["rerun"]; writesAfter?: Promise<void>; startedWith?: StartedWith } = {},
@@ -54,7 +54,7 @@ export async function createRun(
       const joined = await joinDebounceWindow(deps, workspaceId, debounce, input);
       if (joined.kind === "joined") return { run: joined.run, created: false, debounced: true };
       if (joined.kind === "conflict") {
-        await spreadOut(attempt);
+        await spreadOut(deps, attempt);
         continue;
       }
       debounceFollows = joined.follows;
@@ -97,7 +97,7 @@ export async function createRun(
     }
     if (outcome.kind !== "created") {
       // A lost race on the supersession or debounce key, or a superseded run that moved meanwhile.
-      await spreadOut(attempt);
+      await spreadOut(deps, attempt);
       continue;
     }
     for (const { change, ended } of supersession) {
@@ -112,8 +112,8 @@ export async function createRun(
 }
 
 /** Before reading everything afresh: a random pause, so that racing creators spread out instead of colliding again. */
-function spreadOut(attempt: number): Promise<void> {
-  return new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * (attempt + 1)));
+function spreadOut(deps: Pick<Deps, "clock" | "random">, attempt: number): Promise<void> {
+  return deps.clock.sleep(deps.random() * 10 * (attempt + 1));
 }
 
 /** `supersedeMode` says how to supersede: without a key and supersedeExisting it would silently do nothing. */

@@ -79,7 +79,7 @@ function folderOf(coreDir: string, path: string): string {
   return rest.length === 0 ? first.replace(/\.(ts|tsx|js|mjs)$/, "") : first;
 }
 
-function sourceFiles(dir: string): string[] {
+export function sourceFiles(dir: string): string[] {
   return readdirSync(dir).flatMap((name) => {
     const path = join(dir, name);
     if (statSync(path).isDirectory()) return sourceFiles(path);

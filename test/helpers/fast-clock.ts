@@ -16,6 +16,10 @@ export class FastClock implements Clock {
     return this.startMs + (Date.now() - this.startedAtMs) * this.factor;
   }
 
+  sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => setTimeout(resolve, ms / this.factor));
+  }
+
   /** Reads `atMs` now, and runs on from there (set it before arming timers: they keep their delays). */
   set(atMs: number): void {
     this.startMs = atMs;

@@ -8,6 +8,11 @@ export class ManualClock implements Clock {
     return this.epochMs;
   }
 
+  /** A pause waits on the wall's time: the test moves what the clock reads, not how long code waits. */
+  sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => setTimeout(resolve, ms));
+  }
+
   advance(ms: number): void {
     this.epochMs += ms;
   }

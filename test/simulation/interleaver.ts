@@ -13,7 +13,7 @@ import type { Random } from "./random";
 
 export type ActorKind = "worker" | "api" | "sweeper";
 
-/** createRun pauses at most a few hundred milliseconds after a lost race; far beyond that, something hangs. */
+/** The core's pauses go through the actors' clock, over at once here; an actor still waiting this long hangs. */
 const MAX_REAL_WAITS = 5000;
 
 export interface Actor {
@@ -142,8 +142,8 @@ export class Interleaver {
   }
 
   /**
-   * Lets every microtask run; an actor that is then neither parked nor finished is waiting on a real
-   * timer (createRun's pause after a lost race), and nothing else may move until it is back at a gate.
+   * Lets every microtask run; an actor that is then neither parked nor finished is waiting on something
+   * real (a timer outside the clock port), and nothing else may move until it is back at a gate.
    */
   private async settle(): Promise<void> {
     await new Promise<void>((resolve) => setImmediate(resolve));

@@ -4,6 +4,7 @@
  * call a gate of the actor's, so a worker may die before it, or after it paid for the call and before
  * anything recorded it. The workspace uses the server's key; it has no budget, no cache and no tools.
  */
+
 import type { ProviderName } from "../../core/domain/llm-call";
 import { costUsd } from "../../core/domain/pricing";
 import type { LlmStep } from "../../core/domain/step";
@@ -11,6 +12,7 @@ import type { StepExecutor } from "../../core/domain/step-context";
 import { createDevModelApp, devModelBaseUrls } from "../../core/llm/dev-model/app";
 import { createLlmExecutor } from "../../core/llm/llm-step";
 import { createOpenAiProvider } from "../../core/llm/providers/openai";
+import type { Clock } from "../../core/ports/clock";
 import type { Actor, Interleaver } from "./interleaver";
 
 export const SIM_MODEL = "gpt-4o-mini";
@@ -25,7 +27,7 @@ export function simulatedLlm(
   inter: Interleaver,
   actor: Actor,
   costId: () => string,
-  clock: { nowMs(): number },
+  clock: Clock,
 ): StepExecutor<LlmStep> {
   const openai = createOpenAiProvider({
     baseUrl: devModelBaseUrls(ORIGIN).OPENAI_BASE_URL,

@@ -8,6 +8,7 @@ import type { IdGenerator } from "../../core/domain/ids";
 import type { CommitDeps } from "../../core/engine/commit-run";
 import type { Deps } from "../../core/ports/deps";
 import type { OutboundHttp } from "../../core/ports/http";
+import type { RandomSource } from "../../core/ports/random";
 import type { RunChange, RunsStore } from "../../core/ports/store";
 import { noTelemetry } from "../../core/ports/telemetry";
 import type { ManualClock } from "../helpers/manual-clock";
@@ -24,6 +25,8 @@ export interface World {
   scheduler: ChaosScheduler;
   http: HttpRecorder;
   clock: ManualClock;
+  /** Drawn from the schedule's seed: the core's jitter replays with it. */
+  random: RandomSource;
   ids: IdGenerator;
   writes: Write[];
 }
@@ -106,7 +109,10 @@ export function portsFor(world: World, actor: Actor): ActorPorts {
 
   return {
     store,
-    clock: world.clock,
+    // A pause is over at once: between two port calls an actor runs alone, so whatever the pause would let
+    // happen meanwhile (a racing creator's write) happens at the actor's next gate, in the seed's order.
+    clock: { nowMs: () => world.clock.nowMs(), sleep: async () => {} },
+    random: world.random,
     ids: world.ids,
     log: silentLogger,
     // The harness's world sends no mail: approval mail is the outbox's, as webhook deliveries are.

@@ -79,6 +79,7 @@ export class Stage {
       scheduler: new ChaosScheduler(random, this.clock, queue, weather.scheduler),
       http: new HttpRecorder(random, weather.http),
       clock: this.clock,
+      random: () => random.next(),
       ids: countingIds(),
       writes: [],
     };
@@ -137,7 +138,7 @@ export class Stage {
         steps: createStepRunner(
           createHandlerRegistry({ http: ports.http }),
           ports.store.definitions,
-          simulatedLlm(this.inter, actor, () => this.nextCostId(), this.clock),
+          simulatedLlm(this.inter, actor, () => this.nextCostId(), ports.clock),
         ),
         definitionSteps: worker.definitions,
         processId: worker.processId,

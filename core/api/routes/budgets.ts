@@ -70,7 +70,7 @@ const deleteRoute = route({
   })),
 });
 
-export function budgetRoutes(deps: Pick<Deps, "store" | "clock" | "log">) {
+export function budgetRoutes(deps: Pick<Deps, "store" | "clock" | "log" | "random">) {
   return createRouter<WorkspaceEnv>()
     .openapi(getRoute, async (c) => c.json(ok(await readWorkspaceBudget(deps, c.var.workspaceId)), 200))
     .openapi(putRoute, async (c) =>

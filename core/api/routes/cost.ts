@@ -171,7 +171,7 @@ const dailyRoute = route({
   })),
 });
 
-export function costRoutes(deps: Pick<Deps, "store" | "clock" | "log">) {
+export function costRoutes(deps: Pick<Deps, "store" | "clock" | "log" | "random">) {
   return createRouter<WorkspaceEnv>()
     .openapi(runCostRoute, async (c) =>
       c.json(

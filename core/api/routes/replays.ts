@@ -91,12 +91,13 @@ const listRoute = route({
  */
 const loadReplay = loadOnce(() => import("../../llm/replay-step"));
 
-export function replayRoutes(deps: Pick<Deps, "config" | "store" | "keyVault" | "clock" | "log">) {
+export function replayRoutes(deps: Pick<Deps, "config" | "store" | "keyVault" | "clock" | "log" | "random">) {
   const nextUlid = monotonicFactory();
   const replayDeps = {
     ...workspaceModels(deps),
     store: deps.store,
     log: deps.log,
+    random: deps.random,
     providers: createProviders(deps.config),
     timeoutMs: Math.min(deps.config.LLM_TIMEOUT_MS, REPLAY_TIMEOUT_MS),
     newId: () => nextUlid().toLowerCase(),

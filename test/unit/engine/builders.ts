@@ -124,8 +124,9 @@ export function transition(run: RunRecord, nowMs = T0, ids: IdGenerator = fixedI
   return new RunTransition(run, nowMs, ids);
 }
 
+/** A clock that stands still; a pause on it is over at once. */
 export function fixedClock(nowMs: number): Clock {
-  return { nowMs: () => nowMs };
+  return { nowMs: () => nowMs, sleep: async () => {} };
 }
 
 export interface RecordingQueue extends Queue {

@@ -152,6 +152,7 @@ export function executorHarness(options: {
         clock += 5;
         return clock;
       },
+      sleep: async () => {},
     },
     timeoutMs: 1234,
     costId: () => "cost_1",

@@ -10,7 +10,7 @@ import { noTelemetry } from "../../../core/ports/telemetry";
 import { fireToHandle } from "../../../core/triggers/fire-time";
 import { fireTrigger } from "../../../core/triggers/fire-trigger";
 import { triggerScheduleName } from "../../../core/triggers/trigger-schedule";
-import { recordingQueue, recordingScheduler } from "../engine/builders";
+import { fixedClock, recordingQueue, recordingScheduler } from "../engine/builders";
 
 function trigger(catchUp: "none" | "latest"): CronTriggerRecord {
   return {
@@ -74,7 +74,8 @@ function fireDeps(nowMs: number) {
     scheduler: recordingScheduler(),
     queue: recordingQueue(),
     webhookQueue: recordingQueue() as never,
-    clock: { nowMs: () => nowMs },
+    clock: fixedClock(nowMs),
+    random: () => 0.5,
     log: silentLogger,
     mailer: undefined,
     telemetry: noTelemetry,
