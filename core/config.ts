@@ -103,6 +103,8 @@ const Settings = z.object({
   /** Sign-up and login attempts per client address, and separately per e-mail address. */
   AUTH_RATE_LIMIT_PER_MINUTE: positiveInt(20),
   AUTH_ACCOUNT_RATE_LIMIT_PER_MINUTE: positiveInt(10),
+  /** Requests to signed approval links' pages (`/a/<token>`, GET and POST) per client address. */
+  LINK_PAGE_RATE_LIMIT_PER_MINUTE: positiveInt(60),
   ALLOW_PRIVATE_URLS: flag,
   /** Quota: triggers one workspace may have (POST /v1/triggers past it is a 429). */
   MAX_TRIGGERS_PER_WORKSPACE: positiveInt(100),

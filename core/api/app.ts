@@ -88,7 +88,12 @@ export function createApp(deps: Deps, options: AppOptions) {
   // The routes of the API's groups, each group built on its first request (core/api/route-table.ts);
   // a workspace's are served under /v1 (API key) and under /dashboard/api/v1 (session) by the same routers.
   const approvalKeys = linkKeys(deps);
-  const groupDeps = { deps, approvalKeys, dashboardDir: options.dashboardDir };
+  const groupDeps = {
+    deps,
+    approvalKeys,
+    dashboardDir: options.dashboardDir,
+    clientAddress: options.clientAddress,
+  };
   const publicRoutes = lazyRouteGroups(PUBLIC_ROUTES, groupDeps);
   const workspaceRoutes = lazyRouteGroups(WORKSPACE_ROUTES, groupDeps);
 

@@ -17,6 +17,8 @@ export interface GroupDeps {
   approvalKeys: LinkKeys;
   /** Where the dashboard's built files are (AppOptions). */
   dashboardDir: string | undefined;
+  /** The caller's network address as the runtime knows it (AppOptions): the link pages' limit counts by it. */
+  clientAddress: (c: Context) => string | undefined;
 }
 
 export const INVITES_PATH = "/v1/invites";
@@ -40,8 +42,8 @@ export const PAGE_ROUTES: RouteGroup<BlankEnv, GroupDeps>[] = [
   {
     name: "link-pages",
     routes: ["ALL /a/*", "GET /a/{token}", "POST /a/{token}"],
-    load: async ({ deps, approvalKeys }) =>
-      (await import("./link-pages/routes")).linkPageRoutes(deps, approvalKeys),
+    load: async ({ deps, approvalKeys, clientAddress }) =>
+      (await import("./link-pages/routes")).linkPageRoutes(deps, approvalKeys, clientAddress),
   },
 ];
 

@@ -1,9 +1,18 @@
 import { randomBytes } from "node:crypto";
+import type { Clock } from "../ports/clock";
 import type { KeyVault } from "../ports/key-vault";
 import type { Store } from "../ports/store";
 
 /** Decrypted keys kept per process: a link's use then costs no key-vault call after the first. */
 const CACHED_KEYS = 1000;
+
+/**
+ * Workspaces found with no link key (unknown, or never issued a link), remembered so that a flood of tokens
+ * naming them costs one store read per workspace a minute, not one a request (docs/limits.md). A key issued
+ * here clears its entry at once; one issued by another instance is seen here within the TTL.
+ */
+const CACHED_MISSES = 1000;
+const MISS_TTL_MS = 60_000;
 
 /** The key vault's context for a workspace's link key (core/ports/key-vault.ts). */
 export function approvalLinksKeyContext(workspaceId: string) {
@@ -14,8 +23,10 @@ export function approvalLinksKeyContext(workspaceId: string) {
  * Each workspace's key for signing approval links: 32 random bytes, made on first need and stored encrypted
  * by the key vault (bound to the workspace), so a copy of the table alone cannot forge links.
  */
-export function linkKeys(deps: { store: Pick<Store, "approvalLinkKeys">; keyVault: KeyVault }) {
+export function linkKeys(deps: { store: Pick<Store, "approvalLinkKeys">; keyVault: KeyVault; clock: Clock }) {
   const cache = new Map<string, Buffer>();
+  /** Workspace id to when its miss stops being believed; oldest first, as a Map keeps insertion order. */
+  const misses = new Map<string, number>();
   const context = approvalLinksKeyContext;
 
   const decrypt = async (workspaceId: string, ciphertext: string) =>
@@ -34,8 +45,18 @@ export function linkKeys(deps: { store: Pick<Store, "approvalLinkKeys">; keyVaul
   function remember(workspaceId: string, key: Buffer): Buffer {
     if (cache.size >= CACHED_KEYS) cache.delete(cache.keys().next().value as string);
     cache.set(workspaceId, key);
+    misses.delete(workspaceId);
     return key;
   }
+
+  function missed(workspaceId: string): undefined {
+    misses.delete(workspaceId);
+    if (misses.size >= CACHED_MISSES) misses.delete(misses.keys().next().value as string);
+    misses.set(workspaceId, deps.clock.nowMs() + MISS_TTL_MS);
+    return undefined;
+  }
+
+  const knownMissing = (workspaceId: string) => (misses.get(workspaceId) ?? 0) > deps.clock.nowMs();
 
   return {
     /** The key to sign with, made if the workspace has none yet. */
@@ -50,8 +71,9 @@ export function linkKeys(deps: { store: Pick<Store, "approvalLinkKeys">; keyVaul
     async forChecking(workspaceId: string): Promise<Buffer | undefined> {
       const hit = cache.get(workspaceId);
       if (hit) return hit;
+      if (knownMissing(workspaceId)) return undefined;
       const stored = await deps.store.approvalLinkKeys.get(workspaceId);
-      return stored ? remember(workspaceId, await decrypt(workspaceId, stored)) : undefined;
+      return stored ? remember(workspaceId, await decrypt(workspaceId, stored)) : missed(workspaceId);
     },
   };
 }

@@ -15,7 +15,9 @@ import type { Deps } from "../../ports/deps";
 import type { Store } from "../../ports/store";
 import { constantTimeEqual } from "../../security/constant-time";
 import { statusOf } from "../error-status";
+import { batchedWindowCounter } from "../middleware/batched-window-counter";
 import { bodySize } from "../middleware/body-size";
+import { rateLimit } from "../middleware/rate-limit";
 import { refusalPage, resultPage, reviewPage } from "./render";
 
 /** What each link may decide: an approve link cannot reject, a reject link cannot approve. */
@@ -44,9 +46,22 @@ const PAGE_HEADERS = {
  * the form proof, and the decision is made as the link's assignee, through the same path as the API's.
  */
 export function linkPageRoutes(
-  deps: CommitDeps & Pick<Deps, "ids" | "keyVault"> & { store: Pick<Store, "approvalGroups"> },
+  deps: CommitDeps &
+    Pick<Deps, "ids" | "keyVault" | "config" | "log"> & {
+      store: Pick<Store, "approvalGroups" | "rateLimits">;
+    },
   keys: LinkKeys,
+  clientAddress: (c: Context) => string | undefined,
 ) {
+  // Per client address, so one address guessing or replaying tokens cannot crowd out the others; counted
+  // in memory and written behind, as the workspace limit is, so a flood costs no store call per request.
+  const addressLimit = rateLimit(deps, {
+    limitPerMinute: deps.config.LINK_PAGE_RATE_LIMIT_PER_MINUTE,
+    scope: (c) => `link:${clientAddress(c) ?? "unknown"}`,
+    counter: batchedWindowCounter(deps),
+    refused: (c) => c.html(refusalPage("Too many requests", "Wait a minute, then open the link again."), 429),
+  });
+
   async function open(
     token: string,
   ): Promise<{ claims: LinkClaims; key: Buffer } | { refusal: [number, string, string] }> {
@@ -86,6 +101,7 @@ export function linkPageRoutes(
       await next();
       for (const [name, value] of Object.entries(PAGE_HEADERS)) c.res.headers.set(name, value);
     })
+    .use("/a/*", addressLimit)
     .get("/a/:token", (c) =>
       withLink(c, c.req.param("token"), async ({ claims, key }, token) => {
         const approval = await deps.store.approvals.get(claims.workspaceId, claims.approvalId);

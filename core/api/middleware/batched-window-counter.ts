@@ -32,7 +32,10 @@ interface ScopeCount {
  * an instance is written at once. A count is never ahead of the requests made, so a scope is never refused
  * early; it lags the other instances' requests of the last interval or two.
  */
-export function batchedWindowCounter(deps: Pick<Deps, "store" | "log">): WindowCounter {
+export function batchedWindowCounter(deps: {
+  store: Pick<Deps["store"], "rateLimits">;
+  log: Deps["log"];
+}): WindowCounter {
   const counts = new Map<string, ScopeCount>();
   let latestWindowStartMs = Number.NEGATIVE_INFINITY;
 

@@ -46,6 +46,8 @@ export interface RateLimitOptions<E extends Env> {
   /** The counter a request is charged to: "ws:<id>", "auth:<address>". */
   scope: (c: Context<E>) => string;
   counter: WindowCounter;
+  /** The answer to a refused request, for pages that answer HTML; by default the API's JSON error. */
+  refused?: (c: Context<E>) => Response | Promise<Response>;
 }
 
 /** A refused request gets 429 with Retry-After set to the seconds until the window ends. */
@@ -58,8 +60,10 @@ export function rateLimit<E extends Env>(
     c.header("RateLimit-Limit", String(options.limitPerMinute));
     c.header("RateLimit-Remaining", String(window.remaining));
     c.header("RateLimit-Reset", String(window.resetSec));
-    if (window.exceeded) throw new RateLimitError(window.resetSec);
-    await next();
+    if (!window.exceeded) return next();
+    if (!options.refused) throw new RateLimitError(window.resetSec);
+    c.header("Retry-After", String(window.resetSec));
+    return options.refused(c);
   };
 }
 

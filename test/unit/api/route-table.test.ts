@@ -18,7 +18,7 @@ function groupDeps() {
   const dynamo = createDynamoClient({ region: config.AWS_REGION, endpoint: "http://127.0.0.1:9" });
   const platform = { dynamo, ...transport, keyVault: new AesKeyVault(randomBytes(32)), clock: systemClock };
   const deps = buildDeps(config, silentLogger, platform, createStore);
-  return { deps, approvalKeys: linkKeys(deps), dashboardDir: undefined };
+  return { deps, approvalKeys: linkKeys(deps), dashboardDir: undefined, clientAddress: () => undefined };
 }
 
 /** What a router serves, as "METHOD /path/{param}", each route once and in the order it declares them. */
