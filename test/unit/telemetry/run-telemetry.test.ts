@@ -77,7 +77,8 @@ describe("a commit's spans", () => {
     expect(spans.map((span) => [span.name, span.startMs - T0, span.endMs - T0, span.error])).toEqual([
       ["step draft", -10_000, 0, undefined],
       ["chat claude-sonnet-4-5", -10_000, -8_000, undefined],
-      ["execute_tool lookup", -8_000, -7_000, "404"],
+      // A failed call's span says its code, never the failure's text (a tenant's data).
+      ["execute_tool lookup", -8_000, -7_000, "TOOL_FAILED"],
       ["chat claude-sonnet-4-5", -7_000, -4_000, undefined],
       ["workflow run", -60_000, 0, undefined],
     ]);
@@ -122,7 +123,7 @@ describe("a commit's spans", () => {
         event("STEP_RETRYING", { stepName: "a", attempt: 2, delayMs: 1000, error: null }),
       ],
     };
-    expect(spansOf(commit).map((span) => [span.name, span.error])).toEqual([["step a", "it broke"]]);
+    expect(spansOf(commit).map((span) => [span.name, span.error])).toEqual([["step a", "STEP_FAILED"]]);
     // A later commit that only touches the waiting retry ends nothing.
     expect(spansOf({ ...commit, events: [] })).toEqual([]);
   });
