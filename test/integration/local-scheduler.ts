@@ -25,7 +25,7 @@ export interface StoredSchedule {
 }
 
 /** What EventBridge Scheduler puts in a target's input for the invocation's scheduled time. */
-const SCHEDULED_TIME = "<aws.scheduler.scheduled-time>";
+export const SCHEDULED_TIME = "<aws.scheduler.scheduled-time>";
 
 /**
  * The EventBridge Scheduler stand-in (local-aws.ts), modelling what the service relies on: schedules unique
@@ -120,7 +120,7 @@ export class LocalScheduler {
 }
 
 /** `at(2026-03-11T10:21:05)` in UTC (the adapter always sets ScheduleExpressionTimezone UTC) to epoch ms. */
-function parseAt(expression: string): number {
+export function parseAt(expression: string): number {
   const match = /^at\((\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d)\)$/.exec(expression);
   if (!match) throw new Error(`Not a one-shot at() expression: ${expression}`);
   return Date.parse(`${match[1]}Z`);

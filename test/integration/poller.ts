@@ -46,8 +46,8 @@ export function startPoller(options: {
   subscriptions: QueueSubscription[];
   /** SQS long polling; 0 with a short sleep between empty receives for the local stand-in. */
   waitTimeSeconds: number;
-  /** Called on every idle turn: the local stand-in fires its due schedules here. */
-  onIdle?: () => void;
+  /** Called on every idle turn: the due schedules are fired here (by the stand-in, or on an endpoint). */
+  onIdle?: () => unknown;
   log?: (message: string) => void;
 }): Poller {
   const { sqs, region } = options;
@@ -107,7 +107,11 @@ export function startPoller(options: {
         options.log?.(`polling ${subscription.name} failed: ${String(error)}`);
       }
       if (!worked) {
-        options.onIdle?.();
+        try {
+          await options.onIdle?.();
+        } catch (error) {
+          options.log?.(`firing due schedules failed: ${String(error)}`);
+        }
         if (options.waitTimeSeconds === 0) await sleep(20);
       }
     }

@@ -16,6 +16,7 @@ import { FUNCTIONS } from "../../infra/settings";
 import { installLambdaStreamingRuntime } from "../functions/lambda-streaming-runtime";
 import type { Send } from "../helpers/runs";
 import { type AwsResources, createAwsResources, endpointClients } from "./aws-resources";
+import { EndpointScheduleDriver } from "./endpoint-schedules";
 import type { IntegrationMode } from "./global-setup";
 import { type ApiHandler, functionUrlEvent, lambdaContext, toResponse } from "./lambda-events";
 import { LocalAws } from "./local-aws";
@@ -41,6 +42,8 @@ export interface IntegrationService {
   deadLetters(): Promise<number>;
   /** The stand-ins, in local mode only: to assert what was sent to SQS, Scheduler and KMS. */
   local?: LocalAws;
+  /** On an AWS endpoint only: fires its due schedules, which an emulator's Scheduler never does. */
+  endpointSchedules?: EndpointScheduleDriver;
   stop(): Promise<void>;
 }
 
@@ -66,6 +69,7 @@ export async function startIntegrationService(env: Record<string, string> = {}):
   let resources: Resources;
   let aws: AwsResources | undefined;
   let local: LocalAws | undefined;
+  let endpointSchedules: EndpointScheduleDriver | undefined;
   let sqs: SQSClient;
   if (mode.kind === "aws") {
     aws = await createAwsResources(mode, prefix, {
@@ -73,7 +77,9 @@ export async function startIntegrationService(env: Record<string, string> = {}):
       maxReceiveCount: MAX_RECEIVE_COUNT,
     });
     resources = { ...aws, dlqUrls: [aws.stepDlq.url, aws.webhookDlq.url] };
-    sqs = endpointClients(mode).sqs;
+    const clients = endpointClients(mode);
+    sqs = clients.sqs;
+    endpointSchedules = new EndpointScheduleDriver({ scheduler: clients.scheduler, sqs }, aws.scheduleGroup);
   } else {
     local = new LocalAws(mode.region);
     const queueOptions = {
@@ -143,7 +149,7 @@ export async function startIntegrationService(env: Record<string, string> = {}):
     sqs,
     region: mode.region,
     waitTimeSeconds: mode.kind === "aws" ? 1 : 0,
-    onIdle: local ? () => local.fireDueSchedules() : undefined,
+    onIdle: () => (local ? local.fireDueSchedules() : endpointSchedules?.fireDueSchedules()),
     log: (message) => console.warn(`poller: ${message}`),
     subscriptions: [
       {
@@ -196,6 +202,7 @@ export async function startIntegrationService(env: Record<string, string> = {}):
       return total;
     },
     local,
+    endpointSchedules,
     async stop() {
       await poller.stop();
       await aws?.destroy();
