@@ -100,6 +100,10 @@ describe("firing an endpoint's due schedules", () => {
     nowMs = Date.parse("2026-03-11T10:01:02Z");
     expect(await fire.fireDueSchedules()).toBe(1);
     expect(await fire.fireDueSchedules()).toBe(0);
+    // Kept, and owing its next fire time: the one a test reads as the Scheduler's next.
+    expect(new Date(fire.nextFireOf(stored.get("trigger-y") ?? {}) ?? 0).toISOString()).toBe(
+      "2026-03-11T10:02:00.000Z",
+    );
     // Fire times missed between calls (10:02-10:04): sent once, late, for the first of them.
     nowMs = Date.parse("2026-03-11T10:04:30Z");
     expect(await fire.fireDueSchedules()).toBe(1);

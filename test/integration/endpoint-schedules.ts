@@ -58,16 +58,17 @@ export class EndpointScheduleDriver {
     return fired;
   }
 
-  /** A schedule's next fire time after `afterMs` as this driver reckons it (undefined: it never fires). */
-  nextFire(schedule: GetScheduleOutput, afterMs: number): number | undefined {
+  /**
+   * The fire time a schedule owes next as this driver fires it (undefined: none): a one-shot's time until
+   * fired; a recurring one's first fire time after its creation or after its last fire.
+   */
+  nextFireOf(schedule: GetScheduleOutput): number | undefined {
     const expression = schedule.ScheduleExpression ?? "";
-    if (expression.startsWith("at(")) {
-      const atMs = atInUtc(expression, schedule.ScheduleExpressionTimezone);
-      return atMs > afterMs ? atMs : undefined;
-    }
+    if (expression.startsWith("at(")) return atInUtc(expression, schedule.ScheduleExpressionTimezone);
     if (expression.startsWith("cron(")) {
       const cron = parseSchedulerCron(expression, schedule.ScheduleExpressionTimezone ?? "UTC");
-      return nextSchedulerFire(cron, afterMs);
+      const since = this.lastFired.get(this.recurringKey(schedule)) ?? schedule.CreationDate?.getTime();
+      return nextSchedulerFire(cron, since ?? this.now());
     }
     throw new Error(`Schedule ${schedule.Name}: expression not modelled by the driver: ${expression}`);
   }
@@ -85,15 +86,7 @@ export class EndpointScheduleDriver {
 
   private dueFireTime(schedule: GetScheduleOutput, nowMs: number): number | undefined {
     if (schedule.State === "DISABLED") return undefined;
-    const expression = schedule.ScheduleExpression ?? "";
-    if (expression.startsWith("at(")) {
-      const atMs = atInUtc(expression, schedule.ScheduleExpressionTimezone);
-      return atMs <= nowMs ? atMs : undefined;
-    }
-    // A recurring schedule owes the first fire time after its creation or its last fire (missed ones: one).
-    const since =
-      this.lastFired.get(this.recurringKey(schedule)) ?? schedule.CreationDate?.getTime() ?? nowMs;
-    const next = this.nextFire(schedule, since);
+    const next = this.nextFireOf(schedule);
     return next !== undefined && next <= nowMs ? next : undefined;
   }
 
