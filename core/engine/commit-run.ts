@@ -38,7 +38,16 @@ export interface DeclaredEffects {
 
 export type CommitDeps = Pick<
   Deps,
-  "queue" | "scheduler" | "clock" | "random" | "webhookQueue" | "log" | "mailer" | "feed" | "telemetry" | "ids"
+  | "queue"
+  | "scheduler"
+  | "clock"
+  | "random"
+  | "webhookQueue"
+  | "log"
+  | "mailer"
+  | "feed"
+  | "telemetry"
+  | "ids"
 > & {
   store: RunsStore;
 };
