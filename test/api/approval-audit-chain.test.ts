@@ -3,6 +3,7 @@ import { beforeAll, describe, expect, inject, it } from "vitest";
 import { createDocumentClient, createDynamoClient } from "../../core/adapters/dynamodb/dynamo-client";
 import { keys } from "../../core/adapters/dynamodb/keys";
 import { type SignedUp, signUp, withKey } from "../helpers/accounts";
+import { decideByLink, type PersonDecision } from "../helpers/approval-deciders";
 import {
   type Entry,
   exportVerifies,
@@ -43,8 +44,10 @@ async function requestFor(content: Record<string, unknown>): Promise<{ id: strin
   return found;
 }
 
-const decide = async (id: string, body: Record<string, unknown>) => {
-  await expectData(await send("POST", `/v1/approval-requests/${id}/decide`, body), 200);
+/** Decided as its assignee from a signed link: a step with assignees counts only people the service verified. */
+const decide = async (id: string, decision: PersonDecision) => {
+  const decided = await decideByLink(t, a.apiKey, id, "ann@example.com", decision);
+  expect(decided.status, await decided.clone().text()).toBe(200);
   await t.idle();
 };
 
@@ -55,7 +58,7 @@ describe("an audit chain bound to its request and its decided content", () => {
   it("starts from a hash of the workspace, request and run, and its decision names the edited content", async () => {
     const request = await requestFor({ "10": "ten", "9": "nine", text: "Hi Ada" });
     const edit = { text: "Dear Ada", "2": ["b", "a"] };
-    await decide(request.id, { decision: "edited", editedContent: edit, decidedBy: "ann@example.com" });
+    await decide(request.id, { decision: "edited", editedContent: edit });
 
     const entries = await trailOf(request.id);
     expect(entries.map((entry) => [entry.action, entry.chainVersion])).toEqual([
@@ -86,10 +89,10 @@ describe("an audit chain bound to its request and its decided content", () => {
     const from = new Date(t.clock.nowMs()).toISOString();
     t.clock.advance(1000);
     const first = await requestFor({ text: "first" });
-    await decide(first.id, { decision: "approved", decidedBy: "ann@example.com" });
+    await decide(first.id, { decision: "approved" });
     t.clock.advance(1000);
     const second = await requestFor({ text: "second" });
-    await decide(second.id, { decision: "rejected", decidedBy: "ann@example.com", comment: "No" });
+    await decide(second.id, { decision: "rejected", comment: "No" });
     t.clock.advance(1000);
     const to = new Date(t.clock.nowMs()).toISOString();
 
@@ -122,7 +125,7 @@ describe("an audit chain bound to its request and its decided content", () => {
 
   it("keeps the first rule for a request stored before chain version 2, and says so", async () => {
     const request = await requestFor({ text: "old" });
-    await decide(request.id, { decision: "approved", decidedBy: "ann@example.com" });
+    await decide(request.id, { decision: "approved" });
     // As a request opened before the change is stored: without its chain version.
     const documents = createDocumentClient(
       createDynamoClient({ region: "us-east-1", endpoint: inject("dynamoEndpoint") }),
@@ -144,7 +147,9 @@ describe("an audit chain bound to its request and its decided content", () => {
     expect(entries.every((entry) => entry.chainVersion === 1)).toBe(true);
     expect(entries[0]?.previousHash).toBe("0".repeat(64));
     // Version 1's decision entry is what it always was: without the content's hash.
-    expect(entries[1]?.details).toEqual({ decision: "approved", comment: null });
+    // (It names the verified decider, since this one decided after deciders were verified.)
+    expect(entries[1]?.details).toMatchObject({ decision: "approved", comment: null, via: "link" });
+    expect(entries[1]?.details).not.toHaveProperty("contentSha256");
     expect(entries[0]?.details.contentSha256).toBe(sha256(JSON.stringify({ text: "old" })));
     expect(trailVerifies(entries, "0".repeat(64))).toBe(true);
   });

@@ -1,5 +1,6 @@
 import { afterAll, describe, expect, it } from "vitest";
 import { type SignedUp, signUp, withKey } from "../helpers/accounts";
+import { decideByLink } from "../helpers/approval-deciders";
 import { expectData } from "../helpers/requests";
 import { createDefinition, getRun, startRun } from "../helpers/runs";
 import { type SmtpReceiver, startSmtpReceiver } from "../helpers/smtp-receiver";
@@ -50,20 +51,17 @@ async function askApproval(app: MailApp, account: SignedUp, assignees: string[])
   return { runId: run.id, approvalId: approval.id };
 }
 
-/** Decides the request through the API as one of its assignees, and checks the run goes on. */
+/** Decides the request as one of its assignees, from a link the API issues, and checks the run goes on. */
 async function decide(
   app: MailApp,
   account: SignedUp,
   asked: { runId: string; approvalId: string },
   assignee: string,
 ) {
-  await expectData(
-    await app.t.request("POST", `/v1/approval-requests/${asked.approvalId}/decide`, {
-      body: { decision: "approved", decidedBy: assignee },
-      headers: withKey(account.apiKey),
-    }),
-    200,
-  );
+  const decided = await decideByLink(app.t, account.apiKey, asked.approvalId, assignee, {
+    decision: "approved",
+  });
+  expect(decided.status, await decided.clone().text()).toBe(200);
   await app.t.idle();
   expect((await getRun(app.t.request, account.apiKey, asked.runId)).status).toBe("COMPLETED");
 }
