@@ -70,12 +70,16 @@ describe("quorum", () => {
 
   it("rejects on the first rejection unless the step asks for more", async () => {
     const strict = await votingRun({ approvals: 2 }, "one-no");
-    expect((await decideAs(strict.pending.id, "v3@example.com", { decision: "rejected" })).status).toBe(200);
+    expect(
+      (await decideAs(strict.pending.id, "v3@example.com", { decision: "rejected", comment: "No" })).status,
+    ).toBe(200);
     await t.idle();
     expect((await getRun(t.request, a.apiKey, strict.run.id)).status).toBe("FAILED");
 
     const lenient = await votingRun({ approvals: 2, rejections: 2 }, "two-noes");
-    expect((await decideAs(lenient.pending.id, "v3@example.com", { decision: "rejected" })).status).toBe(200);
+    expect(
+      (await decideAs(lenient.pending.id, "v3@example.com", { decision: "rejected", comment: "No" })).status,
+    ).toBe(200);
     expect((await decideAs(lenient.pending.id, "v1@example.com", { decision: "approved" })).status).toBe(200);
     expect((await decideAs(lenient.pending.id, "v2@example.com", { decision: "approved" })).status).toBe(200);
     await t.idle();
