@@ -1,6 +1,6 @@
 import { fromJournalItem, fromRunItem } from "../../core/adapters/dynamodb/run-items";
 import { WEBHOOK_SWEEP_PREFIX } from "../../core/adapters/dynamodb/webhook-keys";
-import type { StoredEvent } from "../../core/domain/run-change";
+import type { StoredEvent } from "../../core/domain/run-commit";
 import { timedWakeAtMs } from "../../core/engine/wake";
 import { MAX_QUEUE_DELAY_MS } from "../../core/ports/queue";
 import type { WireItem } from "./billed-units";

@@ -1,4 +1,4 @@
-import type { StoredEvent } from "../../core/domain/run-change";
+import type { StoredEvent } from "../../core/domain/run-commit";
 import type { RunWithEvents } from "./engine-runs";
 import { percentile, round } from "./stats";
 

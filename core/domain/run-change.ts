@@ -1,8 +1,8 @@
 import type { EventPayloads, EventType } from "./events";
 import type { IdGenerator } from "./ids";
 import { jsonBytes } from "./json-bounds";
-import { LIMITS } from "./limits";
-import type { StepRun, WorkflowEvent } from "./run";
+import type { StepRun } from "./run";
+import type { RunCommit, StoredEvent } from "./run-commit";
 import {
   appendHistory,
   historyBytes,
@@ -12,16 +12,10 @@ import {
   type WriteUnits,
 } from "./run-history";
 import type { Lease, RunRecord } from "./run-record";
-import {
-  type RunSlot,
-  type SlotMove,
-  slotMove,
-  supersessionSlotFreed,
-  type ThrottleStart,
-} from "./run-slots";
+import { slotMove, supersessionSlotFreed, type ThrottleStart } from "./run-slots";
 import { assertRunTransition, assertStepTransition, type RunStatus, StepRunStatus } from "./statuses";
 import type { StepDefinition } from "./step";
-import type { StepCountMove } from "./step-counter";
+import { TreeStepTally } from "./step-counter";
 import { isoAt } from "./time";
 import { announcesWebhookEvent } from "./webhook-events";
 
@@ -31,49 +25,6 @@ export const APPROVER_NOTICES: ReadonlySet<string> = new Set([
   "APPROVAL_REMINDER_SENT",
   "APPROVAL_ESCALATED",
 ]);
-
-export interface StoredEvent extends WorkflowEvent {
-  seq: number;
-}
-
-/**
- * One atomic change of a run: committed as a single conditional write, or not at all. Its history (events and
- * step-run snapshots) goes into the run item's `recent`, or, for a change announced to webhooks, into a
- * journal item written with it; a commit may also file the history the run item kept so far.
- */
-export interface RunCommit {
-  expectedVersion: number;
-  /** The run's status as the change found it: whether the change ends or revives it. */
-  statusBefore: RunStatus;
-  /** The run as the change leaves it, `recent` included. */
-  run: RunRecord;
-  /** The events this change records. */
-  events: StoredEvent[];
-  /** Snapshots of the step runs this change touched, latest state. */
-  stepRuns: StepRun[];
-  /**
-   * History committed earlier that this change moves out of the run item into a journal item of its own.
-   * It is committed already, so writing it before the change, and again by a racing writer, is harmless.
-   */
-  filed?: RunHistory;
-  /**
-   * History written with the change in a journal item of its own (the run's recent history and this change's):
-   * a change announced to webhooks, whose journal item is listed in the webhook outbox until its events are
-   * dispatched, or a change whose history is too large to keep in the run item.
-   */
-  journal?: { history: RunHistory; outbox: boolean };
-  /** The run's slot taken, given back, or its queue left, with the change (derived from its status move). */
-  slot?: SlotMove;
-  /**
-   * A slot whose queue is rung after the commit though the run held no place in it (run-slots.ts,
-   * supersessionSlotFreed). Nothing is written for it.
-   */
-  ringsQueueOf?: RunSlot;
-  /** The start this change records against the run's throttle. */
-  throttleStart?: ThrottleStart;
-  /** The steps this change starts, counted by the run's tree (step-counter.ts), or the counter it opens. */
-  stepCount?: StepCountMove;
-}
 
 export interface FinishOptions {
   /** The workspace has webhooks and the change announces webhook events: see RunCommit.journal. */
@@ -95,10 +46,7 @@ export class RunTransition {
   private readonly touched = new Map<string, StepRun>();
   private readonly statusBefore: RunStatus;
   private throttleStart: ThrottleStart | undefined;
-  /** Steps this change starts; the tree's count as read before it, for a run whose tree counts its steps. */
-  private stepsStarted = 0;
-  private treeStepsRead = 0;
-  private opensStepCounter = false;
+  private readonly treeSteps = new TreeStepTally();
 
   constructor(
     before: RunRecord,
@@ -131,7 +79,7 @@ export class RunTransition {
 
   /** The run's tree had counted `read` steps when the run was read (RunRecord.stepCounter). */
   countTreeSteps(read: number): void {
-    this.treeStepsRead = read;
+    this.treeSteps.countRead(read);
   }
 
   /**
@@ -139,8 +87,7 @@ export class RunTransition {
    * are counted there, else its own. The commit holds it to the bound (step-counter.ts).
    */
   stepsCounted(): number {
-    if (this.run.stepCounter === undefined || this.opensStepCounter) return this.run.stepsExecuted;
-    return this.treeStepsRead + this.stepsStarted;
+    return this.treeSteps.counted(this.run.stepCounter, this.run.stepsExecuted);
   }
 
   /**
@@ -150,7 +97,7 @@ export class RunTransition {
   openStepCounter(): void {
     if (this.run.stepCounter !== undefined) return;
     this.run.stepCounter = this.run.id;
-    this.opensStepCounter = true;
+    this.treeSteps.open();
   }
 
   /** The change stops waiting for these child runs: they are to be cancelled once it commits. */
@@ -185,7 +132,7 @@ export class RunTransition {
   startStep(step: StepDefinition, stepIndex: number, lease: Lease): StepRun {
     this.run.stepRunSeq += 1;
     this.run.stepsExecuted += 1;
-    this.stepsStarted += 1;
+    this.treeSteps.stepStarted();
     const stepRun: StepRun = {
       id: this.ids("stepRun"),
       workflowRunId: this.run.id,
@@ -261,14 +208,6 @@ export class RunTransition {
     return this.run.active;
   }
 
-  private stepCountMove(): StepCountMove | undefined {
-    const counterRunId = this.run.stepCounter;
-    if (counterRunId === undefined) return undefined;
-    if (this.opensStepCounter) return { kind: "open", counterRunId, count: this.run.stepsExecuted };
-    if (this.stepsStarted === 0) return undefined;
-    return { kind: "add", counterRunId, add: this.stepsStarted, limit: LIMITS.stepsPerRun };
-  }
-
   /** About what this change's journal item will take: the batching of side-effect-free steps stops early on it. */
   journalBytes(): number {
     return Buffer.byteLength(JSON.stringify({ events: this.events, stepRuns: [...this.touched.values()] }));
@@ -311,7 +250,7 @@ export class RunTransition {
     const freed = supersessionSlotFreed(this.run, this.statusBefore, this.run.status);
     if (freed) commit.ringsQueueOf = freed;
     if (this.throttleStart) commit.throttleStart = this.throttleStart;
-    const stepCount = this.stepCountMove();
+    const stepCount = this.treeSteps.move(this.run.stepCounter, this.run.stepsExecuted);
     if (stepCount) commit.stepCount = stepCount;
     const prior = this.priorRecent;
     let recent: RunHistory;

@@ -1,6 +1,6 @@
 import { jsonBytes } from "./json-bounds";
 import type { StepRun } from "./run";
-import type { StoredEvent } from "./run-change";
+import type { StoredEvent } from "./run-commit";
 import type { RunRecord } from "./run-record";
 
 /**

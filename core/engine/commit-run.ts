@@ -1,5 +1,6 @@
 import type { ChildStep } from "../domain/child-runs";
-import type { RunCommit, RunTransition } from "../domain/run-change";
+import type { RunTransition } from "../domain/run-change";
+import type { RunCommit } from "../domain/run-commit";
 import { runDoorbell } from "../domain/run-messages";
 import type { RunRecord } from "../domain/run-record";
 import type { Deps } from "../ports/deps";

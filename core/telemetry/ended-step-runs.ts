@@ -1,5 +1,5 @@
 import type { StepRun } from "../domain/run";
-import type { RunCommit } from "../domain/run-change";
+import type { RunCommit } from "../domain/run-commit";
 import { StepRunStatus } from "../domain/statuses";
 
 export type EndedStepRun = StepRun & { startedAt: string; completedAt: string };

@@ -1,4 +1,4 @@
-import type { RunCommit } from "../domain/run-change";
+import type { RunCommit } from "../domain/run-commit";
 import type { Logger } from "../ports/logger";
 import type { Telemetry } from "../ports/telemetry";
 import { metricsOf } from "./run-metrics";

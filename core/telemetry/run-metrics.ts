@@ -2,7 +2,7 @@ import type { EventPayloads } from "../domain/events";
 import type { MetricObservation } from "../domain/metrics";
 import { tableName } from "../domain/model-table";
 import { PRICING_TABLE } from "../domain/pricing";
-import type { RunCommit } from "../domain/run-change";
+import type { RunCommit } from "../domain/run-commit";
 import { endedStepRuns } from "./ended-step-runs";
 
 /** The `model` label of an LLM call whose model no price table names. */

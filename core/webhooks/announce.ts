@@ -1,4 +1,4 @@
-import type { RunCommit } from "../domain/run-change";
+import type { RunCommit } from "../domain/run-commit";
 import { webhookDispatch } from "../domain/webhook-messages";
 import type { Deps } from "../ports/deps";
 

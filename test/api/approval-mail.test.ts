@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { linkKeys } from "../../core/approvers/link-keys";
 import { mailAssignees } from "../../core/approvers/mail-assignees";
-import type { StoredEvent } from "../../core/domain/run-change";
+import type { StoredEvent } from "../../core/domain/run-commit";
 import { type OpenAiFake, startOpenAiFake } from "../fakes/openai-server";
 import { type SignedUp, signUp, withKey } from "../helpers/accounts";
 import { type Entry, head, trailVerifies } from "../helpers/audit-chain";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { LIMITS } from "../../core/domain/limits";
-import type { RunCommit } from "../../core/domain/run-change";
+import type { RunCommit } from "../../core/domain/run-commit";
 import type { EventBody } from "../helpers/api-types";
 import { answer, type EngineHarness, engineHarness, startTestServer, task } from "../helpers/engine";
 import { incompressible } from "../helpers/incompressible";

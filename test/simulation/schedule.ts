@@ -6,7 +6,7 @@
  * invariants, checked on what is left.
  */
 import type { MemoryRunsDump } from "../../core/adapters/memory/runs-store";
-import type { StoredEvent } from "../../core/domain/run-change";
+import type { StoredEvent } from "../../core/domain/run-commit";
 import { sweepDueAtMs } from "../../core/domain/run-due";
 import { FINAL_RUN_STATUSES } from "../../core/domain/statuses";
 import type { StoredWorkflowDefinition } from "../../core/domain/workflow-definition-record";

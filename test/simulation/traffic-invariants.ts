@@ -7,7 +7,7 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import type { StepRun } from "../../core/domain/run";
-import type { StoredEvent } from "../../core/domain/run-change";
+import type { StoredEvent } from "../../core/domain/run-commit";
 import { listedDefinitionId, type RunRecord } from "../../core/domain/run-record";
 import { holdsSlot, slotWaitsFor } from "../../core/domain/run-slots";
 import { RunStatus, StepRunStatus } from "../../core/domain/statuses";

@@ -1,5 +1,5 @@
 import type { StepRun } from "../../domain/run";
-import type { StoredEvent } from "../../domain/run-change";
+import type { StoredEvent } from "../../domain/run-commit";
 import type { RunHistory } from "../../domain/run-history";
 import type { ActiveStep } from "../../domain/run-record";
 

@@ -1,5 +1,5 @@
 import type { StepRun } from "../../domain/run";
-import type { StoredEvent } from "../../domain/run-change";
+import type { StoredEvent } from "../../domain/run-commit";
 import { mergeHistory, type RunHistory } from "../../domain/run-history";
 import type { RunRecord } from "../../domain/run-record";
 

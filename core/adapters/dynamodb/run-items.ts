@@ -1,4 +1,4 @@
-import type { RunCommit } from "../../domain/run-change";
+import type { RunCommit } from "../../domain/run-commit";
 import { sweepDueAtMs } from "../../domain/run-due";
 import type { RunHistory } from "../../domain/run-history";
 import { listedDefinitionId, type RunRecord } from "../../domain/run-record";

@@ -1,5 +1,5 @@
 import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import type { RunCommit } from "../../domain/run-change";
+import type { RunCommit } from "../../domain/run-commit";
 import type { RunRecord } from "../../domain/run-record";
 import { DEFAULT_PRIORITY, type ThrottleStart } from "../../domain/run-slots";
 import type { QueuedRun, SlotState, ThrottleState } from "../../ports/store";

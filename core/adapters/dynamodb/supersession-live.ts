@@ -1,7 +1,7 @@
 import { GetCommand, UpdateCommand, type UpdateCommandInput } from "@aws-sdk/lib-dynamodb";
 import { ConflictError } from "../../domain/errors";
 import { LIMITS } from "../../domain/limits";
-import type { RunCommit } from "../../domain/run-change";
+import type { RunCommit } from "../../domain/run-commit";
 import type { RunRecord } from "../../domain/run-record";
 import { isEndedStatus } from "../../domain/statuses";
 import { isConditionFailure } from "./conditions";

@@ -1,4 +1,4 @@
-import type { RunCommit } from "../../domain/run-change";
+import type { RunCommit } from "../../domain/run-commit";
 import type { RunRecord } from "../../domain/run-record";
 import { DEFAULT_PRIORITY } from "../../domain/run-slots";
 import type { QueuedRun, SlotState, ThrottleState } from "../../ports/store";

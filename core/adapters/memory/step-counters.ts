@@ -1,4 +1,4 @@
-import type { RunCommit } from "../../domain/run-change";
+import type { RunCommit } from "../../domain/run-commit";
 import { keys } from "../dynamodb/keys";
 import { type MemoryState, slot } from "./state";
 

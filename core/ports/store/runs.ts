@@ -2,7 +2,7 @@ import type { ApprovalRequest } from "../../domain/approval";
 import type { CostRollup } from "../../domain/cost-ledger";
 import type { AttemptCost } from "../../domain/cost-record";
 import type { StepRun } from "../../domain/run";
-import type { RunCommit, StoredEvent } from "../../domain/run-change";
+import type { RunCommit, StoredEvent } from "../../domain/run-commit";
 import type { RunRecord } from "../../domain/run-record";
 import type { WaitingFor } from "../../domain/run-slots";
 import type { RunStatus } from "../../domain/statuses";

@@ -1,4 +1,4 @@
-import type { StoredEvent } from "../../domain/run-change";
+import type { StoredEvent } from "../../domain/run-commit";
 import type { DeliveryAttempt, DeliveryRecord, WebhookDelivery, WebhookRecord } from "../../domain/webhook";
 import type { Page } from "./runs";
 

@@ -1,4 +1,4 @@
-import type { RunCommit } from "../../../core/domain/run-change";
+import type { RunCommit } from "../../../core/domain/run-commit";
 import type { StepOutcome } from "../../../core/domain/step-outcome";
 import { applyOutcome } from "../../../core/engine/apply-outcome";
 import { fixedIds, runningRun, T0, task, transition } from "./builders";

@@ -4,7 +4,7 @@ import { packActive, packHistory, unpackHistory } from "../../../core/adapters/d
 import { itemSizeBytes } from "../../../core/adapters/dynamodb/item-size";
 import { fromJournalItem, fromRunItem, runItem } from "../../../core/adapters/dynamodb/run-items";
 import type { StepRun } from "../../../core/domain/run";
-import type { StoredEvent } from "../../../core/domain/run-change";
+import type { StoredEvent } from "../../../core/domain/run-commit";
 import { lease, runningRun } from "../engine/builders";
 
 const runId = "run_01jcz7w3k9q2yv6m8n4t5r0000";

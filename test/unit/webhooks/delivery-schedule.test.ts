@@ -10,7 +10,7 @@ import {
 import { silentLogger } from "../../../core/adapters/log/pino-logger";
 import { loadConfig } from "../../../core/config";
 import type { EventType } from "../../../core/domain/events";
-import type { RunCommit } from "../../../core/domain/run-change";
+import type { RunCommit } from "../../../core/domain/run-commit";
 import type { RunRecord } from "../../../core/domain/run-record";
 import { WebhookMessageSchema } from "../../../core/domain/webhook-message-schema";
 import {
