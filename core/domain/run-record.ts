@@ -8,7 +8,6 @@ import type { RunSlot, RunThrottle, RunWaiting, WaitingFor } from "./run-slots";
 import type { BufferedSignal } from "./signals";
 import { LIVE_RUN_STATUSES, RunStatus } from "./statuses";
 import type { StepScope } from "./step-lists";
-import { isoAt } from "./time";
 
 /**
  * The run as the engine keeps it: the API's WorkflowRun plus the cursor that says where the run stands.
@@ -249,57 +248,6 @@ export interface RunRecord extends WorkflowRun {
   keySeq?: number;
   /** The ended status whose count the store keeps this run in, and the commit that counted it (data-model.md). */
   endCounted?: { status: RunStatus; version: number };
-}
-
-function pendingUpgradeView({ definitionId, continueAt }: PendingUpgrade): WorkflowRun["pendingUpgrade"] {
-  return continueAt === undefined ? { definitionId } : { definitionId, continueAt };
-}
-
-export function currentStepName(run: RunRecord): string | null {
-  return run.active?.stepRun.stepName ?? run.nextStepName ?? null;
-}
-
-/** The run as the API returns it. */
-export function toWorkflowRun(run: RunRecord): WorkflowRun {
-  const { id, workspaceId, definitionId, status, input, output, idempotencyKey, supersessionKey } = run;
-  return {
-    id,
-    workspaceId,
-    definitionId,
-    status,
-    input,
-    output,
-    idempotencyKey,
-    supersessionKey,
-    currentStepName: currentStepName(run),
-    createdAt: run.createdAt,
-    updatedAt: run.updatedAt,
-    // Only when given: a run created as the spec describes answers exactly the spec's fields.
-    ...(run.startedBy === undefined ? {} : { startedBy: run.startedBy }),
-    // The credential that said it: a startedBy is only a claim without it.
-    ...(run.startedBy === undefined || run.startedWith === undefined ? {} : { startedWith: run.startedWith }),
-    ...(run.rerunOf === undefined ? {} : { rerunOf: run.rerunOf }),
-    ...(run.originalDefinitionId === undefined ? {} : { originalDefinitionId: run.originalDefinitionId }),
-    ...(run.upgrade === undefined ? {} : { pendingUpgrade: pendingUpgradeView(run.upgrade) }),
-    ...(run.parent === undefined ? {} : { parentRunId: run.parent.runId }),
-    // A cancelled run keeps what it was waiting for in its item; the API shows it only while it applies.
-    ...(run.debounceWindow === undefined || run.status !== RunStatus.Pending
-      ? {}
-      : debounceFields(run.debounceWindow)),
-    ...(run.supersedeAfterStep === undefined || !LIVE_RUN_STATUSES.includes(run.status)
-      ? {}
-      : { pendingSupersession: { supersededBy: run.supersedeAfterStep.by } }),
-    ...(run.priority === undefined ? {} : { priority: run.priority }),
-    ...(run.concurrencyKey === undefined ? {} : { concurrencyKey: run.concurrencyKey }),
-    ...(run.waiting === undefined ? {} : { waitingFor: run.waiting.for }),
-  };
-}
-
-function debounceFields({ key, periodMs, startAtMs, creations }: DebounceWindow) {
-  return {
-    waitingFor: "debounce" as const,
-    debounce: { key, periodMs, startsAt: isoAt(startAtMs), creations },
-  };
 }
 
 /** What a PENDING run waits for before it starts (its slot, its throttle, its debounce window), if anything. */

@@ -1,6 +1,6 @@
 import { NotFoundError } from "../domain/errors";
 import type { WorkflowRun } from "../domain/run";
-import { toWorkflowRun } from "../domain/run-record";
+import { toWorkflowRun } from "../domain/run-view";
 import type { SendEventInput } from "../domain/trigger";
 import { type TriggerRecord, TriggerStatus, triggerRunKey } from "../domain/trigger-record";
 import type { CommitDeps } from "../engine/commit-run";

@@ -5,7 +5,7 @@ import { DecideApprovalInput } from "../../domain/approval";
 import { NotFoundError } from "../../domain/errors";
 import type { Identity, StartedWith } from "../../domain/identity";
 import { CreateRunInput } from "../../domain/run";
-import { toWorkflowRun } from "../../domain/run-record";
+import { toWorkflowRun } from "../../domain/run-view";
 import { SignalInput } from "../../domain/signals";
 import type { CommitDeps } from "../../engine/commit-run";
 import type { Deps } from "../../ports/deps";

@@ -3,7 +3,7 @@ import * as z from "zod";
 import { boundedJsonObject } from "../../domain/bounded-json";
 import { LIMITS } from "../../domain/limits";
 import { WorkflowRun } from "../../domain/run";
-import { toWorkflowRun } from "../../domain/run-record";
+import { toWorkflowRun } from "../../domain/run-view";
 import { LIVE_RUN_STATUSES, RUN_STATUSES, type RunStatus } from "../../domain/statuses";
 import type { CommitDeps } from "../../engine/commit-run";
 import type { Deps } from "../../ports/deps";

@@ -4,7 +4,7 @@ import { NotFoundError, ValidationError } from "../../domain/errors";
 import { refuseOtherName } from "../../domain/identity";
 import { LIMITS } from "../../domain/limits";
 import { CreateRunInput, WorkflowEvent, WorkflowRun, WorkflowRunWithSteps } from "../../domain/run";
-import { toWorkflowRun } from "../../domain/run-record";
+import { toWorkflowRun } from "../../domain/run-view";
 import { RUN_STATUSES, type RunStatus } from "../../domain/statuses";
 import { triggerRunKey } from "../../domain/trigger-record";
 import type { CommitDeps } from "../../engine/commit-run";
