@@ -1,24 +1,21 @@
 import { monthOf } from "../domain/budget";
-import { executionStart } from "../domain/cost-record";
 import type { LlmMessage, LlmProvider, LlmResponse, LlmUsage, ProviderName } from "../domain/llm-call";
 import { DEFAULT_FALLBACK_ON, type LlmErrorClass } from "../domain/llm-errors";
 import { loadOnce } from "../domain/load-once";
 import type { CallCost } from "../domain/pricing";
 import type { LlmStep } from "../domain/step";
 import type { StepExecutor } from "../domain/step-context";
-import { StepFailureCode } from "../domain/step-error";
-import type { StepOutcome } from "../domain/step-outcome";
 import type { Clock } from "../ports/clock";
 import type { LlmCacheStore, WorkspaceBudgetStore } from "../ports/store";
 import type { CallTool } from "../remote-tools/call-remote-tool";
 import type { FindTool } from "../remote-tools/find-tool";
 import { AttemptLog } from "./attempt-log";
-import { type Admission, BudgetGuard, type WorkspaceBudgetAccess } from "./budget-guard";
-import { budgetApproval, budgetState } from "./budget-run";
+import { BudgetGuard, type WorkspaceBudgetAccess } from "./budget-guard";
+import { budgetState } from "./budget-run";
 import { type Candidate, nextCandidate, planCandidates } from "./candidates";
 import { type ConversationResult, converse } from "./conversation";
+import { llmOutcomes } from "./llm-outcomes";
 import { askedWait, describeFailures, type Failure } from "./model-failures";
-import type { OutputCheck } from "./output-checks";
 import { renderPrompt } from "./prompt";
 import { type LoadCredentials, missingKeyError } from "./provider-credentials";
 import { providerForModel } from "./resolve-provider";
@@ -70,55 +67,7 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
     checks.catch(() => {});
     const prompt = renderPrompt(step, { input: run.input, state: run.state });
     const input = { model: step.model, fallbackModels: step.fallbackModels ?? [], ...prompt };
-    const recorded = (log: AttemptLog, usedFrom?: number) => ({
-      events: log.events,
-      cost: log.cost(
-        {
-          id: deps.costId(),
-          workspaceId: run.workspaceId,
-          workflowRunId: run.id,
-          definitionId: run.definitionId,
-          stepRunId: stepRun.id,
-          attempt: stepRun.attempt,
-          ...executionStart(run, stepRun),
-        },
-        usedFrom,
-      ),
-    });
-    const failed = (error: string, retryable: boolean, log?: AttemptLog, code?: string): StepOutcome => ({
-      kind: "failed",
-      input,
-      error,
-      retryable,
-      ...(code === undefined ? {} : { code }),
-      ...(log ? recorded(log) : {}),
-    });
-    const completed = (
-      text: string,
-      candidate: Candidate,
-      checked: Extract<OutputCheck, { ok: true }>,
-      log: AttemptLog,
-      usedFrom: number,
-      cached = false,
-    ): StepOutcome => ({
-      kind: "completed",
-      input,
-      output: {
-        text,
-        ...(checked.json === undefined ? {} : { json: checked.json }),
-        model: candidate.model,
-        provider: candidate.provider,
-        ...log.totals(),
-        toolCalls: log.toolCalls,
-        ...(cached ? { cached: true } : {}),
-      },
-      stateValue: checked.stateValue,
-      ...recorded(log, usedFrom),
-    });
-    const overBudget = (refused: Refusal, log: AttemptLog): StepOutcome =>
-      refused.action === "pause"
-        ? { ...budgetApproval(refused.call), input, ...recorded(log) }
-        : failed(refused.error, false, log, StepFailureCode.BUDGET_EXCEEDED);
+    const { failed, completed, overBudget } = llmOutcomes({ costId: deps.costId, run, stepRun, input });
 
     const resolved = await resolveStepTools(deps.findTool, run.workspaceId, step.tools ?? []);
     if (!resolved.ok) return failed(resolved.error, false);
@@ -288,8 +237,6 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
 }
 
 /** A missing key is not a call: its candidate is skipped (`unavailable`) whatever `fallbackOn` says. */
-type Refusal = Extract<Admission, { kind: "refused" }>;
-
 type CallResult =
   | Exclude<ConversationResult, { kind: "call-failed" }>
   | (Omit<Extract<ConversationResult, { kind: "call-failed" }>, "errorClass"> & {
