@@ -1,4 +1,4 @@
-import { PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { PutCommand } from "@aws-sdk/lib-dynamodb";
 import { RecentlyUsed } from "../../domain/recently-used";
 import type { StepDefinition } from "../../domain/step";
 import {
@@ -10,7 +10,7 @@ import type { DefinitionStore } from "../../ports/store";
 import { getItem } from "./consistent-get";
 import type { Table } from "./dynamo-client";
 import { keys } from "./keys";
-import { queryByPrefix } from "./query";
+import { queryAll, queryByPrefix } from "./query";
 
 /** The definitions an instance keeps, in bytes of their items' steps: a few hundred typical ones. */
 export const DEFINITION_CACHE_BYTES = 8 * 1024 * 1024;
@@ -64,44 +64,35 @@ export function createDefinitionStore(table: Table): DefinitionStore {
     },
 
     async latest(workspaceId, name, version) {
-      let startKey: Record<string, unknown> | undefined;
-      do {
-        const page = await table.client.send(
-          new QueryCommand({
-            TableName: table.name,
-            KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
-            FilterExpression:
-              version === undefined
-                ? `${fieldName("name")} = :name`
-                : `${fieldName("name")} = :name AND ${fieldName("version")} = :version`,
-            ExpressionAttributeValues: {
-              ":pk": keys.workspacePartition(workspaceId),
-              ":prefix": keys.definitionPrefix,
-              ":name": name,
-              ...(version === undefined ? {} : { ":version": version }),
-            },
-            ...summaryProjection(),
-            ConsistentRead: true,
-            ScanIndexForward: false,
-            ExclusiveStartKey: startKey,
-          }),
-        );
-        const [newest] = page.Items ?? [];
-        if (newest) return summaryOf(newest);
-        startKey = page.LastEvaluatedKey;
-      } while (startKey);
-      return undefined;
+      const [newest] = await queryAll(
+        table,
+        {
+          KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
+          FilterExpression:
+            version === undefined
+              ? `${fieldName("name")} = :name`
+              : `${fieldName("name")} = :name AND ${fieldName("version")} = :version`,
+          ExpressionAttributeValues: {
+            ":pk": keys.workspacePartition(workspaceId),
+            ":prefix": keys.definitionPrefix,
+            ":name": name,
+            ...(version === undefined ? {} : { ":version": version }),
+          },
+          ...summaryProjection(),
+          ConsistentRead: true,
+          ScanIndexForward: false,
+        },
+        1,
+      );
+      return newest && summaryOf(newest);
     },
 
     async page(workspaceId, { after, limit }) {
-      const found: WorkflowDefinitionSummary[] = [];
-      let startKey: Record<string, unknown> | undefined =
-        after === undefined ? undefined : { ...keys.definition(workspaceId, after) };
-      // One more than asked tells whether another page follows; DynamoDB may stop short at 1 MB read.
-      do {
-        const page = await table.client.send(
-          new QueryCommand({
-            TableName: table.name,
+      // One more than asked tells whether another page follows.
+      const found = (
+        await queryAll(
+          table,
+          {
             KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
             ExpressionAttributeValues: {
               ":pk": keys.workspacePartition(workspaceId),
@@ -109,13 +100,12 @@ export function createDefinitionStore(table: Table): DefinitionStore {
             },
             ...summaryProjection(),
             ConsistentRead: true,
-            ExclusiveStartKey: startKey,
-            Limit: limit + 1 - found.length,
-          }),
-        );
-        found.push(...(page.Items ?? []).map(summaryOf));
-        startKey = page.LastEvaluatedKey;
-      } while (startKey && found.length <= limit);
+            ...(after === undefined ? {} : { ExclusiveStartKey: { ...keys.definition(workspaceId, after) } }),
+            Limit: limit + 1,
+          },
+          limit + 1,
+        )
+      ).map(summaryOf);
       const definitions = found.slice(0, limit);
       const last = definitions.at(-1);
       return found.length > limit && last ? { definitions, next: last.id } : { definitions };

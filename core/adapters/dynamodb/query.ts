@@ -5,17 +5,26 @@ import type { IndexName } from "./table";
 
 type Item = Record<string, unknown>;
 
-/** Every item of a query, following LastEvaluatedKey; for lists bounded by design (a workspace's keys). */
-export async function queryAll(table: Table, input: Omit<QueryCommandInput, "TableName">): Promise<Item[]> {
+/**
+ * Every item of a query from its ExclusiveStartKey on, following LastEvaluatedKey; for lists bounded by
+ * design (a workspace's keys). With
+ * `stopAt`, no further page is asked for once that many items are found (a filtered query's pages may hold
+ * none, and any page may stop short at DynamoDB's 1 MB).
+ */
+export async function queryAll(
+  table: Table,
+  input: Omit<QueryCommandInput, "TableName">,
+  stopAt = Number.POSITIVE_INFINITY,
+): Promise<Item[]> {
   const items: Item[] = [];
-  let startKey: Record<string, unknown> | undefined;
+  let startKey = input.ExclusiveStartKey;
   do {
     const page = await table.client.send(
       new QueryCommand({ ...input, TableName: table.name, ExclusiveStartKey: startKey }),
     );
     items.push(...(page.Items ?? []));
     startKey = page.LastEvaluatedKey;
-  } while (startKey);
+  } while (startKey && items.length < stopAt);
   return items;
 }
 
