@@ -162,6 +162,13 @@ function written(child: RunRecord, parentState: Record<string, unknown>): Record
 export const CHILDREN_POLL_MS = 5 * 60 * 1000;
 
 /**
+ * How long after a change that lists children to cancel its run's follow-up doorbell comes (commit-run.ts,
+ * ringBeforeCommit): the children of a parent whose process died right after that commit stop within this
+ * (and a worker's turn), not when the sweeper finds the parent.
+ */
+export const CHILDREN_FOLLOW_UP_MS = 30_000;
+
+/**
  * Starts children `indices` of the active step: CHILD_RUN_STARTED each, created after the commit; with the
  * definition a sub_workflow step's name resolved to.
  */

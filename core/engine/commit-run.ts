@@ -1,4 +1,4 @@
-import type { ChildStep } from "../domain/child-runs";
+import { CHILDREN_FOLLOW_UP_MS, type ChildStep } from "../domain/child-runs";
 import type { RunTransition } from "../domain/run-change";
 import type { RunCommit } from "../domain/run-commit";
 import { runDoorbell } from "../domain/run-messages";
@@ -26,7 +26,8 @@ import { scheduleWake, wakeScheduleName } from "./wake";
  *
  * The cost of the attempt a change ends goes into the run item with the commit itself, and to the workspace's
  * rollups with the commit that stops the run (commit-costs.ts). Whatever is lost here if the process dies is
- * found again by the sweepers, because the commit itself recorded it (the sweep index, the webhook outbox).
+ * found again by the sweepers, because the commit itself recorded it (the sweep index, the webhook outbox);
+ * children left to cancel, whose cost runs on meanwhile, by a doorbell rung before the commit (ringBeforeCommit).
  */
 export interface DeclaredEffects {
   ringDoorbell?: boolean;
@@ -75,6 +76,7 @@ export async function commitRun(
   change: RunChange,
   effects: DeclaredEffects = {},
 ): Promise<CommitOutcome> {
+  await ringBeforeCommit(deps, change);
   const outcome = await commitWithCosts(deps, change);
   if (outcome.kind === "conflict") {
     // The calls were paid for all the same: the run takes them in a commit of their own.
@@ -83,6 +85,21 @@ export async function commitRun(
   }
   await afterCommit(deps, change, effects);
   return outcome;
+}
+
+/**
+ * The one follow-up sent before the commit, so that it survives a process that dies right after it: a change
+ * that lists children to cancel (the parent cancelled or superseded, its step done with children still live)
+ * has them cancelled by its after-commit effects, and a process that dies first would leave them running, and
+ * spending, until the sweeper finds the parent (on AWS its 5-minute sweep bucket plus the sweeper's grace).
+ * The parent's doorbell, delayed by CHILDREN_FOLLOW_UP_MS, finds the list still there only then; otherwise,
+ * or when the commit loses its race, it finds nothing to do (one queue message and one read per such change).
+ */
+export async function ringBeforeCommit(deps: Pick<CommitDeps, "queue">, change: RunChange): Promise<void> {
+  const { run } = change.commit;
+  if (!run.childrenToCancel?.length) return;
+  const doorbell = runDoorbell(run.workspaceId, run.id, run.priority);
+  await deps.queue.send(doorbell, { delayMs: CHILDREN_FOLLOW_UP_MS });
 }
 
 /** The effects of a change that was committed (by commitRun, or within a run's creation). */

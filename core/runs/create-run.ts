@@ -5,7 +5,7 @@ import type { CreateRunInput } from "../domain/run";
 import { runDoorbell } from "../domain/run-messages";
 import type { RunRecord } from "../domain/run-record";
 import { isoAt } from "../domain/time";
-import { afterCommit, type CommitDeps } from "../engine/commit-run";
+import { afterCommit, type CommitDeps, ringBeforeCommit } from "../engine/commit-run";
 import { scheduleWake } from "../engine/wake";
 import type { Deps } from "../ports/deps";
 import type { DebounceWindowRef, RunsStore } from "../ports/store";
@@ -80,7 +80,10 @@ export async function createRun(
     const supersede = async () => {
       if (supersessionKey === undefined) return [];
       supersession = await supersedeChanges(deps, workspaceId, supersessionKey, runId, input.supersedeMode);
-      return supersession.map(({ change }) => change);
+      const changes = supersession.map(({ change }) => change);
+      // Committed with the creation: a superseded parent's follow-up goes before, as commitRun's does.
+      for (const change of changes) await ringBeforeCommit(deps, change);
+      return changes;
     };
     const outcome = await deps.store.runs.create({
       run,

@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
 import { DOORBELL_GRACE_MS, SWEEP_BUCKET_MS } from "../../core/domain/run-due";
+import type { RunDoorbell } from "../../core/domain/run-messages";
 import type { Deps } from "../../core/ports/deps";
 import type { RunStore } from "../../core/ports/store";
 import { cancelRun } from "../../core/runs/cancel-run";
@@ -42,8 +43,13 @@ async function parentWithWaitingBranches(): Promise<{ parentId: string; childIds
   }
 }
 
-/** The store of a process that dies right after the write of the parent's cancellation lands. */
-function dyingAfterCommitOf(parentId: string): Deps {
+/**
+ * The ports of a process that dies right after the write of the parent's cancellation lands; what it queued
+ * before is kept in `queued` (the queue, SQS on AWS, outlives the process) rather than delivered.
+ */
+function dyingAfterCommitOf(
+  parentId: string,
+): Deps & { queued: { message: RunDoorbell; delayMs: number }[] } {
   const runs = h.t.deps.store.runs;
   const dying: RunStore = Object.create(runs);
   dying.commit = async (change) => {
@@ -51,7 +57,13 @@ function dyingAfterCommitOf(parentId: string): Deps {
     if (change.commit.run.id === parentId) throw new Error("the process died");
     return outcome;
   };
-  return { ...h.t.deps, store: { ...h.t.deps.store, runs: dying } };
+  const queued: { message: RunDoorbell; delayMs: number }[] = [];
+  const queue: Deps["queue"] = {
+    send: async (message, options) => {
+      if (message.type === "run.advance") queued.push({ message, delayMs: options?.delayMs ?? 0 });
+    },
+  };
+  return { ...h.t.deps, queue, store: { ...h.t.deps.store, runs: dying }, queued };
 }
 
 /** Resolves once the parent no longer lists children to cancel (its last commit, after theirs). */
@@ -83,6 +95,23 @@ describe("cancelling a parent run", () => {
     await childrenCancelledBy(parentId);
     h.t.clock.advance(DOORBELL_GRACE_MS + SWEEP_BUCKET_MS);
     expect(await h.t.sweep()).toBe(0);
+  });
+
+  it("has queued, before the parent's commit, the parent's doorbell due within a minute, which cancels them without a sweep", async () => {
+    const { parentId, childIds } = await parentWithWaitingBranches();
+    const dying = dyingAfterCommitOf(parentId);
+
+    await expect(cancelRun(dying, h.workspaceId, parentId)).rejects.toThrow("the process died");
+    const followUps = dying.queued.filter(({ message }) => message.runId === parentId);
+    expect(followUps).toHaveLength(1);
+    expect(followUps[0]?.delayMs).toBeGreaterThan(0);
+    expect(followUps[0]?.delayMs).toBeLessThanOrEqual(60_000);
+    for (const childId of childIds) expect((await h.getRun(childId)).status).toBe("WAITING");
+
+    // The delayed doorbell arrives (handed to the engine here without its delay): no sweep, no clock moved.
+    for (const { message } of followUps) await h.t.deps.queue.send(message);
+    for (const childId of childIds) await h.waitFor(childId, ["CANCELLED"]);
+    await childrenCancelledBy(parentId);
   });
 
   it("cancels its children at once when nothing dies", async () => {

@@ -37,8 +37,8 @@ interface Gate {
 }
 
 export interface InterleaverOptions {
-  /** Asked when a gate opens; undefined: the call goes through. */
-  faultAt(): Fault | undefined;
+  /** Asked when a gate opens, for the actor's `what` port call; undefined: the call goes through. */
+  faultAt(actor: Actor, what: string): Fault | undefined;
   onEnd(actor: Actor, error: unknown): void;
   onDeath(actor: Actor, fault: Fault): void;
   /** Told every call that goes through and every death, for replaying a seed by eye. */
@@ -114,7 +114,7 @@ export class Interleaver {
       this.gates.push({ actor, what, open });
     });
     if (actor.doomed) return this.kill(actor, "crash-after", what);
-    const fault = this.options.faultAt();
+    const fault = this.options.faultAt(actor, what);
     if (fault === "crash-before") return this.kill(actor, fault, what);
     if (fault === "unavailable") throw new PortUnavailable(what);
     this.time += 1;

@@ -218,12 +218,7 @@ class Schedule {
    * violation) when that does not happen within the bound, as when a worker keeps losing the same race.
    */
   private async settleAll(): Promise<boolean> {
-    for (let moves = 0; moves < MAX_DRAIN_MOVES; moves++) {
-      if (this.inter.openable > 0) await this.inter.openOne(this.random);
-      else if (this.world.queue.hasDue()) await this.stage.deliver();
-      else if (this.world.scheduler.hasDue()) this.stage.fire();
-      else return true;
-    }
+    if (await this.stage.settle(MAX_DRAIN_MOVES)) return true;
     this.stage.unexpected.push({
       invariant: "no run lost",
       runId: null,

@@ -12,7 +12,7 @@ import { CALM_QUEUE, ChaosQueue } from "./chaos-queue";
 import { CALM_SCHEDULER, ChaosScheduler } from "./chaos-scheduler";
 import type { SpawnRequest } from "./clients";
 import { SECOND } from "./durations";
-import { drawFault, PortUnavailable } from "./faults";
+import { drawFault, type Fault, PortUnavailable } from "./faults";
 import { HttpRecorder } from "./http-recorder";
 import { type Actor, Interleaver } from "./interleaver";
 import type { Violation } from "./invariants";
@@ -23,6 +23,9 @@ import type { Weather } from "./weather";
 
 /** How long SQS hides a message whose invocation failed or died before it is delivered again. */
 const VISIBILITY_MS = 30 * SECOND;
+
+/** The fault, if any, at an actor's port call as its gate opens. */
+export type FaultAt = (actor: Actor, what: string) => Fault | undefined;
 
 /** Ids numbered per kind: deterministic, and in creation order as the store expects of ULIDs. */
 function countingIds(): IdGenerator {
@@ -56,10 +59,12 @@ export class Stage {
     readonly weather: Weather,
     store: RunsStore,
     private readonly trace: (line: string) => void,
+    /** Where faults strike: by default drawn at the weather's rate, at any call of any actor. */
+    faultAt: FaultAt = () => drawFault(random, weather.faultRate),
   ) {
     this.inter = new Interleaver({
       trace: (line) => this.trace(`${this.elapsed()} ${line}`),
-      faultAt: () => (this.faultsOn ? drawFault(random, weather.faultRate) : undefined),
+      faultAt: (actor, what) => (this.faultsOn ? faultAt(actor, what) : undefined),
       onEnd: (actor, error) => this.ended(actor, error),
       onDeath: (actor, fault) => {
         this.count(`crash ${fault}`);
@@ -148,6 +153,20 @@ export class Stage {
   private nextCostId(): string {
     this.costIds += 1;
     return `cost_${String(this.costIds).padStart(6, "0")}`;
+  }
+
+  /**
+   * Opens gates and delivers due doorbells and schedules until every actor has finished and nothing is due,
+   * without time passing; false when that takes more than `maxMoves`.
+   */
+  async settle(maxMoves: number): Promise<boolean> {
+    for (let moves = 0; moves < maxMoves; moves++) {
+      if (this.inter.openable > 0) await this.inter.openOne(this.random);
+      else if (this.world.queue.hasDue()) await this.deliver();
+      else if (this.world.scheduler.hasDue()) this.fire();
+      else return true;
+    }
+    return false;
   }
 
   fire(): void {

@@ -15,10 +15,10 @@ export async function storeDefinitions(
   /** The definition sub_workflow steps run; runs are not started on it directly. */
   child: StoredWorkflowDefinition;
 }> {
-  const child = await store(world, "sim-child", definitionSteps(random));
+  const child = await storeDefinition(world, "sim-child", definitionSteps(random));
   const definitions: StoredWorkflowDefinition[] = [];
   for (let i = random.between(1, 2); i > 0; i--) {
-    const definition = await store(
+    const definition = await storeDefinition(
       world,
       `sim-${i}`,
       definitionSteps(random, { childDefinitionId: child.id }),
@@ -39,7 +39,8 @@ export async function storeDefinitions(
   return { definitions, child };
 }
 
-async function store(
+/** One definition of the simulated workspace, version 1. */
+export async function storeDefinition(
   world: World,
   name: string,
   stepsJson: StepDefinition[],
