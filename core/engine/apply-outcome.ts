@@ -8,6 +8,7 @@ import {
   recordChildrenStarted,
 } from "../domain/child-runs";
 import { type AttemptCost, roundUsd } from "../domain/cost-record";
+import { liveChildIds } from "../domain/child-runs";
 import type { IdGenerator } from "../domain/ids";
 import { exceedsJsonDepth, jsonBytes } from "../domain/json-bounds";
 import { BoundCode, BoundExceeded, LIMITS } from "../domain/limits";
@@ -257,6 +258,8 @@ function recordStepFailure(
   // A paused or waiting run goes back to RUNNING before its step fails (decisions section 3, timeouts).
   if (tx.run.status !== RunStatus.Running) tx.setRunStatus(RunStatus.Running);
   tx.setStepStatus(StepRunStatus.Failed, { input, error: bounded(error), completedAt: tx.now });
+  // A step that fails while waiting for child runs (a bound, advances that keep failing) stops waiting for them.
+  tx.stopWaitingForChildren(liveChildIds(tx.run));
   active.wait = null;
   tx.record(
     "STEP_FAILED",

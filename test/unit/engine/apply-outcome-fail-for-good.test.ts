@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { childRunId } from "../../../core/domain/child-runs";
 import { BoundCode } from "../../../core/domain/limits";
 import { failForGood } from "../../../core/engine/apply-outcome";
 import { event, types } from "./apply-outcome-fixtures";
@@ -61,6 +62,32 @@ describe("failForGood", () => {
     expect(tx.run.status).toBe("FAILED");
     expect(tx.run.active).toMatchObject({ wait: null, stepRun: { status: "FAILED" } });
     expect(types(tx.finish())).toEqual(["STEP_FAILED", "WORKFLOW_FAILED"]);
+  });
+
+  it("stops waiting for a parallel step's live children, to be cancelled once the change commits", () => {
+    const run = runningRun({
+      stepStatus: "WAITING",
+      lease: null,
+      wait: {
+        kind: "children",
+        total: 3,
+        started: 3,
+        results: [{ status: "COMPLETED", output: {} }, null, null],
+        launch: [],
+        pollAtMs: null,
+        deadlineMs: null,
+      },
+    });
+    const tx = transition(run);
+    failForGood(tx, "advance failed", BoundCode.ADVANCE_FAILED);
+    const stepRun = run.active?.stepRun;
+    if (!stepRun) throw new Error("the run has an active step");
+    // Children 1 and 2 still run: a failed parent that forgot them would leave them running, and spending.
+    expect(tx.run.childrenToCancel).toEqual([
+      childRunId(stepRun.id, stepRun.attempt, 1),
+      childRunId(stepRun.id, stepRun.attempt, 2),
+    ]);
+    expect(tx.run.active).toMatchObject({ wait: null, stepRun: { status: "FAILED" } });
   });
 
   it("fails a run whose step already failed without failing the step twice", () => {
