@@ -1,7 +1,7 @@
 import type { AddressInfo } from "node:net";
 import { serve } from "@hono/node-server";
+import { createDevModelApp, devModelBaseUrls } from "../core/adapters/local/dev-model/app";
 import type { Config } from "../core/config";
-import { createDevModelApp, devModelBaseUrls } from "../core/llm/dev-model/app";
 
 /** The key the SDKs send to the development model, which accepts any: no real key is needed or used. */
 export const DEV_MODEL_KEY = "dev-model-key";

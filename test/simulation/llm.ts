@@ -1,15 +1,15 @@
 /**
  * The llm step as an actor of the simulation runs it: the engine's own executor and the real OpenAI adapter
- * (the official SDK), whose HTTP goes in-process to the development model (core/llm/dev-model), each model
+ * (the official SDK), whose HTTP goes in-process to the development model (core/adapters/local/dev-model), each model
  * call a gate of the actor's, so a worker may die before it, or after it paid for the call and before
  * anything recorded it. The workspace uses the server's key; it has no budget, no cache and no tools.
  */
 
+import { createDevModelApp, devModelBaseUrls } from "../../core/adapters/local/dev-model/app";
 import type { ProviderName } from "../../core/domain/llm-call";
 import { costUsd } from "../../core/domain/pricing";
 import type { LlmStep } from "../../core/domain/step";
 import type { StepExecutor } from "../../core/domain/step-context";
-import { createDevModelApp, devModelBaseUrls } from "../../core/llm/dev-model/app";
 import { createLlmExecutor } from "../../core/llm/llm-step";
 import { createOpenAiProvider } from "../../core/llm/providers/openai";
 import type { Clock } from "../../core/ports/clock";

@@ -1,4 +1,4 @@
-import { isPlainObject } from "../../domain/json-bounds";
+import { isPlainObject } from "../../../domain/json-bounds";
 
 /**
  * The development model's mind: a deterministic answer to a conversation, whatever provider's wire it came
