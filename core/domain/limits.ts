@@ -85,6 +85,11 @@ export const LIMITS = {
   /** Side-effect-free steps that may share one commit, and the journal bytes after which it closes early. */
   stepsPerCommit: 25,
   journalBatchBytes: 64 * KiB,
+  /**
+   * One blob of the blob store (core/ports/blob-store.ts), a payload kept apart from the table: as large as
+   * a conversation the development model accepts (devModelRequestBytes), and read into memory whole.
+   */
+  blobBytes: 8 * 1024 * KiB,
   /** DynamoDB's own item bound; a change that would write a larger item fails its step with ITEM_TOO_LARGE. */
   itemBytes: 400 * KiB,
   /** DynamoDB's bounds on one transaction: its actions, and the bytes it writes. */
