@@ -6,7 +6,7 @@ import { createDefinition, expectPage, startRun, waitForRun } from "../helpers/r
 import { createTestApp, type TestApp } from "../helpers/test-app";
 
 /**
- * `GET /v1/approval-requests` a page at a time (docs/data-model.md, "Approvals, a page at a time"), end to end
+ * `GET /v1/approval-requests` a page at a time (docs/lists.md, "Approvals, a page at a time"), end to end
  * over HTTP on DynamoDB Local: every page of all and of the decided requests is the spec's array's page, and
  * `meta.total` its length, through decisions, expiries (with and without a decision) and openings withdrawn
  * because their run was cancelled at the same moment.

@@ -10,7 +10,7 @@ import { createTestApp, type TestApp } from "../helpers/test-app";
 
 /**
  * Status lists of ended runs (COMPLETED, FAILED, CANCELLED, SUPERSEDED), which the store counts as runs end
- * (docs/data-model.md, "Runs by status"), end to end over HTTP on DynamoDB Local: newest first whatever order
+ * (docs/lists.md, "Runs by status"), end to end over HTTP on DynamoDB Local: newest first whatever order
  * the runs ended in, `total` exact through retries and supersession, and in a workspace older than that
  * counting, its older runs listed with the counted ones.
  */

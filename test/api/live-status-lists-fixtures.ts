@@ -6,7 +6,7 @@ import { createTestApp, type TestApp } from "../helpers/test-app";
 
 /**
  * Shared by the tests of status lists of live runs (PENDING, RUNNING, PAUSED, WAITING), which the store keeps
- * in one index partition per workspace with the status beside the key (docs/data-model.md, "Runs by status"),
+ * in one index partition per workspace with the status beside the key (docs/lists.md, "Runs by status"),
  * end to end over HTTP on DynamoDB Local (live-status-lists-*.test.ts): a real-time app of each file's own
  * (setUpLiveStatusLists), checking a page of runs, and requests that resume a run or approve its pending
  * request.

@@ -12,7 +12,7 @@ import { createDefinition, getRun, listRuns, startRun, waitForRun, withStatus } 
 import { createTestApp, type TestApp } from "../helpers/test-app";
 
 /**
- * Supersession keys (docs/data-model.md, "Supersession keys"), over HTTP on DynamoDB Local: the live runs the
+ * Supersession keys (docs/lists.md, "Supersession keys"), over HTTP on DynamoDB Local: the live runs the
  * key's head keeps, so superseding reads them and not every run the key ever had (after many runs ended, a
  * head written before it kept them, more live runs than it keeps); and the key's list, numbered per key.
  */

@@ -20,7 +20,7 @@ const ws = "wsp_approval_pages";
 
 /**
  * `approvals.page`: a page of all or of the decided requests is `list`'s page, with `list`'s length as
- * `total`, through decisions, expiries and openings whose change lost (docs/data-model.md, "Approvals, a page
+ * `total`, through decisions, expiries and openings whose change lost (docs/lists.md, "Approvals, a page
  * at a time").
  */
 export function describeApprovalPages(makeStore: MakeStore): void {

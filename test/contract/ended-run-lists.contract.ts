@@ -23,7 +23,7 @@ const ws = "wsp_ended";
 
 /**
  * The lists of one ended status: newest first whatever order the runs ended in, `total` exact, whatever was
- * lost or revived on the way (docs/data-model.md, "Runs by status").
+ * lost or revived on the way (docs/lists.md, "Runs by status").
  */
 export function describeEndedRunLists(makeStore: MakeStore): void {
   describe("ended-status lists", () => {

@@ -23,7 +23,7 @@ import type { MakeStore } from "./runs-store.contract";
 const ws = "wsp_key_lists";
 
 /**
- * A supersession key's runs combined with another filter (docs/data-model.md, "Combined filters"): each list
+ * A supersession key's runs combined with another filter (docs/lists.md, "Combined filters"): each list
  * the same whether the store answers it from the key's live runs, from two lists' common keys or from the runs
  * read in full.
  */

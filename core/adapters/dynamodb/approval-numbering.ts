@@ -7,7 +7,7 @@ import { keys } from "./keys";
 import { createRunCounters } from "./run-counters";
 
 /**
- * Numbers and counts that page a workspace's approval requests (docs/data-model.md, "Approvals, a page at a
+ * Numbers and counts that page a workspace's approval requests (docs/lists.md, "Approvals, a page at a
  * time"). A request is numbered as it opens, with an `ADD` on the workspace's `COUNTER#APPROVALS` taken before
  * its put (the openings of one turn of the event loop share one), and a number whose request is then withdrawn
  * or refused is given up as a gap. A decision counts its request in the block of 100 numbers it falls in, as

@@ -236,7 +236,7 @@ export function createApprovalStore(table: Table): ApprovalStore {
 
     /**
      * A page of all or of the decided requests: the numbered ones (newest first by number), then those opened
-     * before numbering, which are read whole and filtered as `list` reads them (docs/data-model.md, "Approvals,
+     * before numbering, which are read whole and filtered as `list` reads them (docs/lists.md, "Approvals,
      * a page at a time").
      */
     async page(

@@ -16,7 +16,7 @@ import { numberRangeOf, type ProbeRun } from "./run-number-range";
 export const WINDOW_MARGIN = 20;
 
 /**
- * The requests created in [from, to), oldest first (docs/data-model.md, "Approvals, a page at a time"): the
+ * The requests created in [from, to), oldest first (docs/lists.md, "Approvals, a page at a time"): the
  * numbered ones are a range of numbers, each end found by a search over them (run-number-range.ts, as runs
  * by date), read with `WINDOW_MARGIN` numbers either side and kept by `createdAt`; those opened before
  * numbering are a `BETWEEN` on their creation-sorted partition. When the range holds more than `max`, nothing

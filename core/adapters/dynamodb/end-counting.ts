@@ -2,7 +2,7 @@ import type { RunRecord } from "../../domain/run-record";
 import { isEndedStatus } from "../../domain/statuses";
 
 /**
- * Counting runs as they end (docs/data-model.md, "Runs by status"). A write that ends a top-level run adds it
+ * Counting runs as they end (docs/lists.md, "Runs by status"). A write that ends a top-level run adds it
  * to its ended status's count first, and marks the run (RunRecord.endCounted, in place: the caller holds the
  * run as written); a write that revives it (the retry endpoint) takes it out of the count once it has
  * landed. A write that loses takes back what it added and leaves the run as it was.

@@ -9,7 +9,7 @@ import { runsCounterScope } from "./run-counters";
 
 /**
  * How many runs of each ended status a workspace has, each of its definitions and each of its supersession
- * keys, by block of 100 run numbers (docs/data-model.md, "Runs by status"). A count item holds 100 blocks as
+ * keys, by block of 100 run numbers (docs/lists.md, "Runs by status"). A count item holds 100 blocks as
  * attributes `b00`…`b99`, so it stays under a kilobyte and an `ADD` to one block is a 1-WRU write; a list
  * reads its items (one per 10,000 runs of history) and then walks at most one block's index entries to reach
  * its page.

@@ -38,7 +38,7 @@ interface Stores {
 export type UncountedWalk = (range: NumberRange) => Promise<ListedRuns>;
 
 /**
- * A page of one ended status's runs, of one definition, of one key or all, newest first (docs/data-model.md,
+ * A page of one ended status's runs, of one definition, of one key or all, newest first (docs/lists.md,
  * "Runs by status"). The runs counted as they ended are counted by block of 100 run numbers: `total` is the
  * blocks' sum, and the page starts in the block its first rank falls in, reached by walking that block's index
  * entries from its top; so the page costs the same reads whatever N and however long the history (a count

@@ -7,7 +7,7 @@ import type { RunListStore } from "./run-lists";
 import type { NumberRange } from "./run-number-range";
 
 /**
- * Run lists whose filters no one index answers together, read under a bound (docs/data-model.md, "Combined
+ * Run lists whose filters no one index answers together, read under a bound (docs/lists.md, "Combined
  * filters"): their candidates' keys are walked with a `Limit` one past the bound, so no more than that is
  * read, and the runs are read in full and filtered only when there are at most `bound` of them. Past it the
  * request is refused before any run is read.

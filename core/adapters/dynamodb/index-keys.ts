@@ -129,7 +129,7 @@ export function sweepShard(runId: string): number {
 }
 
 /**
- * The index partitions that list approval requests (docs/data-model.md, "Approvals, a page at a time"): gsi1
+ * The index partitions that list approval requests (docs/lists.md, "Approvals, a page at a time"): gsi1
  * every request numbered at its opening, by number; gsi3 the pending ones by creation, and the decided numbered
  * ones by number. Requests opened before numbering sit in gsi1's `all` partition by creation, for good.
  */

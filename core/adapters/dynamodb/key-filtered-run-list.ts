@@ -12,7 +12,7 @@ import type { NumberRange } from "./run-number-range";
 
 /**
  * A page of a supersession key's runs that also pass a status, `live`, `waitingFor` (the PENDING runs, in
- * `filters.status`) or a definition (docs/data-model.md, "Combined filters"). A live status reads the runs
+ * `filters.status`) or a definition (docs/lists.md, "Combined filters"). A live status reads the runs
  * the key's head keeps as live (supersession-live.ts), at most a few dozen, whatever the key's history. An
  * ended status is the key's list of it, counted as its runs end (ended-run-list.ts). A head that does not
  * keep its live runs, a definition with an ended status, or the ended runs of a workspace from before it

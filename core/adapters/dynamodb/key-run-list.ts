@@ -8,7 +8,7 @@ import type { RunListStore } from "./run-lists";
 import { hasDateBound, type NumberRange, numberRangeOf } from "./run-number-range";
 
 /**
- * A page of a supersession key's runs, newest first (docs/data-model.md, "Supersession keys"). The key's runs
+ * A page of a supersession key's runs, newest first (docs/lists.md, "Supersession keys"). The key's runs
  * are numbered in the transaction that moves its head (RunRecord.keySeq: dense, no gaps), so page N is a
  * range of those numbers and `total` the head's count, whatever the key's history. A date window is a range
  * of them too, found by the same search as the other lists'. Runs created before the key's runs were numbered

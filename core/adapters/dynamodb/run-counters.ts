@@ -5,7 +5,7 @@ import { keys } from "./keys";
 import { type Asker, groupBy, perTurn } from "./per-turn";
 
 /**
- * A run's numbers among the workspace's runs and its definition's runs, for paging (docs/data-model.md,
+ * A run's numbers among the workspace's runs and its definition's runs, for paging (docs/lists.md,
  * "How lists get total"). Each number is taken with an atomic `ADD` on its counter before the run is written,
  * so concurrent creations never wait on each other or retry for a number. A number whose run is then not
  * written is added to the counter's `gaps`, which lists skip and `total` leaves out.

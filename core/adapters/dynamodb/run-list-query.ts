@@ -15,7 +15,7 @@ import { hasDateBound, type NumberRange, numberRangeOf } from "./run-number-rang
 import type { IndexName } from "./table";
 
 /**
- * Runs newest first, a page at a time (docs/data-model.md, "How lists get total"). All runs, and the runs of
+ * Runs newest first, a page at a time (docs/lists.md, "How lists get total"). All runs, and the runs of
  * one definition, are numbered at creation, so page N is a range of numbers and `total` a counter less the
  * numbers given up: the cost of a page does not depend on N. An ended status's runs are counted as they end
  * (ended-run-list.ts), by definition too. A live status or a supersession key, whose members come and go,

@@ -1,7 +1,7 @@
 import type { RunFilters } from "../../ports/store";
 
 /**
- * A date filter on a numbered run list, turned into a range of its numbers (docs/data-model.md, "Runs by
+ * A date filter on a numbered run list, turned into a range of its numbers (docs/lists.md, "Runs by
  * date"). Runs are numbered in creation order, so the runs created in a window are the numbers between the
  * first run created at or after its start and the first created at or after its end: each found by a search
  * over the numbers, whatever the page asked for.

@@ -11,7 +11,7 @@ import { type ItemKey, keys } from "./keys";
 
 /**
  * The runs of a supersession key that may still be live, kept on the key's head item as the set `live`
- * (docs/data-model.md, "Supersession keys"), so supersession, a `queue_latest` admission and a trigger's
+ * (docs/lists.md, "Supersession keys"), so supersession, a `queue_latest` admission and a trigger's
  * overlap check read the key's live runs rather than every run it ever had. A creation adds its run in its
  * own transaction (run-creation.ts); a commit that ends a run takes it out once it has landed, and one that
  * revives it (the retry endpoint) puts it back before it is written. A removal that is lost leaves an ended

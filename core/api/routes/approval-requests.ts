@@ -119,7 +119,7 @@ export function approvalRequestRoutes(
       const pageSize = query.pageSize ?? 20;
       const filtered =
         query.workflowRunId !== undefined || query.definitionId !== undefined || query.assignee !== undefined;
-      // A page of all or of the decided requests, unfiltered, reads that page (docs/data-model.md, "Approvals,
+      // A page of all or of the decided requests, unfiltered, reads that page (docs/lists.md, "Approvals,
       // a page at a time"); the pending list, the filters and the spec's array read the whole list.
       if (paged && !filtered && query.pending !== "true") {
         const pending = query.pending === "false" ? false : undefined;

@@ -34,7 +34,7 @@ import {
 } from "../../contract/run-fixtures";
 
 /**
- * Lists whose filters no one index answers (docs/data-model.md, "Combined filters"), on DynamoDB Local with a
+ * Lists whose filters no one index answers (docs/lists.md, "Combined filters"), on DynamoDB Local with a
  * bound of 3 runs in place of LIMITS.filteredRunsRead: within it they answer as the contract says; past it
  * they are refused before any run is read in full, and the walks that find the candidates read bound + 1
  * keys at most.

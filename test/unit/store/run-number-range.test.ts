@@ -6,7 +6,7 @@ import {
 } from "../../../core/adapters/dynamodb/run-number-range";
 
 /**
- * The search that turns a date window into a range of run numbers (docs/data-model.md, "Runs by date"), over
+ * The search that turns a date window into a range of run numbers (docs/lists.md, "Runs by date"), over
  * lists held in memory: it finds what a scan of the list finds, with numbers missing (gaps) and runs created
  * in the same millisecond, and its probes grow with the distance from the end it searches from, not with the
  * list's length.
