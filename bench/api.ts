@@ -1,8 +1,8 @@
 import { cpus } from "node:os";
 import { parseArgs } from "node:util";
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
-import { createDocumentClient, createDynamoClient } from "../core/adapters/dynamodb/dynamo-client";
-import { keys } from "../core/adapters/dynamodb/keys";
+import { createDocumentClient, createDynamoClient } from "../core/adapters/dynamodb/table/dynamo-client";
+import { keys } from "../core/adapters/dynamodb/table/keys";
 import { hashApiKey } from "../core/auth/api-key-secret";
 import { runClosedLoop } from "./lib/closed-loop";
 import { runHttpLoad } from "./lib/http-load";

@@ -1,6 +1,6 @@
 import { cpus } from "node:os";
 import { parseArgs } from "node:util";
-import { keys } from "../core/adapters/dynamodb/keys";
+import { keys } from "../core/adapters/dynamodb/table/keys";
 import { loadConfig } from "../core/config";
 import { RunStatus } from "../core/domain/statuses";
 import { type RunBatch, runBatch } from "./lib/api-run-batch";

@@ -1,4 +1,4 @@
-import { createDynamoClient } from "../core/adapters/dynamodb/dynamo-client";
+import { createDynamoClient } from "../core/adapters/dynamodb/table/dynamo-client";
 import type { Config } from "../core/config";
 import { loadOnce } from "../core/domain/load-once";
 import type { WebhookMessage } from "../core/domain/webhook-messages";

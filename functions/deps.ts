@@ -2,7 +2,7 @@ import {
   createDocumentClient,
   type createDynamoClient,
   type Table,
-} from "../core/adapters/dynamodb/dynamo-client";
+} from "../core/adapters/dynamodb/table/dynamo-client";
 import { createSmtpMailer } from "../core/adapters/mail/smtp-mailer";
 import type { Config } from "../core/config";
 import { createIdGenerator } from "../core/domain/ids";

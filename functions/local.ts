@@ -1,9 +1,9 @@
 import { mkdirSync } from "node:fs";
 import { resolve } from "node:path";
 import { getConnInfo } from "@hono/node-server/conninfo";
-import { ensureTable } from "../core/adapters/dynamodb/create-table";
-import { createDynamoClient } from "../core/adapters/dynamodb/dynamo-client";
 import { createStore } from "../core/adapters/dynamodb/store";
+import { ensureTable } from "../core/adapters/dynamodb/table/create-table";
+import { createDynamoClient } from "../core/adapters/dynamodb/table/dynamo-client";
 import { AesKeyVault } from "../core/adapters/local/aes-key-vault";
 import { startDynamoDbLocal } from "../core/adapters/local/dynamodb-local";
 import { loadMasterKey } from "../core/adapters/local/master-key";

@@ -1,6 +1,6 @@
 import { randomBytes } from "node:crypto";
-import { createDynamoClient } from "../core/adapters/dynamodb/dynamo-client";
 import { createStore } from "../core/adapters/dynamodb/store";
+import { createDynamoClient } from "../core/adapters/dynamodb/table/dynamo-client";
 import { AesKeyVault } from "../core/adapters/local/aes-key-vault";
 import { silentLogger } from "../core/adapters/log/pino-logger";
 import { createApp } from "../core/api/app";

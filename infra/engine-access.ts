@@ -1,4 +1,4 @@
-import { tableDefinition } from "../core/adapters/dynamodb/table";
+import { tableDefinition } from "../core/adapters/dynamodb/table/table";
 import { schedulesInGroupArn } from "./aws-account";
 import { secretsKey } from "./kms";
 import { stepQueue, webhookQueue } from "./queues";

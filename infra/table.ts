@@ -1,9 +1,9 @@
-import { tableDefinition } from "../core/adapters/dynamodb/table";
+import { tableDefinition } from "../core/adapters/dynamodb/table/table";
 import { thisStage } from "./this-stage";
 
 /**
  * The single table, declared from the same definition the local service and the tests create their tables
- * from (core/adapters/dynamodb/table.ts), so the deployed keys, indexes and TTL cannot drift from what the code expects.
+ * from (core/adapters/dynamodb/table/table.ts), so the deployed keys, indexes and TTL cannot drift from what the code expects.
  */
 const { keys, indexes, ttlAttribute } = tableDefinition;
 const keyFields = [keys.partition, keys.sort, ...indexes.flatMap((index) => [index.partition, index.sort])];

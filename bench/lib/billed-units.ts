@@ -8,7 +8,7 @@
  * - Item size (CapacityUnitCalculations / "Item sizes and formats"): attribute names plus values; strings
  *   and binaries by their bytes, numbers by significant digits (1 byte per 2, plus 1), null and booleans
  *   1 byte, lists and maps 3 bytes plus 1 per element (and a map's element names). The same rule as
- *   core/adapters/dynamodb/item-size.ts, which measures native JS items; the two are tested against each other.
+ *   core/adapters/dynamodb/table/item-size.ts, which measures native JS items; the two are tested against each other.
  * - Writes (read-write-operations.html, "Capacity unit consumption for write operations"): 1 WRU per 1 KB
  *   of the item, rounded up; PutItem and UpdateItem bill the larger of the item before and after, DeleteItem
  *   the deleted item; a write of nothing (a missing item) still bills 1.

@@ -46,7 +46,7 @@ export type { ObservedCommit, ObservedWrite } from "./write-targets";
 export interface BillingProxyOptions {
   /** DynamoDB Local's endpoint. */
   target: string;
-  /** The table's keys and indexes; defaults to the single table of core/adapters/dynamodb/table.ts. */
+  /** The table's keys and indexes; defaults to the single table of core/adapters/dynamodb/table/table.ts. */
   table?: TableShape;
   /** The bucket a request's units are counted in ("work" by default), e.g. to keep a sweeper's apart. */
   classify?: (operation: string, input: Record<string, unknown>) => string;

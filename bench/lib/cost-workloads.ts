@@ -1,7 +1,7 @@
 import { createServer, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
-import { keys } from "../../core/adapters/dynamodb/keys";
-import { fromRunItem } from "../../core/adapters/dynamodb/run-items";
+import { fromRunItem } from "../../core/adapters/dynamodb/runs/run-items";
+import { keys } from "../../core/adapters/dynamodb/table/keys";
 import { type DynamoWire, unmarshallItem } from "./dynamo-wire";
 
 /**

@@ -79,7 +79,7 @@ function record(tally: Tally, command: string, output: object): void {
   }
 }
 
-/** The commit pipeline's condition on a run item (core/adapters/dynamodb/run-items.ts). */
+/** The commit pipeline's condition on a run item (core/adapters/dynamodb/runs/run-items.ts). */
 const RUN_VERSION_CONDITION = "version = :expected";
 
 function commitsRun(command: string, input: unknown): boolean {

@@ -1,6 +1,6 @@
 import { PutCommand } from "@aws-sdk/lib-dynamodb";
-import { createDocumentClient, createDynamoClient } from "../../core/adapters/dynamodb/dynamo-client";
-import { runItem } from "../../core/adapters/dynamodb/run-items";
+import { runItem } from "../../core/adapters/dynamodb/runs/run-items";
+import { createDocumentClient, createDynamoClient } from "../../core/adapters/dynamodb/table/dynamo-client";
 import { pendingRun } from "../../core/domain/new-run";
 import { RUN_INPUT } from "./cost-workloads";
 import { inLanes } from "./lanes";

@@ -1,7 +1,7 @@
-import { createTableInput } from "../../core/adapters/dynamodb/create-table";
+import { createTableInput } from "../../core/adapters/dynamodb/table/create-table";
 import type { IndexShape, TableShape } from "./billed-units";
 
-/** The single table as core/adapters/dynamodb/create-table.ts creates it from table.ts. */
+/** The single table as core/adapters/dynamodb/table/create-table.ts creates it from table.ts. */
 export function weftTableShape(): TableShape {
   const input = createTableInput("shape");
   const keyNames = (schema: { AttributeName?: string; KeyType?: string }[] | undefined) => ({

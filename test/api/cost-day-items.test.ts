@@ -1,7 +1,7 @@
 import { PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, it } from "vitest";
-import { STEPS_PER_DAY_ITEM } from "../../core/adapters/dynamodb/cost-day-items";
-import { keys } from "../../core/adapters/dynamodb/keys";
+import { STEPS_PER_DAY_ITEM } from "../../core/adapters/dynamodb/costs/cost-day-items";
+import { keys } from "../../core/adapters/dynamodb/table/keys";
 import type { DailyCost } from "../../core/cost/cost-daily";
 import type { CostSummary } from "../../core/cost/cost-summary";
 import { settleAttemptCost } from "../../core/cost/rollup";

@@ -1,7 +1,7 @@
 import { PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, it } from "vitest";
-import { costItem } from "../../core/adapters/dynamodb/cost-store";
-import { keys } from "../../core/adapters/dynamodb/keys";
+import { costItem } from "../../core/adapters/dynamodb/costs/cost-store";
+import { keys } from "../../core/adapters/dynamodb/table/keys";
 import type { DailyCost } from "../../core/cost/cost-daily";
 import type { CostSummary } from "../../core/cost/cost-summary";
 import type { AttemptCost } from "../../core/domain/cost-record";

@@ -1,11 +1,11 @@
 import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { createCostRollupStore } from "../../core/adapters/dynamodb/cost-rollup-store";
+import { createCostRollupStore } from "../../core/adapters/dynamodb/costs/cost-rollup-store";
 import {
   createDocumentClient,
   createDynamoClient,
   type Table,
-} from "../../core/adapters/dynamodb/dynamo-client";
+} from "../../core/adapters/dynamodb/table/dynamo-client";
 import type { CostSummary } from "../../core/cost/cost-summary";
 import { rollUpCost, settleAttemptCost } from "../../core/cost/rollup";
 import type { AttemptCost } from "../../core/domain/cost-record";

@@ -1,7 +1,7 @@
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { createDocumentClient, createDynamoClient } from "../../core/adapters/dynamodb/dynamo-client";
-import { keys } from "../../core/adapters/dynamodb/keys";
+import { createDocumentClient, createDynamoClient } from "../../core/adapters/dynamodb/table/dynamo-client";
+import { keys } from "../../core/adapters/dynamodb/table/keys";
 import { type SignedUp, signUp, withKey } from "../helpers/accounts";
 import type { PageBody, RunBody } from "../helpers/api-types";
 import { expectData } from "../helpers/requests";

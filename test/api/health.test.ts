@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { createDocumentClient, createDynamoClient } from "../../core/adapters/dynamodb/dynamo-client";
 import { createStore } from "../../core/adapters/dynamodb/store";
+import { createDocumentClient, createDynamoClient } from "../../core/adapters/dynamodb/table/dynamo-client";
 import { createApp } from "../../core/api/app";
 import { createTestApp, type TestApp } from "../helpers/test-app";
 

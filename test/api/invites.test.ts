@@ -1,7 +1,7 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { createDocumentClient, createDynamoClient } from "../../core/adapters/dynamodb/dynamo-client";
-import { keys } from "../../core/adapters/dynamodb/keys";
+import { createDocumentClient, createDynamoClient } from "../../core/adapters/dynamodb/table/dynamo-client";
+import { keys } from "../../core/adapters/dynamodb/table/keys";
 import { INVITE_TTL_MS } from "../../core/auth/invites";
 import { hashToken } from "../../core/security/secret-tokens";
 import { expectData, expectError, type SignupData, uniqueEmail, uniqueSlug } from "../helpers/requests";

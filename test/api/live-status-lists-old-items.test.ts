@@ -1,7 +1,7 @@
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { describe, expect, inject, it } from "vitest";
-import { createDocumentClient, createDynamoClient } from "../../core/adapters/dynamodb/dynamo-client";
-import { keys } from "../../core/adapters/dynamodb/keys";
+import { createDocumentClient, createDynamoClient } from "../../core/adapters/dynamodb/table/dynamo-client";
+import { keys } from "../../core/adapters/dynamodb/table/keys";
 import { type SignedUp, signUp } from "../helpers/accounts";
 import type { RunBody } from "../helpers/api-types";
 import { createDefinition, listRuns, startRun } from "../helpers/runs";

@@ -1,7 +1,7 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { createDocumentClient, createDynamoClient } from "../../core/adapters/dynamodb/dynamo-client";
-import { keys } from "../../core/adapters/dynamodb/keys";
+import { createDocumentClient, createDynamoClient } from "../../core/adapters/dynamodb/table/dynamo-client";
+import { keys } from "../../core/adapters/dynamodb/table/keys";
 import { providerKeyContext } from "../../core/domain/provider-config";
 import { type SignedUp, signUp, withKey } from "../helpers/accounts";
 import { expectData, expectError, ISO_UTC_MS, issuePaths } from "../helpers/requests";

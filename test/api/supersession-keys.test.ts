@@ -1,9 +1,9 @@
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { createDocumentClient, createDynamoClient } from "../../core/adapters/dynamodb/dynamo-client";
-import { keys } from "../../core/adapters/dynamodb/keys";
-import { createRunListStore } from "../../core/adapters/dynamodb/run-lists";
-import { createSupersessionLive, MAX_KEPT_LIVE } from "../../core/adapters/dynamodb/supersession-live";
+import { createRunListStore } from "../../core/adapters/dynamodb/runs/run-lists";
+import { createSupersessionLive, MAX_KEPT_LIVE } from "../../core/adapters/dynamodb/runs/supersession-live";
+import { createDocumentClient, createDynamoClient } from "../../core/adapters/dynamodb/table/dynamo-client";
+import { keys } from "../../core/adapters/dynamodb/table/keys";
 import { ConflictError } from "../../core/domain/errors";
 import { type SignedUp, signUp, withKey } from "../helpers/accounts";
 import type { RunBody } from "../helpers/api-types";

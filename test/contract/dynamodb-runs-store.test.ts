@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { inject } from "vitest";
-import { ensureTable } from "../../core/adapters/dynamodb/create-table";
-import { createDocumentClient, createDynamoClient } from "../../core/adapters/dynamodb/dynamo-client";
 import { createStore } from "../../core/adapters/dynamodb/store";
+import { ensureTable } from "../../core/adapters/dynamodb/table/create-table";
+import { createDocumentClient, createDynamoClient } from "../../core/adapters/dynamodb/table/dynamo-client";
 import { describeRunsStoreContract } from "./runs-store.contract";
 
 const dynamo = createDynamoClient({ region: "us-east-1", endpoint: inject("dynamoEndpoint") });

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { itemSizeBytes } from "../../core/adapters/dynamodb/item-size";
-import { runItem } from "../../core/adapters/dynamodb/run-items";
+import { runItem } from "../../core/adapters/dynamodb/runs/run-items";
+import { itemSizeBytes } from "../../core/adapters/dynamodb/table/item-size";
 import { recordDays } from "../../core/domain/cost-record";
 import type { IdGenerator } from "../../core/domain/ids";
 import { LIMITS } from "../../core/domain/limits";

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import type { APIGatewayProxyEventV2, APIGatewayProxyResult, Context } from "aws-lambda";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { ensureTable } from "../../core/adapters/dynamodb/create-table";
-import { createDynamoClient } from "../../core/adapters/dynamodb/dynamo-client";
+import { ensureTable } from "../../core/adapters/dynamodb/table/create-table";
+import { createDynamoClient } from "../../core/adapters/dynamodb/table/dynamo-client";
 import { functionUrlEvent } from "./function-url-event";
 import { installLambdaStreamingRuntime } from "./lambda-streaming-runtime";
 

@@ -1,6 +1,6 @@
 import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { afterAll, inject } from "vitest";
-import { createDocumentClient, createDynamoClient } from "../../core/adapters/dynamodb/dynamo-client";
+import { createDocumentClient, createDynamoClient } from "../../core/adapters/dynamodb/table/dynamo-client";
 import { type OpenAiFake, startOpenAiFake } from "../fakes/openai-server";
 import { createTestApp, type TestApp } from "./test-app";
 

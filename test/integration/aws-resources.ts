@@ -12,8 +12,8 @@ import {
   GetQueueAttributesCommand,
   SQSClient,
 } from "@aws-sdk/client-sqs";
-import { ensureTable } from "../../core/adapters/dynamodb/create-table";
-import { createDynamoClient } from "../../core/adapters/dynamodb/dynamo-client";
+import { ensureTable } from "../../core/adapters/dynamodb/table/create-table";
+import { createDynamoClient } from "../../core/adapters/dynamodb/table/dynamo-client";
 
 /**
  * The deployment's resources, made with the SDK on an AWS endpoint (LocalStack) for one test file, under

@@ -1,4 +1,4 @@
-import { groupBy } from "../../core/adapters/dynamodb/per-turn";
+import { groupBy } from "../../core/adapters/dynamodb/table/per-turn";
 import type { RunRecord } from "../../core/domain/run-record";
 import { holdsSlot } from "../../core/domain/run-slots";
 import { LIVE_RUN_STATUSES } from "../../core/domain/statuses";

@@ -3,7 +3,7 @@
  * dump), what was written to it and by whom (the history), and what reached the outside world (the http
  * record). Each check names the invariant it holds, so a failing seed says which promise broke.
  */
-import { groupBy } from "../../core/adapters/dynamodb/per-turn";
+import { groupBy } from "../../core/adapters/dynamodb/table/per-turn";
 import type { MemoryRunsDump } from "../../core/adapters/memory/runs-store";
 import type { ModelTotals } from "../../core/domain/cost-record";
 import type { StoredWorkflowDefinition } from "../../core/domain/workflow-definition-record";

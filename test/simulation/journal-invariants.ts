@@ -1,4 +1,4 @@
-import { groupBy } from "../../core/adapters/dynamodb/per-turn";
+import { groupBy } from "../../core/adapters/dynamodb/table/per-turn";
 import type { MemoryRunsDump } from "../../core/adapters/memory/runs-store";
 import type { StoredEvent } from "../../core/domain/run-commit";
 import type { RunRecord } from "../../core/domain/run-record";

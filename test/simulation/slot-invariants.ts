@@ -1,5 +1,5 @@
-import { keys } from "../../core/adapters/dynamodb/keys";
-import { groupBy } from "../../core/adapters/dynamodb/per-turn";
+import { keys } from "../../core/adapters/dynamodb/table/keys";
+import { groupBy } from "../../core/adapters/dynamodb/table/per-turn";
 import type { MemoryRunsDump } from "../../core/adapters/memory/runs-store";
 import { slot } from "../../core/adapters/memory/state";
 import type { RunRecord } from "../../core/domain/run-record";

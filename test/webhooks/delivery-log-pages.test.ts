@@ -1,8 +1,8 @@
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { DeleteCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { createDocumentClient, createDynamoClient } from "../../core/adapters/dynamodb/dynamo-client";
-import { webhookKeys } from "../../core/adapters/dynamodb/webhook-keys";
+import { createDocumentClient, createDynamoClient } from "../../core/adapters/dynamodb/table/dynamo-client";
+import { webhookKeys } from "../../core/adapters/dynamodb/webhooks/webhook-keys";
 import type { DeliveryRecord, WebhookDelivery } from "../../core/domain/webhook";
 import { deliveryIdFor } from "../../core/webhooks/delivery-id";
 import { type SignedUp, signUp, withKey } from "../helpers/accounts";

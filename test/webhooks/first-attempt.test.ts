@@ -1,7 +1,7 @@
 import { UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { createDocumentClient, createDynamoClient } from "../../core/adapters/dynamodb/dynamo-client";
-import { webhookKeys } from "../../core/adapters/dynamodb/webhook-keys";
+import { createDocumentClient, createDynamoClient } from "../../core/adapters/dynamodb/table/dynamo-client";
+import { webhookKeys } from "../../core/adapters/dynamodb/webhooks/webhook-keys";
 import {
   answer,
   eventually,

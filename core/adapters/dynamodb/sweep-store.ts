@@ -1,8 +1,8 @@
 import type { SweepStore } from "../../ports/store";
-import type { Table } from "./dynamo-client";
-import { SWEEP_SHARDS } from "./index-keys";
-import { createRunListStore } from "./run-lists";
-import { createWebhookOutboxStore } from "./webhook-outbox";
+import { SWEEP_SHARDS } from "./runs/run-index-keys";
+import { createRunListStore } from "./runs/run-lists";
+import type { Table } from "./table/dynamo-client";
+import { createWebhookOutboxStore } from "./webhooks/webhook-outbox";
 
 /**
  * The sweeper function's store: the two sweep index reads and nothing else, so that function's bundle loads

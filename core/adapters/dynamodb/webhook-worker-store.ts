@@ -1,16 +1,16 @@
 import { loadOnce } from "../../domain/load-once";
 import type { WebhookWorkerStore } from "../../ports/store";
-import { createApprovalGroupStore } from "./approval-group-store";
-import { createApprovalLinkKeyStore } from "./approval-link-key-store";
-import { createApprovalMailStore } from "./approval-mail-store";
-import { createApprovalStore } from "./approval-store";
-import { createDefinitionStore } from "./definition-store";
-import type { Table } from "./dynamo-client";
-import { createRateLimitStore } from "./rate-limit-store";
-import { getRun } from "./read-run";
-import { createWebhookDeliveryStore } from "./webhook-deliveries";
-import { createWebhookOutboxStore } from "./webhook-outbox";
-import { createWebhookStore } from "./webhook-store";
+import { createRateLimitStore } from "./accounts/rate-limit-store";
+import { createApprovalGroupStore } from "./approvals/approval-group-store";
+import { createApprovalLinkKeyStore } from "./approvals/approval-link-key-store";
+import { createApprovalMailStore } from "./approvals/approval-mail-store";
+import { createApprovalStore } from "./approvals/approval-store";
+import { createDefinitionStore } from "./definitions/definition-store";
+import { getRun } from "./runs/read-run";
+import type { Table } from "./table/dynamo-client";
+import { createWebhookDeliveryStore } from "./webhooks/webhook-deliveries";
+import { createWebhookOutboxStore } from "./webhooks/webhook-outbox";
+import { createWebhookStore } from "./webhooks/webhook-store";
 
 /**
  * The webhook function's store: the repositories its worker uses, built as createStore builds them, so that
@@ -19,7 +19,7 @@ import { createWebhookStore } from "./webhook-store";
 export function createWebhookWorkerStore(table: Table): WebhookWorkerStore {
   // Read only to mail members alone (MAIL_RECIPIENTS=members): loaded then, so the cold start carries none
   // of the accounts' code.
-  const accounts = loadOnce(async () => (await import("./account-store")).createAccountStore(table));
+  const accounts = loadOnce(async () => (await import("./accounts/account-store")).createAccountStore(table));
   return {
     accounts: {
       findByEmail: async (email) => (await accounts()).findByEmail(email),

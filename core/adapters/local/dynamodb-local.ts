@@ -3,7 +3,7 @@ import { mkdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ListTablesCommand } from "@aws-sdk/client-dynamodb";
-import { createDynamoClient } from "../dynamodb/dynamo-client";
+import { createDynamoClient } from "../dynamodb/table/dynamo-client";
 import { freePortExcept } from "./free-port";
 
 /**

@@ -1,5 +1,5 @@
 import type { DefinitionStore } from "../../ports/store";
-import { keys } from "../dynamodb/keys";
+import { keys } from "../dynamodb/table/keys";
 import { byKey, type MemoryState, slot } from "./state";
 
 /** Definitions: written once, never updated, listed oldest first (their ids are time-ordered). */

@@ -1,13 +1,13 @@
 import type { AttemptCost } from "../../domain/cost-record";
 import type { RunRecord } from "../../domain/run-record";
 import type { DebounceWindowRef, RunChange, RunCreation } from "../../ports/store";
-import { changeItems, changeWrites } from "../dynamodb/change-items";
-import { costItem, fromCostItem } from "../dynamodb/cost-store";
-import type { Table } from "../dynamodb/dynamo-client";
-import { refuseOversizedPuts } from "../dynamodb/item-size";
-import { createRunCreationStore, type SupersessionHead } from "../dynamodb/run-creation";
-import { fromJournalItem, fromRunItem, runItem } from "../dynamodb/run-items";
-import type { TransactItem } from "../dynamodb/transact";
+import { costItem, fromCostItem } from "../dynamodb/costs/cost-store";
+import { changeItems, changeWrites } from "../dynamodb/runs/change-items";
+import { createRunCreationStore, type SupersessionHead } from "../dynamodb/runs/run-creation";
+import { fromJournalItem, fromRunItem, runItem } from "../dynamodb/runs/run-items";
+import type { Table } from "../dynamodb/table/dynamo-client";
+import { refuseOversizedPuts } from "../dynamodb/table/item-size";
+import type { TransactItem } from "../dynamodb/table/transact";
 import type { Journal } from "./state";
 
 /**

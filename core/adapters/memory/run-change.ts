@@ -1,9 +1,9 @@
 import type { AttemptCost } from "../../domain/cost-record";
 import type { RunRecord } from "../../domain/run-record";
 import type { RunChange } from "../../ports/store";
-import { costKey } from "../dynamodb/cost-store";
-import { keys } from "../dynamodb/keys";
-import type { TransactItem } from "../dynamodb/transact";
+import { costKey } from "../dynamodb/costs/cost-store";
+import { keys } from "../dynamodb/table/keys";
+import type { TransactItem } from "../dynamodb/table/transact";
 import { applyRollup } from "./cost-rollups";
 import { storedCost, storedCosts, storedJournals, storedRun } from "./dynamo-items";
 import { applySlots, slotsHold } from "./slots";

@@ -10,12 +10,12 @@ import type {
   RunFilters,
   RunStore,
 } from "../../ports/store";
-import { createEndCounting } from "../dynamodb/end-counting";
-import { sweepShard } from "../dynamodb/index-keys";
-import { keys } from "../dynamodb/keys";
-import { creationScopes } from "../dynamodb/run-counters";
-import { eventsOf, stepRunsOf } from "../dynamodb/run-history";
-import { runWriteUnits } from "../dynamodb/run-items";
+import { creationScopes } from "../dynamodb/lists/run-counters";
+import { createEndCounting } from "../dynamodb/runs/end-counting";
+import { eventsOf, stepRunsOf } from "../dynamodb/runs/run-history";
+import { sweepShard } from "../dynamodb/runs/run-index-keys";
+import { runWriteUnits } from "../dynamodb/runs/run-items";
+import { keys } from "../dynamodb/table/keys";
 import {
   changeActions,
   changesActions,

@@ -2,11 +2,11 @@ import type { RunCommit } from "../../domain/run-commit";
 import type { RunRecord } from "../../domain/run-record";
 import { DEFAULT_PRIORITY } from "../../domain/run-slots";
 import type { QueuedRun, SlotState, ThrottleState } from "../../ports/store";
-import { keys } from "../dynamodb/keys";
+import { keys } from "../dynamodb/table/keys";
 import { byKey, type MemoryState, slot } from "./state";
 
 /**
- * Slots and throttles in memory, with the semantics of the adapter's items (core/adapters/dynamodb/slot-items.ts):
+ * Slots and throttles in memory, with the semantics of the adapter's items (core/adapters/dynamodb/runs/slot-items.ts):
  * a start takes a place only while the slot is under its limit, an end gives it back, a throttle start
  * commits only at the version read.
  */

@@ -1,5 +1,5 @@
 import type { RunCommit } from "../../domain/run-commit";
-import { keys } from "../dynamodb/keys";
+import { keys } from "../dynamodb/table/keys";
 import { type MemoryState, slot } from "./state";
 
 /**

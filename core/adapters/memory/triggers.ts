@@ -1,6 +1,6 @@
 import { TriggerStatus } from "../../domain/trigger-record";
 import type { TriggerStore } from "../../ports/store";
-import { keys } from "../dynamodb/keys";
+import { keys } from "../dynamodb/table/keys";
 import { byKey, type MemoryState, slot } from "./state";
 
 /** Triggers and sent event ids, with the adapter's quota count, status changes and expiring claims. */

@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { describe, expect, it } from "vitest";
-import { createDynamoClient } from "../../../core/adapters/dynamodb/dynamo-client";
 import { createStore } from "../../../core/adapters/dynamodb/store";
+import { createDynamoClient } from "../../../core/adapters/dynamodb/table/dynamo-client";
 import { AesKeyVault } from "../../../core/adapters/local/aes-key-vault";
 import { silentLogger } from "../../../core/adapters/log/pino-logger";
 import { PAGE_ROUTES, PUBLIC_ROUTES, WORKSPACE_ROUTES } from "../../../core/api/route-table";

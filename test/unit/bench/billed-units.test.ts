@@ -13,9 +13,9 @@ import {
   writeUnits,
 } from "../../../bench/lib/billed-units";
 import { weftTableShape } from "../../../bench/lib/billing-proxy";
-import { itemSizeBytes } from "../../../core/adapters/dynamodb/item-size";
+import { itemSizeBytes } from "../../../core/adapters/dynamodb/table/item-size";
 
-/** A native item as the document client sends it (core/adapters/dynamodb/dynamo-client.ts's options). */
+/** A native item as the document client sends it (core/adapters/dynamodb/table/dynamo-client.ts's options). */
 const wire = (item: Record<string, unknown>) =>
   marshall(item, { removeUndefinedValues: true }) as unknown as WireItem;
 

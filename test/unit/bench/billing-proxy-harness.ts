@@ -4,9 +4,12 @@ import type { DynamoDBDocumentClient } from "@aws-sdk/lib-dynamodb";
 import { afterAll, beforeAll, beforeEach, inject } from "vitest";
 import { type BillingProxy, type ObservedCommit, startBillingProxy } from "../../../bench/lib/billing-proxy";
 import { type Counts, since } from "../../../bench/lib/tally";
-import { ensureTable } from "../../../core/adapters/dynamodb/create-table";
-import { createDocumentClient, createDynamoClient } from "../../../core/adapters/dynamodb/dynamo-client";
-import { itemSizeBytes } from "../../../core/adapters/dynamodb/item-size";
+import { ensureTable } from "../../../core/adapters/dynamodb/table/create-table";
+import {
+  createDocumentClient,
+  createDynamoClient,
+} from "../../../core/adapters/dynamodb/table/dynamo-client";
+import { itemSizeBytes } from "../../../core/adapters/dynamodb/table/item-size";
 
 /**
  * The billing proxy between a document client and the test run's DynamoDB Local, on a table of the test

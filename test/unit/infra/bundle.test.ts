@@ -169,8 +169,16 @@ describe("each function's bundle", () => {
   });
 
   it.each([
-    ["sweeper", ["run-lists.ts", "webhook-outbox.ts"]],
-    ["webhooks", ["webhook-deliveries.ts", "approval-store.ts", "definition-store.ts", "read-run.ts"]],
+    ["sweeper", ["runs/run-lists.ts", "webhooks/webhook-outbox.ts"]],
+    [
+      "webhooks",
+      [
+        "webhooks/webhook-deliveries.ts",
+        "approvals/approval-store.ts",
+        "definitions/definition-store.ts",
+        "runs/read-run.ts",
+      ],
+    ],
   ] as const)(
     "%s: carries only the store repositories it uses, not the whole Store nor the API's records",
     (name, uses) => {
@@ -180,10 +188,10 @@ describe("each function's bundle", () => {
       for (const file of uses) expect(repositories).toContain(`core/adapters/dynamodb/${file}`);
       for (const file of [
         "store.ts",
-        "run-store.ts",
-        "account-store.ts",
-        "api-key-store.ts",
-        "cost-store.ts",
+        "runs/run-store.ts",
+        "accounts/account-store.ts",
+        "accounts/api-key-store.ts",
+        "costs/cost-store.ts",
       ]) {
         expect(repositories).not.toContain(`core/adapters/dynamodb/${file}`);
       }

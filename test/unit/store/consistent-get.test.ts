@@ -1,13 +1,13 @@
 import { randomBytes } from "node:crypto";
 import { PutCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { getItem } from "../../../core/adapters/dynamodb/consistent-get";
-import { ensureTable } from "../../../core/adapters/dynamodb/create-table";
+import { getItem } from "../../../core/adapters/dynamodb/table/consistent-get";
+import { ensureTable } from "../../../core/adapters/dynamodb/table/create-table";
 import {
   createDocumentClient,
   createDynamoClient,
   type Table,
-} from "../../../core/adapters/dynamodb/dynamo-client";
+} from "../../../core/adapters/dynamodb/table/dynamo-client";
 
 /** The table's client, counting the requests it sends by operation. */
 function countedTable(table: Table): { table: Table; sent: string[] } {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { createTableInput } from "../../../core/adapters/dynamodb/create-table";
-import { keys } from "../../../core/adapters/dynamodb/keys";
+import { createTableInput } from "../../../core/adapters/dynamodb/table/create-table";
+import { keys } from "../../../core/adapters/dynamodb/table/keys";
 
 describe("createTableInput", () => {
   it("declares pk/sk, five KEYS_ONLY string-keyed GSIs and gsi6 projecting the live status, on demand", () => {

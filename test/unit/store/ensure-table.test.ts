@@ -3,8 +3,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { CreateTableCommand, DescribeTableCommand, type DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import { afterAll, describe, expect, inject, it } from "vitest";
-import { createTableInput, ensureTable } from "../../../core/adapters/dynamodb/create-table";
-import { createDynamoClient } from "../../../core/adapters/dynamodb/dynamo-client";
+import { createTableInput, ensureTable } from "../../../core/adapters/dynamodb/table/create-table";
+import { createDynamoClient } from "../../../core/adapters/dynamodb/table/dynamo-client";
 import { startDynamoDbLocal } from "../../../core/adapters/local/dynamodb-local";
 
 const ALL_INDEXES = ["gsi1", "gsi2", "gsi3", "gsi4", "gsi5", "gsi6"];

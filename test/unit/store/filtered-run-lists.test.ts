@@ -1,19 +1,19 @@
 import { randomBytes } from "node:crypto";
 import { BatchGetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { ensureTable } from "../../../core/adapters/dynamodb/create-table";
+import { countingFromTheStart } from "../../../core/adapters/dynamodb/lists/ended-count-items";
+import { runsCounterScope } from "../../../core/adapters/dynamodb/lists/run-counters";
+import { createRunCreationStore } from "../../../core/adapters/dynamodb/runs/run-creation";
+import { listRuns } from "../../../core/adapters/dynamodb/runs/run-list-query";
+import { createRunListStore } from "../../../core/adapters/dynamodb/runs/run-lists";
+import { createStore } from "../../../core/adapters/dynamodb/store";
+import { ensureTable } from "../../../core/adapters/dynamodb/table/create-table";
 import {
   createDocumentClient,
   createDynamoClient,
   type Table,
-} from "../../../core/adapters/dynamodb/dynamo-client";
-import { countingFromTheStart } from "../../../core/adapters/dynamodb/ended-count-items";
-import { keys } from "../../../core/adapters/dynamodb/keys";
-import { runsCounterScope } from "../../../core/adapters/dynamodb/run-counters";
-import { createRunCreationStore } from "../../../core/adapters/dynamodb/run-creation";
-import { listRuns } from "../../../core/adapters/dynamodb/run-list-query";
-import { createRunListStore } from "../../../core/adapters/dynamodb/run-lists";
-import { createStore } from "../../../core/adapters/dynamodb/store";
+} from "../../../core/adapters/dynamodb/table/dynamo-client";
+import { keys } from "../../../core/adapters/dynamodb/table/keys";
 import { ValidationError } from "../../../core/domain/errors";
 import type { IdGenerator } from "../../../core/domain/ids";
 import type { RunRecord } from "../../../core/domain/run-record";

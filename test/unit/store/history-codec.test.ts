@@ -1,8 +1,8 @@
 import { describe, expect, it } from "vitest";
-import { compressJson, decompressJson } from "../../../core/adapters/dynamodb/compressed-json";
-import { packActive, packHistory, unpackHistory } from "../../../core/adapters/dynamodb/history-codec";
-import { itemSizeBytes } from "../../../core/adapters/dynamodb/item-size";
-import { fromJournalItem, fromRunItem, runItem } from "../../../core/adapters/dynamodb/run-items";
+import { packActive, packHistory, unpackHistory } from "../../../core/adapters/dynamodb/runs/history-codec";
+import { fromJournalItem, fromRunItem, runItem } from "../../../core/adapters/dynamodb/runs/run-items";
+import { compressJson, decompressJson } from "../../../core/adapters/dynamodb/table/compressed-json";
+import { itemSizeBytes } from "../../../core/adapters/dynamodb/table/item-size";
 import type { StepRun } from "../../../core/domain/run";
 import type { StoredEvent } from "../../../core/domain/run-commit";
 import { lease, runningRun } from "../engine/builders";

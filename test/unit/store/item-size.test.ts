@@ -1,14 +1,14 @@
 import { randomBytes } from "node:crypto";
 import { PutCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { ensureTable } from "../../../core/adapters/dynamodb/create-table";
+import { ensureTable } from "../../../core/adapters/dynamodb/table/create-table";
 import {
   createDocumentClient,
   createDynamoClient,
   type Table,
-} from "../../../core/adapters/dynamodb/dynamo-client";
-import { itemSizeBytes } from "../../../core/adapters/dynamodb/item-size";
-import { transactWrite } from "../../../core/adapters/dynamodb/write-conflict";
+} from "../../../core/adapters/dynamodb/table/dynamo-client";
+import { itemSizeBytes } from "../../../core/adapters/dynamodb/table/item-size";
+import { transactWrite } from "../../../core/adapters/dynamodb/table/write-conflict";
 import { LIMITS } from "../../../core/domain/limits";
 
 describe("itemSizeBytes, as DynamoDB counts an item", () => {

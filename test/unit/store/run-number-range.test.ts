@@ -3,7 +3,7 @@ import {
   firstNumberCreatedFrom,
   numberRangeOf,
   type ProbeRun,
-} from "../../../core/adapters/dynamodb/run-number-range";
+} from "../../../core/adapters/dynamodb/lists/run-number-range";
 
 /**
  * The search that turns a date window into a range of run numbers (docs/lists.md, "Runs by date"), over

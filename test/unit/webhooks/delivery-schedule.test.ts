@@ -1,12 +1,12 @@
 import type { SQSEvent } from "aws-lambda";
 import { describe, expect, it } from "vitest";
 import { createSqsBatchHandler } from "../../../core/adapters/aws/sqs-batch";
-import { commitItems } from "../../../core/adapters/dynamodb/run-items";
+import { commitItems } from "../../../core/adapters/dynamodb/runs/run-items";
 import {
   deliverySweepKeys,
   outboxIndexKeys,
   parseWebhookSweepEntry,
-} from "../../../core/adapters/dynamodb/webhook-keys";
+} from "../../../core/adapters/dynamodb/webhooks/webhook-keys";
 import { silentLogger } from "../../../core/adapters/log/pino-logger";
 import { loadConfig } from "../../../core/config";
 import type { EventType } from "../../../core/domain/events";

@@ -1,0 +1,167 @@
+import type { RunCommit } from "../../../domain/run-commit";
+import { sweepDueAtMs } from "../../../domain/run-due";
+import type { RunHistory } from "../../../domain/run-history";
+import { listedDefinitionId, type RunRecord } from "../../../domain/run-record";
+import { compressJson, decompressJson } from "../table/compressed-json";
+import type { Table } from "../table/dynamo-client";
+import { itemSizeBytes } from "../table/item-size";
+import { keys } from "../table/keys";
+import type { TransactItem } from "../table/transact";
+import { outboxIndexKeys } from "../webhooks/webhook-keys";
+import { packActive, packHistory, unpackActive, unpackHistory } from "./history-codec";
+import { runIndexKeys } from "./run-index-keys";
+
+/**
+ * Run items ⇄ records, and a RunCommit as TransactWriteItems actions. A run item holds its keys, `version` (the
+ * commit's condition) and everything else as one compressed JSON document (`body`, compressed-json.ts): the
+ * item is rewritten at every commit and billed by its started kilobyte, and compressed it stays within one
+ * for most runs. The active step and the kept history inside it are in the compact form of history-codec.ts.
+ * JSON also keeps DynamoDB's 32-level nesting limit away from users' data.
+ */
+type Item = Record<string, unknown>;
+
+/** Fields the item's key already holds, left out of its body. */
+type KeyedFields = "id" | "workspaceId" | "version";
+
+export function runItem(run: RunRecord): Item {
+  const { id, workspaceId, version, active, recent, ...rest } = run;
+  const counted = countedToken(run);
+  const body: Item = { ...rest, active: active && packActive(active) };
+  if (recent) body.recent = packHistory(recent);
+  return {
+    ...keys.run(workspaceId, id),
+    entity: "WorkflowRun",
+    version,
+    body: compressJson(body),
+    ...runIndexKeys({
+      workspaceId,
+      runId: id,
+      // An upgraded run stays in the list (and numbering) of the definition it was created on.
+      definitionId: listedDefinitionId(run),
+      status: run.status,
+      seq: run.seq,
+      defSeq: run.defSeq,
+      keySeq: run.keySeq,
+      supersessionKey: run.supersessionKey,
+      dueAtMs: sweepDueAtMs(run),
+      parentRunId: run.parent?.runId,
+    }),
+    ...(counted === undefined ? {} : { counted }),
+  };
+}
+
+/**
+ * The count a top-level ended run is in, as a top-level attribute (`<status>#<version that counted it>`), so
+ * a write can be conditional on it (commitItems).
+ */
+function countedToken(run: RunRecord): string | undefined {
+  const counted = run.endCounted;
+  if (run.parent !== undefined || counted?.status !== run.status) return undefined;
+  return `${counted.status}#${counted.version}`;
+}
+
+/**
+ * A writer holding the run from before its end was counted would count it again: its write loses, and the
+ * writer reads the run again.
+ */
+const NOT_COUNTED_OTHERWISE =
+  "(attribute_not_exists(counted) OR counted = :counted OR NOT begins_with(counted, :countedIn))";
+
+/** DynamoDB bills a write by the started kilobyte of the whole item, as stored (so compressed), at least one. */
+const WRITE_UNIT_BYTES = 1024;
+
+export const runWriteUnits = (run: RunRecord): number =>
+  Math.max(1, Math.ceil(itemSizeBytes(runItem(run)) / WRITE_UNIT_BYTES));
+
+export function fromRunItem(item: Item): RunRecord {
+  const { workspaceId, runId } = runPartitionIds(String(item.pk));
+  const body = (
+    item.body === undefined ? uncompressedBody(item) : decompressJson(item.body as Uint8Array)
+  ) as Omit<RunRecord, KeyedFields>;
+  const record: RunRecord = { id: runId, workspaceId, ...body, version: Number(item.version) };
+  if (record.active) record.active = unpackActive(record.active as unknown as Item, runId);
+  if (record.recent) record.recent = unpackHistory(record.recent as unknown as Item, runId);
+  return record;
+}
+
+/**
+ * A run item written before bodies were compressed: its fields as attributes, free-form JSON as strings
+ * (`stateJson`, …). Read as they are, rewritten compressed by the run's next commit.
+ */
+function uncompressedBody(item: Item): Item {
+  const body: Item = {};
+  for (const [name, value] of Object.entries(item)) {
+    if (/^(pk|sk|entity|version|gsi\dpk|gsi\dsk)$/.test(name)) continue;
+    if (name.endsWith("Json")) body[name.slice(0, -4)] = JSON.parse(String(value));
+    else body[name] = value;
+  }
+  return body;
+}
+
+function runPartitionIds(pk: string): { workspaceId: string; runId: string } {
+  const [, workspaceId = "", runId = ""] = /^WS#(.+)#RUN#(.+)$/.exec(pk) ?? [];
+  return { workspaceId, runId };
+}
+
+/**
+ * A commit's writes: the run, conditional on its version, and with it the change's own journal item if it has
+ * one (RunCommit.journal); then, apart, the journal item filing the history the run item kept (`filed`), which is
+ * committed history already, so it is written first, on its own, and a writer that files the same stretch
+ * again (longer, after a lost race) replaces it, never the other way round.
+ */
+export function commitItems(
+  table: Table,
+  commit: RunCommit,
+): { atomic: TransactItem[]; filed?: TransactItem } {
+  const { run } = commit;
+  const counted = countedToken(run);
+  const runPut: TransactItem = {
+    Put: {
+      TableName: table.name,
+      Item: runItem(run),
+      ConditionExpression:
+        counted === undefined ? "version = :expected" : `version = :expected AND ${NOT_COUNTED_OTHERWISE}`,
+      ExpressionAttributeValues: {
+        ":expected": commit.expectedVersion,
+        ...(counted === undefined ? {} : { ":counted": counted, ":countedIn": `${run.status}#` }),
+      },
+    },
+  };
+  const atomic = [runPut];
+  if (commit.journal) atomic.push(journalPut(table, run, commit.journal.history, commit.journal.outbox));
+  return commit.filed ? { atomic, filed: journalPut(table, run, commit.filed, false) } : { atomic };
+}
+
+function journalPut(table: Table, run: RunRecord, history: RunHistory, outbox: boolean): TransactItem {
+  const first = history.events[0];
+  const last = history.events.at(-1);
+  if (!first || !last) throw new Error(`run ${run.id}: a journal item holds at least one event`);
+  return {
+    Put: {
+      TableName: table.name,
+      Item: {
+        ...keys.journal(run.workspaceId, run.id, first.seq),
+        entity: "RunJournal",
+        firstSeq: first.seq,
+        lastSeq: last.seq,
+        journal: compressJson(packHistory(history)),
+        // Webhook outbox: listed in gsi5 until its events are dispatched, so a dispatch lost after this
+        // commit is found again by the webhook sweeper. A child run's also names its parent, for the bodies.
+        ...(outbox ? outboxIndexKeys(run.id, last.createdAt, first.seq) : {}),
+        ...(outbox && run.parent ? { parentRunId: run.parent.runId } : {}),
+      },
+      ConditionExpression: "attribute_not_exists(pk) OR lastSeq <= :lastSeq",
+      ExpressionAttributeValues: { ":lastSeq": last.seq },
+    },
+  };
+}
+
+export function fromJournalItem(item: Item): RunHistory {
+  const { runId } = runPartitionIds(String(item.pk));
+  const packed =
+    // A journal written before journals were compressed.
+    item.journal === undefined
+      ? JSON.parse(String(item.journalJson))
+      : decompressJson(item.journal as Uint8Array);
+  return unpackHistory(packed as Item, runId);
+}

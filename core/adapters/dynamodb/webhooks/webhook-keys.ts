@@ -1,0 +1,84 @@
+import type { WebhookSweepEntry } from "../../../ports/store";
+import { sweepShard } from "../runs/run-index-keys";
+import { type ItemKey, keys, pad } from "../table/keys";
+
+/**
+ * The keys of webhooks, their deliveries and the webhook outbox (docs/data-model.md, "Webhooks"). Kept beside
+ * keys.ts rather than in it so the webhook feature's layout reads in one place; nothing else builds them.
+ *
+ * gsi5 is shared with the engine's sweep index: its `SWEEP#<shard>` partitions hold runs, the
+ * `WEBHOOKS#<shard>` ones hold what the webhook sweeper looks after: journal items whose webhook events are
+ * not dispatched yet (the outbox) and deliveries with an attempt still to make.
+ */
+const WEBHOOK_PREFIX = "WEBHOOK#";
+const DELIVERY_PREFIX = "DELIVERY#";
+export const WEBHOOK_SWEEP_PREFIX = "WEBHOOKS#";
+const LOG_PREFIX = "LOG#";
+/** Wide enough for any count a webhook's deliveries reach. */
+const LOG_NUMBER_WIDTH = 10;
+
+const deliveryPartition = (workspaceId: string, webhookId: string) =>
+  `${keys.workspacePartition(workspaceId)}#${WEBHOOK_PREFIX}${webhookId}`;
+
+export const webhookKeys = {
+  webhook: (workspaceId: string, webhookId: string): ItemKey => ({
+    pk: keys.workspacePartition(workspaceId),
+    sk: `${WEBHOOK_PREFIX}${webhookId}`,
+  }),
+  webhookPrefix: WEBHOOK_PREFIX,
+  /** One partition per webhook: its delivery log is one Query. */
+  deliveryPartition,
+  delivery: (workspaceId: string, webhookId: string, deliveryId: string): ItemKey => ({
+    pk: deliveryPartition(workspaceId, webhookId),
+    sk: `${DELIVERY_PREFIX}${deliveryId}`,
+  }),
+  deliveryPrefix: DELIVERY_PREFIX,
+  /**
+   * A numbered delivery's entry in its webhook's log, beside the deliveries in their partition and sorted by
+   * number, so page N is a range of entries (webhook-delivery-log.ts). It holds the delivery's id.
+   */
+  logEntry: (workspaceId: string, webhookId: string, number: number): ItemKey => ({
+    pk: deliveryPartition(workspaceId, webhookId),
+    sk: `${LOG_PREFIX}${pad(number, LOG_NUMBER_WIDTH)}`,
+  }),
+} as const;
+
+/** The outbox entry a journal item carries until its webhook events are dispatched. */
+export function outboxIndexKeys(runId: string, createdAt: string, firstSeq: number) {
+  return {
+    gsi5pk: `${WEBHOOK_SWEEP_PREFIX}${sweepShard(runId)}`,
+    gsi5sk: `${createdAt}#${runId}#${pad(firstSeq, 10)}`,
+  };
+}
+
+/** The sweep entry of a delivery whose attempt `attempt` is due at `dueAt` (or whose claim ends then). */
+export function deliverySweepKeys(deliveryId: string, dueAt: string, attempt: number) {
+  return {
+    gsi5pk: `${WEBHOOK_SWEEP_PREFIX}${sweepShard(deliveryId)}`,
+    gsi5sk: `${dueAt}#${deliveryId}#${attempt}`,
+  };
+}
+
+/** Reads a `WEBHOOKS#` index entry back from the keys a KEYS_ONLY index returns. */
+export function parseWebhookSweepEntry(item: Record<string, unknown>): WebhookSweepEntry | undefined {
+  const [pk, sk, indexSk] = [String(item.pk), String(item.sk), String(item.gsi5sk)];
+  const dueAt = indexSk.split("#")[0] ?? "";
+  const journal = /^WS#(.+)#RUN#(.+)$/.exec(pk);
+  const journalSeq = /^JRN#(\d+)$/.exec(sk);
+  if (journal?.[1] && journal[2] && journalSeq?.[1]) {
+    return {
+      kind: "outbox",
+      workspaceId: journal[1],
+      runId: journal[2],
+      journalSeq: Number(journalSeq[1]),
+      dueAt,
+    };
+  }
+  const delivery = /^WS#(.+)#WEBHOOK#(.+)$/.exec(pk);
+  const deliveryId = sk.startsWith(DELIVERY_PREFIX) ? sk.slice(DELIVERY_PREFIX.length) : undefined;
+  const attempt = Number(indexSk.split("#")[2]);
+  if (delivery?.[1] && delivery[2] && deliveryId && Number.isInteger(attempt) && attempt > 0) {
+    return { kind: "delivery", workspaceId: delivery[1], webhookId: delivery[2], deliveryId, attempt, dueAt };
+  }
+  return undefined;
+}

@@ -1,0 +1,68 @@
+import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import type { OutboxJournal, WebhookOutboxStore, WebhookSweepEntry } from "../../../ports/store";
+import { fromJournalItem } from "../runs/run-items";
+import { isConditionFailure } from "../table/conditions";
+import type { Table } from "../table/dynamo-client";
+import { keys } from "../table/keys";
+import { parseWebhookSweepEntry, WEBHOOK_SWEEP_PREFIX } from "./webhook-keys";
+
+/**
+ * The webhook outbox: journal items whose commit announced webhook events carry a gsi5 entry
+ * (`WEBHOOKS#<shard>`, written by the run's own commit) until the dispatcher has created their deliveries.
+ * The webhook sweeper reads the same index partitions for deliveries whose next attempt is overdue.
+ */
+export function createWebhookOutboxStore(table: Table): WebhookOutboxStore {
+  return {
+    /** The commit's events, and whether its outbox entry is still there (undefined: no such journal item). */
+    async journal(
+      workspaceId: string,
+      runId: string,
+      journalSeq: number,
+    ): Promise<OutboxJournal | undefined> {
+      const { Item } = await table.client.send(
+        new GetCommand({
+          TableName: table.name,
+          Key: keys.journal(workspaceId, runId, journalSeq),
+          ConsistentRead: true,
+        }),
+      );
+      if (!Item) return undefined;
+      const pending = typeof Item.gsi5pk === "string" && Item.gsi5pk.startsWith(WEBHOOK_SWEEP_PREFIX);
+      const parentRunId = typeof Item.parentRunId === "string" ? Item.parentRunId : undefined;
+      return { events: fromJournalItem(Item).events, pending, ...(parentRunId ? { parentRunId } : {}) };
+    },
+
+    /** Removes the outbox entry once every delivery of the commit exists. */
+    async clear(workspaceId: string, runId: string, journalSeq: number): Promise<void> {
+      try {
+        await table.client.send(
+          new UpdateCommand({
+            TableName: table.name,
+            Key: keys.journal(workspaceId, runId, journalSeq),
+            UpdateExpression: "REMOVE gsi5pk, gsi5sk",
+            ConditionExpression: "attribute_exists(pk)",
+          }),
+        );
+      } catch (error) {
+        if (!isConditionFailure(error)) throw error;
+      }
+    },
+
+    /** Outbox entries and delivery attempts due at or before `dueBy` in one shard, at most `limit`. */
+    async dueForSweep(shard: number, dueBy: string, limit: number): Promise<WebhookSweepEntry[]> {
+      const page = await table.client.send(
+        new QueryCommand({
+          TableName: table.name,
+          IndexName: "gsi5",
+          KeyConditionExpression: "gsi5pk = :pk AND gsi5sk <= :dueBy",
+          ExpressionAttributeValues: { ":pk": `${WEBHOOK_SWEEP_PREFIX}${shard}`, ":dueBy": `${dueBy}#~` },
+          Limit: limit,
+        }),
+      );
+      return (page.Items ?? []).flatMap((item) => {
+        const entry = parseWebhookSweepEntry(item);
+        return entry ? [entry] : [];
+      });
+    },
+  };
+}
