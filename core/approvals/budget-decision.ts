@@ -4,7 +4,7 @@ import type { RunTransition } from "../domain/run-change";
 import { RunStatus, StepRunStatus } from "../domain/statuses";
 import type { StepDefinition } from "../domain/step";
 import { StepFailureCode } from "../domain/step-error";
-import { failAttempt } from "../engine/apply-outcome";
+import { failAttempt } from "../engine/rules/apply-outcome";
 
 /**
  * The decision on a request for more spend (onExceed pause, docs/llm.md). Approved: the caps rise by what

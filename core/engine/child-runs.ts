@@ -1,4 +1,11 @@
-import { type ChildStep, liveChildIds, newChildRun, subWorkflowDefinitionId } from "../domain/child-runs";
+import {
+  type ChildStep,
+  childRunId,
+  liveChildIds,
+  liveIndices,
+  newChildRun,
+  subWorkflowDefinitionId,
+} from "../domain/child-runs";
 import { pendingRun } from "../domain/new-run";
 import { RunTransition } from "../domain/run-change";
 import { runDoorbell } from "../domain/run-messages";
@@ -6,6 +13,7 @@ import type { RunRecord } from "../domain/run-record";
 import { LIVE_RUN_STATUSES, RunStatus } from "../domain/statuses";
 import { isoAt } from "../domain/time";
 import type { Deps } from "../ports/deps";
+import type { RunsStore } from "../ports/store";
 import { type CommitDeps, commitRun, finishTransition } from "./commit-run";
 import { endActiveStep } from "./end-active-step";
 
@@ -118,6 +126,22 @@ export async function abandonedChild(deps: ChildDeps, run: RunRecord): Promise<R
 async function parentWaitsFor(deps: ChildDeps, run: RunRecord): Promise<boolean> {
   const parent = run.parent && (await deps.store.runs.get(run.workspaceId, run.parent.runId));
   return parent !== undefined && liveChildIds(parent).includes(run.id);
+}
+
+/** The parent's live children as the store has them now (undefined: not created yet), by index. */
+export async function readLiveChildren(
+  store: Pick<RunsStore, "runs">,
+  run: RunRecord,
+): Promise<Map<number, RunRecord | undefined>> {
+  const active = run.active;
+  const wait = active?.wait;
+  const read = new Map<number, RunRecord | undefined>();
+  if (!active || wait?.kind !== "children") return read;
+  const { id, attempt } = active.stepRun;
+  // One at a time (at most maxConcurrency of them): a worker's calls stay in order, as the simulation plays them.
+  for (const i of liveIndices(wait))
+    read.set(i, await store.runs.get(run.workspaceId, childRunId(id, attempt, i)));
+  return read;
 }
 
 /** A child's end is its parent's news: its doorbell rings (the parent reads the truth from the store). */

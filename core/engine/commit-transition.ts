@@ -3,8 +3,8 @@ import { RunTransition } from "../domain/run-change";
 import type { RunRecord } from "../domain/run-record";
 import type { Deps } from "../ports/deps";
 import type { RunChange } from "../ports/store";
-import { failForGood, type OutcomeEffects } from "./apply-outcome";
 import { type CommitDeps, commitRun, finishTransition } from "./commit-run";
+import { failForGood, type OutcomeEffects } from "./rules/apply-outcome";
 
 export type TransitionDeps = CommitDeps & Pick<Deps, "ids">;
 

@@ -1,9 +1,9 @@
 import { BoundCode, LIMITS } from "../domain/limits";
 import { RunTransition } from "../domain/run-change";
 import type { RunRecord } from "../domain/run-record";
-import { failForGood } from "./apply-outcome";
 import { commitRun, finishTransition } from "./commit-run";
 import type { TransitionDeps } from "./commit-transition";
+import { failForGood } from "./rules/apply-outcome";
 
 /**
  * Counts a delivery that failed before it could commit, in the run itself (doorbells come and go; the count

@@ -1,8 +1,8 @@
 import type { RunTransition } from "../domain/run-change";
 import { LIVE_RUN_STATUSES, RunStatus } from "../domain/statuses";
 import type { RunsStore } from "../ports/store";
-import type { OutcomeEffects } from "./apply-outcome";
 import { endActiveStep } from "./end-active-step";
+import type { OutcomeEffects } from "./rules/apply-outcome";
 
 /**
  * A run superseded `after_current_step` while executing a step (RunRecord.supersedeAfterStep) ends when that

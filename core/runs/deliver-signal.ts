@@ -2,7 +2,7 @@ import type { IdGenerator } from "../domain/ids";
 import type { RunTransition } from "../domain/run-change";
 import type { Acceptance } from "../domain/signals";
 import type { StepDefinition } from "../domain/step";
-import { applyOutcome } from "../engine/apply-outcome";
+import { applyOutcome } from "../engine/rules/apply-outcome";
 import { refuseOutOfBounds } from "./refuse-out-of-bounds";
 
 /**

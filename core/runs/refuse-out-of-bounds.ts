@@ -1,7 +1,7 @@
 import { ValidationError } from "../domain/errors";
 import type { RunRecord } from "../domain/run-record";
 import type { StepDefinition } from "../domain/step";
-import { keepCompleted } from "../engine/apply-outcome";
+import { keepCompleted } from "../engine/rules/apply-outcome";
 
 /**
  * A signal or an approval's edit completes the run's waiting step with data the caller sent: when that

@@ -2,7 +2,7 @@ import { ConflictError, NotFoundError, ValidationError } from "../domain/errors"
 import { LIVE_RUN_STATUSES, RunStatus } from "../domain/statuses";
 import type { StoredWorkflowDefinition } from "../domain/workflow-definition-record";
 import type { CommitDeps } from "../engine/commit-run";
-import { landUpgrade } from "../engine/upgrade-landing";
+import { landUpgrade } from "../engine/rules/upgrade-landing";
 import type { Deps } from "../ports/deps";
 import { changeRun } from "./change-run";
 import { checkUpgrade, type Incompatibility } from "./upgrade-check";

@@ -4,7 +4,7 @@ import type { StepExecutor } from "../domain/step-context";
 /**
  * `external_event`: waits for a signal of `signalType` (POST .../resume or .../signals), or for any or all of
  * `signalTypes`, up to `timeoutMs` when given. Signals the run already holds are taken when the wait starts
- * (core/engine/signal-inbox.ts).
+ * (core/engine/rules/signal-inbox.ts).
  */
 export const externalEventExecutor: StepExecutor<ExternalEventStep> = async ({ step, nowMs }) => {
   const types = step.signalTypes ?? [step.signalType ?? ""];

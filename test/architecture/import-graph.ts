@@ -1,35 +1,63 @@
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, join, relative, resolve } from "node:path";
 
 /**
- * The folders of core/ as a graph: an edge A → B for each import from a file of folder A (its first level
- * under core/, or the file itself for core's root files) of a file of folder B. Read from the source text,
- * so it sees what the code imports, type-only imports included.
+ * The imports of core/ as graphs, read from the source text, so they see what the code imports: type-only
+ * imports included (a type shared both ways still ties two files together), and lazy `import()`s too (loaded
+ * later, but neither file can be read or moved without the other all the same).
  */
-const IMPORT = /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+["']([^"']+)["']/g;
+const IMPORT =
+  /(?:^|\n)\s*(?:import|export)\s[^;]*?from\s+["']([^"']+)["']|\bimport\(\s*["']([^"']+)["']\s*\)/g;
 
-export type FolderGraph = Map<string, Set<string>>;
+/** Node → the nodes it imports. */
+export type Graph = Map<string, Set<string>>;
 
-export function folderGraph(coreDir: string): FolderGraph {
-  const graph: FolderGraph = new Map();
+/** What a file imports, as written. */
+export function importedSpecifiers(file: string): string[] {
+  return [...readFileSync(file, "utf8").matchAll(IMPORT)].map((match) => match[1] ?? match[2] ?? "");
+}
+
+/**
+ * The files of core/ (paths relative to `coreDir`), each with the files of core/ it imports by a relative
+ * specifier (`./x` is `x.ts`, `x.tsx` or `x/index.ts`).
+ */
+export function fileGraph(coreDir: string): Graph {
+  const graph: Graph = new Map();
   for (const file of sourceFiles(coreDir)) {
-    const from = folderOf(coreDir, file);
-    const edges = graph.get(from) ?? new Set<string>();
-    graph.set(from, edges);
-    for (const match of readFileSync(file, "utf8").matchAll(IMPORT)) {
-      const specifier = match[1] ?? "";
+    const edges = new Set<string>();
+    graph.set(relative(coreDir, file), edges);
+    for (const specifier of importedSpecifiers(file)) {
       if (!specifier.startsWith(".")) continue;
-      const target = resolve(dirname(file), specifier);
-      if (!target.startsWith(`${coreDir}/`)) continue;
-      const to = folderOf(coreDir, target);
-      if (to !== from) edges.add(to);
+      const target = resolveSource(resolve(dirname(file), specifier));
+      if (target?.startsWith(`${coreDir}/`)) edges.add(relative(coreDir, target));
     }
   }
   return graph;
 }
 
-/** Every group of folders that reach each other (Tarjan's strongly connected components of size > 1). */
-export function cycles(graph: FolderGraph): string[][] {
+function resolveSource(path: string): string | undefined {
+  return [path, `${path}.ts`, `${path}.tsx`, join(path, "index.ts")].find(
+    (candidate) => /\.tsx?$/.test(candidate) && existsSync(candidate),
+  );
+}
+
+/**
+ * The folders of core/ as a graph: an edge A → B for each import from a file of folder A (its first level
+ * under core/, or the file itself for core's root files) of a file of folder B.
+ */
+export function folderGraph(coreDir: string): Graph {
+  const graph: Graph = new Map();
+  for (const [file, imports] of fileGraph(coreDir)) {
+    const from = folderOf(file);
+    const edges = graph.get(from) ?? new Set<string>();
+    graph.set(from, edges);
+    for (const target of imports) if (folderOf(target) !== from) edges.add(folderOf(target));
+  }
+  return graph;
+}
+
+/** Every group of nodes that reach each other (Tarjan's strongly connected components of size > 1). */
+export function cycles(graph: Graph): string[][] {
   let index = 0;
   const indices = new Map<string, number>();
   const low = new Map<string, number>();
@@ -68,14 +96,12 @@ export function cycles(graph: FolderGraph): string[][] {
 /** The files (relative to `coreDir`) that import a package whose name matches `pattern`. */
 export function packageImporters(coreDir: string, pattern: RegExp): string[] {
   return sourceFiles(coreDir)
-    .filter((file) =>
-      [...readFileSync(file, "utf8").matchAll(IMPORT)].some((match) => pattern.test(match[1] ?? "")),
-    )
+    .filter((file) => importedSpecifiers(file).some((specifier) => pattern.test(specifier)))
     .map((file) => relative(coreDir, file));
 }
 
-function folderOf(coreDir: string, path: string): string {
-  const [first = "", ...rest] = relative(coreDir, path).split("/");
+function folderOf(file: string): string {
+  const [first = "", ...rest] = file.split("/");
   return rest.length === 0 ? first.replace(/\.(ts|tsx|js|mjs)$/, "") : first;
 }
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { BoundCode, BoundExceeded, LIMITS } from "../../../core/domain/limits";
 import type { StepOutcome } from "../../../core/domain/step-outcome";
-import { keepCompleted } from "../../../core/engine/apply-outcome";
+import { keepCompleted } from "../../../core/engine/rules/apply-outcome";
 import { apply, event, types } from "./apply-outcome-fixtures";
 import { retry, runningRun, task } from "./builders";
 

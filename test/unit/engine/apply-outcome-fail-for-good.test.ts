@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { childRunId } from "../../../core/domain/child-runs";
 import { BoundCode } from "../../../core/domain/limits";
-import { failForGood } from "../../../core/engine/apply-outcome";
+import { failForGood } from "../../../core/engine/rules/apply-outcome";
 import { event, types } from "./apply-outcome-fixtures";
 import { MINUTE, runningRun, runRecord, T0, transition } from "./builders";
 

@@ -1,6 +1,6 @@
 import type { RunCommit } from "../../../core/domain/run-commit";
 import type { StepOutcome } from "../../../core/domain/step-outcome";
-import { applyOutcome } from "../../../core/engine/apply-outcome";
+import { applyOutcome } from "../../../core/engine/rules/apply-outcome";
 import { fixedIds, runningRun, T0, task, transition } from "./builders";
 
 /**

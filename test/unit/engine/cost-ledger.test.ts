@@ -10,7 +10,7 @@ import {
 import type { AttemptCost, CostCall } from "../../../core/domain/cost-record";
 import { nextDueAtMs } from "../../../core/domain/run-due";
 import type { RunRecord } from "../../../core/domain/run-record";
-import { planNext } from "../../../core/engine/plan";
+import { planNext } from "../../../core/engine/rules/plan";
 import { lease, MINUTE, runningRun, runRecord, T0 } from "./builders";
 
 const worker = { owner: "w", takeOverLeasesGrantedBeforeMs: undefined };

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { StepWait } from "../../../core/domain/run-record";
 import { RunStatus } from "../../../core/domain/statuses";
-import { planNext, type WorkerIdentity } from "../../../core/engine/plan";
+import { planNext, type WorkerIdentity } from "../../../core/engine/rules/plan";
 import { active, lease, MINUTE, runningRun, runRecord, SECOND, T0 } from "./builders";
 
 const me: WorkerIdentity = { owner: "me", takeOverLeasesGrantedBeforeMs: undefined };

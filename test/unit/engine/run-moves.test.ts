@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { BoundCode, LIMITS } from "../../../core/domain/limits";
-import { failRun, leaseFor, markStarted, startNextStep } from "../../../core/engine/run-moves";
+import { failRun, leaseFor, markStarted, startNextStep } from "../../../core/engine/rules/run-moves";
 import { event, steps, types } from "./apply-outcome-fixtures";
 import { lease, MINUTE, runningRun, runRecord, T0, transition } from "./builders";
 

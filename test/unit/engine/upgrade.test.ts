@@ -2,9 +2,9 @@ import { describe, expect, it } from "vitest";
 import { RunTransition } from "../../../core/domain/run-change";
 import { RunStatus } from "../../../core/domain/statuses";
 import type { StepDefinition } from "../../../core/domain/step";
-import { applyOutcome } from "../../../core/engine/apply-outcome";
-import { planNext } from "../../../core/engine/plan";
-import { landUpgrade } from "../../../core/engine/upgrade-landing";
+import { applyOutcome } from "../../../core/engine/rules/apply-outcome";
+import { planNext } from "../../../core/engine/rules/plan";
+import { landUpgrade } from "../../../core/engine/rules/upgrade-landing";
 import { checkUpgrade } from "../../../core/runs/upgrade-check";
 import { active, fixedIds, runningRun, runRecord, T0, task } from "./builders";
 

@@ -1,4 +1,4 @@
-import { NO_SPEND } from "../domain/budget";
+import { NO_SPEND } from "../../domain/budget";
 import {
   CHILDREN_POLL_MS,
   type ChildStep,
@@ -8,33 +8,16 @@ import {
   isChildStep,
   liveIndices,
   recordChildrenStarted,
-} from "../domain/child-runs";
-import { roundUsd } from "../domain/cost-record";
-import type { IdGenerator } from "../domain/ids";
-import { jsonBytes } from "../domain/json-bounds";
-import { BoundCode, LIMITS } from "../domain/limits";
-import type { RunTransition } from "../domain/run-change";
-import type { ChildResult, ChildrenWait, RunRecord } from "../domain/run-record";
-import type { StepDefinition } from "../domain/step";
-import type { RunsStore } from "../ports/store";
+} from "../../domain/child-runs";
+import { roundUsd } from "../../domain/cost-record";
+import type { IdGenerator } from "../../domain/ids";
+import { jsonBytes } from "../../domain/json-bounds";
+import { BoundCode, LIMITS } from "../../domain/limits";
+import type { RunTransition } from "../../domain/run-change";
+import type { ChildResult, ChildrenWait, RunRecord } from "../../domain/run-record";
+import type { StepDefinition } from "../../domain/step";
 import { applyOutcome, failAttempt, type OutcomeEffects } from "./apply-outcome";
 import { stepLimitMessage } from "./run-moves";
-
-/** The parent's live children as the store has them now (undefined: not created yet), by index. */
-export async function readLiveChildren(
-  store: Pick<RunsStore, "runs">,
-  run: RunRecord,
-): Promise<Map<number, RunRecord | undefined>> {
-  const active = run.active;
-  const wait = active?.wait;
-  const read = new Map<number, RunRecord | undefined>();
-  if (!active || wait?.kind !== "children") return read;
-  const { id, attempt } = active.stepRun;
-  // One at a time (at most maxConcurrency of them): a worker's calls stay in order, as the simulation plays them.
-  for (const i of liveIndices(wait))
-    read.set(i, await store.runs.get(run.workspaceId, childRunId(id, attempt, i)));
-  return read;
-}
 
 /**
  * Folds the outcomes of the children that ended into the waiting step (docs/flow.md, "Child runs"): the

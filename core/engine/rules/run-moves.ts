@@ -1,8 +1,8 @@
-import { BoundCode, LIMITS } from "../domain/limits";
-import type { RunTransition } from "../domain/run-change";
-import type { Lease, RunRecord } from "../domain/run-record";
-import { RunStatus } from "../domain/statuses";
-import type { StepDefinition } from "../domain/step";
+import { BoundCode, LIMITS } from "../../domain/limits";
+import type { RunTransition } from "../../domain/run-change";
+import type { Lease, RunRecord } from "../../domain/run-record";
+import { RunStatus } from "../../domain/statuses";
+import type { StepDefinition } from "../../domain/step";
 
 /**
  * The run's own moves within a transition: it starts, completes or fails, and the cursor's next step is

@@ -1,6 +1,6 @@
-import type { RunTransition } from "../domain/run-change";
-import { RunStatus } from "../domain/statuses";
-import type { StepDefinition } from "../domain/step";
+import type { RunTransition } from "../../domain/run-change";
+import { RunStatus } from "../../domain/statuses";
+import type { StepDefinition } from "../../domain/step";
 import { completeRun, failRun } from "./run-moves";
 
 /**

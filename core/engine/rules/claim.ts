@@ -1,9 +1,9 @@
-import type { IdGenerator } from "../domain/ids";
-import { isPlainObject } from "../domain/json-bounds";
-import type { RunTransition } from "../domain/run-change";
-import type { Lease } from "../domain/run-record";
-import { RunStatus } from "../domain/statuses";
-import type { StepDefinition } from "../domain/step";
+import type { IdGenerator } from "../../domain/ids";
+import { isPlainObject } from "../../domain/json-bounds";
+import type { RunTransition } from "../../domain/run-change";
+import type { Lease } from "../../domain/run-record";
+import { RunStatus } from "../../domain/statuses";
+import type { StepDefinition } from "../../domain/step";
 import { applyOutcome, type OutcomeEffects } from "./apply-outcome";
 import { applyRejection } from "./approval-rejection";
 import type { Plan } from "./plan";

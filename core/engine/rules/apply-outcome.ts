@@ -1,24 +1,24 @@
-import { type ApprovalRequest, CURRENT_AUDIT_CHAIN } from "../domain/approval";
-import { type LlmSpend, NO_SPEND } from "../domain/budget";
+import { type ApprovalRequest, CURRENT_AUDIT_CHAIN } from "../../domain/approval";
+import { type LlmSpend, NO_SPEND } from "../../domain/budget";
 import {
   CHILDREN_POLL_MS,
   type ChildStep,
   indicesFrom,
   isChildStep,
+  liveChildIds,
   recordChildrenStarted,
-} from "../domain/child-runs";
-import { type AttemptCost, roundUsd } from "../domain/cost-record";
-import { liveChildIds } from "../domain/child-runs";
-import type { IdGenerator } from "../domain/ids";
-import { exceedsJsonDepth, jsonBytes } from "../domain/json-bounds";
-import { BoundCode, BoundExceeded, LIMITS } from "../domain/limits";
-import { DEFAULT_RETRY_POLICY, retryDelay } from "../domain/retry-policy";
-import type { RunTransition } from "../domain/run-change";
-import type { RunRecord } from "../domain/run-record";
-import { RunStatus, StepRunStatus } from "../domain/statuses";
-import type { StepDefinition } from "../domain/step";
-import type { StepOutcome } from "../domain/step-outcome";
-import { isoAt } from "../domain/time";
+} from "../../domain/child-runs";
+import { type AttemptCost, roundUsd } from "../../domain/cost-record";
+import type { IdGenerator } from "../../domain/ids";
+import { exceedsJsonDepth, jsonBytes } from "../../domain/json-bounds";
+import { BoundCode, BoundExceeded, LIMITS } from "../../domain/limits";
+import { DEFAULT_RETRY_POLICY, retryDelay } from "../../domain/retry-policy";
+import type { RunTransition } from "../../domain/run-change";
+import type { RunRecord } from "../../domain/run-record";
+import { RunStatus, StepRunStatus } from "../../domain/statuses";
+import type { StepDefinition } from "../../domain/step";
+import type { StepOutcome } from "../../domain/step-outcome";
+import { isoAt } from "../../domain/time";
 import { bounded, completeRun, failRun, markStarted, withCode } from "./run-moves";
 import { takeBufferedSignals } from "./signal-inbox";
 

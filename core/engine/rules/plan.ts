@@ -1,6 +1,6 @@
-import { isStopped } from "../domain/cost-ledger";
-import { mustTellParent, type RunRecord } from "../domain/run-record";
-import { RunStatus, StepRunStatus } from "../domain/statuses";
+import { isStopped } from "../../domain/cost-ledger";
+import { mustTellParent, type RunRecord } from "../../domain/run-record";
+import { RunStatus, StepRunStatus } from "../../domain/statuses";
 
 /** Who is asking: the worker invocation (owner of leases it takes) and the process it runs in. */
 export interface WorkerIdentity {

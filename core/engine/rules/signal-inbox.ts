@@ -1,5 +1,5 @@
-import type { RunTransition } from "../domain/run-change";
-import { acceptSignal, type SignalWait } from "../domain/signals";
+import type { RunTransition } from "../../domain/run-change";
+import { acceptSignal, type SignalWait } from "../../domain/signals";
 
 /**
  * A step that starts waiting for signals first takes those the run already holds (sent before it got

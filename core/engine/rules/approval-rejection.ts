@@ -1,6 +1,6 @@
-import type { IdGenerator } from "../domain/ids";
-import type { RunTransition } from "../domain/run-change";
-import type { StepDefinition } from "../domain/step";
+import type { IdGenerator } from "../../domain/ids";
+import type { RunTransition } from "../../domain/run-change";
+import type { StepDefinition } from "../../domain/step";
 import { applyOutcome } from "./apply-outcome";
 
 /** A rejection of an approval request: by a person's decision, or by the step's `onTimeout: "reject"`. */
