@@ -4,7 +4,7 @@ import { constantTimeEqual } from "../security/constant-time";
 /**
  * Signed one-click links to an approval request (docs/approvals.md, "Links"). A token is
  * `<claims>.<signature>`, both base64url: the claims name the workspace, the request, the assignee the link
- * was issued to, what it may do and until when; the signature is an HMAC-SHA256 of the claims under the
+ * was issued to, what it may do, until when, and who it was issued to deliver (LinkClaims.issuedBy); the signature is an HMAC-SHA256 of the claims under the
  * workspace's link key. Tokens are never stored: they are checked by their signature, and used up by what
  * they do (a decision, or the assignee's vote, which the request keeps and never takes twice).
  */
@@ -19,6 +19,13 @@ export interface LinkClaims {
   expiresAtMs: number;
   /** Random: two links issued for the same request, assignee and action differ. */
   nonce: string;
+  /**
+   * Who the link was handed to, to pass on: `mail` (the service mailed it to the assignee), `webhook` (sent
+   * to the workspace's webhook receivers), `api-key:<id>` or `session:<address>` (answered to that caller of
+   * `POST …/links`). A vote counts as the assignee only when the service delivered the link to them
+   * (core/approvals/quorum.ts). Tokens signed before the field existed read as `mail`, as they counted then.
+   */
+  issuedBy: string;
 }
 
 /** Longer tokens are refused before any parsing: claims are a few short fields. */
@@ -41,6 +48,7 @@ export function signLink(key: Buffer, claims: Omit<LinkClaims, "nonce">, nonce?:
       full.action,
       full.expiresAtMs,
       full.nonce,
+      full.issuedBy,
     ]),
   ).toString("base64url");
   return `${body}.${mac(key, body)}`;
@@ -53,11 +61,13 @@ export function unverifiedClaims(token: string): LinkClaims | undefined {
   if (!body || !signature || rest.length > 0) return undefined;
   try {
     const fields: unknown = JSON.parse(Buffer.from(body, "base64url").toString("utf8"));
-    if (!Array.isArray(fields) || fields.length !== 6) return undefined;
-    const [workspaceId, approvalId, assignee, action, expiresAtMs, nonce] = fields;
-    const strings = [workspaceId, approvalId, assignee, nonce].every((field) => typeof field === "string");
+    if (!Array.isArray(fields) || (fields.length !== 6 && fields.length !== 7)) return undefined;
+    const [workspaceId, approvalId, assignee, action, expiresAtMs, nonce, issuedBy = "mail"] = fields;
+    const strings = [workspaceId, approvalId, assignee, nonce, issuedBy].every(
+      (field) => typeof field === "string",
+    );
     if (!strings || !LINK_ACTIONS.includes(action) || !Number.isSafeInteger(expiresAtMs)) return undefined;
-    return { workspaceId, approvalId, assignee, action, expiresAtMs, nonce } as LinkClaims;
+    return { workspaceId, approvalId, assignee, action, expiresAtMs, nonce, issuedBy } as LinkClaims;
   } catch {
     return undefined;
   }

@@ -1,7 +1,7 @@
 import type { ApprovalRequest } from "../domain/approval";
 import { normalEmail } from "../domain/approval-group";
 import { ForbiddenError } from "../domain/errors";
-import { type Identity, personOf, refuseOtherName } from "../domain/identity";
+import { type Identity, linkAskedBy, personOf, refuseOtherName } from "../domain/identity";
 import type { RunRecord } from "../domain/run-record";
 import type { ApprovalStep } from "../domain/step";
 import type { ApprovalGroupStore } from "../ports/store";
@@ -53,7 +53,9 @@ export async function checkDecider(
   if (assignees.length > 0 && !(await isAssignee(groups, run.workspaceId, assignees, person))) {
     throw new ForbiddenError(`${person} is not assigned to this approval`);
   }
-  if (step?.allowRequester === false && isRequester(run, person)) {
+  // A link the requester asked for from the dashboard is the requester's decision, whoever it names.
+  const asker = linkAskedBy(identity);
+  if (step?.allowRequester === false && [person, asker].some((who) => who && isRequester(run, who))) {
     throw new ForbiddenError("The person who started the run may not decide its approval");
   }
 }

@@ -9,9 +9,11 @@ import { DEFAULT_LINK_TTL_MS, type PersonLinks, peopleOf, personLinks } from "./
 import type { LinkKeys } from "./link-keys";
 
 /**
- * The links sent out for an event that asks people to decide (APPROVER_NOTICES), by mail and in its
+ * The links sent out for an event that asks people to decide (APPROVER_NOTICES), by mail or in its
  * webhook: for the first 50 people it concerns (groups by their members), at `PUBLIC_URL` (else the local
- * server's address), valid 7 days from the event, and the same each time they are made for it.
+ * server's address), valid 7 days from the event, and the same each time they are made for it and the same
+ * channel. The mail's and the webhook's differ: a vote by a mailed link counts as its assignee, one by a link
+ * the webhook's receiver passed on as the workspace's integrations (core/approvals/quorum.ts).
  */
 export async function eventLinks(
   deps: Pick<Deps, "config"> & { store: Pick<Store, "approvalGroups"> },
@@ -19,6 +21,7 @@ export async function eventLinks(
   workspaceId: string,
   approval: ApprovalRequest,
   event: StoredEvent,
+  channel: "mail" | "webhook",
 ): Promise<PersonLinks[]> {
   const voted = new Set(approval.votes.map((vote) => normalEmail(vote.decidedBy)));
   const reminding = event.eventType === "APPROVAL_REMINDER_SENT";
@@ -29,9 +32,10 @@ export async function eventLinks(
   const key = await keys.forIssuing(workspaceId);
   const baseUrl = publicOrigin(deps.config);
   const expiresAtMs = Date.parse(event.createdAt) + DEFAULT_LINK_TTL_MS;
-  return people.map((assignee) =>
-    personLinks(key, { workspaceId, approvalId: approval.id, assignee, expiresAtMs }, baseUrl, event.id),
-  );
+  // The mail's seed is the event's id alone, as it was before the channels' links differed.
+  const seed = channel === "mail" ? event.id : `${event.id}#${channel}`;
+  const claims = { workspaceId, approvalId: approval.id, expiresAtMs, issuedBy: channel };
+  return people.map((assignee) => personLinks(key, { ...claims, assignee }, baseUrl, seed));
 }
 
 /**

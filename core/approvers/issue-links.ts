@@ -2,6 +2,7 @@ import { createHash } from "node:crypto";
 import type { ApprovalRequest } from "../domain/approval";
 import { groupOf, normalEmail } from "../domain/approval-group";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../domain/errors";
+import type { StartedWith } from "../domain/identity";
 import { LIMITS } from "../domain/limits";
 import { isoAt } from "../domain/time";
 import type { Clock } from "../ports/clock";
@@ -18,11 +19,17 @@ export interface IssueLinksInput {
   expiresInMs?: number | undefined;
 }
 
+/** Whom a link is issued to pass on (LinkClaims.issuedBy): the caller of `POST …/links`, by its credential. */
+export function issuerOf(credential: StartedWith): string {
+  return credential.kind === "session" ? `session:${credential.email}` : `api-key:${credential.id}`;
+}
+
 export type PersonLinks = { assignee: string; expiresAt: string } & Record<LinkAction, string>;
 
 /**
  * Fresh signed links to decide a pending request (docs/approvals.md, "Links"), one set per person: to
- * approve, to reject with a comment, and to review and edit. Each is `<baseUrl>/a/<token>`.
+ * approve, to reject with a comment, and to review and edit. Each is `<baseUrl>/a/<token>`, and names the
+ * caller it was answered to (`issuedBy`, issuerOf), whose hands it passed through.
  */
 export async function issueLinks(
   deps: { store: Pick<Store, "approvals" | "approvalGroups">; clock: Clock },
@@ -31,6 +38,7 @@ export async function issueLinks(
   approvalId: string,
   input: IssueLinksInput,
   baseUrl: string,
+  issuedBy: string,
 ): Promise<PersonLinks[]> {
   const approval = await deps.store.approvals.get(workspaceId, approvalId);
   if (!approval) throw new NotFoundError("Approval request");
@@ -55,7 +63,7 @@ export async function issueLinks(
   const key = await keys.forIssuing(workspaceId);
   const expiresAtMs = deps.clock.nowMs() + (input.expiresInMs ?? DEFAULT_LINK_TTL_MS);
   return people.map((assignee) =>
-    personLinks(key, { workspaceId, approvalId, assignee, expiresAtMs }, baseUrl),
+    personLinks(key, { workspaceId, approvalId, assignee, expiresAtMs, issuedBy }, baseUrl),
   );
 }
 

@@ -45,7 +45,7 @@ export async function mailAssignees(
     log.info({}, "approval mail not sent: APPROVAL_MAIL leaves this workspace out");
     return;
   }
-  const links = await eventLinks(deps, keys, workspaceId, approval, event);
+  const links = await eventLinks(deps, keys, workspaceId, approval, event, "mail");
   if (links.length === 0) return;
   const run = await deps.store.runs.get(workspaceId, approval.workflowRunId);
   const definition = run && (await deps.store.definitions.get(workspaceId, run.definitionId));

@@ -11,13 +11,19 @@ export const Identity = z
   .discriminatedUnion("kind", [
     z.object({ kind: z.literal("session"), id: z.string(), email: z.string() }),
     z.object({ kind: z.literal("api-key"), id: z.string(), name: z.string() }),
-    z.object({ kind: z.literal("link"), email: z.string() }),
+    z.object({
+      kind: z.literal("link"),
+      email: z.string(),
+      /** Who the link was handed to (core/approvers/approval-links.ts); absent on votes cast before. */
+      issuedBy: z.string().optional(),
+    }),
   ])
   .meta({
     id: "Identity",
     description:
       "Verified by the service: session (the signed-in account), api-key (the key's id and name), " +
-      "link (the assignee a signed link was issued to)",
+      "link (the assignee a signed link was issued to, and issuedBy: who it was handed to pass on, " +
+      "mail, webhook, api-key:<id> or session:<address>)",
   });
 export type Identity = z.infer<typeof Identity>;
 
@@ -36,6 +42,12 @@ export type StartedWith = z.infer<typeof StartedWith>;
 /** The person an identity is, when it is one: a key stands for whoever holds it. */
 export const personOf = (identity: Identity): string | undefined =>
   identity.kind === "api-key" ? undefined : identity.email;
+
+/** The signed-in person who asked for the link an identity used (`POST …/links` from a session), if one did. */
+export function linkAskedBy(identity: Identity | undefined): string | undefined {
+  const issuedBy = identity?.kind === "link" ? identity.issuedBy : undefined;
+  return issuedBy?.startsWith("session:") ? issuedBy.slice("session:".length) : undefined;
+}
 
 /** How the audit trail names an identity: a person by address, a key as `api-key:<id>`. */
 export const actorName = (identity: Identity): string =>

@@ -117,7 +117,7 @@ async function createDeliveries(
       asks && typeof approvalId === "string"
         ? await deps.store.approvals.get(workspaceId, approvalId)
         : undefined;
-    const links = approval && (await eventLinks(deps, keys, workspaceId, approval, event));
+    const links = approval && (await eventLinks(deps, keys, workspaceId, approval, event, "webhook"));
     const body = JSON.stringify(webhookBody(name, workspaceId, event, { approval, links }, parentRunId));
     for (const webhook of subscribers) {
       const nowMs = deps.clock.nowMs();

@@ -119,7 +119,7 @@ describe("deciding as the identity the service verified", () => {
     await t.idle();
     expect((await getRun(t.request, a.apiKey, run.id)).status).toBe("COMPLETED");
     const session = { kind: "session", id: expect.any(String), email: a.email };
-    const link = { kind: "link", email: "v2@example.com" };
+    const link = { kind: "link", email: "v2@example.com", issuedBy: "mail" };
     const decided = await requestNow(pending.id);
     expect(decided).toMatchObject({ decision: "approved", decidedBy: "v2@example.com", decidedAs: link });
     expect(decided.votes.map((vote) => [vote.decidedBy, vote.identity])).toEqual([
@@ -197,5 +197,80 @@ describe("deciding as the identity the service verified", () => {
       200,
     );
     await expectError(await bySession(pending?.id ?? "", { decision: "approved" }), 403, "FORBIDDEN");
+  });
+});
+
+/** Links a caller asked for prove only the hands they passed through: one voter per asker, keys together. */
+describe("voting by links a caller asked for", () => {
+  const askLink = async (via: typeof send, id: string, assignee: string) => {
+    const [links] = await expectData<{ review: string }[]>(
+      await via("POST", `/v1/approval-requests/${id}/links`, { assignee }),
+      201,
+    );
+    return links?.review ?? "";
+  };
+  const asSessionOfA = (method: string, path: string, body?: unknown) => asSession(t, a, method, path, body);
+  const voteFrom = async (url: string) => {
+    const path = new URL(url).pathname;
+    const proof = /name="proof" value="([^"]+)"/.exec(await (await t.app.request(path)).text())?.[1] ?? "";
+    return t.app.request(path, {
+      method: "POST",
+      headers: { "content-type": "application/x-www-form-urlencoded" },
+      body: new URLSearchParams({ proof, decision: "approved" }).toString(),
+    });
+  };
+
+  it("counts every link asked for with API keys as one vote, so one key cannot meet a quorum", async () => {
+    const { run, pending } = await pausedAt(twoOfThree());
+    expect((await voteFrom(await askLink(send, pending.id, "v2@example.com"))).status).toBe(200);
+    expect((await voteFrom(await askLink(send, pending.id, "v3@example.com"))).status).toBe(409);
+    const voted = await requestNow(pending.id);
+    expect(voted.votes.map((vote) => [vote.decidedBy, vote.identity])).toEqual([
+      ["v2@example.com", { kind: "link", email: "v2@example.com", issuedBy: `api-key:${key?.id}` }],
+    ]);
+    expect((await getRun(t.request, a.apiKey, run.id)).status).toBe("PAUSED");
+    // A person's own mailed link is a second voter.
+    expect(
+      (await decideByLink(t, a.apiKey, pending.id, "v3@example.com", { decision: "approved" })).status,
+    ).toBe(200);
+    await t.idle();
+    expect((await getRun(t.request, a.apiKey, run.id)).status).toBe("COMPLETED");
+  });
+
+  it("counts a link a session asked for as that person's vote, and as the requester's when they started the run", async () => {
+    const { pending } = await pausedAt(twoOfThree());
+    expect((await voteFrom(await askLink(asSessionOfA, pending.id, "v2@example.com"))).status).toBe(200);
+    await expectError(await bySession(pending.id, { decision: "approved" }), 409, "CONFLICT");
+    expect((await requestNow(pending.id)).votes.map((vote) => vote.identity)).toEqual([
+      { kind: "link", email: "v2@example.com", issuedBy: `session:${a.email}` },
+    ]);
+
+    const definition = await createDefinition(
+      t.request,
+      a.apiKey,
+      [
+        {
+          type: "approval",
+          name: "review",
+          contentKey: "input",
+          assignees: ["v2@example.com"],
+          allowRequester: false,
+        },
+      ],
+      `asked-${randomBytes(3).toString("hex")}`,
+    );
+    const own = await expectData<{ id: string }>(
+      await asSessionOfA("POST", "/v1/workflow-runs", { definitionId: definition.id }),
+      201,
+    );
+    await t.idle();
+    const [request] = await expectData<Request[]>(
+      await send("GET", `/v1/approval-requests?pending=true&workflowRunId=${own.id}`),
+      200,
+    );
+    expect((await voteFrom(await askLink(asSessionOfA, request?.id ?? "", "v2@example.com"))).status).toBe(
+      403,
+    );
+    expect((await requestNow(request?.id ?? "")).decision).toBeNull();
   });
 });

@@ -162,7 +162,7 @@ export function linkPageRoutes(
             claims.workspaceId,
             claims.approvalId,
             input.data,
-            { kind: "link", email: claims.assignee },
+            { kind: "link", email: claims.assignee, issuedBy: claims.issuedBy },
           );
           return c.html(resultPage(decided.decision ?? input.data.decision, decided.decision === null));
         } catch (error) {

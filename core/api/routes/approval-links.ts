@@ -1,9 +1,10 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
-import { DEFAULT_LINK_TTL_MS, issueLinks } from "../../approvers/issue-links";
+import { DEFAULT_LINK_TTL_MS, issueLinks, issuerOf } from "../../approvers/issue-links";
 import type { LinkKeys } from "../../approvers/link-keys";
 import { publicOrigin } from "../../config";
 import type { Deps } from "../../ports/deps";
+import { callerCredential } from "../caller";
 import type { WorkspaceEnv } from "../env";
 import { dataEnvelope, ok } from "../envelope";
 import { IdParam } from "../params";
@@ -79,6 +80,7 @@ export function approvalLinkRoutes(deps: Pick<Deps, "store" | "clock" | "config"
       c.req.valid("param").id,
       c.req.valid("json") ?? {},
       publicOrigin(deps.config),
+      issuerOf(await callerCredential(deps, c)),
     );
     return c.json(ok(links), 201);
   });
