@@ -28,6 +28,7 @@ export default $config({
 
     await import("./infra/table");
     await import("./infra/kms");
+    await import("./infra/blobs");
     await import("./infra/queues");
     await import("./infra/scheduler");
     const { api } = await import("./infra/api");

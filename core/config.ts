@@ -115,6 +115,11 @@ const Settings = z.object({
   STEP_QUEUE_ARN: optionalString,
   SCHEDULE_GROUP: optionalString,
   SCHEDULER_ROLE_ARN: optionalString,
+  /**
+   * AWS only: the blob store's bucket, given by the infra to the functions that hold it (the API and the step
+   * worker, infra/settings.ts); locally the blobs are files under DATA_DIR/blobs.
+   */
+  BLOB_BUCKET: optionalString,
   /** AWS only: the webhook queue (dispatches and delivery attempts), given by the infra. */
   WEBHOOK_QUEUE_URL: optionalString,
   /**

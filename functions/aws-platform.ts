@@ -2,6 +2,7 @@ import { createDynamoClient } from "../core/adapters/dynamodb/table/dynamo-clien
 import type { Config } from "../core/config";
 import { loadOnce } from "../core/domain/load-once";
 import type { WebhookMessage } from "../core/domain/webhook-messages";
+import type { BlobStore } from "../core/ports/blob-store";
 import { systemClock } from "../core/ports/clock";
 import type { KeyVault } from "../core/ports/key-vault";
 import type { Queue } from "../core/ports/queue";
@@ -30,10 +31,12 @@ export interface AwsConnection {
 
 /**
  * The AWS adapters, from the settings the infra gives every function. DynamoDB, which nearly every call
- * needs, is built at once. The SQS, Scheduler and KMS adapters, each with its SDK client, are imported and
- * built on their first call: the API serves most requests, and the sweeper most minutes, without one, and
- * none of them is then loaded during a cold start (each is a chunk of its own in the bundle). Each is built
- * once per process, as before; a missing setting still fails here, at load time.
+ * needs, is built at once. The SQS, Scheduler, KMS and S3 adapters, each with its SDK client, are imported
+ * and built on their first call: the API serves most requests, and the sweeper most minutes, without one,
+ * and none of them is then loaded during a cold start (each is a chunk of its own in the bundle). Each is
+ * built once per process, as before; a missing setting still fails here, at load time, except
+ * BLOB_BUCKET, which only the functions holding the blob bucket get: elsewhere the blob store's first call
+ * fails.
  */
 export function awsPlatform(config: Config, connection: AwsConnection = {}): Platform {
   const required = (name: (typeof AWS_PLATFORM_SETTINGS)[number]) => {
@@ -49,6 +52,7 @@ export function awsPlatform(config: Config, connection: AwsConnection = {}): Pla
     roleArn: required("SCHEDULER_ROLE_ARN"),
   };
   const keyId = required("KMS_KEY_ID");
+  const blobBucket = config.BLOB_BUCKET;
   const { endpoint } = connection;
   const clientConfig = {
     region: config.AWS_REGION,
@@ -84,6 +88,20 @@ export function awsPlatform(config: Config, connection: AwsConnection = {}): Pla
     return new KmsKeyVault({ client: new KMSClient(clientConfig), keyId, clock: systemClock });
   });
 
+  const blobs = loadOnce(async () => {
+    if (blobBucket === undefined) {
+      throw new Error("BLOB_BUCKET is not set: this function holds no blob bucket (infra/settings.ts)");
+    }
+    const [{ S3Client }, { S3BlobStore }] = await Promise.all([
+      import("@aws-sdk/client-s3"),
+      import("../core/adapters/aws/s3-blob-store"),
+    ]);
+    // An emulator's endpoint is one host without a subdomain per bucket: path-style addresses there, the
+    // bucket's own host in AWS.
+    const client = new S3Client({ ...clientConfig, ...(endpoint ? { forcePathStyle: true } : {}) });
+    return new S3BlobStore({ client, bucket: blobBucket });
+  });
+
   return {
     dynamo: createDynamoClient({ region: config.AWS_REGION, endpoint: config.DYNAMODB_ENDPOINT ?? endpoint }),
     queue: sqsQueue(stepQueueUrl),
@@ -98,6 +116,11 @@ export function awsPlatform(config: Config, connection: AwsConnection = {}): Pla
       encrypt: async (plaintext, context) => (await keyVault()).encrypt(plaintext, context),
       decrypt: async (ciphertext, context) => (await keyVault()).decrypt(ciphertext, context),
     } satisfies KeyVault,
+    blobs: {
+      put: async (key, content) => (await blobs()).put(key, content),
+      get: async (key) => (await blobs()).get(key),
+      delete: async (key) => (await blobs()).delete(key),
+    } satisfies BlobStore,
     clock: systemClock,
   };
 }

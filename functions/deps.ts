@@ -8,6 +8,7 @@ import type { Config } from "../core/config";
 import { createIdGenerator } from "../core/domain/ids";
 import { loadOnce } from "../core/domain/load-once";
 import type { WebhookMessage } from "../core/domain/webhook-messages";
+import type { BlobStore } from "../core/ports/blob-store";
 import type { Clock } from "../core/ports/clock";
 import type { Deps } from "../core/ports/deps";
 import type { OutboundHttp } from "../core/ports/http";
@@ -26,6 +27,8 @@ export interface Platform {
   webhookQueue: Queue<WebhookMessage>;
   scheduler: Scheduler;
   keyVault: KeyVault;
+  /** S3 on AWS (functions/aws-platform.ts), files under DATA_DIR locally. */
+  blobs: BlobStore;
   clock: Clock;
   /** Local only: steps and streams share the process (core/ports/run-feed.ts). */
   feed?: RunFeed;
@@ -59,6 +62,7 @@ export function buildDeps<S>(
     webhookQueue: platform.webhookQueue,
     scheduler: platform.scheduler,
     keyVault: platform.keyVault,
+    blobs: platform.blobs,
     http: guardedHttpOnFirstRequest(config.ALLOW_PRIVATE_URLS),
     mailer: config.SMTP_URL ? createSmtpMailer(config.SMTP_URL, config.MAIL_FROM) : undefined,
     ...(platform.feed && { feed: platform.feed }),

@@ -1,11 +1,12 @@
 import { mkdirSync } from "node:fs";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { getConnInfo } from "@hono/node-server/conninfo";
 import { createStore } from "../core/adapters/dynamodb/store";
 import { ensureTable } from "../core/adapters/dynamodb/table/create-table";
 import { createDynamoClient } from "../core/adapters/dynamodb/table/dynamo-client";
 import { AesKeyVault } from "../core/adapters/local/aes-key-vault";
 import { startDynamoDbLocal } from "../core/adapters/local/dynamodb-local";
+import { FileBlobStore } from "../core/adapters/local/file-blob-store";
 import { loadMasterKey } from "../core/adapters/local/master-key";
 import { createPinoLogger } from "../core/adapters/log/pino-logger";
 import { createApp } from "../core/api/app";
@@ -50,7 +51,14 @@ async function main(): Promise<void> {
   const deps = buildDeps(
     config,
     log,
-    { dynamo, ...transport, keyVault, clock: systemClock, telemetry },
+    {
+      dynamo,
+      ...transport,
+      keyVault,
+      blobs: new FileBlobStore(join(dataDir, "blobs")),
+      clock: systemClock,
+      telemetry,
+    },
     createStore,
   );
   await transport.start(deps);

@@ -2,6 +2,7 @@ import { randomBytes } from "node:crypto";
 import { createStore } from "../core/adapters/dynamodb/store";
 import { createDynamoClient } from "../core/adapters/dynamodb/table/dynamo-client";
 import { AesKeyVault } from "../core/adapters/local/aes-key-vault";
+import { FileBlobStore } from "../core/adapters/local/file-blob-store";
 import { silentLogger } from "../core/adapters/log/pino-logger";
 import { createApp } from "../core/api/app";
 import type { OpenApiDocument } from "../core/api/openapi-document";
@@ -22,7 +23,7 @@ export async function openApiDocument(origin = "http://localhost:3000"): Promise
   const deps = buildDeps(
     config,
     silentLogger,
-    { dynamo, ...transport, keyVault, clock: systemClock },
+    { dynamo, ...transport, keyVault, blobs: new FileBlobStore(config.DATA_DIR), clock: systemClock },
     createStore,
   );
   const app = createApp(deps, { clientAddress: () => undefined });

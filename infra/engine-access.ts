@@ -1,14 +1,17 @@
 import { tableDefinition } from "../core/adapters/dynamodb/table/table";
 import { schedulesInGroupArn } from "./aws-account";
+import { blobBucket } from "./blobs";
 import { secretsKey } from "./kms";
 import { stepQueue, webhookQueue } from "./queues";
 import { scheduleGroup, schedulerRole } from "./scheduler";
 import {
+  BLOB_PERMISSIONS,
   BUNDLE,
   ENGINE_PERMISSIONS,
   type EngineEnvironmentKey,
   type EngineResource,
   LAMBDA_RUNTIME,
+  type PermissionSettings,
 } from "./settings";
 import { table } from "./table";
 
@@ -36,15 +39,21 @@ const resourceArns: Record<EngineResource, $util.Input<string>[]> = {
   secretsKey: [secretsKey.arn],
   schedules: [schedulesInGroupArn(scheduleGroup.name)],
   schedulerRole: [schedulerRole.arn],
+  blobBucket: [blobBucket.arn],
+  blobObjects: [$interpolate`${blobBucket.arn}/*`],
 };
 
-export const enginePermissions = ENGINE_PERMISSIONS.map(({ actions, resources, conditions }) => ({
-  actions: [...actions],
-  resources: resources.flatMap((resource) => resourceArns[resource]),
-  ...(conditions && {
-    conditions: conditions.map(({ test, variable, values }) => ({ test, variable, values: [...values] })),
-  }),
-}));
+const statements = (permissions: readonly PermissionSettings[]) =>
+  permissions.map(({ actions, resources, conditions }) => ({
+    actions: [...actions],
+    resources: resources.flatMap((resource) => resourceArns[resource]),
+    ...(conditions && {
+      conditions: conditions.map(({ test, variable, values }) => ({ test, variable, values: [...values] })),
+    }),
+  }));
+
+export const enginePermissions = statements(ENGINE_PERMISSIONS);
+const blobPermissions = statements(BLOB_PERMISSIONS);
 
 /**
  * How SST bundles each function, from BUNDLE (infra/settings.ts), which bench/bundle.ts bundles with too.
@@ -58,9 +67,18 @@ export const nodejsBundle = {
   esbuild: { ...BUNDLE.esbuild, external: [...BUNDLE.esbuild.external] },
 };
 
-/** One Lambda of the engine, from its settings, with the engine's environment and permissions. */
+/**
+ * One Lambda of the engine, from its settings, with the engine's environment and permissions, and the blob
+ * bucket's name and statements when its settings hold the bucket.
+ */
 export function engineFunction(
-  settings: { handler: string; memoryMb: number; timeoutSeconds: number; reservedConcurrency?: number },
+  settings: {
+    handler: string;
+    memoryMb: number;
+    timeoutSeconds: number;
+    reservedConcurrency?: number;
+    blobStore?: true;
+  },
   extraEnvironment: Record<string, $util.Input<string>> = {},
 ) {
   return {
@@ -69,8 +87,12 @@ export function engineFunction(
     nodejs: nodejsBundle,
     memory: `${settings.memoryMb} MB` as const,
     timeout: `${settings.timeoutSeconds} seconds` as const,
-    environment: { ...engineEnvironment, ...extraEnvironment },
-    permissions: enginePermissions,
+    environment: {
+      ...engineEnvironment,
+      ...(settings.blobStore && { BLOB_BUCKET: blobBucket.name }),
+      ...extraEnvironment,
+    },
+    permissions: settings.blobStore ? [...enginePermissions, ...blobPermissions] : enginePermissions,
     ...(settings.reservedConcurrency !== undefined && {
       concurrency: { reserved: settings.reservedConcurrency },
     }),

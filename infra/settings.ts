@@ -19,8 +19,8 @@ export const LAMBDA_RUNTIME = { runtime: "nodejs22.x", architecture: "arm64" } a
  * handler that reads it: `require("@aws-sdk/client-dynamodb/package.json").version`); Weft pins ^3.1162.
  * Relying on it would be safe for correctness: every API Weft calls (DynamoDB's item and transaction
  * commands, SQS SendMessage, Scheduler's CreateSchedule with ActionAfterCompletion, KMS GenerateDataKey
- * and Decrypt) predates every nodejs22.x release; `useQueueUrlAsEndpoint` (functions/aws-platform.ts) is
- * ignored by an older SQS client, and matters only with an emulator's endpoint, never in AWS; the five
+ * and Decrypt, S3's PutObject, GetObject and DeleteObject) predates every nodejs22.x release; `useQueueUrlAsEndpoint` (functions/aws-platform.ts) is
+ * ignored by an older SQS client, and matters only with an emulator's endpoint, never in AWS; the six
  * packages come from one copy, never half from the bundle (lib-dynamodb and client-dynamodb from either
  * side of 3.928.0 fail every DocumentClient call, "serializerMiddleware is not found"), which the bundle
  * test enforces. A client the runtime lacked would fail the function's init (Runtime.ImportModuleError);
@@ -43,6 +43,7 @@ export const RUNTIME_SDK_PACKAGES = [
   "@aws-sdk/client-kms",
   "@aws-sdk/client-scheduler",
   "@aws-sdk/client-sqs",
+  "@aws-sdk/client-s3",
 ] as const;
 
 /**
@@ -152,6 +153,12 @@ export interface FunctionSettings {
    * account's concurrency from the worker or from anything else in the account.
    */
   reservedConcurrency?: number;
+  /**
+   * Holds the blob bucket (infra/blobs.ts): its name as BLOB_BUCKET and BLOB_PERMISSIONS on it. Only the
+   * functions that will keep payloads there (agent transcripts, large step outputs) do; the others have
+   * neither, so a blob store call there fails.
+   */
+  blobStore?: true;
 }
 
 export const FUNCTIONS = {
@@ -161,6 +168,7 @@ export const FUNCTIONS = {
     timeoutSeconds: 30,
     trigger: { url: true, streaming: true },
     reservedConcurrency: 200,
+    blobStore: true,
   },
   worker: {
     handler: "functions/worker.handler",
@@ -168,6 +176,7 @@ export const FUNCTIONS = {
     timeoutSeconds: 300,
     trigger: { queue: "step", batchSize: 10 },
     reservedConcurrency: 100,
+    blobStore: true,
   },
   webhooks: {
     handler: "functions/webhooks.handler",
@@ -326,7 +335,9 @@ export type EngineResource =
   | "webhookQueue"
   | "secretsKey"
   | "schedules"
-  | "schedulerRole";
+  | "schedulerRole"
+  | "blobBucket"
+  | "blobObjects";
 
 export interface PermissionSettings {
   actions: readonly string[];
@@ -380,6 +391,42 @@ export const ENGINE_PERMISSIONS: readonly PermissionSettings[] = [
     conditions: [{ test: "StringEquals", variable: "iam:PassedToService", values: [SCHEDULER_SERVICE] }],
   },
 ];
+
+/**
+ * The statements of the functions that hold the blob bucket (FunctionSettings.blobStore), beside
+ * ENGINE_PERMISSIONS: a blob's object read, written and deleted, on this stage's bucket only. s3:ListBucket
+ * is there for one reason: without it S3 answers a get of a missing object 403 rather than 404, and the blob
+ * store could not tell "no such blob" from "refused".
+ */
+export const BLOB_PERMISSIONS: readonly PermissionSettings[] = [
+  { actions: ["s3:GetObject", "s3:PutObject", "s3:DeleteObject"], resources: ["blobObjects"] },
+  { actions: ["s3:ListBucket"], resources: ["blobBucket"] },
+];
+
+/**
+ * The blob bucket's lifecycle (infra/blobs.ts), in the shape of its S3 rules. No rule expires a blob: nothing
+ * expires runs (the table keeps them for good, docs/data-model.md), and a run must still find every blob it
+ * points to. What does expire is what no reader needs: the versions a put replaced or a delete removed,
+ * kept as long as the table's point-in-time recovery reaches back (35 days), so a table restored to a day
+ * in that window finds its blobs' content as it was (by hand, from the versions); the delete markers left
+ * once those are gone; and the parts of a multipart upload that never completed (the adapter sends single
+ * PutObjects, but any client of the bucket could start one), which S3 would bill forever.
+ */
+export const BLOB_LIFECYCLE_RULES = [
+  {
+    id: "abort-incomplete-multipart-uploads",
+    status: "Enabled",
+    filter: {},
+    abortIncompleteMultipartUpload: { daysAfterInitiation: 1 },
+  },
+  {
+    id: "expire-replaced-versions",
+    status: "Enabled",
+    filter: {},
+    noncurrentVersionExpiration: { noncurrentDays: 35 },
+    expiration: { expiredObjectDeleteMarker: true },
+  },
+] as const;
 
 /** What the Scheduler's own role may do: deliver to the step queue, nothing else. */
 export const SCHEDULER_ROLE_ACTIONS = ["sqs:SendMessage"] as const;

@@ -7,6 +7,7 @@ import { ensureTable } from "../../core/adapters/dynamodb/table/create-table";
 import { createDynamoClient } from "../../core/adapters/dynamodb/table/dynamo-client";
 import { AesKeyVault } from "../../core/adapters/local/aes-key-vault";
 import { startDynamoDbLocal } from "../../core/adapters/local/dynamodb-local";
+import { FileBlobStore } from "../../core/adapters/local/file-blob-store";
 import { createPinoLogger } from "../../core/adapters/log/pino-logger";
 import { loadConfig } from "../../core/config";
 import type { LlmProvider, ProviderName } from "../../core/domain/llm-call";
@@ -101,6 +102,7 @@ export async function startEngineHarness(options: EngineHarnessOptions): Promise
         webhookQueue: transport.webhookQueue,
         scheduler: countingScheduler(transport.scheduler, tally),
         keyVault: new AesKeyVault(randomBytes(32)),
+        blobs: new FileBlobStore(join(dataDir, "blobs")),
         clock: systemClock,
       },
       createStore,

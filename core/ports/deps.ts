@@ -2,6 +2,7 @@ import type { Config } from "../config";
 import type { IdGenerator } from "../domain/ids";
 import type { WebhookMessage } from "../domain/webhook-messages";
 import type { Store } from "../ports/store";
+import type { BlobStore } from "./blob-store";
 import type { Clock } from "./clock";
 import type { OutboundHttp } from "./http";
 import type { KeyVault } from "./key-vault";
@@ -30,6 +31,11 @@ export interface Deps {
   scheduler: Scheduler;
   http: OutboundHttp;
   keyVault: KeyVault;
+  /**
+   * Payloads too large for an item. On AWS only the API and the step worker hold the bucket (infra/settings.ts,
+   * BLOB_PERMISSIONS); in the other functions every call fails, saying so.
+   */
+  blobs: BlobStore;
   /** Undefined when the service sends no e-mail. */
   mailer: Mailer | undefined;
   /** Commits and token deltas within this process; absent on Lambda, where followers poll the store. */

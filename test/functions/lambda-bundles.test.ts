@@ -164,12 +164,12 @@ describe("the bundled Lambda handlers", { timeout: 120_000 }, () => {
     expect(await invokeBundle("webhooks", [emptyBatch])).toEqual([{ batchItemFailures: [] }]);
   });
 
-  it("the SQS, Scheduler and KMS clients, loaded on first use, send their requests and read the answers", async () => {
-    const requests: { target: string; path: string; body: Record<string, unknown> }[] = [];
+  it("the SQS, Scheduler, KMS and S3 clients, loaded on first use, send their requests and read the answers", async () => {
+    const requests: { method: string; target: string; path: string; body: Record<string, unknown> }[] = [];
     const server = await listen(async (request) => {
       const body = JSON.parse((await text(request)) || "{}") as Record<string, unknown>;
       const target = String(request.headers["x-amz-target"] ?? "");
-      requests.push({ target, path: request.url ?? "", body });
+      requests.push({ method: request.method ?? "", target, path: request.url ?? "", body });
       return awsAnswer(target, request.url ?? "", body, requests);
     });
     try {
@@ -189,13 +189,20 @@ describe("the bundled Lambda handlers", { timeout: 120_000 }, () => {
           'await platform.scheduler.schedule("wake-run_1", Date.now() + 3_600_000, wake);',
           'const context = { workspaceId: "wsp_1" };',
           'const sealed = await platform.keyVault.encrypt("a secret", context);',
-          "process.stdout.write(await platform.keyVault.decrypt(sealed, context));",
+          "const opened = await platform.keyVault.decrypt(sealed, context);",
+          'const blob = { workspaceId: "wsp_1", runId: "run_1", name: "transcript.json" };',
+          "await platform.blobs.put(blob, JSON.stringify({ turns: 2 }));",
+          "const kept = Buffer.from(await platform.blobs.get(blob)).toString();",
+          'const missing = await platform.blobs.get({ ...blob, name: "none" });',
+          "process.stdout.write(JSON.stringify([opened, kept, missing ?? null]));",
         ].join("\n"),
       );
       const { file } = await bundleEntry(probe, dir);
       const port = (server.address() as AddressInfo).port;
       const result = await run(file, {
         ...env,
+        // What the infra gives the functions that hold the blob bucket.
+        BLOB_BUCKET: "weft-blobs",
         // As Lambda gives them: the credentials in the environment; the endpoint, here, of the stand-in.
         AWS_ENDPOINT_URL: `http://127.0.0.1:${port}`,
         AWS_ACCESS_KEY_ID: "AKIDLOCAL",
@@ -203,14 +210,17 @@ describe("the bundled Lambda handlers", { timeout: 120_000 }, () => {
         AWS_SESSION_TOKEN: "local",
       });
 
-      expect(result).toBe("a secret");
-      const schedule = expect.stringMatching(/^\/schedules\/wake-run_1/);
-      expect(requests.map(({ target, path }) => target || path)).toEqual([
+      expect(JSON.parse(result)).toEqual(["a secret", '{"turns":2}', null]);
+      // The bucket in the path: the stand-in's endpoint is an IP address, as an emulator's often is.
+      expect(requests.map(({ method, target, path }) => target || `${method} ${path}`)).toEqual([
         "AmazonSQS.SendMessage",
-        schedule,
-        schedule,
+        expect.stringMatching(/^POST \/schedules\/wake-run_1/),
+        expect.stringMatching(/^POST \/schedules\/wake-run_1/),
         "TrentService.GenerateDataKey",
         "TrentService.Decrypt",
+        expect.stringMatching(/^PUT \/weft-blobs\/wsp_1\/run_1\/transcript\.json(\?|$)/),
+        expect.stringMatching(/^GET \/weft-blobs\/wsp_1\/run_1\/transcript\.json(\?|$)/),
+        expect.stringMatching(/^GET \/weft-blobs\/wsp_1\/run_1\/none(\?|$)/),
       ]);
       expect(requests[0]?.body).toMatchObject({ QueueUrl: env.STEP_QUEUE_URL, MessageGroupId: "wsp_1" });
       expect(requests[1]?.body).toMatchObject({ GroupName: "weft", ActionAfterCompletion: "DELETE" });
@@ -221,12 +231,15 @@ describe("the bundled Lambda handlers", { timeout: 120_000 }, () => {
   });
 });
 
-/** What SQS (JSON 1.0), the Scheduler (REST-JSON) and KMS (JSON 1.1) answer the probe's requests. */
+/**
+ * What SQS (JSON 1.0), the Scheduler (REST-JSON), KMS (JSON 1.1) and S3 (REST-XML, its objects kept in
+ * `requests`' PUTs) answer the probe's requests.
+ */
 function awsAnswer(
   target: string,
   path: string,
   body: Record<string, unknown>,
-  requests: { path: string }[],
+  requests: { method: string; path: string; body: Record<string, unknown> }[],
 ): { status: number; headers: Record<string, string>; body: unknown } {
   const json = (type: string, answer: unknown, status = 200, headers: Record<string, string> = {}) => ({
     status,
@@ -253,6 +266,16 @@ function awsAnswer(
       ? json("application/json", { Message: "exists" }, 409, { "x-amzn-errortype": "ConflictException" })
       : json("application/json", { ScheduleArn: `arn:aws:scheduler:us-east-1:123456789012:schedule${path}` });
   }
+  if (path.startsWith("/weft-blobs/")) {
+    const key = path.split("?")[0];
+    const request = requests.at(-1);
+    if (request?.method === "PUT") return json("application/xml", "", 200, { etag: '"stand-in"' });
+    const put = requests.find((earlier) => earlier.method === "PUT" && earlier.path.split("?")[0] === key);
+    if (put) return json("application/octet-stream", put.body);
+    const missing =
+      "<Error><Code>NoSuchKey</Code><Message>The specified key does not exist.</Message></Error>";
+    return json("application/xml", missing, 404);
+  }
   return json("application/json", { message: `unexpected ${target || path}` }, 400);
 }
 
@@ -263,7 +286,7 @@ async function listen(
 ): Promise<Server> {
   const server = createServer((request, response) => {
     void answer(request).then(({ status, headers, body }) => {
-      response.writeHead(status, headers).end(JSON.stringify(body));
+      response.writeHead(status, headers).end(typeof body === "string" ? body : JSON.stringify(body));
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));

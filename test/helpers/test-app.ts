@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import type { DynamoDBClient } from "@aws-sdk/client-dynamodb";
 import type { DestinationStream } from "pino";
 import { afterAll, inject } from "vitest";
@@ -6,6 +9,7 @@ import { createStore } from "../../core/adapters/dynamodb/store";
 import { ensureTable } from "../../core/adapters/dynamodb/table/create-table";
 import { createDynamoClient } from "../../core/adapters/dynamodb/table/dynamo-client";
 import { AesKeyVault } from "../../core/adapters/local/aes-key-vault";
+import { FileBlobStore } from "../../core/adapters/local/file-blob-store";
 import { createPinoLogger, silentLogger } from "../../core/adapters/log/pino-logger";
 import { createApp } from "../../core/api/app";
 import { type Config, loadConfig } from "../../core/config";
@@ -85,6 +89,8 @@ export async function createTestApp(
     clockMsPerMs: options.clock?.clockMsPerMs,
   });
   const keyVault = new AesKeyVault(randomBytes(32));
+  const blobDir = mkdtempSync(join(tmpdir(), "weft-test-blobs-"));
+  afterAll(() => rmSync(blobDir, { recursive: true, force: true }));
   const deps = buildDeps(
     config,
     log,
@@ -92,6 +98,7 @@ export async function createTestApp(
       dynamo,
       ...transport,
       keyVault,
+      blobs: new FileBlobStore(blobDir),
       clock,
       telemetry: localTelemetry(config),
     },

@@ -54,6 +54,7 @@ const config = loadConfig({
   SCHEDULE_GROUP: "weft",
   SCHEDULER_ROLE_ARN: "arn:aws:iam::000000000000:role/weft-scheduler",
   KMS_KEY_ID: "arn:aws:kms:us-east-1:000000000000:key/11111111-2222-3333-4444-555555555555",
+  BLOB_BUCKET: "weft-blobs",
 });
 
 /** One call through each adapter; each is refused by the stand-in endpoint, which is all this needs. */
@@ -70,6 +71,9 @@ async function callEveryService(platform: ReturnType<typeof awsPlatform>): Promi
   ).rejects.toThrow();
   await expect(platform.scheduler.schedule("wake-run_1", Date.now() + 3_600_000, doorbell)).rejects.toThrow();
   await expect(platform.keyVault.encrypt("secret", { workspaceId: "wsp_1" })).rejects.toThrow();
+  await expect(
+    platform.blobs.put({ workspaceId: "wsp_1", runId: "run_1", name: "out" }, "{}"),
+  ).rejects.toThrow();
   await expect(platform.dynamo.send(new DescribeTableCommand({ TableName: "weft" }))).rejects.toThrow();
 }
 
@@ -81,11 +85,16 @@ const expectedRequests = [
     path: expect.stringMatching(/^\/schedules\/wake-run_1-[0-9a-f]{20}$/),
   }),
   expect.objectContaining({ method: "POST", target: "TrentService.GenerateDataKey" }),
+  // Path-style: the bucket in the path, as an emulator's one host takes it.
+  expect.objectContaining({
+    method: "PUT",
+    path: expect.stringMatching(/^\/weft-blobs\/wsp_1\/run_1\/out(\?|$)/),
+  }),
   expect.objectContaining({ method: "POST", target: "DynamoDB_20120810.DescribeTable" }),
 ];
 
 describe("the AWS platform's endpoint", () => {
-  it("follows AWS_ENDPOINT_URL from the environment for DynamoDB, SQS, Scheduler and KMS (the Lambda wiring)", async () => {
+  it("follows AWS_ENDPOINT_URL from the environment for DynamoDB, SQS, Scheduler, KMS and S3 (the Lambda wiring)", async () => {
     vi.stubEnv("AWS_ENDPOINT_URL", url);
     vi.stubEnv("AWS_ACCESS_KEY_ID", "local");
     vi.stubEnv("AWS_SECRET_ACCESS_KEY", "local");
@@ -94,6 +103,15 @@ describe("the AWS platform's endpoint", () => {
     await callEveryService(awsPlatform(config));
 
     expect(seen).toEqual(expectedRequests);
+  });
+
+  it("fails a blob call in a function given no bucket (the sweeper, the webhook worker), naming BLOB_BUCKET, sending nothing", async () => {
+    const platform = awsPlatform({ ...config, BLOB_BUCKET: undefined }, { endpoint: url });
+
+    await expect(platform.blobs.get({ workspaceId: "wsp_1", runId: "run_1", name: "out" })).rejects.toThrow(
+      /BLOB_BUCKET is not set/,
+    );
+    expect(seen).toEqual([]);
   });
 
   it("uses an endpoint given explicitly, with dummy credentials (the integration harness)", async () => {

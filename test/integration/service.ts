@@ -1,4 +1,7 @@
 import { randomBytes } from "node:crypto";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { GetQueueAttributesCommand, type SQSClient } from "@aws-sdk/client-sqs";
 import { inject, vi } from "vitest";
 import { EventBridgeScheduler } from "../../core/adapters/aws/eventbridge-scheduler";
@@ -6,6 +9,7 @@ import { KmsKeyVault } from "../../core/adapters/aws/kms-key-vault";
 import { SqsQueue } from "../../core/adapters/aws/sqs-queue";
 import { ensureTable } from "../../core/adapters/dynamodb/table/create-table";
 import { createDynamoClient } from "../../core/adapters/dynamodb/table/dynamo-client";
+import { FileBlobStore } from "../../core/adapters/local/file-blob-store";
 import { createPinoLogger, silentLogger } from "../../core/adapters/log/pino-logger";
 import { type Config, loadConfig } from "../../core/config";
 import type { WebhookMessage } from "../../core/domain/webhook-messages";
@@ -119,6 +123,8 @@ export async function startIntegrationService(env: Record<string, string> = {}):
   const config = loadConfig(functionEnv);
   const functions = await loadFunctions(functionEnv);
 
+  // Local mode has no S3 stand-in: no function calls the blob store yet, so a folder of files stands in.
+  const blobDir = mkdtempSync(join(tmpdir(), "weft-it-blobs-"));
   const platform = (): Platform => {
     if (mode.kind === "aws") return awsPlatform(config, { endpoint: mode.endpoint });
     const stand = local as LocalAws;
@@ -136,6 +142,7 @@ export async function startIntegrationService(env: Record<string, string> = {}):
         roleArn: resources.schedulerRoleArn,
       }),
       keyVault: new KmsKeyVault({ client: stand.kmsClient(), keyId: resources.kmsKeyId, clock: systemClock }),
+      blobs: new FileBlobStore(blobDir),
       clock: systemClock,
     };
   };
@@ -206,6 +213,7 @@ export async function startIntegrationService(env: Record<string, string> = {}):
     async stop() {
       await poller.stop();
       await aws?.destroy();
+      rmSync(blobDir, { recursive: true, force: true });
     },
   };
 }

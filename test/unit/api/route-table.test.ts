@@ -3,6 +3,7 @@ import { describe, expect, it } from "vitest";
 import { createStore } from "../../../core/adapters/dynamodb/store";
 import { createDynamoClient } from "../../../core/adapters/dynamodb/table/dynamo-client";
 import { AesKeyVault } from "../../../core/adapters/local/aes-key-vault";
+import { FileBlobStore } from "../../../core/adapters/local/file-blob-store";
 import { silentLogger } from "../../../core/adapters/log/pino-logger";
 import { PAGE_ROUTES, PUBLIC_ROUTES, WORKSPACE_ROUTES } from "../../../core/api/route-table";
 import { linkKeys } from "../../../core/approvers/link-keys";
@@ -16,7 +17,13 @@ function groupDeps() {
   const config = loadConfig({});
   const transport = createLocalTransport({ concurrency: 1, log: silentLogger, clock: systemClock });
   const dynamo = createDynamoClient({ region: config.AWS_REGION, endpoint: "http://127.0.0.1:9" });
-  const platform = { dynamo, ...transport, keyVault: new AesKeyVault(randomBytes(32)), clock: systemClock };
+  const platform = {
+    dynamo,
+    ...transport,
+    keyVault: new AesKeyVault(randomBytes(32)),
+    blobs: new FileBlobStore(config.DATA_DIR),
+    clock: systemClock,
+  };
   const deps = buildDeps(config, silentLogger, platform, createStore);
   return { deps, approvalKeys: linkKeys(deps), dashboardDir: undefined, clientAddress: () => undefined };
 }

@@ -213,13 +213,21 @@ describe("each function's bundle", () => {
     for (const pkg of ["pino", "thread-stream", "sonic-boom"]) expect(cold).not.toContain(pkg);
   });
 
-  it.each(names)("%s: loads the SQS, Scheduler and KMS clients on first use, not at a cold start", (name) => {
-    const cold = bundleOf(name).parts.coldInputs.map(({ input }) => input);
+  it.each(names)(
+    "%s: loads the SQS, Scheduler, KMS and S3 clients on first use, not at a cold start",
+    (name) => {
+      const cold = bundleOf(name).parts.coldInputs.map(({ input }) => input);
 
-    for (const client of ["@aws-sdk/client-sqs", "@aws-sdk/client-scheduler", "@aws-sdk/client-kms"]) {
-      expect(cold).not.toContain(client);
-    }
-  });
+      for (const client of [
+        "@aws-sdk/client-sqs",
+        "@aws-sdk/client-scheduler",
+        "@aws-sdk/client-kms",
+        "@aws-sdk/client-s3",
+      ]) {
+        expect(cold).not.toContain(client);
+      }
+    },
+  );
 
   it.each(names)(
     "%s: a cold start carries none of the protocols only the clients loaded later use (AWS query, XML, REST-JSON)",

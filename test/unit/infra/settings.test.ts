@@ -14,6 +14,7 @@ import { schedulerDeliveryPolicy, schedulerTrustPolicy } from "../../../infra/po
 import {
   ACCOUNT_CONCURRENCY,
   ALARMS,
+  BLOB_PERMISSIONS,
   DEAD_LETTER_RETENTION_SECONDS,
   ENGINE_ENVIRONMENT_KEYS,
   ENGINE_PERMISSIONS,
@@ -118,7 +119,7 @@ describe("infra permissions", () => {
 
   it("grants only named actions, never a wildcard, in every statement", () => {
     const actions = [
-      ...ENGINE_PERMISSIONS.flatMap((statement) => statement.actions),
+      ...[...ENGINE_PERMISSIONS, ...BLOB_PERMISSIONS].flatMap((statement) => statement.actions),
       ...schedulerDocuments.flatMap(statementActions),
     ];
 
