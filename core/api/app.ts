@@ -1,5 +1,5 @@
 import { type Context, Hono } from "hono";
-import { linkKeys } from "../approvers/link-keys";
+import { linkKeys } from "../approvals/links/link-keys";
 import { publicOrigin } from "../config";
 import { NotFoundError } from "../domain/errors";
 import type { Deps } from "../ports/deps";

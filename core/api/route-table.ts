@@ -1,6 +1,6 @@
 import type { Context } from "hono";
 import type { BlankEnv } from "hono/types";
-import type { LinkKeys } from "../approvers/link-keys";
+import type { LinkKeys } from "../approvals/links/link-keys";
 import type { Deps } from "../ports/deps";
 import type { AppEnv, WorkspaceEnv } from "./env";
 import type { RouteGroup } from "./lazy-routes";

@@ -22,7 +22,7 @@ export const ApprovalVote = z
 export type ApprovalVote = z.infer<typeof ApprovalVote>;
 
 /**
- * How a request's audit trail is hash-chained (core/approvals/audit-hash.ts, docs/approvals.md): 1 for the
+ * How a request's audit trail is hash-chained (core/approvals/audit/audit-hash.ts, docs/approvals.md): 1 for the
  * requests opened before version 2 (stored without the field), which keep the rule their hashes were made by.
  */
 export const AuditChainVersion = z.union([z.literal(1), z.literal(2)]);

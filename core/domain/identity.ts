@@ -14,7 +14,7 @@ export const Identity = z
     z.object({
       kind: z.literal("link"),
       email: z.string(),
-      /** Who the link was handed to (core/approvers/approval-links.ts); absent on votes cast before. */
+      /** Who the link was handed to (core/approvals/links/approval-links.ts); absent on votes cast before. */
       issuedBy: z.string().optional(),
     }),
   ])

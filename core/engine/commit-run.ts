@@ -6,8 +6,8 @@ import type { RunRecord } from "../domain/run-record";
 import type { Deps } from "../ports/deps";
 import type { CommitOutcome, RunChange, RunsStore } from "../ports/store";
 import { observeCommit } from "../telemetry/observe-commit";
-import { announceWebhookEvents } from "../webhooks/announce";
 import { ringSlotQueue } from "./admission";
+import { announceRunEvents } from "./announce-run-events";
 import { cancelChildrenOf, launchChildren, ringParent } from "./child-runs";
 import { addLostCost, commitWithCosts } from "./commit-costs";
 import { scheduleWake, wakeScheduleName } from "./wake";
@@ -112,7 +112,7 @@ export async function afterCommit(
   // First, so a follower of the run's stream hears of it before the slower effects below.
   deps.feed?.publish(run.workspaceId, run.id, { kind: "committed" });
   await scheduleWake(deps, run);
-  await announceWebhookEvents(deps, change.commit);
+  await announceRunEvents(deps, change.commit);
   const schedule = effects.cancelScheduleOf && wakeScheduleName(effects.cancelScheduleOf);
   // A timer the change did not end (a vote that leaves its approval open) keeps its schedule.
   if (schedule && schedule !== wakeScheduleName(run)) await deps.scheduler.cancel(schedule);

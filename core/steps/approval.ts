@@ -1,4 +1,4 @@
-import type { ApprovalNudge } from "../domain/run-record";
+import { nudgesOf } from "../domain/approval-nudges";
 import type { ApprovalStep } from "../domain/step";
 import type { StepExecutor } from "../domain/step-context";
 
@@ -23,14 +23,3 @@ export const approvalExecutor: StepExecutor<ApprovalStep> = async ({ step, run, 
     nudges: nudgesOf(step, nowMs),
   };
 };
-
-/** The step's reminders and escalation as moments from now, soonest first. */
-function nudgesOf(step: ApprovalStep, nowMs: number): ApprovalNudge[] {
-  const reminders = (step.reminders ?? []).map(
-    ({ afterMs }, i): ApprovalNudge => ({ atMs: nowMs + afterMs, kind: "reminder", reminder: i + 1 }),
-  );
-  const escalation: ApprovalNudge[] = step.escalation
-    ? [{ atMs: nowMs + step.escalation.afterMs, kind: "escalation" }]
-    : [];
-  return [...reminders, ...escalation].sort((a, b) => a.atMs - b.atMs);
-}

@@ -1,6 +1,6 @@
-import { eventLinks } from "../approvers/event-links";
-import type { LinkKeys } from "../approvers/link-keys";
-import { mailAssignees } from "../approvers/mail-assignees";
+import { eventLinks } from "../approvals/links/event-links";
+import type { LinkKeys } from "../approvals/links/link-keys";
+import { mailAssignees } from "../approvals/mail/mail-assignees";
 import { APPROVER_NOTICES } from "../domain/run-change";
 import { isoAt } from "../domain/time";
 import { pendingDelivery, type WebhookRecord } from "../domain/webhook";
@@ -23,7 +23,7 @@ type DispatchDeps = DeliverDeps & Pick<Deps, "mailer"> & { store: WebhookWorkerS
 /**
  * Turns one commit's webhook events into deliveries: one per (subscribed active webhook, event), each with a
  * deterministic id, so running this twice for the same commit creates nothing twice; and mails the
- * assignees of an approval it requests (each once, approvers/mail-assignees.ts). Each delivery is created
+ * assignees of an approval it requests (each once, approvals/mail/mail-assignees.ts). Each delivery is created
  * with its attempt 1 claimed, and that attempt is made here at once, beside the next creations, rather than
  * queued: a delivered event costs no message, no second read of its delivery and webhook, no claim and no
  * sweep entry of its own (docs/data-model.md, "Webhooks"). The commit's outbox entry is what brings the

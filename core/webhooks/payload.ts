@@ -1,4 +1,4 @@
-import type { PersonLinks } from "../approvers/issue-links";
+import type { PersonLinks } from "../approvals/links/issue-links";
 import type { ApprovalRequest } from "../domain/approval";
 import type { StoredEvent } from "../domain/run-commit";
 import { RunStatus } from "../domain/statuses";

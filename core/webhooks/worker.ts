@@ -1,4 +1,4 @@
-import { linkKeys } from "../approvers/link-keys";
+import { linkKeys } from "../approvals/links/link-keys";
 import type { WebhookMessage } from "../domain/webhook-messages";
 import type { Deps } from "../ports/deps";
 import type { WebhookWorkerStore } from "../ports/store";

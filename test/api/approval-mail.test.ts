@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { linkKeys } from "../../core/approvers/link-keys";
-import { mailAssignees } from "../../core/approvers/mail-assignees";
+import { linkKeys } from "../../core/approvals/links/link-keys";
+import { mailAssignees } from "../../core/approvals/mail/mail-assignees";
 import type { StoredEvent } from "../../core/domain/run-commit";
 import { type OpenAiFake, startOpenAiFake } from "../fakes/openai-server";
 import { type SignedUp, signUp, withKey } from "../helpers/accounts";

@@ -1,5 +1,5 @@
-import { signLink, unverifiedClaims } from "../../core/approvers/approval-links";
-import { linkKeys } from "../../core/approvers/link-keys";
+import { signLink, unverifiedClaims } from "../../core/approvals/links/approval-links";
+import { linkKeys } from "../../core/approvals/links/link-keys";
 import type { SignedUp } from "./accounts";
 import type { TestApp } from "./test-app";
 

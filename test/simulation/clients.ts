@@ -4,7 +4,7 @@
  * retries and cancellations. Like a client reacting to what it sees, a request mostly targets a run it
  * fits, and sometimes any run, which the operation must then refuse.
  */
-import { decideApproval } from "../../core/approvals/decide-approval";
+import { decideApproval } from "../../core/approvals/decide/decide-approval";
 import type { Identity } from "../../core/domain/identity";
 import type { RunRecord } from "../../core/domain/run-record";
 import { FINAL_RUN_STATUSES, LIVE_RUN_STATUSES, RunStatus, StepRunStatus } from "../../core/domain/statuses";

@@ -1,6 +1,6 @@
 import { html } from "hono/html";
 import type { HtmlEscapedString } from "hono/utils/html";
-import type { LinkAction } from "../../approvers/approval-links";
+import type { LinkAction } from "../../approvals/links/approval-links";
 import type { ApprovalRequest } from "../../domain/approval";
 
 type Html = HtmlEscapedString | Promise<HtmlEscapedString>;

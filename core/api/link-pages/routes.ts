@@ -1,13 +1,13 @@
 import { type Context, Hono } from "hono";
-import { decideApproval } from "../../approvals/decide-approval";
+import { decideApproval } from "../../approvals/decide/decide-approval";
 import {
   checkLink,
   formProof,
   type LinkAction,
   type LinkClaims,
   unverifiedClaims,
-} from "../../approvers/approval-links";
-import type { LinkKeys } from "../../approvers/link-keys";
+} from "../../approvals/links/approval-links";
+import type { LinkKeys } from "../../approvals/links/link-keys";
 import { type ApprovalDecision, DecideApprovalInput } from "../../domain/approval";
 import { AppError } from "../../domain/errors";
 import type { CommitDeps } from "../../engine/commit-run";

@@ -1,6 +1,6 @@
 import { McpServer } from "@modelcontextprotocol/sdk/server/mcp.js";
 import * as z from "zod";
-import { decideApproval } from "../../approvals/decide-approval";
+import { decideApproval } from "../../approvals/decide/decide-approval";
 import { DecideApprovalInput } from "../../domain/approval";
 import { NotFoundError } from "../../domain/errors";
 import type { Identity, StartedWith } from "../../domain/identity";

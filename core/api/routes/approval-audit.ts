@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import { stream } from "hono/streaming";
 import * as z from "zod";
-import { exportAudit, MAX_EXPORTED_REQUESTS, readAudit } from "../../approvals/read-audit";
+import { exportAudit, MAX_EXPORTED_REQUESTS, readAudit } from "../../approvals/audit/read-audit";
 import { ApprovalRequest } from "../../domain/approval";
 import { ValidationError } from "../../domain/errors";
 import type { Deps } from "../../ports/deps";

@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
-import { DEFAULT_LINK_TTL_MS, issueLinks, issuerOf } from "../../approvers/issue-links";
-import type { LinkKeys } from "../../approvers/link-keys";
+import { DEFAULT_LINK_TTL_MS, issueLinks, issuerOf } from "../../approvals/links/issue-links";
+import type { LinkKeys } from "../../approvals/links/link-keys";
 import { publicOrigin } from "../../config";
 import type { Deps } from "../../ports/deps";
 import { callerCredential } from "../caller";

@@ -1,7 +1,7 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
-import { decideApproval } from "../../approvals/decide-approval";
-import { assignedTo } from "../../approvers/assignment";
+import { decideApproval } from "../../approvals/decide/decide-approval";
+import { assignedTo } from "../../approvals/deciders/assignment";
 import { ApprovalRequest, DecideApprovalInput } from "../../domain/approval";
 import { NotFoundError } from "../../domain/errors";
 import { loadOnce } from "../../domain/load-once";
@@ -105,7 +105,7 @@ const decide = createRoute({
 });
 
 /** The draft diff with its diff library, imported on the first revised request shown. */
-const loadDraftDiff = loadOnce(() => import("../../approvals/draft-diff"));
+const loadDraftDiff = loadOnce(() => import("../../approvals/decide/draft-diff"));
 
 export function approvalRequestRoutes(
   deps: CommitDeps & Pick<Deps, "ids"> & { store: Pick<Store, "approvalGroups" | "accounts" | "apiKeys"> },

@@ -1,3 +1,5 @@
+import { recordDueNudge } from "../../domain/approval-nudges";
+import { rejectionOutcome } from "../../domain/approval-rejection";
 import type { IdGenerator } from "../../domain/ids";
 import { isPlainObject } from "../../domain/json-bounds";
 import type { RunTransition } from "../../domain/run-change";
@@ -5,7 +7,6 @@ import type { Lease } from "../../domain/run-record";
 import { RunStatus } from "../../domain/statuses";
 import type { StepDefinition } from "../../domain/step";
 import { applyOutcome, type OutcomeEffects } from "./apply-outcome";
-import { applyRejection } from "./approval-rejection";
 import type { Plan } from "./plan";
 import { failRun, markStarted, startNextStep } from "./run-moves";
 import { landUpgrade } from "./upgrade-landing";
@@ -64,35 +65,11 @@ export function claim(
     }
     case "deadline-passed":
       return timeOut(tx, context);
-    case "nudge-due":
-      return nudge(tx, steps);
+    case "nudge-due": {
+      const escalated = recordDueNudge(tx, steps);
+      return escalated ? { escalateApproval: escalated } : {};
+    }
   }
-}
-
-/**
- * The approval's next reminder or its escalation, due: recorded (and so announced and mailed through the
- * outbox), and taken off the wait, which stays open; the next one, or the deadline, is the next wake-up.
- */
-function nudge(tx: RunTransition, steps: readonly StepDefinition[]): OutcomeEffects {
-  const active = tx.requireActive();
-  const wait = active.wait;
-  const step = steps[active.stepIndex];
-  if (wait?.kind !== "approval" || step?.type !== "approval") return {};
-  const [due, ...rest] = wait.nudges ?? [];
-  if (rest.length > 0) wait.nudges = rest;
-  else delete wait.nudges;
-  const approvalRequestId = wait.approvalRequestId;
-  if (due?.kind === "reminder") {
-    tx.record(
-      "APPROVAL_REMINDER_SENT",
-      { stepName: step.name, approvalRequestId, reminder: due.reminder ?? 1 },
-      active.stepRun.id,
-    );
-    return {};
-  }
-  const assignees = step.escalation?.assignees ?? [];
-  tx.record("APPROVAL_ESCALATED", { stepName: step.name, approvalRequestId, assignees }, active.stepRun.id);
-  return { escalateApproval: { id: approvalRequestId, assignees } };
 }
 
 /** Starts the step the cursor names when the run is between steps, under a fresh lease. */
@@ -140,13 +117,13 @@ function timeOut(tx: RunTransition, { steps, ids }: ClaimContext): OutcomeEffect
       return { expireApproval: { id: approvalRequestId, decision: "approved" } };
     }
     const rejection = { approvalRequestId, stepName: step.name, comment: null, decidedBy: null };
-    applyRejection(
+    const outcome = rejectionOutcome(
       tx,
       steps,
       { ...rejection, decidedAt: tx.now },
-      ids,
       "approval timed out and was rejected",
     );
+    applyOutcome(tx, steps, outcome, ids);
     return { expireApproval: { id: approvalRequestId, decision: "rejected" } };
   }
   if (wait?.kind === "signal") {

@@ -6,7 +6,7 @@ import { AesKeyVault } from "../../../core/adapters/local/aes-key-vault";
 import { FileBlobStore } from "../../../core/adapters/local/file-blob-store";
 import { silentLogger } from "../../../core/adapters/log/pino-logger";
 import { PAGE_ROUTES, PUBLIC_ROUTES, WORKSPACE_ROUTES } from "../../../core/api/route-table";
-import { linkKeys } from "../../../core/approvers/link-keys";
+import { linkKeys } from "../../../core/approvals/links/link-keys";
 import { loadConfig } from "../../../core/config";
 import { systemClock } from "../../../core/ports/clock";
 import { buildDeps } from "../../../functions/deps";

@@ -1,7 +1,7 @@
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { approvalLinksKeyContext } from "../../../core/approvers/link-keys";
+import { approvalLinksKeyContext } from "../../../core/approvals/links/link-keys";
 import { loadConfig } from "../../../core/config";
 import { LIMITS } from "../../../core/domain/limits";
 import { providerKeyContext } from "../../../core/domain/provider-config";

@@ -1,10 +1,10 @@
-import type { ApprovalRequest } from "../domain/approval";
-import { ValidationError } from "../domain/errors";
-import type { RunTransition } from "../domain/run-change";
-import { RunStatus, StepRunStatus } from "../domain/statuses";
-import type { StepDefinition } from "../domain/step";
-import { StepFailureCode } from "../domain/step-error";
-import { failAttempt } from "../engine/rules/apply-outcome";
+import type { ApprovalRequest } from "../../domain/approval";
+import { ValidationError } from "../../domain/errors";
+import type { RunTransition } from "../../domain/run-change";
+import { RunStatus, StepRunStatus } from "../../domain/statuses";
+import type { StepDefinition } from "../../domain/step";
+import { StepFailureCode } from "../../domain/step-error";
+import { failAttempt } from "../../engine/rules/apply-outcome";
 
 /**
  * The decision on a request for more spend (onExceed pause, docs/llm.md). Approved: the caps rise by what

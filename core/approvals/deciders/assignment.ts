@@ -1,6 +1,6 @@
-import type { ApprovalRequest } from "../domain/approval";
-import { type ApprovalGroup, groupOf, normalEmail } from "../domain/approval-group";
-import type { ApprovalGroupStore } from "../ports/store";
+import type { ApprovalRequest } from "../../domain/approval";
+import { type ApprovalGroup, groupOf, normalEmail } from "../../domain/approval-group";
+import type { ApprovalGroupStore } from "../../ports/store";
 
 type Groups = Pick<ApprovalGroupStore, "get">;
 

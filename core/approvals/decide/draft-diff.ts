@@ -1,5 +1,5 @@
-import type { ApprovalRequest } from "../domain/approval";
-import { unifiedDiff } from "../domain/text-diff";
+import type { ApprovalRequest } from "../../domain/approval";
+import { unifiedDiff } from "../../domain/text-diff";
 
 /**
  * What changed from the previous draft to this one: a unified diff of the two contents as indented JSON, so a

@@ -7,7 +7,7 @@ import type { Deps } from "../ports/deps";
  * Never throws: the commit already holds the outbox entry, so a message lost here is sent again by the
  * webhook sweeper, and the operation that committed must not fail for it.
  */
-export async function announceWebhookEvents(
+export async function announceRunEvents(
   deps: Pick<Deps, "webhookQueue" | "log">,
   commit: RunCommit,
 ): Promise<void> {

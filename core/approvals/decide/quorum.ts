@@ -1,8 +1,8 @@
-import type { ApprovalRequest, ApprovalVote } from "../domain/approval";
-import { normalEmail } from "../domain/approval-group";
-import { ConflictError } from "../domain/errors";
-import { linkAskedBy } from "../domain/identity";
-import type { ApprovalStep } from "../domain/step";
+import type { ApprovalRequest, ApprovalVote } from "../../domain/approval";
+import { normalEmail } from "../../domain/approval-group";
+import { ConflictError } from "../../domain/errors";
+import { linkAskedBy } from "../../domain/identity";
+import type { ApprovalStep } from "../../domain/step";
 
 export interface Tally {
   votes: ApprovalVote[];

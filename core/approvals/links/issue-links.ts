@@ -1,14 +1,14 @@
 import { createHash } from "node:crypto";
-import type { ApprovalRequest } from "../domain/approval";
-import { groupOf, normalEmail } from "../domain/approval-group";
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../domain/errors";
-import type { StartedWith } from "../domain/identity";
-import { LIMITS } from "../domain/limits";
-import { isoAt } from "../domain/time";
-import type { Clock } from "../ports/clock";
-import type { Store } from "../ports/store";
+import type { ApprovalRequest } from "../../domain/approval";
+import { groupOf, normalEmail } from "../../domain/approval-group";
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../../domain/errors";
+import type { StartedWith } from "../../domain/identity";
+import { LIMITS } from "../../domain/limits";
+import { isoAt } from "../../domain/time";
+import type { Clock } from "../../ports/clock";
+import type { Store } from "../../ports/store";
+import { isAssignee } from "../deciders/assignment";
 import { LINK_ACTIONS, type LinkAction, type LinkClaims, signLink } from "./approval-links";
-import { isAssignee } from "./assignment";
 import type { LinkKeys } from "./link-keys";
 
 export const DEFAULT_LINK_TTL_MS = 7 * 24 * 3600_000;

@@ -1,10 +1,10 @@
-import type { ApprovalRequest } from "../domain/approval";
-import { normalEmail } from "../domain/approval-group";
-import { ForbiddenError } from "../domain/errors";
-import { type Identity, linkAskedBy, personOf, refuseOtherName } from "../domain/identity";
-import type { RunRecord } from "../domain/run-record";
-import type { ApprovalStep } from "../domain/step";
-import type { ApprovalGroupStore } from "../ports/store";
+import type { ApprovalRequest } from "../../domain/approval";
+import { normalEmail } from "../../domain/approval-group";
+import { ForbiddenError } from "../../domain/errors";
+import { type Identity, linkAskedBy, personOf, refuseOtherName } from "../../domain/identity";
+import type { RunRecord } from "../../domain/run-record";
+import type { ApprovalStep } from "../../domain/step";
+import type { ApprovalGroupStore } from "../../ports/store";
 import { isAssignee } from "./assignment";
 
 /**

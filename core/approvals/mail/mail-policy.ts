@@ -1,8 +1,8 @@
-import { normalEmail } from "../domain/approval-group";
-import { fixedWindowAt } from "../domain/rate-window";
-import { listsWorkspace } from "../domain/workspace-list";
-import type { Deps } from "../ports/deps";
-import type { AccountStore, Store } from "../ports/store";
+import { normalEmail } from "../../domain/approval-group";
+import { fixedWindowAt } from "../../domain/rate-window";
+import { listsWorkspace } from "../../domain/workspace-list";
+import type { Deps } from "../../ports/deps";
+import type { AccountStore, Store } from "../../ports/store";
 
 /**
  * The operator's mail policy (docs/operator-policy.md, "Approval mail"): approval mail goes out from the

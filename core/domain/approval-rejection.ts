@@ -1,7 +1,6 @@
-import type { IdGenerator } from "../../domain/ids";
-import type { RunTransition } from "../../domain/run-change";
-import type { StepDefinition } from "../../domain/step";
-import { applyOutcome } from "./apply-outcome";
+import type { RunTransition } from "./run-change";
+import type { StepDefinition } from "./step";
+import type { StepOutcome } from "./step-outcome";
 
 /** A rejection of an approval request: by a person's decision, or by the step's `onTimeout: "reject"`. */
 export interface Rejection {
@@ -13,29 +12,26 @@ export interface Rejection {
 }
 
 /**
- * What a rejection does to the run (docs/approvals.md). A step with `onReject`, while revisions remain, sends
- * the content back: the rejection goes to `state[feedbackKey]`, APPROVAL_REVISION_REQUESTED is recorded, and
- * the run continues at `gotoStep`; past `maxRevisions` the step fails for good. A step without it fails the
- * attempt with `plainFailure`, and its retry policy decides (spec 3.4).
+ * What a rejection does to the run (docs/approvals.md), as the outcome its caller applies to the step. A step
+ * with `onReject`, while revisions remain, sends the content back: the rejection goes to
+ * `state[feedbackKey]`, APPROVAL_REVISION_REQUESTED is recorded, and the step completes towards `gotoStep`;
+ * past `maxRevisions` the step fails for good. A step without it fails the attempt with `plainFailure`, and
+ * its retry policy decides (spec 3.4). Pure, so both a person's decision (core/approvals/decide/) and the
+ * engine's rules (a deadline's `onTimeout`, core/engine/rules/claim.ts) route a rejection the same way.
  */
-export function applyRejection(
+export function rejectionOutcome(
   tx: RunTransition,
   steps: readonly StepDefinition[],
   rejection: Rejection,
-  ids: IdGenerator,
   plainFailure: string,
-): void {
+): Extract<StepOutcome, { kind: "failed" | "completed" }> {
   const step = steps.find((candidate) => candidate.name === rejection.stepName);
   const onReject = step?.type === "approval" ? step.onReject : undefined;
-  if (!onReject) {
-    applyOutcome(tx, steps, { kind: "failed", error: plainFailure, retryable: true }, ids);
-    return;
-  }
+  if (!onReject) return { kind: "failed", error: plainFailure, retryable: true };
   const revisions = tx.run.approvalRevisions?.[rejection.stepName]?.count ?? 0;
   if (revisions >= onReject.maxRevisions) {
     const error = `approval rejected after ${revisions} revision${revisions === 1 ? "" : "s"}`;
-    applyOutcome(tx, steps, { kind: "failed", error, retryable: false }, ids);
-    return;
+    return { kind: "failed", error, retryable: false };
   }
   const revision = revisions + 1;
   const { comment, decidedBy, decidedAt, approvalRequestId, stepName } = rejection;
@@ -49,6 +45,5 @@ export function applyRejection(
     { stepName, approvalRequestId, gotoStep: onReject.gotoStep, revision, comment },
     tx.requireActive().stepRun.id,
   );
-  const output = { decision: "rejected", comment };
-  applyOutcome(tx, steps, { kind: "completed", output, nextStepName: onReject.gotoStep }, ids);
+  return { kind: "completed", output: { decision: "rejected", comment }, nextStepName: onReject.gotoStep };
 }

@@ -1,19 +1,19 @@
-import { checkDecider, deciderName } from "../approvers/decider-policy";
-import { type ApprovalRequest, CURRENT_AUDIT_CHAIN, type DecideApprovalInput } from "../domain/approval";
-import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../domain/errors";
-import type { Identity } from "../domain/identity";
-import type { RunTransition } from "../domain/run-change";
-import { RunStatus } from "../domain/statuses";
-import type { ApprovalStep } from "../domain/step";
-import type { CommitDeps } from "../engine/commit-run";
-import { applyOutcome } from "../engine/rules/apply-outcome";
-import { applyRejection } from "../engine/rules/approval-rejection";
-import type { Deps } from "../ports/deps";
-import type { ApprovalGroupStore } from "../ports/store";
-import { changeRun } from "../runs/change-run";
-import { refuseOutOfBounds } from "../runs/refuse-out-of-bounds";
-import { runSteps } from "../runs/run-steps";
-import { contentHash } from "./audit-hash";
+import { type ApprovalRequest, CURRENT_AUDIT_CHAIN, type DecideApprovalInput } from "../../domain/approval";
+import { rejectionOutcome } from "../../domain/approval-rejection";
+import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../../domain/errors";
+import type { Identity } from "../../domain/identity";
+import type { RunTransition } from "../../domain/run-change";
+import { RunStatus } from "../../domain/statuses";
+import type { ApprovalStep } from "../../domain/step";
+import type { CommitDeps } from "../../engine/commit-run";
+import { applyOutcome } from "../../engine/rules/apply-outcome";
+import type { Deps } from "../../ports/deps";
+import type { ApprovalGroupStore } from "../../ports/store";
+import { changeRun } from "../../runs/change-run";
+import { refuseOutOfBounds } from "../../runs/refuse-out-of-bounds";
+import { runSteps } from "../../runs/run-steps";
+import { contentHash } from "../audit/audit-hash";
+import { checkDecider, deciderName } from "../deciders/decider-policy";
 import { applyBudgetDecision } from "./budget-decision";
 import { castVote, type Tally } from "./quorum";
 
@@ -107,7 +107,8 @@ export async function decideApproval(
         // A comment sent back for revision lands in the state: refused here if it would overflow it.
         refuseOutOfBounds(tx.run, steps, { output: { decision: "rejected", comment } }, "comment");
         const rejection = { approvalRequestId: approvalId, stepName: approval.stepName, comment, decidedBy };
-        applyRejection(tx, steps, { ...rejection, decidedAt: tx.now }, deps.ids, "approval rejected");
+        const outcome = rejectionOutcome(tx, steps, { ...rejection, decidedAt: tx.now }, "approval rejected");
+        applyOutcome(tx, steps, outcome, deps.ids);
       } else {
         if (decision === "edited") tx.run.state[approval.contentKey] = finalContent;
         const outcome = { kind: "completed", output: { decision, content: finalContent } } as const;

@@ -1,6 +1,6 @@
 import { createHash } from "node:crypto";
-import type { AuditChainVersion } from "../domain/approval";
-import { canonicalJsonText } from "../domain/canonical-json";
+import type { AuditChainVersion } from "../../domain/approval";
+import { canonicalJsonText } from "../../domain/canonical-json";
 
 /*
  * How an audit trail's entries are hashed, by the chain version its request carries (docs/approvals.md,

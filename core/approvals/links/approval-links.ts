@@ -1,5 +1,5 @@
 import { createHmac, randomBytes } from "node:crypto";
-import { constantTimeEqual } from "../security/constant-time";
+import { constantTimeEqual } from "../../security/constant-time";
 
 /**
  * Signed one-click links to an approval request (docs/approvals.md, "Links"). A token is
@@ -23,7 +23,7 @@ export interface LinkClaims {
    * Who the link was handed to, to pass on: `mail` (the service mailed it to the assignee), `webhook` (sent
    * to the workspace's webhook receivers), `api-key:<id>` or `session:<address>` (answered to that caller of
    * `POST …/links`). A vote counts as the assignee only when the service delivered the link to them
-   * (core/approvals/quorum.ts). Tokens signed before the field existed read as `mail`, as they counted then.
+   * (core/approvals/decide/quorum.ts). Tokens signed before the field existed read as `mail`, as they counted then.
    */
   issuedBy: string;
 }

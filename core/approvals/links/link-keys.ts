@@ -1,7 +1,7 @@
 import { randomBytes } from "node:crypto";
-import type { Clock } from "../ports/clock";
-import type { KeyVault } from "../ports/key-vault";
-import type { Store } from "../ports/store";
+import type { Clock } from "../../ports/clock";
+import type { KeyVault } from "../../ports/key-vault";
+import type { Store } from "../../ports/store";
 
 /** Decrypted keys kept per process: a link's use then costs no key-vault call after the first. */
 const CACHED_KEYS = 1000;

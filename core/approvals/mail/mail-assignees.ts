@@ -1,11 +1,11 @@
-import type { ApprovalRequest } from "../domain/approval";
-import type { StoredEvent } from "../domain/run-commit";
-import type { Deps } from "../ports/deps";
-import type { Mailer } from "../ports/mailer";
-import type { RunStore, Store } from "../ports/store";
-import { eventLinks } from "./event-links";
-import type { PersonLinks } from "./issue-links";
-import type { LinkKeys } from "./link-keys";
+import type { ApprovalRequest } from "../../domain/approval";
+import type { StoredEvent } from "../../domain/run-commit";
+import type { Deps } from "../../ports/deps";
+import type { Mailer } from "../../ports/mailer";
+import type { RunStore, Store } from "../../ports/store";
+import { eventLinks } from "../links/event-links";
+import type { PersonLinks } from "../links/issue-links";
+import type { LinkKeys } from "../links/link-keys";
 import { chargeMail, type MailPolicyDeps, mailsWorkspace, mayReceive } from "./mail-policy";
 
 /** How much of the content a mail shows; the review page shows it whole. */

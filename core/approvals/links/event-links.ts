@@ -1,10 +1,10 @@
-import { publicOrigin } from "../config";
-import type { ApprovalRequest } from "../domain/approval";
-import { normalEmail } from "../domain/approval-group";
-import { LIMITS } from "../domain/limits";
-import type { StoredEvent } from "../domain/run-commit";
-import type { Deps } from "../ports/deps";
-import type { Store } from "../ports/store";
+import { publicOrigin } from "../../config";
+import type { ApprovalRequest } from "../../domain/approval";
+import { normalEmail } from "../../domain/approval-group";
+import { LIMITS } from "../../domain/limits";
+import type { StoredEvent } from "../../domain/run-commit";
+import type { Deps } from "../../ports/deps";
+import type { Store } from "../../ports/store";
 import { DEFAULT_LINK_TTL_MS, type PersonLinks, peopleOf, personLinks } from "./issue-links";
 import type { LinkKeys } from "./link-keys";
 
@@ -13,7 +13,7 @@ import type { LinkKeys } from "./link-keys";
  * webhook: for the first 50 people it concerns (groups by their members), at `PUBLIC_URL` (else the local
  * server's address), valid 7 days from the event, and the same each time they are made for it and the same
  * channel. The mail's and the webhook's differ: a vote by a mailed link counts as its assignee, one by a link
- * the webhook's receiver passed on as the workspace's integrations (core/approvals/quorum.ts).
+ * the webhook's receiver passed on as the workspace's integrations (core/approvals/decide/quorum.ts).
  */
 export async function eventLinks(
   deps: Pick<Deps, "config"> & { store: Pick<Store, "approvalGroups"> },
