@@ -1,6 +1,6 @@
 import { PutCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, it } from "vitest";
-import { costItem } from "../../core/adapters/dynamodb/costs/cost-store";
+import { costItem } from "../../core/adapters/dynamodb/costs/cost-items";
 import { keys } from "../../core/adapters/dynamodb/table/keys";
 import type { DailyCost } from "../../core/cost/cost-daily";
 import type { CostSummary } from "../../core/cost/cost-summary";

@@ -1,7 +1,8 @@
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { MAX_KEPT_LIVE } from "../../core/adapters/dynamodb/runs/creation-items";
 import { createRunListStore } from "../../core/adapters/dynamodb/runs/run-lists";
-import { createSupersessionLive, MAX_KEPT_LIVE } from "../../core/adapters/dynamodb/runs/supersession-live";
+import { createSupersessionLive } from "../../core/adapters/dynamodb/runs/supersession-live";
 import { createDocumentClient, createDynamoClient } from "../../core/adapters/dynamodb/table/dynamo-client";
 import { keys } from "../../core/adapters/dynamodb/table/keys";
 import { ConflictError } from "../../core/domain/errors";

@@ -41,7 +41,7 @@ export function describeEndedRunLists(makeStore: MakeStore): void {
     });
     /**
      * A run ended first: the store counts the ends of the runs created after a workspace's first end, or all of a
-     * workspace created as the account store creates one (ended-count-items.ts).
+     * workspace created as the account store creates one (ended-counts.ts).
      */
     let primer: RunRecord;
 

@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from "vitest";
-import { sweepShard } from "../../core/adapters/dynamodb/runs/run-index-keys";
+import { sweepShard } from "../../core/adapters/dynamodb/table/sweep-index";
 import type { IdGenerator } from "../../core/domain/ids";
 import type { RunRecord } from "../../core/domain/run-record";
 import { RunStatus } from "../../core/domain/statuses";

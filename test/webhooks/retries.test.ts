@@ -1,10 +1,10 @@
 import { createServer } from "node:net";
 import { QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, inject, it } from "vitest";
+import { outboxIndexKeys } from "../../core/adapters/dynamodb/runs/run-index-keys";
 import { fromJournalItem } from "../../core/adapters/dynamodb/runs/run-items";
 import { createDocumentClient, createDynamoClient } from "../../core/adapters/dynamodb/table/dynamo-client";
 import { keys } from "../../core/adapters/dynamodb/table/keys";
-import { outboxIndexKeys } from "../../core/adapters/dynamodb/webhooks/webhook-keys";
 import { expectData } from "../helpers/requests";
 import {
   answer,

@@ -16,12 +16,13 @@ import { createCostRollupStore } from "./costs/cost-rollup-store";
 import { createCostStore } from "./costs/cost-store";
 import { createWorkspaceBudgetStore } from "./costs/workspace-budget-store";
 import { createDefinitionStore } from "./definitions/definition-store";
-import { SWEEP_SHARDS } from "./runs/run-index-keys";
+import { readRuns } from "./runs/read-run";
 import { createRunStore } from "./runs/run-store";
 import { createLlmCacheStore } from "./steps/llm-cache-store";
 import { createReplayStore } from "./steps/replay-store";
 import type { Table } from "./table/dynamo-client";
 import { keys } from "./table/keys";
+import { SWEEP_SHARDS } from "./table/sweep-index";
 import { createTriggerStore } from "./triggers/trigger-store";
 import { createWebhookDeliveryStore } from "./webhooks/webhook-deliveries";
 import { createWebhookOutboxStore } from "./webhooks/webhook-outbox";
@@ -32,7 +33,7 @@ export function createStore(table: Table): Store {
   return {
     accounts: createAccountStore(table),
     apiKeys: createApiKeyStore(table),
-    approvals: createApprovalStore(table),
+    approvals: createApprovalStore(table, (workspaceId, runIds) => readRuns(table, workspaceId, runIds)),
     approvalGroups: createApprovalGroupStore(table),
     approvalLinkKeys: createApprovalLinkKeyStore(table),
     approvalMail: createApprovalMailStore(table),

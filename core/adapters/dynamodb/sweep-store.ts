@@ -1,7 +1,7 @@
 import type { SweepStore } from "../../ports/store";
-import { SWEEP_SHARDS } from "./runs/run-index-keys";
 import { createRunListStore } from "./runs/run-lists";
 import type { Table } from "./table/dynamo-client";
+import { SWEEP_SHARDS } from "./table/sweep-index";
 import { createWebhookOutboxStore } from "./webhooks/webhook-outbox";
 
 /**

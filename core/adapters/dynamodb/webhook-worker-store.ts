@@ -6,7 +6,7 @@ import { createApprovalLinkKeyStore } from "./approvals/approval-link-key-store"
 import { createApprovalMailStore } from "./approvals/approval-mail-store";
 import { createApprovalStore } from "./approvals/approval-store";
 import { createDefinitionStore } from "./definitions/definition-store";
-import { getRun } from "./runs/read-run";
+import { getRun, readRuns } from "./runs/read-run";
 import type { Table } from "./table/dynamo-client";
 import { createWebhookDeliveryStore } from "./webhooks/webhook-deliveries";
 import { createWebhookOutboxStore } from "./webhooks/webhook-outbox";
@@ -25,7 +25,7 @@ export function createWebhookWorkerStore(table: Table): WebhookWorkerStore {
       findByEmail: async (email) => (await accounts()).findByEmail(email),
       isMember: async (accountId, workspaceId) => (await accounts()).isMember(accountId, workspaceId),
     },
-    approvals: createApprovalStore(table),
+    approvals: createApprovalStore(table, (workspaceId, runIds) => readRuns(table, workspaceId, runIds)),
     approvalGroups: createApprovalGroupStore(table),
     approvalLinkKeys: createApprovalLinkKeyStore(table),
     approvalMail: createApprovalMailStore(table),

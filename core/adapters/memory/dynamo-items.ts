@@ -1,11 +1,14 @@
 import type { AttemptCost } from "../../domain/cost-record";
 import type { RunRecord } from "../../domain/run-record";
 import type { DebounceWindowRef, RunChange, RunCreation } from "../../ports/store";
-import { costItem, fromCostItem } from "../dynamodb/costs/cost-store";
+import { costItem, fromCostItem } from "../dynamodb/costs/cost-items";
 import { changeItems, changeWrites } from "../dynamodb/runs/change-items";
-import { createRunCreationStore, type SupersessionHead } from "../dynamodb/runs/run-creation";
+import {
+  createActions,
+  refuseOversizedCreation,
+  type SupersessionHead,
+} from "../dynamodb/runs/creation-items";
 import { fromJournalItem, fromRunItem, runItem } from "../dynamodb/runs/run-items";
-import type { Table } from "../dynamodb/table/dynamo-client";
 import { refuseOversizedPuts } from "../dynamodb/table/item-size";
 import type { TransactItem } from "../dynamodb/table/transact";
 import type { Journal } from "./state";
@@ -17,20 +20,21 @@ import type { Journal } from "./state";
  */
 
 // The builders name the table in each action; these actions are measured and read, never sent.
-const unsent: Table = { name: "weft-memory", client: undefined as unknown as Table["client"] };
+const TABLE_NAME = "weft-memory";
 
 /** A run change's writes, as run-store.ts builds them: the atomic ones, and those written before. */
-export const changeWriteActions = (change: RunChange) => changeWrites(unsent, change);
+export const changeWriteActions = (change: RunChange) => changeWrites(TABLE_NAME, change);
 
 /** A run change's writes as actions of one transaction, as a creation commits a superseded run's change. */
-export const changeActions = (change: RunChange): TransactItem[] => changeItems(unsent, [change]);
+export const changeActions = (change: RunChange): TransactItem[] => changeItems(TABLE_NAME, [change]);
 
 /** The actions of changes committed together, as a creation commits the runs it supersedes. */
-export const changesActions = (changes: readonly RunChange[]): TransactItem[] => changeItems(unsent, changes);
+export const changesActions = (changes: readonly RunChange[]): TransactItem[] =>
+  changeItems(TABLE_NAME, changes);
 
 /** Throws as the adapter does for a run too large to store, before it takes numbers. */
 export function refuseOversizedRun(run: RunCreation["run"]): void {
-  createRunCreationStore(unsent).refuseOversized(run);
+  refuseOversizedCreation(TABLE_NAME, run);
 }
 
 /** A creation's own actions: the run, its supersession key's head and debounce window moved, its idempotency key claimed. */
@@ -39,7 +43,7 @@ export function creationActions(
   head: SupersessionHead | undefined,
   debounceFollows: DebounceWindowRef | undefined,
 ): TransactItem[] {
-  return createRunCreationStore(unsent).createActions(run, head, debounceFollows);
+  return createActions(TABLE_NAME, run, head, debounceFollows);
 }
 
 /**

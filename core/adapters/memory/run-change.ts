@@ -1,7 +1,7 @@
 import type { AttemptCost } from "../../domain/cost-record";
 import type { RunRecord } from "../../domain/run-record";
 import type { RunChange } from "../../ports/store";
-import { costKey } from "../dynamodb/costs/cost-store";
+import { costKey } from "../dynamodb/costs/cost-items";
 import { keys } from "../dynamodb/table/keys";
 import type { TransactItem } from "../dynamodb/table/transact";
 import { applyRollup } from "./cost-rollups";

@@ -3,7 +3,7 @@ import type { AttemptCost } from "../../domain/cost-record";
 import { mergeHistory, type RunHistory } from "../../domain/run-history";
 import type { RunRecord } from "../../domain/run-record";
 import type { RunsStore } from "../../ports/store";
-import { SWEEP_SHARDS } from "../dynamodb/runs/run-index-keys";
+import { SWEEP_SHARDS } from "../dynamodb/table/sweep-index";
 import { createMemoryApprovals } from "./approvals";
 import { instrument, type MemoryStoreHook } from "./calls";
 import { createMemoryCostRollups } from "./cost-rollups";

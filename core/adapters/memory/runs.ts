@@ -10,12 +10,12 @@ import type {
   RunFilters,
   RunStore,
 } from "../../ports/store";
-import { creationScopes } from "../dynamodb/lists/run-counters";
+import { creationScopes } from "../dynamodb/lists/counter-items";
 import { createEndCounting } from "../dynamodb/runs/end-counting";
 import { eventsOf, stepRunsOf } from "../dynamodb/runs/run-history";
-import { sweepShard } from "../dynamodb/runs/run-index-keys";
 import { runWriteUnits } from "../dynamodb/runs/run-items";
 import { keys } from "../dynamodb/table/keys";
+import { sweepShard } from "../dynamodb/table/sweep-index";
 import {
   changeActions,
   changesActions,

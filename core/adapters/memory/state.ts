@@ -5,7 +5,7 @@ import type { RunRecord } from "../../domain/run-record";
 import type { TriggerRecord } from "../../domain/trigger-record";
 import type { StoredWorkflowDefinition } from "../../domain/workflow-definition-record";
 import type { DebounceWindowRef, QueuedRun } from "../../ports/store";
-import type { SupersessionHead } from "../dynamodb/runs/run-creation";
+import type { SupersessionHead } from "../dynamodb/runs/creation-items";
 import type { Decimal } from "./decimal";
 
 /**

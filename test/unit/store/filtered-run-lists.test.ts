@@ -1,8 +1,7 @@
 import { randomBytes } from "node:crypto";
 import { BatchGetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import { beforeAll, describe, expect, inject, it } from "vitest";
-import { countingFromTheStart } from "../../../core/adapters/dynamodb/lists/ended-count-items";
-import { runsCounterScope } from "../../../core/adapters/dynamodb/lists/run-counters";
+import { countingFromTheStart, runsCounterScope } from "../../../core/adapters/dynamodb/lists/counter-items";
 import { createRunCreationStore } from "../../../core/adapters/dynamodb/runs/run-creation";
 import { listRuns } from "../../../core/adapters/dynamodb/runs/run-list-query";
 import { createRunListStore } from "../../../core/adapters/dynamodb/runs/run-lists";

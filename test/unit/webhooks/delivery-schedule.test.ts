@@ -1,10 +1,10 @@
 import type { SQSEvent } from "aws-lambda";
 import { describe, expect, it } from "vitest";
 import { createSqsBatchHandler } from "../../../core/adapters/aws/sqs-batch";
+import { outboxIndexKeys } from "../../../core/adapters/dynamodb/runs/run-index-keys";
 import { commitItems } from "../../../core/adapters/dynamodb/runs/run-items";
 import {
   deliverySweepKeys,
-  outboxIndexKeys,
   parseWebhookSweepEntry,
 } from "../../../core/adapters/dynamodb/webhooks/webhook-keys";
 import { silentLogger } from "../../../core/adapters/log/pino-logger";
@@ -114,7 +114,7 @@ describe("the webhook outbox in a run's commit", () => {
       payload: {},
       createdAt: "2026-01-01T00:00:00.000Z",
     }));
-  const table = { name: "t", client: {} as never };
+  const tableName = "t";
   const commit = (extra: Partial<RunCommit>): RunCommit => ({
     expectedVersion: 3,
     statusBefore: "RUNNING",
@@ -127,7 +127,7 @@ describe("the webhook outbox in a run's commit", () => {
   it("writes a change announced to webhooks with its journal item, listed in the outbox", () => {
     const history = { events: events(["STEP_COMPLETED", "WORKFLOW_COMPLETED"]), stepRuns: [] };
     const { atomic, filed } = commitItems(
-      table,
+      tableName,
       commit({ events: history.events, journal: { history, outbox: true } }),
     );
 
@@ -138,7 +138,7 @@ describe("the webhook outbox in a run's commit", () => {
 
   it("files earlier history apart from the commit, out of the outbox", () => {
     const filedHistory = { events: events(["STEP_STARTED", "STEP_COMPLETED"]), stepRuns: [] };
-    const { atomic, filed } = commitItems(table, commit({ filed: filedHistory }));
+    const { atomic, filed } = commitItems(tableName, commit({ filed: filedHistory }));
 
     expect(atomic).toHaveLength(1);
     expect(filed?.Put?.Item).toMatchObject({ firstSeq: 4, lastSeq: 5 });

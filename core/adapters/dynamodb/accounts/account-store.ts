@@ -8,9 +8,14 @@ import { cancellationCodes, lostRace } from "../table/conditions";
 import type { Table } from "../table/dynamo-client";
 import { keys } from "../table/keys";
 import { queryByPrefix } from "../table/query";
-import { apiKeyCreationItems } from "./api-key-store";
-import { inviteRedemptionItem } from "./invite-store";
-import { SLUG_GUARD_ACTION, slugTakenError, workspaceCreationItems } from "./workspace-store";
+import {
+  accountCreationItems,
+  apiKeyCreationItems,
+  inviteRedemptionItem,
+  SLUG_GUARD_ACTION,
+  slugTakenError,
+  workspaceCreationItems,
+} from "./account-items";
 
 export function createAccountStore(table: Table): AccountStore {
   return {
@@ -21,30 +26,10 @@ export function createAccountStore(table: Table): AccountStore {
      * invite was used or expired meanwhile.
      */
     async createWithWorkspace({ account, workspace, apiKey, invite }: NewAccount): Promise<void> {
-      const accountItems = [
-        {
-          Put: {
-            TableName: table.name,
-            Item: {
-              ...keys.accountEmail(account.email),
-              entity: "AccountEmail",
-              ...account,
-              accountId: account.id,
-            },
-            ConditionExpression: "attribute_not_exists(pk)",
-          },
-        },
-        {
-          Put: {
-            TableName: table.name,
-            Item: { ...keys.account(account.id), entity: "Account", ...account },
-            ConditionExpression: "attribute_not_exists(pk)",
-          },
-        },
-      ];
-      const workspaceItems = workspaceCreationItems(table, workspace);
-      const items = [...accountItems, ...workspaceItems, ...apiKeyCreationItems(table, apiKey)];
-      if (invite) items.push(inviteRedemptionItem(table, invite));
+      const accountItems = accountCreationItems(table.name, account);
+      const workspaceItems = workspaceCreationItems(table.name, workspace);
+      const items = [...accountItems, ...workspaceItems, ...apiKeyCreationItems(table.name, apiKey)];
+      if (invite) items.push(inviteRedemptionItem(table.name, invite));
       try {
         await table.client.send(new TransactWriteCommand({ TransactItems: items }));
       } catch (error) {

@@ -6,34 +6,13 @@ import { getItem } from "../table/consistent-get";
 import type { Table } from "../table/dynamo-client";
 import { keys } from "../table/keys";
 import { queryByPrefix } from "../table/query";
-import type { TransactItem } from "../table/transact";
-
-export function apiKeyCreationItems(table: Table, record: ApiKeyRecord): TransactItem[] {
-  // No lastUsedAt attribute until the first use: recordUse's condition tests for its absence.
-  const lookup = { workspaceId: record.workspaceId, apiKeyId: record.id };
-  return [
-    {
-      Put: {
-        TableName: table.name,
-        Item: { ...keys.apiKey(record.workspaceId, record.id), entity: "ApiKey", ...record },
-        ConditionExpression: "attribute_not_exists(pk)",
-      },
-    },
-    {
-      Put: {
-        TableName: table.name,
-        Item: { ...keys.apiKeyHash(record.keyHash), entity: "ApiKeyLookup", ...lookup },
-        ConditionExpression: "attribute_not_exists(pk)",
-      },
-    },
-  ];
-}
+import { apiKeyCreationItems } from "./account-items";
 
 export function createApiKeyStore(table: Table): ApiKeyStore {
   return {
     async create(record: ApiKeyRecord): Promise<void> {
       await table.client.send(
-        new TransactWriteCommand({ TransactItems: apiKeyCreationItems(table, record) }),
+        new TransactWriteCommand({ TransactItems: apiKeyCreationItems(table.name, record) }),
       );
     },
 

@@ -1,9 +1,8 @@
 import { GetCommand, PutCommand } from "@aws-sdk/lib-dynamodb";
 import type { InviteRecord } from "../../../domain/invite";
-import type { InviteRedemption, InviteStore } from "../../../ports/store";
+import type { InviteStore } from "../../../ports/store";
 import type { Table } from "../table/dynamo-client";
 import { keys } from "../table/keys";
-import type { TransactItem } from "../table/transact";
 
 /**
  * Sign-up invites (SIGNUP_MODE=invite), stored under the SHA-256 of their code like API keys, so the table
@@ -36,22 +35,6 @@ export function createInviteStore(table: Table): InviteStore {
         expiresAt: String(Item.expiresAt),
         ...(Item.usedAt === undefined ? {} : { usedAt: String(Item.usedAt) }),
       };
-    },
-  };
-}
-
-/**
- * Marks the invite used, inside the sign-up transaction: two sign-ups racing with one code cannot both
- * commit, and a sign-up that fails for another reason (email or slug taken) leaves the invite unused.
- */
-export function inviteRedemptionItem(table: Table, redemption: InviteRedemption): TransactItem {
-  return {
-    Update: {
-      TableName: table.name,
-      Key: keys.invite(redemption.codeHash),
-      UpdateExpression: "SET usedAt = :now, usedByAccountId = :account",
-      ConditionExpression: "attribute_exists(pk) AND attribute_not_exists(usedAt) AND expiresAt > :now",
-      ExpressionAttributeValues: { ":now": redemption.usedAt, ":account": redemption.accountId },
     },
   };
 }

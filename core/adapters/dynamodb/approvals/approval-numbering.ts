@@ -1,27 +1,22 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import type { RunChange } from "../../../ports/store";
-import { createEndedCountItems } from "../lists/ended-count-items";
+import { createEndedCountItems } from "../lists/ended-counts";
 import { createRunCounters } from "../lists/run-counters";
-import { approvalListPartitions } from "../runs/run-index-keys";
 import type { Table } from "../table/dynamo-client";
 import { keys } from "../table/keys";
+import type { ApprovalNumbers } from "./approval-items";
+import { approvalListPartitions } from "./approval-keys";
 
 /**
  * Numbers and counts that page a workspace's approval requests (docs/lists.md, "Approvals, a page at a
  * time"). A request is numbered as it opens, with an `ADD` on the workspace's `COUNTER#APPROVALS` taken before
  * its put (the openings of one turn of the event loop share one), and a number whose request is then withdrawn
  * or refused is given up as a gap. A decision counts its request in the block of 100 numbers it falls in, as
- * an ended run is counted (ended-count-items.ts), before the commit, and takes it back if the commit loses.
+ * an ended run is counted (ended-counts.ts), before the commit, and takes it back if the commit loses.
  */
 export const approvalsCounterScope = "APPROVALS";
 /** The decided requests' counts: `WS#<wsp>#ENDED#APPROVAL_DECIDED`, beside the ended runs' statuses. */
 export const decidedApprovalsCount = "APPROVAL_DECIDED";
-
-/** What a change took before its write: its opening request's number, the number of the request it decides. */
-export interface ApprovalNumbers {
-  opened?: number;
-  decided?: number;
-}
 
 export type ApprovalNumbering = ReturnType<typeof createApprovalNumbering>;
 

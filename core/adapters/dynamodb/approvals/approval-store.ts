@@ -1,17 +1,15 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
-import { ApprovalRequest, isOffered, isPendingApproval as isPending } from "../../../domain/approval";
+import { type ApprovalRequest, isOffered, isPendingApproval as isPending } from "../../../domain/approval";
 import type { RunRecord } from "../../../domain/run-record";
 import type { ApprovalStore, Page } from "../../../ports/store";
+import { countedPageKeys, sumOf } from "../lists/counted-pages";
 import { numberFromTop } from "../lists/number-from-top";
-import { countedPageKeys, sumOf } from "../runs/ended-run-list";
-import { approvalIndexKeys, approvalListPartitions } from "../runs/run-index-keys";
-import { fromRunItem } from "../runs/run-items";
 import type { Table } from "../table/dynamo-client";
-import { refuseOversizedPuts } from "../table/item-size";
 import { type ItemKey, keys, pad } from "../table/keys";
 import { batchGetAll, indexPartitionItems, indexPartitionKeys } from "../table/query";
 import type { IndexName } from "../table/table";
-import type { TransactItem } from "../table/transact";
+import { fromApprovalItem } from "./approval-items";
+import { approvalListPartitions } from "./approval-keys";
 import { createApprovalNumbering } from "./approval-numbering";
 import { approvalsCreatedBetween, byCreation } from "./approval-window";
 
@@ -21,103 +19,18 @@ import { approvalsCreatedBetween, byCreation } from "./approval-window";
  * the decided ones by number (gsi3). A request is numbered and opened by a put of its own just before the commit
  * that pauses its run on it, and withdrawn if that commit loses (run-store.ts, approval-numbering.ts); a
  * decision, expiry or escalation is an action of the run's commit. Readers are offered a pending request only
- * while its run waits for it (isOffered): one read of its run item.
+ * while its run waits for it (isOffered): one read of its run item, which `runsOf` answers (runs/read-run.ts).
  */
-function approvalItem(workspaceId: string, approval: ApprovalRequest) {
-  return {
-    ...keys.approval(workspaceId, approval.id),
-    entity: "ApprovalRequest",
-    workspaceId,
-    ...approval,
-    contentJson: JSON.stringify(approval.content),
-    content: undefined,
-  };
-}
+/** The runs of these ids in the workspace, read strongly; those not found left out. */
+export type RunsOf = (workspaceId: string, runIds: string[]) => Promise<RunRecord[]>;
 
-/**
- * A new request, put on its own before the commit of the change that opens it: a plain conditional put (1 WRU)
- * where an action of the commit's transaction was billed twice, and the run's put alone then costs half.
- * Without a number (a change committed with a creation's, which opens none) it lists as requests opened
- * before numbering do.
- */
-export function openApprovalAction(
-  table: Table,
-  workspaceId: string,
-  approval: ApprovalRequest,
-  number: number | undefined,
-): TransactItem {
-  return {
-    Put: {
-      TableName: table.name,
-      Item: {
-        ...approvalItem(workspaceId, approval),
-        ...approvalIndexKeys(workspaceId, approval.id, approval.createdAt, number),
-      },
-      ConditionExpression: "attribute_not_exists(pk)",
-    },
-  };
-}
-
-/** Removes a request its change did not commit, untouched since (nobody can decide one its run does not wait on). */
-export function withdrawApprovalAction(table: Table, workspaceId: string, approvalId: string): TransactItem {
-  return {
-    Delete: {
-      TableName: table.name,
-      Key: keys.approval(workspaceId, approvalId),
-      ConditionExpression: "decision = :null AND expiredAt = :null",
-      ExpressionAttributeValues: { ":null": null },
-    },
-  };
-}
-
-/**
- * Rewrites a still-undecided, unexpired request as settled; the condition is what makes a second decision lose.
- * Its gsi1 place (its number, fixed at opening) is left as it is. Still pending (an escalation), it stays in the
- * pending list; decided, it moves to the decided list at its number (`decidedNumber`, which only a numbered
- * request has); expired undecided, or decided without a number, it leaves gsi3.
- */
-export function settleApprovalAction(
-  table: Table,
-  workspaceId: string,
-  settled: ApprovalRequest,
-  decidedNumber: number | undefined,
-): TransactItem {
-  const { pk, sk, ...attributes } = approvalItem(workspaceId, settled);
-  refuseOversizedPuts([{ Put: { TableName: table.name, Item: { pk, sk, ...attributes } } }]);
-  const set = Object.entries(attributes).filter(([, value]) => value !== undefined);
-  const toDecided = settled.decision !== null && decidedNumber !== undefined;
-  if (toDecided) {
-    set.push(["gsi3pk", approvalListPartitions.decided(workspaceId)], ["gsi3sk", pad(decidedNumber, 12)]);
-  }
-  const removed = isPending(settled) || toDecided ? [] : ["gsi3pk", "gsi3sk"];
-  return {
-    Update: {
-      TableName: table.name,
-      Key: { pk, sk },
-      UpdateExpression:
-        `SET ${set.map((_, i) => `#a${i} = :a${i}`).join(", ")}` +
-        (removed.length > 0 ? ` REMOVE ${removed.join(", ")}` : ""),
-      ConditionExpression: "attribute_exists(pk) AND decision = :null AND expiredAt = :null",
-      ExpressionAttributeNames: Object.fromEntries(set.map(([name], i) => [`#a${i}`, name])),
-      ExpressionAttributeValues: {
-        ...Object.fromEntries(set.map(([, value], i) => [`:a${i}`, value])),
-        ":null": null,
-      },
-    },
-  };
-}
-
-export function createApprovalStore(table: Table): ApprovalStore {
+export function createApprovalStore(table: Table, runsOf: RunsOf): ApprovalStore {
   const numbering = createApprovalNumbering(table);
   /** The requests among `approvals` that are offered: each pending one's run read, strongly. */
   async function offered(workspaceId: string, approvals: ApprovalRequest[]): Promise<ApprovalRequest[]> {
     const runIds = [...new Set(approvals.filter(isPending).map((approval) => approval.workflowRunId))];
     if (runIds.length === 0) return approvals;
-    const runItems = await batchGetAll(
-      table,
-      runIds.map((runId) => keys.run(workspaceId, runId)),
-    );
-    const runs = new Map(runItems.map(fromRunItem).map((run) => [run.id, run]));
+    const runs = new Map((await runsOf(workspaceId, runIds)).map((run) => [run.id, run]));
     return approvals.filter((approval) => isOffered(approval, runs.get(approval.workflowRunId)));
   }
 
@@ -129,7 +42,7 @@ export function createApprovalStore(table: Table): ApprovalStore {
         ConsistentRead: true,
       }),
     );
-    return Item ? fromItem(Item) : undefined;
+    return Item ? fromApprovalItem(Item) : undefined;
   }
 
   /** The requests of one index partition (or of some of its keys), as `list` answers them. */
@@ -150,12 +63,12 @@ export function createApprovalStore(table: Table): ApprovalStore {
   const partition = async (workspaceId: string, index: IndexName, pk: string, pending: boolean | undefined) =>
     listed(
       workspaceId,
-      (await indexPartitionItems(table, index, pk, { newestFirst: true })).map(fromItem),
+      (await indexPartitionItems(table, index, pk, { newestFirst: true })).map(fromApprovalItem),
       pending,
     );
 
   const items = async (workspaceId: string, itemKeys: ItemKey[], pending: false | undefined) =>
-    listed(workspaceId, (await batchGetAll(table, itemKeys)).map(fromItem), pending);
+    listed(workspaceId, (await batchGetAll(table, itemKeys)).map(fromApprovalItem), pending);
 
   /** The keys of one page of the numbered requests (all, or decided), and how many they are. */
   async function numberedPage(
@@ -264,8 +177,4 @@ export function createApprovalStore(table: Table): ApprovalStore {
       };
     },
   };
-}
-
-function fromItem(item: Record<string, unknown>): ApprovalRequest {
-  return ApprovalRequest.parse({ ...item, content: JSON.parse(String(item.contentJson)) });
 }

@@ -2,10 +2,10 @@ import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import type { ApprovalRequest } from "../../../domain/approval";
 import type { Page } from "../../../ports/store";
 import { numberRangeOf, type ProbeRun } from "../lists/run-number-range";
-import { approvalListPartitions } from "../runs/run-index-keys";
 import type { Table } from "../table/dynamo-client";
 import { type ItemKey, pad } from "../table/keys";
 import { indexPartitionKeys } from "../table/query";
+import { approvalListPartitions } from "./approval-keys";
 import type { ApprovalNumbering } from "./approval-numbering";
 
 /**

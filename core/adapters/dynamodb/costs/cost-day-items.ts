@@ -1,5 +1,4 @@
 import type { DayModelTotals } from "../../../domain/cost-record";
-import type { Table } from "../table/dynamo-client";
 import { keys } from "../table/keys";
 import type { TransactItem } from "../table/transact";
 
@@ -33,34 +32,20 @@ export interface DayRollupActions {
 }
 
 /**
- * Per table, the definitions' day items seen to refuse steps for want of room, so later rollups send their new
- * steps to items of their own at once. A forgotten one only costs a refused write again.
- */
-const fullItems = new WeakMap<Table, Set<string>>();
-const FULL_ITEMS_KEPT = 10_000;
-
-/** Remembers that these definitions' day items (DayRollupActions.definitionItems) refused their steps. */
-export function rememberFull(table: Table, items: readonly string[]): void {
-  const known = fullItems.get(table) ?? new Set<string>();
-  if (known.size >= FULL_ITEMS_KEPT) known.clear();
-  for (const item of items) known.add(item);
-  fullItems.set(table, known);
-}
-
-/**
  * A rollup's rows as `ADD`s to the workspace's day items (docs/data-model.md, "Rollups, and why"): one item per
  * day, model and definition holding its steps as attributes, so a run's rollup writes one item where it wrote one
  * per step. The item is conditional on having room for the rows' steps (it holds at most STEPS_PER_DAY_ITEM, or
  * already holds every one of them); the rows of an item known to be full, and rows without a definition or step
  * (calls recorded before records named them), go to an item per day, model, definition and step, the layout
- * every day item had before, which the reads fold in as well.
+ * every day item had before, which the reads fold in as well. `full` holds the definitions' items known to be
+ * full (full-day-memory.ts).
  */
 export function dayRollupActions(
-  table: Table,
+  tableName: string,
   workspaceId: string,
   rows: readonly DayModelTotals[],
+  full: ReadonlySet<string>,
 ): DayRollupActions {
-  const full = fullItems.get(table);
   const groups = new Map<
     string,
     { key: ReturnType<typeof keys.costDayDefinitionRollup>; rows: DayModelTotals[] }
@@ -75,7 +60,7 @@ export function dayRollupActions(
     const key = keys.costDayDefinitionRollup(workspaceId, day, model, definitionId);
     const id = itemId(key);
     const group = groups.get(id) ?? { key, rows: [] };
-    if (full?.has(id) || group.rows.length >= STEPS_PER_DAY_ITEM) perStep.push(row);
+    if (full.has(id) || group.rows.length >= STEPS_PER_DAY_ITEM) perStep.push(row);
     else {
       group.rows.push(row);
       groups.set(id, group);
@@ -84,9 +69,9 @@ export function dayRollupActions(
   const result: DayRollupActions = { actions: [], definitionItems: [] };
   for (const [id, group] of groups) {
     result.definitionItems.push({ offset: result.actions.length, item: id });
-    result.actions.push(definitionAdd(table, group.key, group.rows));
+    result.actions.push(definitionAdd(tableName, group.key, group.rows));
   }
-  for (const row of perStep) result.actions.push(stepAdd(table, workspaceId, row));
+  for (const row of perStep) result.actions.push(stepAdd(tableName, workspaceId, row));
   return result;
 }
 
@@ -95,7 +80,7 @@ function itemId(key: { pk: string; sk: string }): string {
 }
 
 /** One definition's rows of a day and model as one `ADD` to its item, conditional on its room for them. */
-function definitionAdd(table: Table, key: object, rows: readonly DayModelTotals[]): TransactItem {
+function definitionAdd(tableName: string, key: object, rows: readonly DayModelTotals[]): TransactItem {
   const [first] = rows;
   if (!first) throw new Error("a definition's day item is written with at least one step");
   const names: Record<string, string> = {
@@ -129,7 +114,7 @@ function definitionAdd(table: Table, key: object, rows: readonly DayModelTotals[
   }
   return {
     Update: {
-      TableName: table.name,
+      TableName: tableName,
       Key: key,
       UpdateExpression: `SET #entity = :entity, #model = :model, #day = :day, #definitionId = :definitionId ADD ${adds.join(", ")}`,
       ConditionExpression: `attribute_not_exists(#steps) OR size(#steps) <= :room OR (${held.join(" AND ")})`,
@@ -140,7 +125,7 @@ function definitionAdd(table: Table, key: object, rows: readonly DayModelTotals[
 }
 
 /** One row as an `ADD` to its own item per day, model, definition and step (and to the legacy per-model one). */
-function stepAdd(table: Table, workspaceId: string, row: DayModelTotals): TransactItem {
+function stepAdd(tableName: string, workspaceId: string, row: DayModelTotals): TransactItem {
   const { day, definitionId, stepName, model } = row;
   const set: Record<string, string> = {
     entity: PER_STEP,
@@ -152,7 +137,7 @@ function stepAdd(table: Table, workspaceId: string, row: DayModelTotals): Transa
   const fields = Object.keys(set);
   return {
     Update: {
-      TableName: table.name,
+      TableName: tableName,
       Key: keys.costDayRollup(workspaceId, day, model, definitionId, stepName),
       UpdateExpression: `SET ${fields.map((name) => `#${name} = :${name}`).join(", ")} ADD costUsd :cost, inputTokens :in, outputTokens :out, calls :calls, wastedCostUsd :wasted`,
       ExpressionAttributeNames: Object.fromEntries(fields.map((name) => [`#${name}`, name])),

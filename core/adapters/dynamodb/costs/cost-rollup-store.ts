@@ -1,5 +1,4 @@
 import { TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
-import type { CostRollup } from "../../../domain/cost-ledger";
 import {
   type AttemptCost,
   addToSums,
@@ -15,82 +14,15 @@ import type { Table } from "../table/dynamo-client";
 import { keys } from "../table/keys";
 import { queryAll } from "../table/query";
 import type { TransactItem } from "../table/transact";
-import { dayItemRows, dayRollupActions, rememberFull } from "./cost-day-items";
-import { costKey } from "./cost-store";
+import { dayItemRows, dayRollupActions } from "./cost-day-items";
+import { costKey } from "./cost-items";
+import { fullDayItems, rememberFull } from "./full-day-memory";
+import { countRunActions } from "./rollup-items";
 
 type Item = Record<string, unknown>;
 
 /** Run-day markers a store remembers (about 1 MB); past that it forgets them all and starts again. */
 const SEEN_MARKERS_KEPT = 10_000;
-
-/** Where a run change's rollup actions sit among its transaction's actions (RunChange.rollup). */
-export interface RollupPlacement {
-  /** The index of the first of them: they come last. */
-  from: number;
-  /** The index of the run's `SEEN` marker, when the rollup counts the run all-time; its `ADD` follows it. */
-  seen?: number;
-  /** The indexes of the definitions' day items, each refused when it has no room for its steps. */
-  definitionItems: { index: number; item: string }[];
-  /**
-   * The same rollup appended again to `actions` (the change's own, cut at `from`), after the refused day items
-   * were remembered full; without the all-time count when `countRun` is false (the `SEEN` marker was there).
-   */
-  again(actions: TransactItem[], options: { countRun: boolean }): RollupPlacement;
-}
-
-/**
- * A run's unrolled sums as actions of its commit's transaction (RunChange.rollup): the day rollups' `ADD`s,
- * the new run-day markers (plain puts: a marker already there is the same marker), and, when the run has never
- * been counted, its `SEEN` marker (`attribute_not_exists`) with the all-time count's `ADD`. Appended to
- * `actions`, whose placement they return.
- */
-export function appendRollup(
-  table: Table,
-  actions: TransactItem[],
-  run: { workspaceId: string; runId: string },
-  rollup: CostRollup,
-): RollupPlacement {
-  const { workspaceId, runId } = run;
-  const from = actions.length;
-  const days = dayRollupActions(table, workspaceId, rollup.rows);
-  const placement: RollupPlacement = {
-    from,
-    definitionItems: days.definitionItems.map(({ offset, item }) => ({ index: from + offset, item })),
-    again: (cut, { countRun }) =>
-      appendRollup(table, cut, run, { ...rollup, countRun: rollup.countRun && countRun }),
-  };
-  actions.push(...days.actions);
-  for (const day of rollup.newDays) {
-    const marker = { ...keys.costDayRun(workspaceId, day, runId), entity: "CostRunDay", day };
-    actions.push({ Put: { TableName: table.name, Item: marker } });
-  }
-  if (rollup.countRun) {
-    placement.seen = actions.length;
-    actions.push(...countRunActions(table, workspaceId, runId));
-  }
-  return placement;
-}
-
-/** The run counted once all-time: its `SEEN` marker, new, and the count's `ADD`, in one transaction. */
-function countRunActions(table: Table, workspaceId: string, runId: string): TransactItem[] {
-  return [
-    {
-      Put: {
-        TableName: table.name,
-        Item: { ...keys.costRunSeen(workspaceId, runId), entity: "CostRunSeen" },
-        ConditionExpression: "attribute_not_exists(pk)",
-      },
-    },
-    {
-      Update: {
-        TableName: table.name,
-        Key: keys.costAllRuns(workspaceId),
-        UpdateExpression: "ADD runs :one",
-        ExpressionAttributeValues: { ":one": 1 },
-      },
-    },
-  ];
-}
 
 /** A record's calls summed per day and model (one step of one run: one definition, one step name). */
 function group(cost: AttemptCost): Map<string, ModelTotals & { day: string }> {
@@ -157,7 +89,7 @@ export function createCostRollupStore(table: Table): CostRollupStore {
         },
       },
     ];
-    const days = dayRollupActions(table, ws, [...group(cost).values()]);
+    const days = dayRollupActions(table.name, ws, [...group(cost).values()], fullDayItems(table));
     actions.push(...days.actions);
     const codes = await send(actions);
     if (!codes) return "rolled-up";
@@ -197,7 +129,7 @@ export function createCostRollupStore(table: Table): CostRollupStore {
         remember(key.sk + key.pk);
       }
       if (options.onlyOnNewDay && !newDay) return "already";
-      const codes = await send(countRunActions(table, ws, cost.workflowRunId));
+      const codes = await send(countRunActions(table.name, ws, cost.workflowRunId));
       if (!codes) return "rolled-up";
       return codes[0] === "ConditionalCheckFailed" ? "already" : "conflict";
     },

@@ -1,5 +1,4 @@
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import type { RunRecord } from "../../../domain/run-record";
 import type { Table } from "../table/dynamo-client";
 import { keys } from "../table/keys";
 import { type Asker, groupBy, perTurn } from "../table/per-turn";
@@ -14,22 +13,6 @@ export interface RunCounter {
   count: number;
   /** Numbers given up, highest first. */
   gaps: number[];
-}
-
-export const runsCounterScope = "RUNS";
-export const definitionCounterScope = (definitionId: string) => `DEF#${definitionId}`;
-export const childrenCounterScope = (parentRunId: string) => `CHILDREN#${parentRunId}`;
-
-/**
- * The counters a creation numbers its run in: the workspace's and the definition's, or, for a child run,
- * its parent's alone (both numbers are then the same; only gsi1, under the parent, uses it).
- */
-export function creationScopes(run: Pick<RunRecord, "definitionId" | "parent">): [string, string] {
-  if (run.parent) {
-    const scope = childrenCounterScope(run.parent.runId);
-    return [scope, scope];
-  }
-  return [runsCounterScope, definitionCounterScope(run.definitionId)];
 }
 
 interface NumberAsk extends Asker<number> {

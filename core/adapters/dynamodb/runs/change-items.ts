@@ -1,16 +1,13 @@
 import type { RunChange } from "../../../ports/store";
-import type { ApprovalNumbers } from "../approvals/approval-numbering";
 import {
+  type ApprovalNumbers,
   openApprovalAction,
   settleApprovalAction,
   withdrawApprovalAction,
-} from "../approvals/approval-store";
-import { appendRollup, type RollupPlacement } from "../costs/cost-rollup-store";
-import { costRecordAction } from "../costs/cost-store";
-import type { Table } from "../table/dynamo-client";
-import { refuseOversizedPuts } from "../table/item-size";
+} from "../approvals/approval-items";
+import { costRecordAction } from "../costs/cost-items";
+import { appendRollup, type RollupPlacement } from "../costs/rollup-items";
 import type { TransactItem } from "../table/transact";
-import { putUnlessRefused } from "../table/write-conflict";
 import { debounceJoin, idempotencyClaim } from "./creation-keys";
 import { commitItems } from "./run-items";
 import { slotActions, throttleAction } from "./slot-items";
@@ -34,66 +31,64 @@ export interface ChangeWrites {
   rollup?: RollupPlacement;
 }
 
-export function changeWrites(table: Table, change: RunChange, numbers: ApprovalNumbers = {}): ChangeWrites {
-  const writes = ownWrites(table, change, numbers);
-  writes.atomic.push(...slotActions(table, [change.commit]));
+/**
+ * `numbers`: what the change took before its write (approval-numbering.ts); `fullDayItems`: the definitions' cost
+ * day items known to be full, for its rollup (costs/full-day-memory.ts).
+ */
+export function changeWrites(
+  tableName: string,
+  change: RunChange,
+  numbers: ApprovalNumbers = {},
+  fullDayItems: ReadonlySet<string> = new Set(),
+): ChangeWrites {
+  const writes = ownWrites(tableName, change, numbers);
+  writes.atomic.push(...slotActions(tableName, [change.commit]));
   if (!change.rollup) return writes;
   const { run } = change.commit;
   const at = { workspaceId: run.workspaceId, runId: run.id };
-  return { ...writes, rollup: appendRollup(table, writes.atomic, at, change.rollup) };
+  return { ...writes, rollup: appendRollup(tableName, writes.atomic, at, change.rollup, fullDayItems) };
 }
 
 /**
  * All the writes of changes committed together (the runs a creation supersedes) as actions of one transaction;
  * their slot moves merged, as a transaction writes an item once.
  */
-export function changeItems(table: Table, changes: readonly RunChange[]): TransactItem[] {
+export function changeItems(tableName: string, changes: readonly RunChange[]): TransactItem[] {
   const own = changes.flatMap((change) => {
-    const { before, opening, atomic } = ownWrites(table, change, {});
+    const { before, opening, atomic } = ownWrites(tableName, change, {});
     return [...before, ...(opening ? [opening.put] : []), ...atomic];
   });
   return [
     ...own,
     ...slotActions(
-      table,
+      tableName,
       changes.map((change) => change.commit),
     ),
   ];
 }
 
-/**
- * Writes a change's `before` puts, once none of its items is over DynamoDB's bound (so an oversized change
- * writes nothing at all); a put's condition refusing means its item is there already.
- */
-export async function writeBeforeCommit(
-  table: Table,
-  { before, opening, atomic }: ChangeWrites,
-): Promise<void> {
-  refuseOversizedPuts([...before, ...(opening ? [opening.put] : []), ...atomic]);
-  await Promise.all(before.map((put) => putUnlessRefused(table, put)));
-}
-
-function ownWrites(table: Table, change: RunChange, numbers: ApprovalNumbers): ChangeWrites {
+function ownWrites(tableName: string, change: RunChange, numbers: ApprovalNumbers): ChangeWrites {
   const { workspaceId } = change.commit.run;
-  const { atomic, filed } = commitItems(table, change.commit);
+  const { atomic, filed } = commitItems(tableName, change.commit);
   if (change.settleApproval) {
-    atomic.push(settleApprovalAction(table, workspaceId, change.settleApproval, numbers.decided));
+    atomic.push(settleApprovalAction(tableName, workspaceId, change.settleApproval, numbers.decided));
   }
   const claimed = change.claimIdempotencyKey;
-  if (claimed !== undefined) atomic.push(idempotencyClaim(table, workspaceId, claimed, change.commit.run.id));
+  if (claimed !== undefined)
+    atomic.push(idempotencyClaim(tableName, workspaceId, claimed, change.commit.run.id));
   const throttled = change.commit.throttleStart;
-  if (throttled) atomic.push(throttleAction(table, workspaceId, throttled));
+  if (throttled) atomic.push(throttleAction(tableName, workspaceId, throttled));
   const { stepCount } = change.commit;
-  if (stepCount) atomic.push(stepCountAction(table, workspaceId, stepCount));
+  if (stepCount) atomic.push(stepCountAction(tableName, workspaceId, stepCount));
   if (change.joinDebounceWindow)
-    atomic.push(debounceJoin(table, change.commit.run, change.joinDebounceWindow.scope));
+    atomic.push(debounceJoin(tableName, change.commit.run, change.joinDebounceWindow.scope));
   const before = filed ? [filed] : [];
-  if (change.cost) before.push(costRecordAction(table, change.cost));
+  if (change.cost) before.push(costRecordAction(tableName, change.cost));
   const opened = change.openApproval;
   if (!opened) return { before, atomic };
   const opening = {
-    put: openApprovalAction(table, workspaceId, opened, numbers.opened),
-    withdraw: withdrawApprovalAction(table, workspaceId, opened.id),
+    put: openApprovalAction(tableName, workspaceId, opened, numbers.opened),
+    withdraw: withdrawApprovalAction(tableName, workspaceId, opened.id),
   };
   return { before, opening, atomic };
 }

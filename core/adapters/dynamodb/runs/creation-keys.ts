@@ -1,19 +1,18 @@
 /** The items that tie a run to a key a creation gave: its idempotency key, its debounce window. */
 import type { RunRecord } from "../../../domain/run-record";
-import type { Table } from "../table/dynamo-client";
 import { keys } from "../table/keys";
 import type { TransactItem } from "../table/transact";
 
 /** An idempotency key claimed for `runId`: written only if no run holds it. */
 export function idempotencyClaim(
-  table: Table,
+  tableName: string,
   workspaceId: string,
   idempotencyKey: string,
   runId: string,
 ): TransactItem {
   return {
     Put: {
-      TableName: table.name,
+      TableName: tableName,
       Item: { ...keys.idempotency(workspaceId, idempotencyKey), entity: "RunIdempotencyKey", runId },
       ConditionExpression: "attribute_not_exists(pk)",
     },
@@ -21,10 +20,10 @@ export function idempotencyClaim(
 }
 
 /** A join of the run's debounce window: the key's entry counts it, only while it names the run. */
-export function debounceJoin(table: Table, run: RunRecord, scope: string): TransactItem {
+export function debounceJoin(tableName: string, run: RunRecord, scope: string): TransactItem {
   return {
     Update: {
-      TableName: table.name,
+      TableName: tableName,
       Key: keys.debounceWindow(run.workspaceId, scope),
       UpdateExpression: "SET creations = :creations",
       ConditionExpression: "runId = :runId",

@@ -8,7 +8,7 @@ import { isEndedStatus } from "../../../domain/statuses";
  * landed. A write that loses takes back what it added and leaves the run as it was.
  */
 export interface EndCountWrites {
-  /** Whether the run's workspace counts its end (ended-count-items.ts `countedAbove`). */
+  /** Whether the run's workspace counts its end (ended-counts.ts `countedAbove`). */
   counts(run: RunRecord): Promise<boolean>;
   add(run: RunRecord, status: string, delta: number): Promise<void>;
 }

@@ -3,10 +3,11 @@ import { isEndedStatus, LIVE_RUN_STATUSES } from "../../../domain/statuses";
 import type { Page, RunFilters } from "../../../ports/store";
 import type { NumberRange } from "../lists/run-number-range";
 import { keys } from "../table/keys";
+import type { SupersessionHead } from "./creation-items";
 import { listEndedRuns } from "./ended-run-list";
 import { candidateKeys, filteredPage, filteredRuns, type KeyWalk } from "./filtered-run-reads";
 import { keyNumberRange, keyOlderKeys } from "./key-run-list";
-import type { RunCreationStore, SupersessionHead } from "./run-creation";
+import type { RunCreationStore } from "./run-creation";
 import { isLiveStatus, KEYED_SORT_PREFIX, runListPartitions } from "./run-index-keys";
 import type { RunListStore } from "./run-lists";
 

@@ -1,9 +1,10 @@
 import type { RunRecord } from "../../../domain/run-record";
 import type { Page, RunFilters } from "../../../ports/store";
-import { MAX_RUN_NUMBER } from "../lists/ended-count-items";
+import { MAX_RUN_NUMBER } from "../lists/ended-counts";
 import { hasDateBound, type NumberRange, numberRangeOf } from "../lists/run-number-range";
 import type { ItemKey } from "../table/keys";
-import type { RunCreationStore, SupersessionHead } from "./run-creation";
+import type { SupersessionHead } from "./creation-items";
+import type { RunCreationStore } from "./run-creation";
 import { KEYED_SORT_PREFIX, runListPartitions } from "./run-index-keys";
 import type { RunListStore } from "./run-lists";
 

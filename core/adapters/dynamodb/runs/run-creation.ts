@@ -1,22 +1,21 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
-import { debounceScope } from "../../../domain/debounce";
 import { ConflictError } from "../../../domain/errors";
 import type { RunRecord } from "../../../domain/run-record";
 import type { CreateOutcome, DebounceWindowRef, RunChange, RunCreation } from "../../../ports/store";
-import { createEndedCountItems, endCountWrites } from "../lists/ended-count-items";
-import { createRunCounters, creationScopes } from "../lists/run-counters";
+import { creationScopes } from "../lists/counter-items";
+import { createEndedCountItems } from "../lists/ended-counts";
+import { createRunCounters } from "../lists/run-counters";
 import type { Table } from "../table/dynamo-client";
-import { refuseOversizedPuts, refuseOversizedTransaction, transactionExcess } from "../table/item-size";
+import { refuseOversizedTransaction, transactionExcess } from "../table/item-size";
 import { keys } from "../table/keys";
 import type { TransactItem } from "../table/transact";
 import { WriteConflict, writeAtomically } from "../table/write-conflict";
 import { changeItems } from "./change-items";
-import { idempotencyClaim } from "./creation-keys";
+import { createActions, refuseOversizedCreation, type SupersessionHead } from "./creation-items";
+import { endCountWrites } from "./end-count-writes";
 import { createEndCounting } from "./end-counting";
-import { runItem } from "./run-items";
 import { createRunListStore } from "./run-lists";
-import { queuedPut } from "./slot-items";
-import { createSupersessionLive, MAX_KEPT_LIVE } from "./supersession-live";
+import { createSupersessionLive } from "./supersession-live";
 
 /**
  * Creating a run: its numbers (run-counters.ts), then one conditional write of the run with what goes with
@@ -25,38 +24,7 @@ import { createSupersessionLive, MAX_KEPT_LIVE } from "./supersession-live";
  * gives up its numbers when the head is already past them: so of two creations racing on a key, the one
  * numbered later commits last and sees (and supersedes) the other.
  */
-/** The newest run created with a supersession key, and whether the head keeps the key's live runs. */
-export interface SupersessionHead {
-  seq: number;
-  runId: string;
-  /** The head keeps the key's live runs (supersession-live.ts), this many of them. */
-  live?: number;
-  /** Those runs' ids, when it keeps them: every live run of the key, and perhaps a few ended since. */
-  liveRunIds?: string[];
-  /** How many runs of the key are numbered (RunRecord.keySeq); absent before the first. */
-  runs?: number;
-  /** Every run of the key is numbered: the head was created since runs were. */
-  numberedAll?: boolean;
-}
-
 export type RunCreationStore = ReturnType<typeof createRunCreationStore>;
-
-/**
- * The head's live runs as a creation moves them (supersession-live.ts): a new head starts keeping them with its
- * first run; a head that keeps them adds the run, or, past MAX_KEPT_LIVE, stops keeping them, and readers then
- * walk the key's index as before.
- */
-function liveUpdate(read: SupersessionHead | undefined): string {
-  if (!read) return ", tracksLive = :tracks ADD live :joining";
-  if (read.live === undefined) return "";
-  return read.live < MAX_KEPT_LIVE ? " ADD live :joining" : ", tracksLive = :tracks REMOVE live";
-}
-
-function liveValues(run: RunRecord, read: SupersessionHead | undefined): Record<string, unknown> {
-  if (read && read.live === undefined) return {};
-  if (read?.live !== undefined && read.live >= MAX_KEPT_LIVE) return { ":tracks": false };
-  return { ...(read ? {} : { ":tracks": true }), ":joining": new Set([run.id]) };
-}
 
 export function createRunCreationStore(table: Table) {
   const { counter, takeBoth, giveUp } = createRunCounters(table);
@@ -83,58 +51,6 @@ export function createRunCreationStore(table: Table) {
     return head;
   }
 
-  function headAction(
-    run: RunRecord,
-    supersessionKey: string,
-    read: SupersessionHead | undefined,
-  ): TransactItem {
-    return {
-      Update: {
-        TableName: table.name,
-        Key: keys.supersessionHead(run.workspaceId, supersessionKey),
-        UpdateExpression: `SET seq = :seq, runId = :runId, entity = :entity, runs = :runs${read ? "" : ", numberedAll = :all"}${liveUpdate(read)}`,
-        // As read: its newest run, and whether it keeps the live runs (a reader may have started it meanwhile).
-        ConditionExpression: read
-          ? `seq = :read AND ${read.live === undefined ? "(attribute_not_exists(tracksLive) OR tracksLive = :no)" : "tracksLive = :yes"}`
-          : "attribute_not_exists(pk)",
-        ExpressionAttributeValues: {
-          ":seq": run.seq,
-          ":runId": run.id,
-          ":entity": "SupersessionHead",
-          ":runs": run.keySeq,
-          ...(read
-            ? { ":read": read.seq, ...(read.live === undefined ? { ":no": false } : { ":yes": true }) }
-            : { ":all": true }),
-          ...liveValues(run, read),
-        },
-      },
-    };
-  }
-
-  /** The debounce key's entry moved to the run, if it is still the key's previous window as read. */
-  function debounceAction(run: RunRecord, follows: DebounceWindowRef | undefined): TransactItem[] {
-    if (!run.debounceWindow) return [];
-    return [
-      {
-        Put: {
-          TableName: table.name,
-          Item: {
-            ...keys.debounceWindow(run.workspaceId, debounceScope(run.definitionId, run.debounceWindow.key)),
-            entity: "DebounceWindow",
-            runId: run.id,
-            creations: run.debounceWindow.creations,
-          },
-          ...(follows === undefined
-            ? { ConditionExpression: "attribute_not_exists(pk)" }
-            : {
-                ConditionExpression: "runId = :follows AND creations = :creations",
-                ExpressionAttributeValues: { ":follows": follows.runId, ":creations": follows.creations },
-              }),
-        },
-      },
-    ];
-  }
-
   const store = {
     counter,
     head,
@@ -142,45 +58,13 @@ export function createRunCreationStore(table: Table) {
     endCounting,
     supersessionLive,
 
-    /**
-     * The new run, its key's head moved to it (from `read`), its debounce key's window moved to it, its place in
-     * its slot's queue, and the claim of its idempotency key (last: a conflict there is told apart from the others).
-     */
-    createActions(
-      run: RunRecord,
-      read: SupersessionHead | undefined,
-      debounceFollows?: DebounceWindowRef,
-    ): TransactItem[] {
-      const actions: TransactItem[] = [
-        {
-          Put: { TableName: table.name, Item: runItem(run), ConditionExpression: "attribute_not_exists(pk)" },
-        },
-        ...debounceAction(run, debounceFollows),
-      ];
-      actions.push(...queuedPut(table, run));
-      if (run.supersessionKey !== null) actions.push(headAction(run, run.supersessionKey, read));
-      if (run.idempotencyKey !== null)
-        actions.push(idempotencyClaim(table, run.workspaceId, run.idempotencyKey, run.id));
-      return actions;
-    },
-
-    /** Refuses a run too large to store before it takes numbers; measured at the widest numbers. */
-    refuseOversized(fields: RunCreation["run"]): void {
-      const widest = {
-        seq: Number.MAX_SAFE_INTEGER,
-        defSeq: Number.MAX_SAFE_INTEGER,
-        keySeq: Number.MAX_SAFE_INTEGER,
-      };
-      refuseOversizedPuts(store.createActions({ ...fields, ...widest }, undefined));
-    },
-
     async create({
       run: fields,
       supersede,
       debounceFollows,
       writesAfter,
     }: RunCreation): Promise<CreateOutcome> {
-      store.refuseOversized(fields);
+      refuseOversizedCreation(table.name, fields);
       const { workspaceId } = fields;
       const [runsScope, definitionScope] = creationScopes(fields);
       const [numbers, cleared] = await Promise.allSettled([
@@ -249,9 +133,9 @@ export function createRunCreationStore(table: Table) {
     if (read && read.seq > run.seq) return { kind: "conflict" };
     // Numbered after the key's newest run, in the transaction that moves its head: dense, with no gaps.
     if (run.supersessionKey !== null) run.keySeq = (read?.runs ?? 0) + 1;
-    const creation = store.createActions(run, read, debounceFollows);
+    const creation = createActions(table.name, run, read, debounceFollows);
     const superseding = await supersede();
-    const items = [...creation, ...changeItems(table, superseding)];
+    const items = [...creation, ...changeItems(table.name, superseding)];
     const excess = superseding.length > 0 ? transactionExcess(items) : undefined;
     if (excess) throw tooManyToSupersede(superseding.length, excess.text);
     refuseOversizedTransaction(items);

@@ -1,6 +1,6 @@
-import { createHash } from "node:crypto";
 import { LIVE_RUN_STATUSES } from "../../../domain/statuses";
 import { pad } from "../table/keys";
+import { sweepShard, WEBHOOK_SWEEP_PREFIX } from "../table/sweep-index";
 import { LIVE_STATUS_ATTRIBUTE } from "../table/table";
 
 /**
@@ -8,7 +8,6 @@ import { LIVE_STATUS_ATTRIBUTE } from "../table/table";
  * KEYS_ONLY, so an item's entry there changes only when these values do; gsi6 also carries a live run's
  * status (table.ts).
  */
-export const SWEEP_SHARDS = 10;
 
 export interface RunIndexInput {
   workspaceId: string;
@@ -123,42 +122,10 @@ function endedOfKeyKeys(run: RunIndexInput, position: string) {
   };
 }
 
-/** Spreads the sweeper's index over a few partitions, so a busy region has no single hot index key. */
-export function sweepShard(runId: string): number {
-  return (createHash("sha256").update(runId).digest()[0] ?? 0) % SWEEP_SHARDS;
-}
-
-/**
- * The index partitions that list approval requests (docs/lists.md, "Approvals, a page at a time"): gsi1
- * every request numbered at its opening, by number; gsi3 the pending ones by creation, and the decided numbered
- * ones by number. Requests opened before numbering sit in gsi1's `all` partition by creation, for good.
- */
-export const approvalListPartitions = {
-  numbered: (workspaceId: string) => `WS#${workspaceId}#APPROVALS#N`,
-  decided: (workspaceId: string) => `WS#${workspaceId}#APPROVALS#N#DECIDED`,
-  pending: (workspaceId: string) => `WS#${workspaceId}#APPROVALS#PENDING`,
-  unnumbered: (workspaceId: string) => `WS#${workspaceId}#APPROVALS`,
-};
-
-/**
- * An approval request's index keys at its opening: in gsi1 by its number (or, without one, by creation in the
- * partition of requests opened before numbering); in gsi3 while pending, which a decision moves to the decided
- * list and an expiry leaves (approval-store.ts).
- */
-export function approvalIndexKeys(
-  workspaceId: string,
-  approvalId: string,
-  createdAt: string,
-  number: number | undefined,
-) {
-  const sk = `${createdAt}#${approvalId}`;
+/** The outbox entry a journal item carries until its webhook events are dispatched (webhooks/webhook-outbox.ts). */
+export function outboxIndexKeys(runId: string, createdAt: string, firstSeq: number) {
   return {
-    gsi1pk:
-      number === undefined
-        ? approvalListPartitions.unnumbered(workspaceId)
-        : approvalListPartitions.numbered(workspaceId),
-    gsi1sk: number === undefined ? sk : pad(number, 12),
-    gsi3pk: approvalListPartitions.pending(workspaceId),
-    gsi3sk: sk,
+    gsi5pk: `${WEBHOOK_SWEEP_PREFIX}${sweepShard(runId)}`,
+    gsi5sk: `${createdAt}#${runId}#${pad(firstSeq, 10)}`,
   };
 }

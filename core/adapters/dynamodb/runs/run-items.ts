@@ -3,13 +3,11 @@ import { sweepDueAtMs } from "../../../domain/run-due";
 import type { RunHistory } from "../../../domain/run-history";
 import { listedDefinitionId, type RunRecord } from "../../../domain/run-record";
 import { compressJson, decompressJson } from "../table/compressed-json";
-import type { Table } from "../table/dynamo-client";
 import { itemSizeBytes } from "../table/item-size";
 import { keys } from "../table/keys";
 import type { TransactItem } from "../table/transact";
-import { outboxIndexKeys } from "../webhooks/webhook-keys";
 import { packActive, packHistory, unpackActive, unpackHistory } from "./history-codec";
-import { runIndexKeys } from "./run-index-keys";
+import { outboxIndexKeys, runIndexKeys } from "./run-index-keys";
 
 /**
  * Run items ⇄ records, and a RunCommit as TransactWriteItems actions. A run item holds its keys, `version` (the
@@ -110,14 +108,14 @@ function runPartitionIds(pk: string): { workspaceId: string; runId: string } {
  * again (longer, after a lost race) replaces it, never the other way round.
  */
 export function commitItems(
-  table: Table,
+  tableName: string,
   commit: RunCommit,
 ): { atomic: TransactItem[]; filed?: TransactItem } {
   const { run } = commit;
   const counted = countedToken(run);
   const runPut: TransactItem = {
     Put: {
-      TableName: table.name,
+      TableName: tableName,
       Item: runItem(run),
       ConditionExpression:
         counted === undefined ? "version = :expected" : `version = :expected AND ${NOT_COUNTED_OTHERWISE}`,
@@ -128,17 +126,17 @@ export function commitItems(
     },
   };
   const atomic = [runPut];
-  if (commit.journal) atomic.push(journalPut(table, run, commit.journal.history, commit.journal.outbox));
-  return commit.filed ? { atomic, filed: journalPut(table, run, commit.filed, false) } : { atomic };
+  if (commit.journal) atomic.push(journalPut(tableName, run, commit.journal.history, commit.journal.outbox));
+  return commit.filed ? { atomic, filed: journalPut(tableName, run, commit.filed, false) } : { atomic };
 }
 
-function journalPut(table: Table, run: RunRecord, history: RunHistory, outbox: boolean): TransactItem {
+function journalPut(tableName: string, run: RunRecord, history: RunHistory, outbox: boolean): TransactItem {
   const first = history.events[0];
   const last = history.events.at(-1);
   if (!first || !last) throw new Error(`run ${run.id}: a journal item holds at least one event`);
   return {
     Put: {
-      TableName: table.name,
+      TableName: tableName,
       Item: {
         ...keys.journal(run.workspaceId, run.id, first.seq),
         entity: "RunJournal",

@@ -4,8 +4,10 @@ import type { StoredEvent } from "../../../domain/run-commit";
 import type { RunRecord } from "../../../domain/run-record";
 import type { CommitOutcome, RunChange, RunStore } from "../../../ports/store";
 import { createApprovalNumbering } from "../approvals/approval-numbering";
-import { rememberFull } from "../costs/cost-day-items";
+import { fullDayItems, rememberFull } from "../costs/full-day-memory";
+import { getItem } from "../table/consistent-get";
 import type { Table } from "../table/dynamo-client";
+import { refuseOversizedPuts } from "../table/item-size";
 import { keys } from "../table/keys";
 import { queryByPrefix } from "../table/query";
 import {
@@ -14,15 +16,14 @@ import {
   WriteConflict,
   writeAtomically,
 } from "../table/write-conflict";
-import { type ChangeWrites, changeWrites, writeBeforeCommit } from "./change-items";
+import { type ChangeWrites, changeWrites } from "./change-items";
 import { getRun } from "./read-run";
 import { createRunCreationStore } from "./run-creation";
 import { eventsOf, stepRunsOf } from "./run-history";
 import { fromJournalItem, runWriteUnits } from "./run-items";
 import { listRuns } from "./run-list-query";
 import { createRunListStore } from "./run-lists";
-import { createSlotReads } from "./slot-items";
-import { readStepsCounted } from "./step-counter-items";
+import { createSlotReads } from "./slot-reads";
 
 /**
  * A change's atomic writes. With a cost rollup (RunChange.rollup), a loss that is only conditions of the rollup
@@ -64,6 +65,15 @@ async function writeChange(table: Table, writes: ChangeWrites): Promise<CommitOu
       codes.slice(placement.from).some((code) => code === "TransactionConflict");
     return { kind: sharedOnly ? "rollup-conflict" : "conflict" };
   }
+}
+
+/**
+ * Writes a change's `before` puts, once none of its items is over DynamoDB's bound (so an oversized change
+ * writes nothing at all); a put's condition refusing means its item is there already.
+ */
+async function writeBeforeCommit(table: Table, { before, opening, atomic }: ChangeWrites): Promise<void> {
+  refuseOversizedPuts([...before, ...(opening ? [opening.put] : []), ...atomic]);
+  await Promise.all(before.map((put) => putUnlessRefused(table, put)));
 }
 
 /** A change's writes once its `before` puts are in: its opening request, then its atomic writes. */
@@ -110,7 +120,7 @@ export function createRunStore(table: Table): RunStore {
       let writes: ChangeWrites;
       try {
         await supersessionLive.beforeWrite([change.commit]);
-        writes = changeWrites(table, change, numbers);
+        writes = changeWrites(table.name, change, numbers, fullDayItems(table));
         await writeBeforeCommit(table, writes);
       } catch (error) {
         await settle("lost");
@@ -146,7 +156,8 @@ export function createRunStore(table: Table): RunStore {
 
     throttle: slotReads.throttle,
 
-    stepsCounted: (workspaceId, counterRunId) => readStepsCounted(table, workspaceId, counterRunId),
+    stepsCounted: async (workspaceId, counterRunId) =>
+      Number((await getItem(table, keys.stepCounter(workspaceId, counterRunId)))?.steps ?? 0),
 
     /** Every step run of the run, in the order they were started, each in its latest state. */
     async stepRuns(run: RunRecord): Promise<StepRun[]> {

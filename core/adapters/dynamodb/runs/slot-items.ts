@@ -1,9 +1,6 @@
-import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { RunCommit } from "../../../domain/run-commit";
 import type { RunRecord } from "../../../domain/run-record";
 import { DEFAULT_PRIORITY, type ThrottleStart } from "../../../domain/run-slots";
-import type { QueuedRun, SlotState, ThrottleState } from "../../../ports/store";
-import type { Table } from "../table/dynamo-client";
 import { keys } from "../table/keys";
 import type { TransactItem } from "../table/transact";
 
@@ -17,20 +14,18 @@ import type { TransactItem } from "../table/transact";
  */
 
 /** The queue item a run with a slot is created with. */
-export function queuedPut(table: Table, run: RunRecord): TransactItem[] {
+export function queuedPut(tableName: string, run: RunRecord): TransactItem[] {
   if (!run.slot) return [];
   const priority = run.priority ?? DEFAULT_PRIORITY;
   const key = keys.slotQueued(run.workspaceId, run.slot.key, priority, run.id);
-  return [
-    { Put: { TableName: table.name, Item: { ...key, entity: "SlotQueued", runId: run.id, priority } } },
-  ];
+  return [{ Put: { TableName: tableName, Item: { ...key, entity: "SlotQueued", runId: run.id, priority } } }];
 }
 
 /**
  * The slot actions of the commits of one transaction. The runs a creation supersedes may share a slot: their
  * releases go as one DELETE of all their ids, since a transaction touches an item once.
  */
-export function slotActions(table: Table, commits: readonly RunCommit[]): TransactItem[] {
+export function slotActions(tableName: string, commits: readonly RunCommit[]): TransactItem[] {
   const actions: TransactItem[] = [];
   const releases = new Map<string, { workspaceId: string; runIds: string[] }>();
   for (const { run, slot: move } of commits) {
@@ -44,11 +39,11 @@ export function slotActions(table: Table, commits: readonly RunCommit[]): Transa
       continue;
     }
     const queued = keys.slotQueued(workspaceId, move.slot.key, run.priority ?? DEFAULT_PRIORITY, run.id);
-    actions.push({ Delete: { TableName: table.name, Key: queued } });
+    actions.push({ Delete: { TableName: tableName, Key: queued } });
     if (move.kind !== "acquire") continue;
     actions.push({
       Update: {
-        TableName: table.name,
+        TableName: tableName,
         Key: slotKey,
         UpdateExpression: "ADD holders :run SET entity = :entity",
         ConditionExpression:
@@ -65,7 +60,7 @@ export function slotActions(table: Table, commits: readonly RunCommit[]): Transa
   for (const [slotKey, { workspaceId, runIds }] of releases) {
     actions.push({
       Update: {
-        TableName: table.name,
+        TableName: tableName,
         Key: keys.slot(workspaceId, slotKey),
         UpdateExpression: "DELETE holders :runs",
         ExpressionAttributeValues: { ":runs": new Set(runIds) },
@@ -76,10 +71,10 @@ export function slotActions(table: Table, commits: readonly RunCommit[]): Transa
 }
 
 /** A start recorded against a throttle: the key's starts replaced, if still at the version read. */
-export function throttleAction(table: Table, workspaceId: string, start: ThrottleStart): TransactItem {
+export function throttleAction(tableName: string, workspaceId: string, start: ThrottleStart): TransactItem {
   return {
     Update: {
-      TableName: table.name,
+      TableName: tableName,
       Key: keys.throttle(workspaceId, start.throttle.key),
       UpdateExpression: "SET starts = :starts, version = :next, entity = :entity",
       ConditionExpression: start.readVersion === 0 ? "attribute_not_exists(version)" : "version = :read",
@@ -89,45 +84,6 @@ export function throttleAction(table: Table, workspaceId: string, start: Throttl
         ":entity": "Throttle",
         ...(start.readVersion === 0 ? {} : { ":read": start.readVersion }),
       },
-    },
-  };
-}
-
-export function createSlotReads(table: Table) {
-  return {
-    async slot(workspaceId: string, slotKey: string, first: number): Promise<SlotState> {
-      const key = keys.slot(workspaceId, slotKey);
-      const [item, queue] = await Promise.all([
-        table.client.send(new GetCommand({ TableName: table.name, Key: key, ConsistentRead: true })),
-        first <= 0
-          ? undefined
-          : table.client.send(
-              new QueryCommand({
-                TableName: table.name,
-                KeyConditionExpression: "pk = :pk AND begins_with(sk, :queued)",
-                ExpressionAttributeValues: { ":pk": key.pk, ":queued": keys.slotQueuePrefix },
-                ConsistentRead: true,
-                Limit: first,
-              }),
-            ),
-      ]);
-      const holders = item.Item?.holders instanceof Set ? [...(item.Item.holders as Set<string>)] : [];
-      const queued = (queue?.Items ?? []).map(
-        (item): QueuedRun => ({ runId: String(item.runId), priority: Number(item.priority) }),
-      );
-      return { holders: holders.sort(), queue: queued };
-    },
-
-    async throttle(workspaceId: string, throttleKey: string): Promise<ThrottleState> {
-      const { Item } = await table.client.send(
-        new GetCommand({
-          TableName: table.name,
-          Key: keys.throttle(workspaceId, throttleKey),
-          ConsistentRead: true,
-        }),
-      );
-      const starts = Array.isArray(Item?.starts) ? (Item.starts as unknown[]).map(Number) : [];
-      return { starts, version: Number(Item?.version ?? 0) };
     },
   };
 }

@@ -1,6 +1,4 @@
 import type { StepCountMove } from "../../../domain/step-counter";
-import { getItem } from "../table/consistent-get";
-import type { Table } from "../table/dynamo-client";
 import { keys } from "../table/keys";
 import type { TransactItem } from "../table/transact";
 
@@ -10,12 +8,12 @@ import type { TransactItem } from "../table/transact";
  * (a repeat of the opening commit cannot lower it), adding is conditional on the room left, so two runs of the
  * tree that would together cross the bound cannot both commit.
  */
-export function stepCountAction(table: Table, workspaceId: string, move: StepCountMove): TransactItem {
+export function stepCountAction(tableName: string, workspaceId: string, move: StepCountMove): TransactItem {
   const Key = keys.stepCounter(workspaceId, move.counterRunId);
   if (move.kind === "open") {
     return {
       Update: {
-        TableName: table.name,
+        TableName: tableName,
         Key,
         UpdateExpression: "SET steps = if_not_exists(steps, :count), entity = :entity",
         ExpressionAttributeValues: { ":count": move.count, ":entity": "StepCounter" },
@@ -24,7 +22,7 @@ export function stepCountAction(table: Table, workspaceId: string, move: StepCou
   }
   return {
     Update: {
-      TableName: table.name,
+      TableName: tableName,
       Key,
       UpdateExpression: "SET steps = if_not_exists(steps, :zero) + :add, entity = :entity",
       ConditionExpression: "attribute_not_exists(steps) OR steps <= :room",
@@ -36,9 +34,4 @@ export function stepCountAction(table: Table, workspaceId: string, move: StepCou
       },
     },
   };
-}
-
-export async function readStepsCounted(table: Table, workspaceId: string, counterRunId: string) {
-  const item = await getItem(table, keys.stepCounter(workspaceId, counterRunId));
-  return Number(item?.steps ?? 0);
 }

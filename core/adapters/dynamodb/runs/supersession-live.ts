@@ -7,6 +7,7 @@ import { isEndedStatus } from "../../../domain/statuses";
 import { isConditionFailure } from "../table/conditions";
 import type { Table } from "../table/dynamo-client";
 import { type ItemKey, keys } from "../table/keys";
+import { MAX_KEPT_LIVE } from "./creation-items";
 import { runListPartitions } from "./run-index-keys";
 
 /**
@@ -23,12 +24,6 @@ export interface LiveKeyReads {
   /** The runs, read strongly. */
   runs(itemKeys: ItemKey[]): Promise<RunRecord[]>;
 }
-
-/**
- * A head keeps at most this many live runs (about 1 KB of ids, so a creation's write of the head stays one
- * unit); past it, the key's reads walk its index, until a reader finds fewer live again.
- */
-export const MAX_KEPT_LIVE = 32;
 
 export function createSupersessionLive(
   table: Table,

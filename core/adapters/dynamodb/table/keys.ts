@@ -221,7 +221,7 @@ export const keys = {
     gsi1pk: costDayPartition(workspaceId, day),
     gsi1sk: `${createdAt}#${costId}`,
   }),
-  /** gsi2 (sparse) lists the records rolled up apart from any run commit until they are (cost-rollup-store.ts). */
+  /** gsi2 (sparse) lists the records rolled up apart from any run commit until they are (cost-rollup-store.ts, rollup-items.ts). */
   costPendingIndex: (workspaceId: string, createdAt: string, costId: string) => ({
     gsi2pk: `${workspacePartition(workspaceId)}#COSTPENDING`,
     gsi2sk: `${createdAt}#${costId}`,

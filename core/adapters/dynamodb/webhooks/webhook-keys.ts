@@ -1,18 +1,15 @@
 import type { WebhookSweepEntry } from "../../../ports/store";
-import { sweepShard } from "../runs/run-index-keys";
 import { type ItemKey, keys, pad } from "../table/keys";
+import { sweepShard, WEBHOOK_SWEEP_PREFIX } from "../table/sweep-index";
 
 /**
- * The keys of webhooks, their deliveries and the webhook outbox (docs/data-model.md, "Webhooks"). Kept beside
- * keys.ts rather than in it so the webhook feature's layout reads in one place; nothing else builds them.
- *
- * gsi5 is shared with the engine's sweep index: its `SWEEP#<shard>` partitions hold runs, the
- * `WEBHOOKS#<shard>` ones hold what the webhook sweeper looks after: journal items whose webhook events are
- * not dispatched yet (the outbox) and deliveries with an attempt still to make.
+ * The keys of webhooks and their deliveries (docs/data-model.md, "Webhooks"). Kept beside keys.ts rather than
+ * in it so the webhook feature's layout reads in one place; nothing else builds them. A journal item's outbox
+ * entry is built with the run's other index keys (runs/run-index-keys.ts); both sit in gsi5's `WEBHOOKS#`
+ * partitions (table/sweep-index.ts), which parseWebhookSweepEntry reads back.
  */
 const WEBHOOK_PREFIX = "WEBHOOK#";
 const DELIVERY_PREFIX = "DELIVERY#";
-export const WEBHOOK_SWEEP_PREFIX = "WEBHOOKS#";
 const LOG_PREFIX = "LOG#";
 /** Wide enough for any count a webhook's deliveries reach. */
 const LOG_NUMBER_WIDTH = 10;
@@ -42,14 +39,6 @@ export const webhookKeys = {
     sk: `${LOG_PREFIX}${pad(number, LOG_NUMBER_WIDTH)}`,
   }),
 } as const;
-
-/** The outbox entry a journal item carries until its webhook events are dispatched. */
-export function outboxIndexKeys(runId: string, createdAt: string, firstSeq: number) {
-  return {
-    gsi5pk: `${WEBHOOK_SWEEP_PREFIX}${sweepShard(runId)}`,
-    gsi5sk: `${createdAt}#${runId}#${pad(firstSeq, 10)}`,
-  };
-}
 
 /** The sweep entry of a delivery whose attempt `attempt` is due at `dueAt` (or whose claim ends then). */
 export function deliverySweepKeys(deliveryId: string, dueAt: string, attempt: number) {

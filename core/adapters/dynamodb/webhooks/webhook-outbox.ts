@@ -4,7 +4,8 @@ import { fromJournalItem } from "../runs/run-items";
 import { isConditionFailure } from "../table/conditions";
 import type { Table } from "../table/dynamo-client";
 import { keys } from "../table/keys";
-import { parseWebhookSweepEntry, WEBHOOK_SWEEP_PREFIX } from "./webhook-keys";
+import { WEBHOOK_SWEEP_PREFIX } from "../table/sweep-index";
+import { parseWebhookSweepEntry } from "./webhook-keys";
 
 /**
  * The webhook outbox: journal items whose commit announced webhook events carry a gsi5 entry

@@ -1,11 +1,9 @@
 import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { listedDefinitionId } from "../../../domain/run-record";
-import type { EndCountWrites } from "../runs/end-counting";
 import type { Table } from "../table/dynamo-client";
 import { keys, pad } from "../table/keys";
 import { type Asker, groupBy, perTurn } from "../table/per-turn";
 import { queryAll } from "../table/query";
-import { runsCounterScope } from "./run-counters";
+import { runsCounterScope } from "./counter-items";
 
 /**
  * How many runs of each ended status a workspace has, each of its definitions and each of its supersession
@@ -167,15 +165,6 @@ export function createEndedCountItems(table: Table) {
   };
 }
 
-/** A new workspace's run counter: no runs, and every run's end counted. */
-export const countingFromTheStart = {
-  entity: "RunCounter",
-  count: 0,
-  endedFrom: 0,
-  definitionsEndedFrom: 0,
-  keysEndedFrom: 0,
-};
-
 /** The run counter's attributes that say where counting starts, each set once. */
 const STARTS = ["endedFrom", "definitionsEndedFrom", "keysEndedFrom"] as const;
 
@@ -186,42 +175,7 @@ export interface CountingStarts {
   keys: number;
 }
 
-/** The count of an ended status's runs of one definition, beside the workspace's counts of that status. */
-export const endedOfDefinition = (definitionId: string, status: string) => `DEF#${definitionId}#${status}`;
-/** The count of an ended status's runs of one supersession key (the status ends it: keys may hold `#`). */
-export const endedOfKey = (supersessionKey: string, status: string) => `KEY#${supersessionKey}#${status}`;
-
 /** Bounds the memory an instance spends on workspaces' counting starts. */
 const MAX_KNOWN_STARTS = 10_000;
 /** The highest number a 12-digit index sort key holds. */
 export const MAX_RUN_NUMBER = 999_999_999_999;
-
-/**
- * Counting ends in these items: a run numbered above its workspace's start is counted in its block, and in its
- * definition's and its supersession key's too when numbered above those starts. If one of the adds fails, the
- * others are taken back.
- */
-export function endCountWrites(items: EndedCountItems): EndCountWrites {
-  return {
-    counts: async (run) => run.seq > (await items.starts(run.workspaceId)).runs,
-    async add(run, status, delta) {
-      const starts = await items.starts(run.workspaceId);
-      const lists = [status];
-      if (run.seq > starts.definitions) lists.push(endedOfDefinition(listedDefinitionId(run), status));
-      if (run.supersessionKey !== null && run.seq > starts.keys) {
-        lists.push(endedOfKey(run.supersessionKey, status));
-      }
-      const added = await Promise.allSettled(
-        lists.map((list) => items.add(run.workspaceId, list, run.seq, delta)),
-      );
-      const failed = added.find((result) => result.status === "rejected");
-      if (!failed) return;
-      await Promise.all(
-        lists.map((list, i) =>
-          added[i]?.status === "fulfilled" ? items.add(run.workspaceId, list, run.seq, -delta) : undefined,
-        ),
-      );
-      throw failed.reason;
-    },
-  };
-}
