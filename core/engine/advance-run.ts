@@ -9,7 +9,7 @@ import type { StepDefinition } from "../domain/step";
 import type { StepRunner } from "../domain/step-context";
 import { stepsInScope } from "../domain/step-lists";
 import type { StepOutcome } from "../domain/step-outcome";
-import { admission, recordWait, ringRuns } from "./admission";
+import { type Admission, admission, recordWait, ringRuns } from "./admission";
 import { abandonedChild, cancelChildrenOf, readLiveChildren, tellParent } from "./child-runs";
 import { rollUpRunCosts } from "./commit-costs";
 import { commitTransition, type TransitionDeps } from "./commit-transition";
@@ -19,7 +19,7 @@ import { countFailedAdvance } from "./failed-advance";
 import { applyOutcome, type OutcomeEffects } from "./rules/apply-outcome";
 import { type ClaimContext, claim, startNextIfDue } from "./rules/claim";
 import { foldChildren } from "./rules/fold-children";
-import { planNext, type WorkerIdentity } from "./rules/plan";
+import { type ClaimPlan, type Plan, planNext, type WorkerIdentity } from "./rules/plan";
 import { leaseFor } from "./rules/run-moves";
 import { supersedeAtStepEnd } from "./supersede-at-step-end";
 import { rearmWake } from "./wake";
@@ -62,6 +62,14 @@ const DEFAULT_INVOCATION_BUDGET_MS = 60_000;
 
 export type AdvanceRun = (doorbell: RunDoorbell) => Promise<void>;
 
+/** Each kind of plan's handler: the run to go on with (as read or committed), or undefined when done with it. */
+type PlanHandlers = {
+  [K in Plan["kind"]]: (plan: Extract<Plan, { kind: K }>, run: RunRecord) => Promise<RunRecord | undefined>;
+};
+
+/** What a plan's transition came to: effects to commit it with, or the run already settled without it. */
+type Decided = { effects: OutcomeEffects } | { settled: RunRecord | undefined };
+
 export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
   const { deps, steps: runner, definitionSteps } = options;
   const leaseMs = options.leaseMs ?? DEFAULT_LEASE_MS;
@@ -99,85 +107,123 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
     };
 
     // The run, read or committed, has nothing to do yet: it is left with its wake-up armed.
-    const notYetDue = (current: RunRecord) => (options.rearmWakeUps ? rearmWake(deps, current) : undefined);
+    const notYetDue = async (current: RunRecord): Promise<undefined> => {
+      if (options.rearmWakeUps) await rearmWake(deps, current);
+      return undefined;
+    };
 
-    let run = await deps.store.runs.get(workspaceId, runId);
     // The steps the run's tree has counted (RunRecord.stepCounter), as this worker last knew: read once, then
     // kept from its own commits; a stale count only makes a commit lose, and a lost commit reads it again.
     let treeSteps: number | undefined;
+
+    /**
+     * The path of every plan that changes the run with a step of its version: the steps, the invocation's
+     * budget, a transition that `decide` fills (or settles the run itself), the steps without side effects
+     * that follow, and one commit.
+     */
+    const transition = async (
+      plan: Plan,
+      run: RunRecord,
+      decide: (tx: RunTransition, context: ClaimContext) => Promise<Decided>,
+    ): Promise<RunRecord | undefined> => {
+      // Landing an upgrade, the run goes on with the steps of the version it moves to.
+      const definitionId = plan.kind === "land-upgrade" ? plan.definitionId : run.definitionId;
+      const all = await definitionSteps(workspaceId, definitionId);
+      const steps = all && stepsInScope(all, run.scope);
+      if (!steps) {
+        log.error({ definitionId }, "run's definition is missing");
+        return undefined;
+      }
+      if (plan.kind !== "execute" && !budgetLeft()) {
+        await deps.queue.send(runDoorbell(workspaceId, runId, run.priority));
+        return undefined;
+      }
+      const tx = new RunTransition(run, deps.clock.nowMs(), deps.ids);
+      if (run.stepCounter !== undefined) {
+        treeSteps ??= await deps.store.runs.stepsCounted(workspaceId, run.stepCounter);
+        tx.countTreeSteps(treeSteps);
+      }
+      const context = { steps, lease, ids: deps.ids };
+      const decided = await decide(tx, context);
+      if ("settled" in decided) return decided.settled;
+      const effects = { ...decided.effects, ...(await runWithoutSideEffects(tx, context)) };
+      const after = await commitTransition(deps, tx, effects, run);
+      treeSteps = after === tx.run ? tx.stepsCounted() : undefined;
+      return after;
+    };
+    const claimed = (plan: ClaimPlan, run: RunRecord) =>
+      transition(plan, run, async (tx, context) => ({ effects: claim(plan, tx, context) }));
+
+    // One handler per kind of plan, which the compiler holds complete: a new kind does not build until handled.
+    const handlers: PlanHandlers = {
+      nothing: (_, run) => notYetDue(run),
+      "roll-up-costs": async (_, run) => {
+        await rollUpRunCosts(deps, run);
+        return undefined;
+      },
+      "cancel-children": async (_, run) =>
+        (await cancelChildrenOf(deps, run)) ? deps.store.runs.get(workspaceId, runId) : undefined,
+      "tell-parent": async (_, run) => {
+        const told = await tellParent(deps, run);
+        return told && commitTransition(deps, told, {}, run);
+      },
+      "start-run": async (plan, run) => {
+        const abandoned = await abandonedChild(deps, run);
+        if (abandoned) return commitTransition(deps, abandoned, {}, run);
+        return transition(plan, run, async (tx, context) => {
+          if (run.slot || run.throttle) {
+            const admitted = await admission(deps, run, tx.nowMs);
+            if (admitted.kind === "wait") return { settled: await waitForTurn(run, tx, admitted) };
+            if (admitted.throttleStart) tx.recordThrottleStart(admitted.throttleStart);
+          }
+          return { effects: claim(plan, tx, context) };
+        });
+      },
+      execute: (plan, run) =>
+        transition(plan, run, async (tx, context) => {
+          // The step was committed as started under this worker's lease; its outcome is the next commit.
+          const effects = await supersedeAtStepEnd(deps, tx, await applyAttempt(tx, context.steps));
+          if (budgetLeft()) startNextIfDue(tx, context);
+          return { effects };
+        }),
+      "children-check": (plan, run) =>
+        transition(plan, run, async (tx, context) => {
+          const children = await readLiveChildren(deps.store, run);
+          const folded = foldChildren(tx, context.steps, children, deps.ids);
+          if (!folded) return { settled: await notYetDue(run) };
+          startNextIfDue(tx, context);
+          return { effects: folded };
+        }),
+      "take-over": claimed,
+      "start-next": claimed,
+      "retry-step": claimed,
+      "timer-elapsed": claimed,
+      "deadline-passed": claimed,
+      "nudge-due": claimed,
+      "land-upgrade": claimed,
+    };
+
+    /** A run whose turn has not come: it rings those whose turn it is, and records its wait if that is news. */
+    const waitForTurn = async (
+      run: RunRecord,
+      tx: RunTransition,
+      admitted: Extract<Admission, { kind: "wait" }>,
+    ): Promise<RunRecord | undefined> => {
+      await ringRuns(deps, workspaceId, admitted.ahead);
+      if (!recordWait(tx, admitted.waiting)) return notYetDue(run);
+      const after = await commitTransition(deps, tx, {}, run);
+      // Committed, the run waits for a ring; a lost race is decided again from the run as it is.
+      return after === tx.run ? undefined : after;
+    };
+
+    let run = await deps.store.runs.get(workspaceId, runId);
     try {
       while (run) {
         const plan = planNext(run, deps.clock.nowMs(), worker);
-        if (plan.kind === "nothing") return await notYetDue(run);
-        if (plan.kind === "roll-up-costs") return await rollUpRunCosts(deps, run);
-        if (plan.kind === "start-run" && run.parent) {
-          const abandoned = await abandonedChild(deps, run);
-          if (abandoned) {
-            run = await commitTransition(deps, abandoned, {}, run);
-            continue;
-          }
-        }
-        if (plan.kind === "cancel-children") {
-          if (!(await cancelChildrenOf(deps, run))) return;
-          run = await deps.store.runs.get(workspaceId, runId);
-          continue;
-        }
-        if (plan.kind === "tell-parent") {
-          const told = await tellParent(deps, run);
-          if (!told) return;
-          run = await commitTransition(deps, told, {}, run);
-          continue;
-        }
-        // Landing an upgrade, the run goes on with the steps of the version it moves to.
-        const definitionId = plan.kind === "land-upgrade" ? plan.definitionId : run.definitionId;
-        const all = await definitionSteps(workspaceId, definitionId);
-        const steps = all && stepsInScope(all, run.scope);
-        if (!steps) {
-          log.error({ definitionId }, "run's definition is missing");
-          return;
-        }
-        if (plan.kind !== "execute" && !budgetLeft()) {
-          await deps.queue.send(runDoorbell(workspaceId, runId, run.priority));
-          return;
-        }
-
-        const tx = new RunTransition(run, deps.clock.nowMs(), deps.ids);
-        if (run.stepCounter !== undefined) {
-          treeSteps ??= await deps.store.runs.stepsCounted(workspaceId, run.stepCounter);
-          tx.countTreeSteps(treeSteps);
-        }
-        const context = { steps, lease, ids: deps.ids };
-        if (plan.kind === "start-run" && (run.slot || run.throttle)) {
-          const admitted = await admission(deps, run, tx.nowMs);
-          if (admitted.kind === "wait") {
-            await ringRuns(deps, workspaceId, admitted.ahead);
-            if (!recordWait(tx, admitted.waiting)) return await notYetDue(run);
-            const after = await commitTransition(deps, tx, {}, run);
-            // Committed, the run waits for a ring; a lost race is decided again from the run as it is.
-            if (after === tx.run) return;
-            run = after;
-            continue;
-          }
-          if (admitted.throttleStart) tx.recordThrottleStart(admitted.throttleStart);
-        }
-        let effects: OutcomeEffects;
-        if (plan.kind === "children-check") {
-          const children = await readLiveChildren(deps.store, run);
-          const folded = foldChildren(tx, steps, children, deps.ids);
-          if (!folded) return await notYetDue(run);
-          effects = folded;
-          startNextIfDue(tx, context);
-        } else if (plan.kind === "execute") {
-          // The step was committed as started under this worker's lease; its outcome is the next commit.
-          effects = await supersedeAtStepEnd(deps, tx, await applyAttempt(tx, steps));
-          if (budgetLeft()) startNextIfDue(tx, context);
-        } else {
-          effects = claim(plan, tx, context);
-        }
-        effects = { ...effects, ...(await runWithoutSideEffects(tx, context)) };
-        const after = await commitTransition(deps, tx, effects, run);
-        treeSteps = after === tx.run ? tx.stepsCounted() : undefined;
-        run = after;
+        // The map pairs each kind with its own handler; TypeScript cannot follow that pairing through an
+        // index, so the handler is taken as one that accepts any plan.
+        const handle = handlers[plan.kind] as (plan: Plan, run: RunRecord) => Promise<RunRecord | undefined>;
+        run = await handle(plan, run);
       }
     } catch (error) {
       // `run` is the last version this invocation read or committed: the failure is counted against it.

@@ -7,7 +7,7 @@ import type { Lease } from "../../domain/run-record";
 import { RunStatus } from "../../domain/statuses";
 import type { StepDefinition } from "../../domain/step";
 import { applyOutcome, type OutcomeEffects } from "./apply-outcome";
-import type { Plan } from "./plan";
+import type { ClaimPlan } from "./plan";
 import { failRun, markStarted, startNextStep } from "./run-moves";
 import { landUpgrade } from "./upgrade-landing";
 
@@ -22,14 +22,7 @@ export interface ClaimContext {
  * The transition a plan other than "execute" calls for (spec 3.3 steps 2-5). Pure: it edits the transition
  * and leaves a step RUNNING under the worker's lease, if any, for the worker to execute after the commit.
  */
-export function claim(
-  plan: Exclude<
-    Plan,
-    { kind: "execute" | "nothing" | "children-check" | "tell-parent" | "cancel-children" | "roll-up-costs" }
-  >,
-  tx: RunTransition,
-  context: ClaimContext,
-): OutcomeEffects {
+export function claim(plan: ClaimPlan, tx: RunTransition, context: ClaimContext): OutcomeEffects {
   const { steps, lease, ids } = context;
   switch (plan.kind) {
     case "start-run": {

@@ -14,10 +14,11 @@ export interface WorkerIdentity {
   takeOverLeasesGrantedBeforeMs: number | undefined;
 }
 
-/** What the run needs now (spec 3.3 steps 2-5), decided from the run item alone. */
-export type Plan =
-  | { kind: "nothing" }
-  | { kind: "execute" }
+/**
+ * A plan whose whole move is an edit of the transition (claim.ts): the worker commits it, then executes the
+ * step it left RUNNING under the worker's lease, if any.
+ */
+export type ClaimPlan =
   | { kind: "start-run" }
   | { kind: "take-over" }
   | { kind: "start-next" }
@@ -25,7 +26,13 @@ export type Plan =
   | { kind: "timer-elapsed" }
   | { kind: "deadline-passed" }
   | { kind: "nudge-due" }
-  | { kind: "land-upgrade"; definitionId: string }
+  | { kind: "land-upgrade"; definitionId: string };
+
+/** What the run needs now (spec 3.3 steps 2-5), decided from the run item alone. */
+export type Plan =
+  | ClaimPlan
+  | { kind: "nothing" }
+  | { kind: "execute" }
   | { kind: "children-check" }
   | { kind: "tell-parent" }
   | { kind: "cancel-children" }
