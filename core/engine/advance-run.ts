@@ -16,9 +16,10 @@ import { commitTransition, type TransitionDeps } from "./commit-transition";
 import type { DefinitionSteps } from "./definition-cache";
 import { executeStep } from "./execute-step";
 import { countFailedAdvance } from "./failed-advance";
-import { applyOutcome, type OutcomeEffects } from "./rules/apply-outcome";
+import { applyOutcome } from "./rules/apply-outcome";
 import { type ClaimContext, claim, startNextIfDue } from "./rules/claim";
 import { foldChildren } from "./rules/fold-children";
+import { combineEffects, type OutcomeEffects } from "./rules/outcome-effects";
 import { type ClaimPlan, type Plan, planNext, type WorkerIdentity } from "./rules/plan";
 import { leaseFor } from "./rules/run-moves";
 import { supersedeAtStepEnd } from "./supersede-at-step-end";
@@ -146,7 +147,7 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
       const context = { steps, lease, ids: deps.ids };
       const decided = await decide(tx, context);
       if ("settled" in decided) return decided.settled;
-      const effects = { ...decided.effects, ...(await runWithoutSideEffects(tx, context)) };
+      const effects = combineEffects(decided.effects, await runWithoutSideEffects(tx, context));
       const after = await commitTransition(deps, tx, effects, run);
       treeSteps = after === tx.run ? tx.stepsCounted() : undefined;
       return after;
@@ -254,7 +255,7 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
         ) {
           return effects;
         }
-        effects = { ...effects, ...applyOutcome(tx, steps, await execute(tx.run, steps), deps.ids) };
+        effects = combineEffects(effects, applyOutcome(tx, steps, await execute(tx.run, steps), deps.ids));
         if (budgetLeft()) startNextIfDue(tx, context);
       }
       return effects;

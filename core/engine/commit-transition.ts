@@ -4,7 +4,8 @@ import type { RunRecord } from "../domain/run-record";
 import type { Deps } from "../ports/deps";
 import type { RunChange } from "../ports/store";
 import { type CommitDeps, commitRun, finishTransition } from "./commit-run";
-import { failForGood, type OutcomeEffects } from "./rules/apply-outcome";
+import { failForGood } from "./rules/apply-outcome";
+import type { OutcomeEffects } from "./rules/outcome-effects";
 
 export type TransitionDeps = CommitDeps & Pick<Deps, "ids">;
 

@@ -2,7 +2,7 @@ import type { RunTransition } from "../domain/run-change";
 import { LIVE_RUN_STATUSES, RunStatus } from "../domain/statuses";
 import type { RunsStore } from "../ports/store";
 import { endActiveStep } from "./end-active-step";
-import type { OutcomeEffects } from "./rules/apply-outcome";
+import { combineEffects, type OutcomeEffects } from "./rules/outcome-effects";
 
 /**
  * A run superseded `after_current_step` while executing a step (RunRecord.supersedeAfterStep) ends when that
@@ -25,5 +25,5 @@ export async function supersedeAtStepEnd(
   const { createApproval: _, launchChildren: __, ...kept } = effects;
   const settled = await endActiveStep(deps, tx);
   tx.record("WORKFLOW_SUPERSEDED", { supersededBy: pending.by });
-  return settled ? { ...kept, expireApproval: { id: settled.id, decision: null } } : kept;
+  return settled ? combineEffects(kept, { expireApproval: { id: settled.id, decision: null } }) : kept;
 }

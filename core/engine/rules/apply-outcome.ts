@@ -2,7 +2,6 @@ import { type ApprovalRequest, CURRENT_AUDIT_CHAIN } from "../../domain/approval
 import { type LlmSpend, NO_SPEND } from "../../domain/budget";
 import {
   CHILDREN_POLL_MS,
-  type ChildStep,
   indicesFrom,
   isChildStep,
   liveChildIds,
@@ -19,24 +18,9 @@ import { RunStatus, StepRunStatus } from "../../domain/statuses";
 import type { StepDefinition } from "../../domain/step";
 import type { StepOutcome } from "../../domain/step-outcome";
 import { isoAt } from "../../domain/time";
+import { combineEffects, type OutcomeEffects } from "./outcome-effects";
 import { bounded, completeRun, failRun, markStarted, withCode } from "./run-moves";
 import { takeBufferedSignals } from "./signal-inbox";
-
-/** Writes that belong to the same commit as the transition but live outside the run's items. */
-export interface OutcomeEffects {
-  createApproval?: ApprovalRequest;
-  /**
-   * An approval whose deadline passed undecided: it expires in the same commit that ends its wait, decided
-   * by the step's `onTimeout` when that is `approve` or `reject`.
-   */
-  expireApproval?: { id: string; decision: "approved" | "rejected" | null };
-  /** An approval whose escalation came due: these people may decide it too, from this commit on. */
-  escalateApproval?: { id: string; assignees: string[] };
-  /** The attempt's model calls: their record is written before the commit, which adds them to the run's sums. */
-  cost?: AttemptCost;
-  /** The step whose wait lists children to create after the commit (ChildrenWait.launch). */
-  launchChildren?: ChildStep;
-}
 
 /**
  * Turns one attempt's outcome into the transition of spec 3.3 step 7: completed (state updated, cursor moved
@@ -56,7 +40,7 @@ export function applyOutcome(
   // Calls were paid for whatever the attempt came to (a guardrail failure included), so their record goes too.
   if (!outcome.cost) return effects;
   tx.run.llmSpend = addSpend(tx.run.llmSpend ?? NO_SPEND, outcome.cost);
-  return { ...effects, cost: outcome.cost };
+  return combineEffects(effects, { cost: outcome.cost });
 }
 
 /** The run's spend so far, which its budget is checked against, kept in the run item. */

@@ -6,7 +6,8 @@ import type { RunTransition } from "../../domain/run-change";
 import type { Lease } from "../../domain/run-record";
 import { RunStatus } from "../../domain/statuses";
 import type { StepDefinition } from "../../domain/step";
-import { applyOutcome, type OutcomeEffects } from "./apply-outcome";
+import { applyOutcome } from "./apply-outcome";
+import { combineEffects, type OutcomeEffects } from "./outcome-effects";
 import type { ClaimPlan } from "./plan";
 import { failRun, markStarted, startNextStep } from "./run-moves";
 import { landUpgrade } from "./upgrade-landing";
@@ -100,7 +101,7 @@ function timeOut(tx: RunTransition, { steps, ids }: ClaimContext): OutcomeEffect
         { kind: "failed", error: "approval timed out", retryable: true },
         ids,
       );
-      return { ...failed, expireApproval: { id: approvalRequestId, decision: null } };
+      return combineEffects(failed, { expireApproval: { id: approvalRequestId, decision: null } });
     }
     tx.record("APPROVAL_EXPIRED", { stepName: step.name, approvalRequestId, onTimeout }, active.stepRun.id);
     if (onTimeout === "approve") {

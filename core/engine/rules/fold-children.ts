@@ -16,7 +16,8 @@ import { BoundCode, LIMITS } from "../../domain/limits";
 import type { RunTransition } from "../../domain/run-change";
 import type { ChildResult, ChildrenWait, RunRecord } from "../../domain/run-record";
 import type { StepDefinition } from "../../domain/step";
-import { applyOutcome, failAttempt, type OutcomeEffects } from "./apply-outcome";
+import { applyOutcome, failAttempt } from "./apply-outcome";
+import type { OutcomeEffects } from "./outcome-effects";
 import { stepLimitMessage } from "./run-moves";
 
 /**
