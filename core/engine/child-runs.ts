@@ -14,16 +14,18 @@ import { LIVE_RUN_STATUSES, RunStatus } from "../domain/statuses";
 import { isoAt } from "../domain/time";
 import type { Deps } from "../ports/deps";
 import type { RunsStore } from "../ports/store";
-import { type CommitDeps, commitRun, finishTransition } from "./commit-run";
 import { endActiveStep } from "./end-active-step";
 
 /**
- * The after-commit effects of child runs (docs/flow.md, "Child runs"). Each is repeatable and each, if lost,
- * is made good later: a child not created is created again when its parent next looks (ChildrenWait.pollAtMs
- * keeps the parent in the sweep index), a lost ring of the parent is made good by the same look, and a lost
- * cancellation by the parent's next advance (RunRecord.childrenToCancel keeps it in the sweep index).
+ * Child runs as their parent and the engine see them (docs/flow.md, "Child runs"): created and rung after the
+ * commit that starts them, read when the parent looks, cancelled with their parent, and their end told to it.
+ * Each effect is repeatable and each, if lost, is made good later: a child not created is created again when
+ * its parent next looks (ChildrenWait.pollAtMs keeps the parent in the sweep index), and a lost ring of the
+ * parent is made good by the same look. Cancelling the children a change stopped waiting for commits each of
+ * them through the pipeline, whose effects cancel theirs in turn: that cascade lives with the pipeline
+ * (commit-run.ts, cancelChildrenOf).
  */
-export type ChildDeps = CommitDeps & Pick<Deps, "ids">;
+export type ChildDeps = Pick<Deps, "queue" | "clock" | "ids"> & { store: RunsStore };
 
 /** Creates the children the committed parent's wait lists in `launch` (again is harmless), and rings them. */
 export async function launchChildren(deps: ChildDeps, parent: RunRecord, step: ChildStep): Promise<void> {
@@ -40,49 +42,6 @@ export async function launchChildren(deps: ChildDeps, parent: RunRecord, step: C
     await deps.store.runs.create({ run, supersede: async () => [] });
     await deps.queue.send(runDoorbell(parent.workspaceId, run.id));
   }
-}
-
-/**
- * Cancels the child runs a committed change of `parent` stopped waiting for (RunRecord.childrenToCancel), each
- * with its own children through the same effect, then commits the parent without the list. Repeatable: a
- * child already ended is left as it is. Returns whether the list is gone; if not (a child kept changing, the
- * parent kept moving), the parent's next advance tries again, and the sweep index keeps it due until then.
- */
-export async function cancelChildrenOf(deps: ChildDeps, parent: RunRecord): Promise<boolean> {
-  for (const runId of parent.childrenToCancel ?? []) {
-    if (!(await cancelChild(deps, parent.workspaceId, runId))) return false;
-  }
-  for (let attempt = 0, run: RunRecord | undefined = parent; attempt < MAX_ATTEMPTS; attempt++) {
-    if (!run?.childrenToCancel) return true;
-    const tx = new RunTransition(run, deps.clock.nowMs(), deps.ids);
-    delete tx.run.childrenToCancel;
-    const outcome = await commitRun(deps, { commit: await finishTransition(deps, tx) });
-    if (outcome.kind === "committed") return true;
-    run = await deps.store.runs.get(parent.workspaceId, parent.id);
-  }
-  return false;
-}
-
-const MAX_ATTEMPTS = 5;
-
-/** Whether the child is cancelled or had ended already. */
-async function cancelChild(deps: ChildDeps, workspaceId: string, runId: string): Promise<boolean> {
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const run = await deps.store.runs.get(workspaceId, runId);
-    if (!run || !LIVE_RUN_STATUSES.includes(run.status)) return true;
-    const tx = new RunTransition(run, deps.clock.nowMs(), deps.ids);
-    const settleApproval = await cancelTransition(deps, tx);
-    // Its parent is the one cancelling it: there is no end to tell it about, and no ring to make good.
-    tx.run.parentTold = true;
-    const commit = await finishTransition(deps, tx);
-    const outcome = await commitRun(
-      deps,
-      { commit, ...(settleApproval ? { settleApproval } : {}) },
-      { cancelScheduleOf: run },
-    );
-    if (outcome.kind === "committed") return true;
-  }
-  return false;
 }
 
 /** The cancellation of a live run (spec 4.4 rule 2), its active step cancelled with it. */

@@ -1,14 +1,15 @@
 import { CHILDREN_FOLLOW_UP_MS, type ChildStep } from "../domain/child-runs";
-import type { RunTransition } from "../domain/run-change";
+import { RunTransition } from "../domain/run-change";
 import type { RunCommit } from "../domain/run-commit";
 import { runDoorbell } from "../domain/run-messages";
 import type { RunRecord } from "../domain/run-record";
+import { LIVE_RUN_STATUSES } from "../domain/statuses";
 import type { Deps } from "../ports/deps";
 import type { CommitOutcome, RunChange, RunsStore } from "../ports/store";
 import { observeCommit } from "../telemetry/observe-commit";
 import { ringSlotQueue } from "./admission";
 import { announceRunEvents } from "./announce-run-events";
-import { cancelChildrenOf, launchChildren, ringParent } from "./child-runs";
+import { cancelTransition, launchChildren, ringParent } from "./child-runs";
 import { addLostCost, commitWithCosts } from "./commit-costs";
 import { scheduleWake, wakeScheduleName } from "./wake";
 
@@ -126,4 +127,49 @@ export async function afterCommit(
   const { ringsQueueOf } = change.commit;
   if (ringsQueueOf) await ringSlotQueue(deps, run.workspaceId, ringsQueueOf);
   observeCommit(deps, change.commit);
+}
+
+/**
+ * Cancels the child runs a committed change of `parent` stopped waiting for (RunRecord.childrenToCancel), each
+ * with its own children through the same effect, then commits the parent without the list. Repeatable: a
+ * child already ended is left as it is. Returns whether the list is gone; if not (a child kept changing, the
+ * parent kept moving), the parent's next advance tries again, and the sweep index keeps it due until then.
+ * It lives beside the pipeline because the two call each other: each child's cancellation is a commitRun,
+ * whose afterCommit cancels that child's own children.
+ */
+export async function cancelChildrenOf(deps: CommitDeps, parent: RunRecord): Promise<boolean> {
+  for (const runId of parent.childrenToCancel ?? []) {
+    if (!(await cancelChild(deps, parent.workspaceId, runId))) return false;
+  }
+  for (let attempt = 0, run: RunRecord | undefined = parent; attempt < MAX_ATTEMPTS; attempt++) {
+    if (!run?.childrenToCancel) return true;
+    const tx = new RunTransition(run, deps.clock.nowMs(), deps.ids);
+    delete tx.run.childrenToCancel;
+    const outcome = await commitRun(deps, { commit: await finishTransition(deps, tx) });
+    if (outcome.kind === "committed") return true;
+    run = await deps.store.runs.get(parent.workspaceId, parent.id);
+  }
+  return false;
+}
+
+const MAX_ATTEMPTS = 5;
+
+/** Whether the child is cancelled or had ended already. */
+async function cancelChild(deps: CommitDeps, workspaceId: string, runId: string): Promise<boolean> {
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const run = await deps.store.runs.get(workspaceId, runId);
+    if (!run || !LIVE_RUN_STATUSES.includes(run.status)) return true;
+    const tx = new RunTransition(run, deps.clock.nowMs(), deps.ids);
+    const settleApproval = await cancelTransition(deps, tx);
+    // Its parent is the one cancelling it: there is no end to tell it about, and no ring to make good.
+    tx.run.parentTold = true;
+    const commit = await finishTransition(deps, tx);
+    const outcome = await commitRun(
+      deps,
+      { commit, ...(settleApproval ? { settleApproval } : {}) },
+      { cancelScheduleOf: run },
+    );
+    if (outcome.kind === "committed") return true;
+  }
+  return false;
 }

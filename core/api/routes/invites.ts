@@ -6,13 +6,12 @@ import type { Deps } from "../../ports/deps";
 import type { AppEnv } from "../env";
 import { dataEnvelope, ErrorEnvelope, ok } from "../envelope";
 import { requireAdminToken } from "../middleware/admin-token";
-import { INVITES_PATH } from "../route-table";
 import { ADMIN_TOKEN_SECURITY, createRouter, errorResponses, jsonContent, lazyResponses } from "../router";
 
 const createRouteFor = (adminToken: ReturnType<typeof requireAdminToken>) =>
   createRoute({
     method: "post",
-    path: INVITES_PATH,
+    path: "/v1/invites",
     operationId: "createInvite",
     security: ADMIN_TOKEN_SECURITY,
     tags: ["Invites"],
