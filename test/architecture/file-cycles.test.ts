@@ -11,15 +11,6 @@ const core = fileURLToPath(new URL("../../core", import.meta.url));
  */
 const KNOWN: { files: string[]; removedBy: string }[] = [
   {
-    files: [
-      "adapters/dynamodb/approvals/approval-store.ts",
-      "adapters/dynamodb/runs/change-items.ts",
-      "adapters/dynamodb/runs/ended-run-list.ts",
-      "adapters/dynamodb/runs/run-creation.ts",
-    ],
-    removedBy: "issue 33 item 5: adapters/dynamodb/ by aggregate, pure item builders apart from the senders",
-  },
-  {
     files: ["adapters/memory/cost-rollups.ts", "adapters/memory/run-change.ts"],
     removedBy: "issue 33 item 5: the memory adapter over pure builders",
   },
