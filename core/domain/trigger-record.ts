@@ -1,13 +1,11 @@
 import type { CreateTriggerInput, CronTriggerSpec } from "./trigger";
+import type { TriggerStatus } from "./trigger-status";
 
 /*
  * A trigger as kept, apart from the API's schemas in trigger.ts: those check cron expressions with
  * cron-parser and its luxon (about 100 kB minified), which the store and the engine do not need to read a
  * trigger, so the functions that only read triggers leave them out of their bundles.
  */
-
-export const TriggerStatus = { Active: "active", Paused: "paused" } as const;
-export type TriggerStatus = (typeof TriggerStatus)[keyof typeof TriggerStatus];
 
 /** What is kept of a trigger: its settings, never changed, and its state. */
 export type TriggerSpec = CreateTriggerInput;

@@ -3,7 +3,7 @@ import { boundedJsonObject } from "./bounded-json";
 import { cronLibrary } from "./cron-library";
 import { LIMITS } from "./limits";
 import { isKnownTimezone } from "./time";
-import { TriggerStatus } from "./trigger-record";
+import { TriggerStatus } from "./trigger-status";
 
 /**
  * Triggers start runs of a definition without a caller: on a cron schedule, or when the workspace sends an

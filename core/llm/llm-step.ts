@@ -21,7 +21,7 @@ import { type LoadCredentials, missingKeyError } from "./provider-credentials";
 import { providerForModel } from "./resolve-provider";
 import { ResponseCache } from "./response-cache";
 import { createToolRunner, resolveStepTools } from "./step-tools";
-import { forwardTo } from "./token-forwarding";
+import { type ForwardToken, forwardTo } from "./token-forwarding";
 
 export interface LlmExecutorDeps {
   /** The adapters, one per provider (createProviders in production, in-process fakes in unit tests). */
@@ -39,13 +39,7 @@ export interface LlmExecutorDeps {
   workspaceBudgets: WorkspaceBudgetAccess["store"] & Pick<WorkspaceBudgetStore, "get">;
   llmCache: LlmCacheStore;
   /** Where the token deltas of a step with `stream: true` go (the process's run feed); absent, nowhere. */
-  forwardToken?: (token: {
-    workspaceId: string;
-    runId: string;
-    stepName: string;
-    model: string;
-    delta: string;
-  }) => void;
+  forwardToken?: ForwardToken;
 }
 
 /**

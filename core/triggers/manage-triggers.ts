@@ -2,7 +2,8 @@ import { cronLibrary } from "../domain/cron-library";
 import { NotFoundError, RateLimitError } from "../domain/errors";
 import { isoAt } from "../domain/time";
 import type { CreateTriggerInput, Trigger } from "../domain/trigger";
-import { isCronTrigger, type TriggerRecord, TriggerStatus } from "../domain/trigger-record";
+import { isCronTrigger, type TriggerRecord } from "../domain/trigger-record";
+import { TriggerStatus } from "../domain/trigger-status";
 import type { Deps } from "../ports/deps";
 import { scheduleTrigger, unscheduleTrigger } from "./trigger-schedule";
 

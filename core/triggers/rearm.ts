@@ -1,6 +1,7 @@
 import { latestFireAtMs } from "../domain/cron";
 import { isoAt } from "../domain/time";
-import { type CronTriggerRecord, isCronTrigger, TriggerStatus } from "../domain/trigger-record";
+import { type CronTriggerRecord, isCronTrigger } from "../domain/trigger-record";
+import { TriggerStatus } from "../domain/trigger-status";
 import type { Deps } from "../ports/deps";
 import { scheduleTrigger } from "./trigger-schedule";
 

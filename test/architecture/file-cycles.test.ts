@@ -25,15 +25,6 @@ const KNOWN: { files: string[]; removedBy: string }[] = [
     ],
     removedBy: "issue 33 item 2: RunRecord by concern, each sub-record owned by the module that writes it",
   },
-  {
-    files: ["llm/llm-step.ts", "llm/token-forwarding.ts"],
-    removedBy: 'issue 33, "Smaller": the 12-line files that import their parent back',
-  },
-  {
-    files: ["domain/trigger-record.ts", "domain/trigger.ts"],
-    removedBy:
-      "not yet filed: the record's type is the API schema's, whose module reads the record's statuses",
-  },
 ];
 
 /**

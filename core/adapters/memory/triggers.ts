@@ -1,4 +1,4 @@
-import { TriggerStatus } from "../../domain/trigger-record";
+import { TriggerStatus } from "../../domain/trigger-status";
 import type { TriggerStore } from "../../ports/store";
 import { keys } from "../dynamodb/table/keys";
 import { byKey, type MemoryState, slot } from "./state";

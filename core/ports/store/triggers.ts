@@ -1,4 +1,5 @@
-import type { FireOutcome, TriggerRecord, TriggerStatus } from "../../domain/trigger-record";
+import type { FireOutcome, TriggerRecord } from "../../domain/trigger-record";
+import type { TriggerStatus } from "../../domain/trigger-status";
 
 export type TriggerCreation = { kind: "created" } | { kind: "quota"; count: number };
 

@@ -1,5 +1,6 @@
 import { GetCommand, PutCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import { type TriggerRecord, type TriggerSpec, TriggerStatus } from "../../../domain/trigger-record";
+import type { TriggerRecord, TriggerSpec } from "../../../domain/trigger-record";
+import { TriggerStatus } from "../../../domain/trigger-status";
 import type { TriggerStore } from "../../../ports/store";
 import { isConditionFailure } from "../table/conditions";
 import type { Table } from "../table/dynamo-client";
