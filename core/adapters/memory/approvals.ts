@@ -1,6 +1,6 @@
 import { type ApprovalRequest, isOffered } from "../../domain/approval";
 import type { ApprovalStore } from "../../ports/store";
-import { approvalSlot, runSlot } from "./run-change";
+import { approvalSlot, runSlot } from "./item-slots";
 import { byKey, type MemoryState } from "./state";
 
 /**

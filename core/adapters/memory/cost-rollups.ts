@@ -2,7 +2,7 @@ import type { CostRollup } from "../../domain/cost-ledger";
 import { addToSums, callTotals, dayOf, type ModelTotals } from "../../domain/cost-record";
 import type { CostRollupStore } from "../../ports/store";
 import { decimalOf, plus, toNumber } from "./decimal";
-import { costSlot } from "./run-change";
+import { costSlot } from "./item-slots";
 import { byKey, type MemoryState, type RollupSums, type WorkspaceRollups } from "./state";
 
 /**

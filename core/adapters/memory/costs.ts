@@ -1,7 +1,7 @@
 import { listedDay } from "../../domain/cost-record";
 import type { CostStore } from "../../ports/store";
 import { storedCost } from "./dynamo-items";
-import { costSlot } from "./run-change";
+import { costSlot } from "./item-slots";
 import { byKey, type MemoryState, type StoredCost } from "./state";
 
 /**

@@ -1,27 +1,18 @@
 import type { AttemptCost } from "../../domain/cost-record";
 import type { RunRecord } from "../../domain/run-record";
 import type { RunChange } from "../../ports/store";
-import { costKey } from "../dynamodb/costs/cost-items";
-import { keys } from "../dynamodb/table/keys";
 import type { TransactItem } from "../dynamodb/table/transact";
 import { applyRollup } from "./cost-rollups";
 import { storedCost, storedCosts, storedJournals, storedRun } from "./dynamo-items";
+import { approvalSlot, costSlot, debounceSlot, idempotencySlot, runSlot } from "./item-slots";
 import { applySlots, slotsHold } from "./slots";
-import { type Journal, type MemoryState, type StoredRun, slot } from "./state";
+import type { Journal, MemoryState, StoredRun } from "./state";
 import { applyStepCount, stepCountHolds } from "./step-counters";
 
 /**
  * One run change against the memory state, with the conditions of the DynamoDB transaction: checked all
  * together against the state before any write (`holds`), then written all together (`apply`).
  */
-export const runSlot = (workspaceId: string, runId: string) => slot(keys.run(workspaceId, runId));
-export const approvalSlot = (workspaceId: string, approvalId: string) =>
-  slot(keys.approval(workspaceId, approvalId));
-export const costSlot = (cost: AttemptCost) => slot(costKey(cost));
-
-export const idempotencySlot = (workspaceId: string, key: string) => slot(keys.idempotency(workspaceId, key));
-export const debounceSlot = (workspaceId: string, scope: string) =>
-  slot(keys.debounceWindow(workspaceId, scope));
 
 export function holds(state: MemoryState, change: RunChange, actions: readonly TransactItem[]): boolean {
   const { commit, openApproval, settleApproval, claimIdempotencyKey, joinDebounceWindow } = change;

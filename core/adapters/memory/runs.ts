@@ -25,7 +25,8 @@ import {
   refuseUnwritable,
   storedRun,
 } from "./dynamo-items";
-import { apply, debounceSlot, holds, idempotencySlot, runSlot, writeBefore } from "./run-change";
+import { debounceSlot, idempotencySlot, runSlot } from "./item-slots";
+import { apply, holds, writeBefore } from "./run-change";
 import { enqueue, readSlot, readThrottle } from "./slots";
 import { byKey, type MemoryState, type RunCounter, slot } from "./state";
 import { readStepsCounted } from "./step-counters";
