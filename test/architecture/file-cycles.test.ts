@@ -11,10 +11,6 @@ const core = fileURLToPath(new URL("../../core", import.meta.url));
  */
 const KNOWN: { files: string[]; removedBy: string }[] = [
   {
-    files: ["adapters/memory/cost-rollups.ts", "adapters/memory/run-change.ts"],
-    removedBy: "issue 33 item 5: the memory adapter over pure builders",
-  },
-  {
     files: [
       "domain/cost-ledger.ts",
       "domain/cost-record.ts",
