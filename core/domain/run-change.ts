@@ -1,16 +1,7 @@
 import type { EventPayloads, EventType } from "./events";
 import type { IdGenerator } from "./ids";
-import { jsonBytes } from "./json-bounds";
 import type { StepRun } from "./run";
 import type { RunCommit, StoredEvent } from "./run-commit";
-import {
-  appendHistory,
-  historyBytes,
-  jsonWriteUnits,
-  RUN_ITEM_HISTORY_BUDGET_BYTES,
-  type RunHistory,
-  type WriteUnits,
-} from "./run-history";
 import type { Lease, RunRecord } from "./run-record";
 import { slotMove, supersessionSlotFreed, type ThrottleStart } from "./run-slots";
 import { assertRunTransition, assertStepTransition, type RunStatus, StepRunStatus } from "./statuses";
@@ -27,10 +18,8 @@ export const APPROVER_NOTICES: ReadonlySet<string> = new Set([
 ]);
 
 export interface FinishOptions {
-  /** The workspace has webhooks and the change announces webhook events: see RunCommit.journal. */
-  webhookOutbox?: boolean;
-  /** What writing the run costs in the store that commits it: where the kept history stops being free. */
-  writeUnits?: WriteUnits;
+  /** The change's events are announced through the webhook outbox: see RunCommit.announced. */
+  announced?: boolean;
 }
 
 /**
@@ -41,7 +30,6 @@ export class RunTransition {
   readonly run: RunRecord;
   readonly nowMs: number;
   private readonly expectedVersion: number;
-  private readonly priorRecent: RunHistory;
   private readonly events: StoredEvent[] = [];
   private readonly touched = new Map<string, StepRun>();
   private readonly statusBefore: RunStatus;
@@ -56,7 +44,6 @@ export class RunTransition {
     this.run = structuredClone(before);
     this.expectedVersion = before.version;
     this.statusBefore = before.status;
-    this.priorRecent = before.recent ?? { events: [], stepRuns: [] };
     this.nowMs = nowMs;
     this.run.version = before.version + 1;
     this.run.updatedAt = isoAt(nowMs);
@@ -208,7 +195,7 @@ export class RunTransition {
     return this.run.active;
   }
 
-  /** About what this change's journal item will take: the batching of side-effect-free steps stops early on it. */
+  /** About what this change's history takes as JSON: the batching of side-effect-free steps stops early on it. */
   journalBytes(): number {
     return Buffer.byteLength(JSON.stringify({ events: this.events, stepRuns: [...this.touched.values()] }));
   }
@@ -225,26 +212,21 @@ export class RunTransition {
 
   /**
    * The change as it is to be committed. The step run still active at the end is left out of the snapshots:
-   * the run item carries its latest state, and its snapshot is kept once it stops being active. The history
-   * the run item kept is filed once keeping it with this change's would make the run item cost more to write
-   * (FinishOptions.writeUnits) than this change's history alone; a change's
-   * history that would take the run item past RUN_ITEM_HISTORY_BUDGET_BYTES goes to a journal item instead.
+   * the run carries its latest state, and its snapshot is kept once it stops being active. Where the change's
+   * history is stored (beside the run, or apart from it) is the store's to decide as it commits the change.
    */
   finish(options: FinishOptions = {}): RunCommit {
     const activeId = this.run.active?.stepRun.id;
-    const added: RunHistory = {
+    const commit: RunCommit = {
+      expectedVersion: this.expectedVersion,
+      statusBefore: this.statusBefore,
+      run: this.run,
       events: this.events,
       stepRuns: [...this.touched.values()]
         .filter((stepRun) => stepRun.id !== activeId)
         .map((stepRun) => structuredClone(stepRun)),
     };
-    const commit: RunCommit = {
-      expectedVersion: this.expectedVersion,
-      statusBefore: this.statusBefore,
-      run: this.run,
-      events: added.events,
-      stepRuns: added.stepRuns,
-    };
+    if (options.announced === true && this.events.length > 0) commit.announced = true;
     const slot = slotMove(this.run.slot, this.statusBefore, this.run.status);
     if (slot) commit.slot = slot;
     const freed = supersessionSlotFreed(this.run, this.statusBefore, this.run.status);
@@ -252,25 +234,6 @@ export class RunTransition {
     if (this.throttleStart) commit.throttleStart = this.throttleStart;
     const stepCount = this.treeSteps.move(this.run.stepCounter, this.run.stepsExecuted);
     if (stepCount) commit.stepCount = stepCount;
-    const prior = this.priorRecent;
-    let recent: RunHistory;
-    const outbox = options.webhookOutbox === true;
-    const writeUnits = options.writeUnits ?? jsonWriteUnits;
-    const keepingCosts = (kept: RunHistory, own: RunHistory) =>
-      writeUnits({ ...this.run, recent: appendHistory(kept, own) }) >
-      writeUnits({ ...this.run, recent: own });
-    const tooLarge = () => jsonBytes(this.run) + historyBytes(added) > RUN_ITEM_HISTORY_BUDGET_BYTES;
-    if (added.events.length > 0 && (outbox || tooLarge())) {
-      commit.journal = { history: appendHistory(prior, added), outbox };
-      recent = { events: [], stepRuns: [] };
-    } else if (prior.events.length > 0 && keepingCosts(prior, added)) {
-      commit.filed = prior;
-      recent = added;
-    } else {
-      recent = appendHistory(prior, added);
-    }
-    if (recent.events.length > 0 || recent.stepRuns.length > 0) this.run.recent = recent;
-    else delete this.run.recent;
     return commit;
   }
 }

@@ -1,5 +1,4 @@
 import type { StepRun, WorkflowEvent } from "./run";
-import type { RunHistory } from "./run-history";
 import type { RunRecord } from "./run-record";
 import type { RunSlot, SlotMove, ThrottleStart } from "./run-slots";
 import type { RunStatus } from "./statuses";
@@ -10,31 +9,34 @@ export interface StoredEvent extends WorkflowEvent {
 }
 
 /**
- * One atomic change of a run: committed as a single conditional write, or not at all. Its history (events and
- * step-run snapshots) goes into the run item's `recent`, or, for a change announced to webhooks, into a
- * journal item written with it; a commit may also file the history the run item kept so far.
+ * One atomic change of a run: committed as a single conditional write, or not at all. It says what happened
+ * (the run as the change leaves it, the events and step-run snapshots it records, whether they are announced);
+ * where that history is stored, and what the run kept before it, is the store's decision (ports/store/runs.ts,
+ * RunStore.commit).
  */
 export interface RunCommit {
   expectedVersion: number;
   /** The run's status as the change found it: whether the change ends or revives it. */
   statusBefore: RunStatus;
-  /** The run as the change leaves it, `recent` included. */
+  /**
+   * The run as the change leaves it. `recent` is the history the run held as read; once the change commits,
+   * the store sets it in place to what the run holds as written (RunStore.commit).
+   */
   run: RunRecord;
   /** The events this change records. */
   events: StoredEvent[];
   /** Snapshots of the step runs this change touched, latest state. */
   stepRuns: StepRun[];
   /**
-   * History committed earlier that this change moves out of the run item into a journal item of its own.
-   * It is committed already, so writing it before the change, and again by a racing writer, is harmless.
+   * The change's events are announced: webhook deliveries and approver mail are sent from the webhook outbox,
+   * which the store writes them to with the change, so a dispatch lost after the commit is found by the sweeper.
    */
-  filed?: RunHistory;
+  announced?: boolean;
   /**
-   * History written with the change in a journal item of its own (the run's recent history and this change's):
-   * a change announced to webhooks, whose journal item is listed in the webhook outbox until its events are
-   * dispatched, or a change whose history is too large to keep in the run item.
+   * Set in place by the store once an announced change commits: the outbox entry its dispatch names
+   * (WebhookOutboxStore.journal).
    */
-  journal?: { history: RunHistory; outbox: boolean };
+  outboxSeq?: number;
   /** The run's slot taken, given back, or its queue left, with the change (derived from its status move). */
   slot?: SlotMove;
   /**

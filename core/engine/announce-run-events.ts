@@ -11,11 +11,11 @@ export async function announceRunEvents(
   deps: Pick<Deps, "webhookQueue" | "log">,
   commit: RunCommit,
 ): Promise<void> {
-  const first = commit.journal?.outbox ? commit.journal.history.events[0] : undefined;
-  if (!first) return;
+  const { outboxSeq } = commit;
+  if (outboxSeq === undefined) return;
   const { workspaceId, id: runId } = commit.run;
   try {
-    await deps.webhookQueue.send(webhookDispatch(workspaceId, runId, first.seq));
+    await deps.webhookQueue.send(webhookDispatch(workspaceId, runId, outboxSeq));
   } catch (error) {
     deps.log.warn({ err: error, workspaceId, runId }, "webhook dispatch not sent; the webhook sweeper will");
   }

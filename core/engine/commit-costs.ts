@@ -88,8 +88,7 @@ async function commitCostsOnly(
     tx.run.updatedAt = run.updatedAt;
     if (!edit(tx.run, tx.nowMs)) return;
     const rollupOnly = first !== undefined;
-    // A change that records no history files none: keeping what the run item holds costs it nothing more.
-    const commit = tx.finish({ writeUnits: () => 0 });
+    const commit = tx.finish();
     const outcome = await commitWithCosts(deps, { commit }, { rollupOnly });
     if (outcome.kind === "committed") return;
     if (rollupOnly) return;

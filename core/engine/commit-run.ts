@@ -56,20 +56,18 @@ export type CommitDeps = Pick<
 
 /**
  * The transition as the commit pipeline commits it: when it announces webhook events and the workspace has
- * webhooks, or it asks people to decide an approval and the service mails them, its history goes to the outbox
- * (whose dispatch delivers both); otherwise no webhook costs anything. The store says what the run item costs
- * to write, so the history it keeps is filed only once keeping it would cost more.
+ * webhooks, or it asks people to decide an approval and the service mails them, it is announced (the store
+ * writes its events to the outbox, whose dispatch delivers both); otherwise no webhook costs anything. Where
+ * its history is kept is the store's to decide.
  */
 export async function finishTransition(
-  deps: Pick<CommitDeps, "mailer"> & {
-    store: Pick<RunsStore, "webhooks"> & { runs: Pick<RunsStore["runs"], "writeUnits"> };
-  },
+  deps: Pick<CommitDeps, "mailer"> & { store: Pick<RunsStore, "webhooks"> },
   tx: RunTransition,
 ): Promise<RunCommit> {
   const mails = deps.mailer !== undefined && tx.notifiesApprovers();
-  const webhookOutbox =
+  const announced =
     tx.announcesWebhookEvent() && (mails || (await deps.store.webhooks.any(tx.run.workspaceId)));
-  return tx.finish({ webhookOutbox, writeUnits: (run) => deps.store.runs.writeUnits(run) });
+  return tx.finish({ announced });
 }
 
 export async function commitRun(

@@ -1,8 +1,8 @@
 import { randomBytes } from "node:crypto";
 import { beforeEach, describe, expect, it } from "vitest";
+import { runWriteUnits } from "../../core/adapters/dynamodb/runs/run-items";
 import { recordDays } from "../../core/domain/cost-record";
 import type { IdGenerator } from "../../core/domain/ids";
-import type { RunTransition } from "../../core/domain/run-change";
 import { RunStatus } from "../../core/domain/statuses";
 import type { RunsStore } from "../../core/ports/store";
 import {
@@ -96,36 +96,34 @@ export function describeRunCommit(makeStore: MakeStore): void {
       expect(await stored(store, run)).toEqual(after);
     });
 
-    it("keeps earlier history in the run item while the store says keeping it costs nothing more to write", async () => {
-      const finish = (tx: RunTransition) => tx.finish({ writeUnits: (run) => store.runs.writeUnits(run) });
+    it("keeps earlier history with the run while keeping it costs nothing more to write, then files it", async () => {
       const run = await created(store, newRun(ids, ws));
       const first = transition(run, ids);
       start(first);
-      await store.runs.commit({ commit: finish(first) });
+      await store.runs.commit({ commit: first.finish() });
 
       const second = transition(await stored(store, run), ids, T0 + 2 * MINUTE);
       completeAndStart(second, "b");
-      const kept = finish(second);
-      expect(kept.filed).toBeUndefined();
-      expect(store.runs.writeUnits(kept.run)).toBe(1);
-      await store.runs.commit({ commit: kept });
+      await store.runs.commit({ commit: second.finish() });
+      const kept = await stored(store, run);
+      expect(kept.recent?.events.map((event) => event.seq)).toEqual([1, 2, 3, 4]);
+      expect(runWriteUnits(kept)).toBe(1);
 
       // A step run that does not compress takes the run item to a second write unit with or without the rest.
-      const third = transition(await stored(store, run), ids, T0 + 3 * MINUTE);
+      const third = transition(kept, ids, T0 + 3 * MINUTE);
       third.requireActive().stepRun.input = { noise: randomBytes(700).toString("base64") };
       completeAndStart(third, "c");
-      const large = finish(third);
-      expect(large.filed).toBeUndefined();
-      expect(store.runs.writeUnits(large.run)).toBe(2);
-      await store.runs.commit({ commit: large });
+      await store.runs.commit({ commit: third.finish() });
+      const large = await stored(store, run);
+      expect(large.recent?.events.map((event) => event.seq)).toEqual([1, 2, 3, 4, 5, 6]);
+      expect(runWriteUnits(large)).toBe(2);
 
       // Kept any longer, that history would cost the second unit at every commit: it is filed.
-      const fourth = transition(await stored(store, run), ids, T0 + 4 * MINUTE);
+      const fourth = transition(large, ids, T0 + 4 * MINUTE);
       completeAndStart(fourth, "d");
-      const filing = finish(fourth);
-      expect(filing.filed?.events.map((event) => event.seq)).toEqual([1, 2, 3, 4, 5, 6]);
-      expect(store.runs.writeUnits(filing.run)).toBe(1);
+      const filing = fourth.finish();
       await store.runs.commit({ commit: filing });
+      expect(runWriteUnits(filing.run)).toBe(1);
 
       const after = await stored(store, run);
       expect(after.recent?.events.map((event) => event.seq)).toEqual([7, 8]);

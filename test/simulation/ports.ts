@@ -71,8 +71,6 @@ export function portsFor(world: World, actor: Actor): ActorPorts {
           if (outcome.kind === "committed") recorded(change);
           return outcome;
         }),
-      // Pure, nothing stored or read: not a point a crash can fall on.
-      writeUnits: (run) => raw.runs.writeUnits(run),
       create: (creation) =>
         read("runs.create", async () => {
           let superseding: RunChange[] = [];

@@ -22,9 +22,6 @@ export type MemoryStoreCall =
  */
 export type MemoryStoreHook = (call: MemoryStoreCall) => void | Promise<void>;
 
-/** Methods that read and write nothing (a computation the port offers): answered at once, without the hook. */
-const PURE: ReadonlySet<string> = new Set(["runs.writeUnits"]);
-
 /**
  * The section with each method answering in a later microtask, the hook called around it. A method's body is
  * synchronous up to its answer (but `runs.create`'s, around its `supersede`), so others interleave only at
@@ -38,7 +35,6 @@ export function instrument<S extends keyof Sections>(
   const methods = Object.entries(section) as [string, (...args: unknown[]) => Promise<unknown>][];
   const wrapped = methods.map(([method, body]) => {
     const operation = `${name}.${method}` as MemoryStoreOperation;
-    if (PURE.has(operation)) return [method, body] as const;
     const call = async (...args: unknown[]) => {
       await Promise.resolve();
       await onCall?.({ operation, phase: "before", args });

@@ -1,6 +1,7 @@
 import type { AttemptCost } from "../../domain/cost-record";
 import type { RunRecord } from "../../domain/run-record";
 import type { RunChange } from "../../ports/store";
+import { markWritten } from "../dynamodb/runs/history-placement";
 import type { TransactItem } from "../dynamodb/table/transact";
 import { applyRollup } from "./cost-rollups";
 import { storedCost, storedCosts, storedJournals, storedRun } from "./dynamo-items";
@@ -67,6 +68,8 @@ export function apply(state: MemoryState, change: RunChange, actions: readonly T
       runId: id,
     });
   }
+  // The run as the adapter writes it: the caller holds it so (RunStore.commit).
+  markWritten(commit);
   Object.assign(stored, storedRun(commit.run));
   for (const journal of storedJournals(actions)) writeJournal(stored, journal);
   for (const approval of [openApproval, settleApproval]) {

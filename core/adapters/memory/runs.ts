@@ -13,7 +13,6 @@ import type {
 import { creationScopes } from "../dynamodb/lists/counter-items";
 import { createEndCounting } from "../dynamodb/runs/end-counting";
 import { eventsOf, stepRunsOf } from "../dynamodb/runs/run-history";
-import { runWriteUnits } from "../dynamodb/runs/run-items";
 import { keys } from "../dynamodb/table/keys";
 import { sweepShard } from "../dynamodb/table/sweep-index";
 import {
@@ -160,9 +159,6 @@ export function createMemoryRuns(state: MemoryState): RunStore {
       const stored = state.runs.get(runSlot(workspaceId, runId));
       return stored && structuredClone(stored.record);
     },
-
-    // DynamoDB's measure, so the memory store files history at the same commits.
-    writeUnits: runWriteUnits,
 
     async commit(change: RunChange) {
       const ending = await endCounting.place([change.commit.run]);

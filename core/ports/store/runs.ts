@@ -171,14 +171,12 @@ export interface RunStore {
    * Writes the change at the run's expected version. A change that ends a top-level run counts it among the
    * runs of its ended status, and one that revives it takes it out: marked on the change's run, in place
    * (RunRecord.endCounted), so the caller holds the run as written; a change that loses leaves it as given.
+   * The store decides where the change's history is kept: with the run (`recent`, set in place to what the
+   * run holds as written) or apart from it, read back by `events` and `stepRuns` alike; an announced change
+   * (RunCommit.announced) is written to the webhook outbox with it, its entry set in place as
+   * RunCommit.outboxSeq. A change whose data no retry can store throws BoundExceeded.
    */
   commit(change: RunChange): Promise<CommitOutcome>;
-  /**
-   * What one write of the run, as `run` is, costs in this store's units (DynamoDB: started kilobytes of the
-   * stored, compressed item): the commit pipeline keeps earlier history in the run item while it adds nothing
-   * to this (RunTransition.finish). Pure: nothing is read or written.
-   */
-  writeUnits(run: RunRecord): number;
   runIdForIdempotencyKey(workspaceId: string, idempotencyKey: string): Promise<string | undefined>;
   /** Strongly consistent: the newest debounce window of `scope` (domain/debounce.ts). */
   debounceWindow(workspaceId: string, scope: string): Promise<DebounceWindowRef | undefined>;

@@ -1,10 +1,9 @@
 import { describe, expect, it } from "vitest";
 import { ConflictError } from "../../../core/domain/errors";
-import { historyBytes } from "../../../core/domain/run-history";
 import type { RunRecord } from "../../../core/domain/run-record";
 import { RunStatus, StepRunStatus } from "../../../core/domain/statuses";
 import { isoAt } from "../../../core/domain/time";
-import { fixedIds, lease, MINUTE, runningRun, runRecord, T0, task, transition } from "./builders";
+import { fixedIds, lease, MINUTE, runningRun, runRecord, stepRun, T0, task, transition } from "./builders";
 
 describe("RunTransition: versions and purity", () => {
   it("bumps the version by one, expects the version it read, and stamps updatedAt", () => {
@@ -215,65 +214,31 @@ describe("RunTransition: step runs", () => {
   });
 });
 
-describe("RunTransition: where a change's history goes", () => {
-  const completed = (payload: Record<string, unknown> = {}) => {
+describe("RunTransition: what a change says happened", () => {
+  const completed = () => {
     const tx = transition(runningRun(), T0, fixedIds(2));
-    tx.setStepStatus(StepRunStatus.Completed, { output: payload });
+    tx.setStepStatus(StepRunStatus.Completed, { output: {} });
     tx.record("STEP_COMPLETED", { stepName: "a", durationMs: 1 }, "stp_1");
     tx.run.active = null;
     return tx;
   };
 
-  /** A store whose run item costs a unit per started kilobyte of its history's JSON. */
-  const historyUnits = (run: RunRecord) =>
-    Math.ceil(historyBytes(run.recent ?? { events: [], stepRuns: [] }) / 1024);
-
-  it("keeps what the run item kept while keeping it costs the store nothing more to write", () => {
-    const first = completed().finish({ writeUnits: historyUnits });
-    expect(first.run.recent?.events.map((event) => event.eventType)).toEqual(["STEP_COMPLETED"]);
-    expect(first.filed).toBeUndefined();
-    expect(first.journal).toBeUndefined();
-
-    const next = transition(first.run, T0 + MINUTE, fixedIds(5));
-    next.record("WORKFLOW_COMPLETED", { output: {}, durationMs: 1 });
-    const second = next.finish({ writeUnits: historyUnits });
-    expect(second.filed).toBeUndefined();
-    expect(second.run.recent?.events.map((event) => event.seq)).toEqual([3, 4]);
-    expect(second.run.recent?.stepRuns.map((stepRun) => stepRun.id)).toEqual(["stp_1"]);
+  it("leaves where its history goes to the store: the run keeps the history it was read with", () => {
+    const read = runningRun();
+    const kept = { events: [], stepRuns: [stepRunOf(read)] };
+    const tx = transition({ ...read, recent: kept }, T0, fixedIds(2));
+    tx.setStepStatus(StepRunStatus.Completed, { output: {} });
+    tx.record("STEP_COMPLETED", { stepName: "a", durationMs: 1 }, "stp_1");
+    tx.run.active = null;
+    const commit = tx.finish();
+    expect(commit.run.recent).toEqual(kept);
+    expect(commit.events.map((event) => event.eventType)).toEqual(["STEP_COMPLETED"]);
   });
 
-  it("files what the run item kept once keeping it would make the run item cost more to write", () => {
-    const first = completed({ text: "x".repeat(600) }).finish({ writeUnits: historyUnits });
-    const next = transition(first.run, T0 + MINUTE, fixedIds(5));
-    next.record("WORKFLOW_COMPLETED", { output: { text: "y".repeat(600) }, durationMs: 1 });
-    const second = next.finish({ writeUnits: historyUnits });
-
-    expect(second.filed).toEqual(first.run.recent);
-    expect(second.run.recent?.events.map((event) => event.eventType)).toEqual(["WORKFLOW_COMPLETED"]);
-    expect(second.run.recent?.stepRuns).toEqual([]);
-  });
-
-  it("writes a change announced to webhooks, with what the run item kept, in an outbox journal", () => {
-    const first = completed().finish();
-    const next = transition(first.run, T0 + MINUTE, fixedIds(5));
-    next.record("WORKFLOW_COMPLETED", { output: {}, durationMs: 1 });
-    expect(next.announcesWebhookEvent()).toBe(true);
-    const second = next.finish({ webhookOutbox: true });
-
-    expect(second.journal?.outbox).toBe(true);
-    expect(second.journal?.history.events.map((event) => event.seq)).toEqual([3, 4]);
-    expect(second.run.recent).toBeUndefined();
-  });
-
-  it("keeps a change's history out of a run item it would take near DynamoDB's bound", () => {
-    const commit = completed({ text: "x".repeat(300_000) }).finish();
-    expect(commit.journal).toMatchObject({ outbox: false });
-    expect(commit.journal?.history.stepRuns[0]?.output).toEqual({ text: "x".repeat(300_000) });
-    expect(commit.run.recent).toBeUndefined();
-
-    const ordinary = completed({ text: "x".repeat(20_000) }).finish();
-    expect(ordinary.journal).toBeUndefined();
-    expect(ordinary.run.recent?.stepRuns[0]?.output).toEqual({ text: "x".repeat(20_000) });
+  it("is announced only when asked and it records events", () => {
+    expect(completed().finish({ announced: true }).announced).toBe(true);
+    expect(completed().finish().announced).toBeUndefined();
+    expect(transition(runningRun()).finish({ announced: true }).announced).toBeUndefined();
   });
 
   it("can be finished twice with the same answer", () => {
@@ -281,3 +246,5 @@ describe("RunTransition: where a change's history goes", () => {
     expect(tx.finish()).toEqual(tx.finish());
   });
 });
+
+const stepRunOf = (run: RunRecord) => structuredClone(run.active?.stepRun ?? stepRun());

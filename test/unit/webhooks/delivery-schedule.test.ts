@@ -1,8 +1,9 @@
+import { randomBytes } from "node:crypto";
 import type { SQSEvent } from "aws-lambda";
 import { describe, expect, it } from "vitest";
 import { createSqsBatchHandler } from "../../../core/adapters/aws/sqs-batch";
+import { commitItems } from "../../../core/adapters/dynamodb/runs/commit-items";
 import { outboxIndexKeys } from "../../../core/adapters/dynamodb/runs/run-index-keys";
-import { commitItems } from "../../../core/adapters/dynamodb/runs/run-items";
 import {
   deliverySweepKeys,
   parseWebhookSweepEntry,
@@ -104,14 +105,14 @@ describe("the webhook outbox in a run's commit", () => {
     active: null,
     nextStepName: null,
   } as unknown as RunRecord;
-  const events = (eventTypes: EventType[]) =>
+  const events = (eventTypes: EventType[], from = 4, payload: Record<string, unknown> = {}) =>
     eventTypes.map((eventType, index) => ({
-      id: `evt_${index}`,
-      seq: 4 + index,
+      id: `evt_${from + index}`,
+      seq: from + index,
       workflowRunId: "run_1",
       stepRunId: null,
       eventType,
-      payload: {},
+      payload,
       createdAt: "2026-01-01T00:00:00.000Z",
     }));
   const tableName = "t";
@@ -126,10 +127,7 @@ describe("the webhook outbox in a run's commit", () => {
 
   it("writes a change announced to webhooks with its journal item, listed in the outbox", () => {
     const history = { events: events(["STEP_COMPLETED", "WORKFLOW_COMPLETED"]), stepRuns: [] };
-    const { atomic, filed } = commitItems(
-      tableName,
-      commit({ events: history.events, journal: { history, outbox: true } }),
-    );
+    const { atomic, filed } = commitItems(tableName, commit({ events: history.events, announced: true }));
 
     expect(filed).toBeUndefined();
     expect(atomic).toHaveLength(2);
@@ -137,8 +135,13 @@ describe("the webhook outbox in a run's commit", () => {
   });
 
   it("files earlier history apart from the commit, out of the outbox", () => {
-    const filedHistory = { events: events(["STEP_STARTED", "STEP_COMPLETED"]), stepRuns: [] };
-    const { atomic, filed } = commitItems(tableName, commit({ filed: filedHistory }));
+    // Kept history that would take the run item past a write unit more, so the commit files it.
+    const noise = { noise: randomBytes(1500).toString("base64") };
+    const filedHistory = { events: events(["STEP_STARTED", "STEP_COMPLETED"], 4, noise), stepRuns: [] };
+    const { atomic, filed } = commitItems(
+      tableName,
+      commit({ run: { ...run, recent: filedHistory }, events: events(["STEP_STARTED"], 6) }),
+    );
 
     expect(atomic).toHaveLength(1);
     expect(filed?.Put?.Item).toMatchObject({ firstSeq: 4, lastSeq: 5 });

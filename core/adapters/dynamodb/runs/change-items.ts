@@ -8,8 +8,8 @@ import {
 import { costRecordAction } from "../costs/cost-items";
 import { appendRollup, type RollupPlacement } from "../costs/rollup-items";
 import type { TransactItem } from "../table/transact";
+import { commitItems } from "./commit-items";
 import { debounceJoin, idempotencyClaim } from "./creation-keys";
-import { commitItems } from "./run-items";
 import { slotActions, throttleAction } from "./slot-items";
 import { stepCountAction } from "./step-counter-items";
 

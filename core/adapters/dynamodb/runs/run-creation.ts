@@ -14,6 +14,7 @@ import { changeItems } from "./change-items";
 import { createActions, refuseOversizedCreation, type SupersessionHead } from "./creation-items";
 import { endCountWrites } from "./end-count-writes";
 import { createEndCounting } from "./end-counting";
+import { markWritten } from "./history-placement";
 import { createRunListStore } from "./run-lists";
 import { createSupersessionLive } from "./supersession-live";
 
@@ -160,6 +161,7 @@ export function createRunCreationStore(table: Table) {
       return { kind: "conflict" };
     }
     await endCounting.settle(ending, "committed");
+    for (const commit of commits) markWritten(commit);
     await supersessionLive.afterWrite(commits);
     return { kind: "created", run };
   }

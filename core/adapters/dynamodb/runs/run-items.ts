@@ -1,13 +1,11 @@
-import type { RunCommit } from "../../../domain/run-commit";
 import { sweepDueAtMs } from "../../../domain/run-due";
 import type { RunHistory } from "../../../domain/run-history";
 import { listedDefinitionId, type RunRecord } from "../../../domain/run-record";
 import { compressJson, decompressJson } from "../table/compressed-json";
 import { itemSizeBytes } from "../table/item-size";
 import { keys } from "../table/keys";
-import type { TransactItem } from "../table/transact";
 import { packActive, packHistory, unpackActive, unpackHistory } from "./history-codec";
-import { outboxIndexKeys, runIndexKeys } from "./run-index-keys";
+import { runIndexKeys } from "./run-index-keys";
 
 /**
  * Run items ⇄ records, and a RunCommit as TransactWriteItems actions. A run item holds its keys, `version` (the
@@ -52,18 +50,11 @@ export function runItem(run: RunRecord): Item {
  * The count a top-level ended run is in, as a top-level attribute (`<status>#<version that counted it>`), so
  * a write can be conditional on it (commitItems).
  */
-function countedToken(run: RunRecord): string | undefined {
+export function countedToken(run: RunRecord): string | undefined {
   const counted = run.endCounted;
   if (run.parent !== undefined || counted?.status !== run.status) return undefined;
   return `${counted.status}#${counted.version}`;
 }
-
-/**
- * A writer holding the run from before its end was counted would count it again: its write loses, and the
- * writer reads the run again.
- */
-const NOT_COUNTED_OTHERWISE =
-  "(attribute_not_exists(counted) OR counted = :counted OR NOT begins_with(counted, :countedIn))";
 
 /** DynamoDB bills a write by the started kilobyte of the whole item, as stored (so compressed), at least one. */
 const WRITE_UNIT_BYTES = 1024;
@@ -99,59 +90,6 @@ function uncompressedBody(item: Item): Item {
 function runPartitionIds(pk: string): { workspaceId: string; runId: string } {
   const [, workspaceId = "", runId = ""] = /^WS#(.+)#RUN#(.+)$/.exec(pk) ?? [];
   return { workspaceId, runId };
-}
-
-/**
- * A commit's writes: the run, conditional on its version, and with it the change's own journal item if it has
- * one (RunCommit.journal); then, apart, the journal item filing the history the run item kept (`filed`), which is
- * committed history already, so it is written first, on its own, and a writer that files the same stretch
- * again (longer, after a lost race) replaces it, never the other way round.
- */
-export function commitItems(
-  tableName: string,
-  commit: RunCommit,
-): { atomic: TransactItem[]; filed?: TransactItem } {
-  const { run } = commit;
-  const counted = countedToken(run);
-  const runPut: TransactItem = {
-    Put: {
-      TableName: tableName,
-      Item: runItem(run),
-      ConditionExpression:
-        counted === undefined ? "version = :expected" : `version = :expected AND ${NOT_COUNTED_OTHERWISE}`,
-      ExpressionAttributeValues: {
-        ":expected": commit.expectedVersion,
-        ...(counted === undefined ? {} : { ":counted": counted, ":countedIn": `${run.status}#` }),
-      },
-    },
-  };
-  const atomic = [runPut];
-  if (commit.journal) atomic.push(journalPut(tableName, run, commit.journal.history, commit.journal.outbox));
-  return commit.filed ? { atomic, filed: journalPut(tableName, run, commit.filed, false) } : { atomic };
-}
-
-function journalPut(tableName: string, run: RunRecord, history: RunHistory, outbox: boolean): TransactItem {
-  const first = history.events[0];
-  const last = history.events.at(-1);
-  if (!first || !last) throw new Error(`run ${run.id}: a journal item holds at least one event`);
-  return {
-    Put: {
-      TableName: tableName,
-      Item: {
-        ...keys.journal(run.workspaceId, run.id, first.seq),
-        entity: "RunJournal",
-        firstSeq: first.seq,
-        lastSeq: last.seq,
-        journal: compressJson(packHistory(history)),
-        // Webhook outbox: listed in gsi5 until its events are dispatched, so a dispatch lost after this
-        // commit is found again by the webhook sweeper. A child run's also names its parent, for the bodies.
-        ...(outbox ? outboxIndexKeys(run.id, last.createdAt, first.seq) : {}),
-        ...(outbox && run.parent ? { parentRunId: run.parent.runId } : {}),
-      },
-      ConditionExpression: "attribute_not_exists(pk) OR lastSeq <= :lastSeq",
-      ExpressionAttributeValues: { ":lastSeq": last.seq },
-    },
-  };
 }
 
 export function fromJournalItem(item: Item): RunHistory {

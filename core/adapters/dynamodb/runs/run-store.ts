@@ -17,10 +17,11 @@ import {
   writeAtomically,
 } from "../table/write-conflict";
 import { type ChangeWrites, changeWrites } from "./change-items";
+import { markWritten } from "./history-placement";
 import { getRun } from "./read-run";
 import { createRunCreationStore } from "./run-creation";
 import { eventsOf, stepRunsOf } from "./run-history";
-import { fromJournalItem, runWriteUnits } from "./run-items";
+import { fromJournalItem } from "./run-items";
 import { listRuns } from "./run-list-query";
 import { createRunListStore } from "./run-lists";
 import { createSlotReads } from "./slot-reads";
@@ -131,11 +132,12 @@ export function createRunStore(table: Table): RunStore {
         throw error;
       });
       await settle(outcome.kind === "committed" ? "committed" : "lost");
-      if (outcome.kind === "committed") await supersessionLive.afterWrite([change.commit]);
+      if (outcome.kind === "committed") {
+        markWritten(change.commit);
+        await supersessionLive.afterWrite([change.commit]);
+      }
       return outcome;
     },
-
-    writeUnits: runWriteUnits,
 
     create: runCreation.create,
 
