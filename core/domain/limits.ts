@@ -6,8 +6,9 @@ import { StepError, StepFailureCode } from "./step-error";
  * written; bounds crossed while a run executes fail the step with the code named here, never retried,
  * because the same data would cross them again.
  *
- * The byte bounds are chosen so that the run item (input + state + the active step's input and output)
- * and a journal item always fit in one DynamoDB item (400 KB) with room to spare.
+ * The byte bounds are chosen so that a run (input + state + the active step's input and output) and a
+ * stretch of its history always fit in what the store writes at once with room to spare; the store's own
+ * bounds, which it meets with the same BoundExceeded failures, are its adapter's (docs/limits.md).
  */
 const KiB = 1024;
 
@@ -33,7 +34,7 @@ export const LIMITS = {
   approvalGroupMembers: 100,
   /** Reminders one approval step may send. */
   approvalReminders: 10,
-  /** The workflow state: it travels in the run item and, at the end, in WORKFLOW_COMPLETED. */
+  /** The workflow state: it travels in the run record and, at the end, in WORKFLOW_COMPLETED. */
   stateBytes: 128 * KiB,
   /** What one step's templates render to (task config, http request, llm prompt), counted as they render. */
   renderedTemplateBytes: 64 * KiB,
@@ -90,11 +91,6 @@ export const LIMITS = {
    * a conversation the development model accepts (devModelRequestBytes), and read into memory whole.
    */
   blobBytes: 8 * 1024 * KiB,
-  /** DynamoDB's own item bound; a change that would write a larger item fails its step with ITEM_TOO_LARGE. */
-  itemBytes: 400 * KiB,
-  /** DynamoDB's bounds on one transaction: its actions, and the bytes it writes. */
-  transactionActions: 100,
-  transactionBytes: 4 * 1024 * KiB,
   /** An error text kept on a step run or event (they come from handlers, providers and remote servers). */
   errorChars: 2000,
   /**
@@ -127,7 +123,7 @@ export const LIMITS = {
   concurrencyLimit: 1000,
   /** A concurrency or throttle key, as given or as its template renders. */
   concurrencyKeyChars: 255,
-  /** Starts a throttle allows per period (its item keeps one number per start counted). */
+  /** Starts a throttle allows per period (its record keeps one number per start counted). */
   throttleLimit: 1000,
   /** A throttle's period, shortest and longest. */
   throttlePeriodMinMs: 1000,

@@ -1,9 +1,8 @@
 import { beforeEach, describe, expect, it } from "vitest";
 import { runItem } from "../../core/adapters/dynamodb/runs/run-items";
-import { itemSizeBytes } from "../../core/adapters/dynamodb/table/item-size";
+import { DYNAMODB_BOUNDS, itemSizeBytes } from "../../core/adapters/dynamodb/table/item-size";
 import { recordDays } from "../../core/domain/cost-record";
 import type { IdGenerator } from "../../core/domain/ids";
-import { LIMITS } from "../../core/domain/limits";
 import type { RunChange, RunsStore } from "../../core/ports/store";
 import { incompressible } from "../helpers/incompressible";
 import {
@@ -48,7 +47,7 @@ export function describeItemBound(makeStore: MakeStore): void {
       start(tx);
       const openApproval = awaitApproval(tx, ids);
       const change = commitOf(tx, { openApproval, cost: costOf(run, "cost_1", [call()]) });
-      const noise = incompressible(2 * LIMITS.itemBytes);
+      const noise = incompressible(2 * DYNAMODB_BOUNDS.itemBytes);
       const sizeWith = (length: number) => {
         change.commit.run.state.pad = noise.slice(0, length);
         return itemSizeBytes(runItem(change.commit.run));
@@ -56,13 +55,13 @@ export function describeItemBound(makeStore: MakeStore): void {
       let [within, beyond] = [0, noise.length];
       while (beyond - within > 1) {
         const middle = Math.floor((within + beyond) / 2);
-        if (sizeWith(middle) <= LIMITS.itemBytes) within = middle;
+        if (sizeWith(middle) <= DYNAMODB_BOUNDS.itemBytes) within = middle;
         else beyond = middle;
       }
       const size = sizeWith(past ? beyond : within);
-      if (past) expect(size).toBeGreaterThan(LIMITS.itemBytes);
-      else expect(size).toBeGreaterThan(LIMITS.itemBytes - 8);
-      expect(size <= LIMITS.itemBytes).toBe(!past);
+      if (past) expect(size).toBeGreaterThan(DYNAMODB_BOUNDS.itemBytes);
+      else expect(size).toBeGreaterThan(DYNAMODB_BOUNDS.itemBytes - 8);
+      expect(size <= DYNAMODB_BOUNDS.itemBytes).toBe(!past);
       return change;
     }
 
@@ -89,7 +88,7 @@ export function describeItemBound(makeStore: MakeStore): void {
       const run = await created(store, newRun(ids, ws));
       const tx = transition(run, ids);
       start(tx);
-      tx.record("WORKFLOW_FAILED", { error: incompressible(2 * LIMITS.itemBytes), stepName: "a" });
+      tx.record("WORKFLOW_FAILED", { error: incompressible(2 * DYNAMODB_BOUNDS.itemBytes), stepName: "a" });
 
       await expect(store.runs.commit(commitOf(tx))).rejects.toMatchObject(tooLarge);
       expect(await stored(store, run)).toEqual(run);
@@ -97,7 +96,7 @@ export function describeItemBound(makeStore: MakeStore): void {
     });
 
     it("refuses a creation whose run item is past it, numbering nothing", async () => {
-      const input = { text: incompressible(2 * LIMITS.itemBytes) };
+      const input = { text: incompressible(2 * DYNAMODB_BOUNDS.itemBytes) };
       const run = newRun(ids, ws, { input, idempotencyKey: "key-1" });
 
       await expect(store.runs.create({ run, supersede: async () => [] })).rejects.toMatchObject(tooLarge);

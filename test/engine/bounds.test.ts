@@ -1,4 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { DYNAMODB_BOUNDS } from "../../core/adapters/dynamodb/table/item-size";
 import { LIMITS } from "../../core/domain/limits";
 import type { RunCommit } from "../../core/domain/run-commit";
 import type { EventBody } from "../helpers/api-types";
@@ -178,7 +179,7 @@ describe("a change the store cannot take", () => {
     spoilCommits((change) => {
       // A step that marks the state makes its commit write an item over 400 KB.
       if (change.run.state.oversize === true)
-        change.run.input = { pad: incompressible(2 * LIMITS.itemBytes) };
+        change.run.input = { pad: incompressible(2 * DYNAMODB_BOUNDS.itemBytes) };
       if (change.run.state.explode === true) throw new Error("the disk is on fire");
     });
   });

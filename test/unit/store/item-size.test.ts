@@ -7,9 +7,8 @@ import {
   createDynamoClient,
   type Table,
 } from "../../../core/adapters/dynamodb/table/dynamo-client";
-import { itemSizeBytes } from "../../../core/adapters/dynamodb/table/item-size";
+import { DYNAMODB_BOUNDS, itemSizeBytes } from "../../../core/adapters/dynamodb/table/item-size";
 import { transactWrite } from "../../../core/adapters/dynamodb/table/write-conflict";
-import { LIMITS } from "../../../core/domain/limits";
 
 describe("itemSizeBytes, as DynamoDB counts an item", () => {
   it("counts names and strings in UTF-8 bytes", () => {
@@ -51,12 +50,12 @@ describe("transactWrite and DynamoDB's item bound", () => {
   }
 
   it("writes an item at the bound, which DynamoDB takes", async () => {
-    const item = itemOf(LIMITS.itemBytes);
+    const item = itemOf(DYNAMODB_BOUNDS.itemBytes);
     await transactWrite(table, [{ Put: { TableName: table.name, Item: item } }]);
   });
 
   it("refuses an item one byte past the bound with ITEM_TOO_LARGE, without sending it", async () => {
-    const item = itemOf(LIMITS.itemBytes + 1);
+    const item = itemOf(DYNAMODB_BOUNDS.itemBytes + 1);
     let sent = false;
     const spy = {
       ...table,
@@ -82,27 +81,29 @@ describe("transactWrite and DynamoDB's item bound", () => {
     const puts = (count: number, bytes: number) =>
       Array.from({ length: count }, () => ({ Put: { TableName: table.name, Item: itemOf(bytes) } }));
 
-    await expect(transactWrite(spy, puts(LIMITS.transactionActions + 1, 100))).rejects.toMatchObject({
-      name: "BoundExceeded",
-      code: "TOO_MANY_ITEMS",
-    });
-    const heavy = Math.ceil(LIMITS.transactionBytes / LIMITS.itemBytes) + 1;
-    await expect(transactWrite(spy, puts(heavy, LIMITS.itemBytes - 10))).rejects.toMatchObject({
+    await expect(transactWrite(spy, puts(DYNAMODB_BOUNDS.transactionActions + 1, 100))).rejects.toMatchObject(
+      {
+        name: "BoundExceeded",
+        code: "TOO_MANY_ITEMS",
+      },
+    );
+    const heavy = Math.ceil(DYNAMODB_BOUNDS.transactionBytes / DYNAMODB_BOUNDS.itemBytes) + 1;
+    await expect(transactWrite(spy, puts(heavy, DYNAMODB_BOUNDS.itemBytes - 10))).rejects.toMatchObject({
       name: "BoundExceeded",
       code: "ITEM_TOO_LARGE",
     });
     expect(sent).toBe(false);
     // At the bound, DynamoDB takes it; past it, DynamoDB itself refuses it.
-    await transactWrite(table, puts(LIMITS.transactionActions, 100));
+    await transactWrite(table, puts(DYNAMODB_BOUNDS.transactionActions, 100));
     await expect(
       table.client.send(
-        new TransactWriteCommand({ TransactItems: puts(LIMITS.transactionActions + 1, 100) }),
+        new TransactWriteCommand({ TransactItems: puts(DYNAMODB_BOUNDS.transactionActions + 1, 100) }),
       ),
     ).rejects.toThrow(/100/);
   });
 
   it("is the bound DynamoDB itself enforces", async () => {
-    const item = itemOf(LIMITS.itemBytes + 1024);
+    const item = itemOf(DYNAMODB_BOUNDS.itemBytes + 1024);
     await expect(table.client.send(new PutCommand({ TableName: table.name, Item: item }))).rejects.toThrow(
       /size/i,
     );

@@ -1,5 +1,15 @@
-import { BoundCode, BoundExceeded, LIMITS } from "../../../domain/limits";
+import { BoundCode, BoundExceeded } from "../../../domain/limits";
 import type { TransactItem } from "./transact";
+
+/**
+ * DynamoDB's own bounds (docs/limits.md): an item's bytes, and one transaction's actions and the bytes it
+ * writes. A change past one fails as any bound does, with BoundExceeded (ITEM_TOO_LARGE, TOO_MANY_ITEMS).
+ */
+export const DYNAMODB_BOUNDS = {
+  itemBytes: 400 * 1024,
+  transactionActions: 100,
+  transactionBytes: 4 * 1024 * 1024,
+} as const;
 
 /**
  * An item's size as DynamoDB counts it against its 400 KB bound and bills it: attribute names and string
@@ -24,10 +34,10 @@ export function refuseOversizedPuts(actions: readonly TransactItem[]): void {
   for (const action of actions) {
     const put = action.Put?.Item;
     const bytes = put ? itemSizeBytes(put) : 0;
-    if (bytes > LIMITS.itemBytes) {
+    if (bytes > DYNAMODB_BOUNDS.itemBytes) {
       throw new BoundExceeded(
         BoundCode.ITEM_TOO_LARGE,
-        `The change would store an item of ${bytes} bytes; DynamoDB holds at most ${LIMITS.itemBytes}`,
+        `The change would store an item of ${bytes} bytes; DynamoDB holds at most ${DYNAMODB_BOUNDS.itemBytes}`,
       );
     }
   }
@@ -47,17 +57,17 @@ export function refuseOversizedTransaction(actions: readonly TransactItem[]): vo
 export function transactionExcess(
   actions: readonly TransactItem[],
 ): { code: BoundCode; text: string } | undefined {
-  if (actions.length > LIMITS.transactionActions) {
+  if (actions.length > DYNAMODB_BOUNDS.transactionActions) {
     return {
       code: BoundCode.TOO_MANY_ITEMS,
-      text: `${actions.length} items at once; DynamoDB writes at most ${LIMITS.transactionActions} in one transaction`,
+      text: `${actions.length} items at once; DynamoDB writes at most ${DYNAMODB_BOUNDS.transactionActions} in one transaction`,
     };
   }
   const bytes = actions.reduce((sum, action) => sum + actionBytes(action), 0);
-  if (bytes <= LIMITS.transactionBytes) return undefined;
+  if (bytes <= DYNAMODB_BOUNDS.transactionBytes) return undefined;
   return {
     code: BoundCode.ITEM_TOO_LARGE,
-    text: `${bytes} bytes at once; DynamoDB writes at most ${LIMITS.transactionBytes} in one transaction`,
+    text: `${bytes} bytes at once; DynamoDB writes at most ${DYNAMODB_BOUNDS.transactionBytes} in one transaction`,
   };
 }
 

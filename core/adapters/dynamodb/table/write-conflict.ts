@@ -1,9 +1,9 @@
 import { DeleteCommand, PutCommand, TransactWriteCommand } from "@aws-sdk/lib-dynamodb";
 import { ConflictError } from "../../../domain/errors";
-import { BoundCode, BoundExceeded, LIMITS } from "../../../domain/limits";
+import { BoundCode, BoundExceeded } from "../../../domain/limits";
 import { cancellationCodes, isConditionFailure } from "./conditions";
 import type { Table } from "./dynamo-client";
-import { refuseOversizedPuts, refuseOversizedTransaction } from "./item-size";
+import { DYNAMODB_BOUNDS, refuseOversizedPuts, refuseOversizedTransaction } from "./item-size";
 import type { TransactItem } from "./transact";
 
 /**
@@ -98,7 +98,7 @@ function isItemSizeRefusal(error: unknown): boolean {
 function oversized(cause: unknown): BoundExceeded {
   const error = new BoundExceeded(
     BoundCode.ITEM_TOO_LARGE,
-    `The change would store an item over DynamoDB's ${LIMITS.itemBytes} bytes`,
+    `The change would store an item over DynamoDB's ${DYNAMODB_BOUNDS.itemBytes} bytes`,
   );
   error.cause = cause;
   return error;
