@@ -3,7 +3,7 @@ import type { RunRecord } from "./run-record";
 import { RunStatus } from "./statuses";
 
 /**
- * The run item as the exactly-once ledger of its model calls' cost (docs/data-model.md, "Rollups, and why"):
+ * The run record as the exactly-once ledger of its model calls' cost (docs/data-model.md, "Rollups, and why"):
  * the commit that ends an attempt adds the attempt's calls to the run's unrolled sums, per UTC day, model,
  * definition and step; a later commit of the run carries them to the workspace's day rollups in the same
  * transaction that clears them. Both are the run's own conditional commit, so no call is counted twice.
@@ -25,11 +25,11 @@ export interface CostRollup {
 
 /** A running run's sums are rolled up by its first commit this long after the oldest of them was added. */
 export const ROLLUP_AGE_MS = 60_000;
-/** Rows a run's ledger holds before its next commit rolls them up: bounds the run item and the transaction. */
+/** Rows a run's ledger holds before its next commit rolls them up: bounds the run record and its commit. */
 export const LEDGER_ROWS_MAX = 25;
 /**
  * Rows one commit rolls up at most: with the run, its markers and whatever else the change writes, its
- * transaction stays far under DynamoDB's 100 actions even when a hot day item kept the run's sums from being
+ * commit stays far within the store's bounds even when a busy day's rollup kept the run's sums from being
  * rolled up for a while. The rest stay in the run for its next commit.
  */
 export const ROLLUP_ROWS_MAX = 50;

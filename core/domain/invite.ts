@@ -13,7 +13,7 @@ export interface InviteRecord {
   usedAt?: string;
 }
 
-/** An invite opens one sign-up, before it expires; the sign-up transaction checks the same in DynamoDB. */
+/** An invite opens one sign-up, before it expires; the sign-up's store write checks the same. */
 export function isRedeemable(invite: InviteRecord | undefined, now: string): invite is InviteRecord {
   return invite !== undefined && invite.usedAt === undefined && invite.expiresAt > now;
 }

@@ -57,7 +57,7 @@ export const ProviderSummary = z
   .meta({ id: "ProviderSummary" });
 export type ProviderSummary = z.infer<typeof ProviderSummary>;
 
-/** The stored item: the summary plus the key, encrypted by the key vault. */
+/** As stored: the summary plus the key, encrypted by the key vault. */
 export const ProviderRecord = ProviderSummary.extend({
   workspaceId: z.string(),
   apiKeyCiphertext: z.string(),

@@ -1,6 +1,6 @@
 /**
  * The fixed one-minute windows that request rate limits and the run-creation quota count in: a window
- * starts on the minute, and its counter item outlives it a little, so a late write never recreates an
+ * starts on the minute, and its stored counter outlives it a little, so a late write never recreates an
  * expired one.
  */
 export const RATE_WINDOW_MS = 60_000;
@@ -8,7 +8,7 @@ const WINDOW_RETENTION_MS = 5 * RATE_WINDOW_MS;
 
 export interface RateWindow {
   startMs: number;
-  /** When the window's counter item may expire. */
+  /** When the window's stored counter may expire. */
   expiresAtMs: number;
   /** Whole seconds (at least 1) until the window ends: a 429's Retry-After. */
   resetSec: number;

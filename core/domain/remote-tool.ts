@@ -37,7 +37,7 @@ export const CreatedRemoteTool = RemoteToolSummary.extend({ secret: z.string() }
   id: "CreatedRemoteTool",
 });
 
-/** The stored item: the summary plus the secret, encrypted by the key vault. */
+/** As stored: the summary plus the secret, encrypted by the key vault. */
 export const RemoteToolRecord = RemoteToolSummary.extend({
   workspaceId: z.string(),
   secretCiphertext: z.string(),

@@ -49,7 +49,7 @@ function ownDueAtMs(run: RunRecord): number | undefined {
     // Held back by its slot or throttle: when it looks again. A debounced run: when its window closes.
     if (run.waiting) return run.waiting.recheckAtMs;
     // Due when the lease its start takes would run out: that start (moments later) leaves the run's sweep entry
-    // in its bucket, an index write fewer (2 WRU) for every run that starts in a commit of its own, where a
+    // in its bucket, an index write fewer for every run that starts in a commit of its own, where a
     // lost doorbell is noticed up to 15 minutes after the creation instead of up to 6.
     return (run.debounceWindow?.startAtMs ?? updatedAtMs) + DEFAULT_LEASE_MS;
   }

@@ -1,6 +1,6 @@
 /**
  * What travels on the step queue. A message is only a doorbell: "look at this run". Everything the engine
- * decides comes from the run's item in DynamoDB, so a message that arrives twice, late or never changes
+ * decides comes from the run as stored, so a message that arrives twice, late or never changes
  * nothing that the store does not already say (the sweeper rings for the ones that never arrive).
  */
 export interface RunDoorbell {
@@ -18,7 +18,7 @@ export interface RunDoorbell {
 export const DEFAULT_DOORBELL_PRIORITY = 5;
 
 /**
- * A cron trigger's fire: "look at this trigger, whose fire of `fireAt` is due". The trigger item decides
+ * A cron trigger's fire: "look at this trigger, whose fire of `fireAt` is due". The stored trigger decides
  * whether it starts a run (core/triggers/fire-trigger.ts); the run's idempotency key makes a doubled fire
  * start one. Recurring schedules add `fireAt` to each delivery (ports/scheduler.ts).
  */

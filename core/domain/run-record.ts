@@ -168,8 +168,8 @@ export interface RunRecord extends WorkflowRun {
    */
   approvalRevisions?: Record<string, { count: number; lastRequestId: string }>;
   /**
-   * The latest stretch of the run's history, kept in the run item until a later commit files it in a journal
-   * item (RunTransition.finish decides). Absent when empty. Never part of the API's run.
+   * The latest stretch of the run's history, kept with the run until the store files it apart (the store
+   * decides, RunStore.commit). Absent when empty. Never part of the API's run.
    */
   recent?: RunHistory;
   /** The run's LLM budget: its creation's, else its definition's (docs/llm.md). Absent: none. */

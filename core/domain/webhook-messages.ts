@@ -9,7 +9,7 @@ export interface WebhookDispatch {
   type: "webhooks.dispatch";
   workspaceId: string;
   runId: string;
-  /** The journal item of the commit: the sequence number of its first event. */
+  /** The commit's outbox entry (RunCommit.outboxSeq). */
   journalSeq: number;
 }
 

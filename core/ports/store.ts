@@ -32,7 +32,7 @@ export type * from "./store/webhooks";
 
 /**
  * The store as the core sees it: domain operations on domain records, never items, keys or SDK types.
- * Its one real implementation is DynamoDB single-table (core/adapters/dynamodb/); an in-memory one exists
+ * Its one real implementation is core/adapters/dynamodb/; an in-memory one exists
  * for the simulation harness only, and one contract suite holds both to the semantics written here.
  *
  * A conditional write that loses is an answer, not an error: operations that can lose say so in their

@@ -38,7 +38,7 @@ export interface RunChange {
    * The run's unrolled cost sums (RunRecord.costLedger), which the change clears, added to the workspace's
    * day rollups in the same atomic commit, with the run's new run-day markers and, once per run, the
    * all-time run count. A run counted before (by a rollup of its records apart from any commit) is not
-   * counted again. When another writer holds one of the shared rollup items, nothing is written and the
+   * counted again. When another writer holds one of the shared rollups, nothing is written and the
    * outcome is `rollup-conflict`: the change may commit again without its rollup.
    */
   rollup?: CostRollup;
@@ -72,7 +72,7 @@ export interface DebounceWindowRef {
 export type CommitOutcome =
   | { kind: "committed" }
   | { kind: "conflict" }
-  /** Only a shared rollup item of RunChange.rollup was being written by another: nothing was written. */
+  /** Only a shared rollup of RunChange.rollup was being written by another: nothing was written. */
   | { kind: "rollup-conflict" };
 
 /** A slot as it stands: the runs holding it, and the first runs of its queue, in the order they are to start. */
