@@ -56,7 +56,6 @@ export function pendingRun({
     ...(debounceWindow === undefined ? {} : { debounceWindow }),
     status: RunStatus.Pending,
     output: null,
-    currentStepName: null,
     updatedAt: fields.createdAt,
     state: rerun?.state ?? state ?? { input: fields.input },
     version: 1,

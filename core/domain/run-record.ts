@@ -2,18 +2,13 @@ import type { LlmSpend, RunBudget } from "./budget";
 import type { CostLedger } from "./cost-ledger";
 import type { DebounceWindow } from "./debounce";
 import type { StartedWith } from "./identity";
-import type { StepRun, WorkflowRun } from "./run";
+import type { StepRun } from "./run";
 import type { RunHistory } from "./run-history";
 import type { RunSlot, RunThrottle, RunWaiting, WaitingFor } from "./run-slots";
 import type { BufferedSignal } from "./signals";
 import { LIVE_RUN_STATUSES, RunStatus } from "./statuses";
 import type { StepScope } from "./step-lists";
 
-/**
- * The run as the engine keeps it: the API's WorkflowRun plus the cursor that says where the run stands.
- * Everything the engine decides is derived from this one item, read strongly consistent, and every change
- * to it is a conditional write on `version`.
- */
 export interface Lease {
   /** The worker process that is executing the step. */
   owner: string;
@@ -141,7 +136,23 @@ export interface PendingUpgrade {
   continueAt?: string;
 }
 
-export interface RunRecord extends WorkflowRun {
+/**
+ * The run as the engine keeps it: what the run was created with and the cursor that says where it stands.
+ * Everything the engine decides is derived from this one record, read strongly consistent, and every change
+ * to it is a conditional write on `version`. The API's WorkflowRun is a projection of it (run-view.ts), so a
+ * field the API derives (currentStepName, pendingUpgrade, debounce, …) is never kept here.
+ */
+export interface RunRecord {
+  id: string;
+  workspaceId: string;
+  definitionId: string;
+  status: RunStatus;
+  input: Record<string, unknown>;
+  output: Record<string, unknown> | null;
+  idempotencyKey: string | null;
+  supersessionKey: string | null;
+  createdAt: string;
+  updatedAt: string;
   state: Record<string, unknown>;
   version: number;
   /** Events recorded so far; event n has sequence number n (1-based), which pages the event list. */

@@ -73,7 +73,6 @@ export function runRecord(overrides: Partial<RunRecord> = {}): RunRecord {
     output: null,
     idempotencyKey: null,
     supersessionKey: null,
-    currentStepName: "write",
     createdAt: now,
     updatedAt: now,
     state: {},

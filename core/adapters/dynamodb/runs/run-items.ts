@@ -19,6 +19,14 @@ type Item = Record<string, unknown>;
 /** Fields the item's key already holds, left out of its body. */
 type KeyedFields = "id" | "workspaceId" | "version";
 
+/**
+ * A field of the API's run that items written before issue 33 kept in their body (always null there, the API
+ * derives it from the cursor): left out when such an item is read, so its next commit no longer writes it.
+ */
+interface ApiDerivedFields {
+  currentStepName?: unknown;
+}
+
 export function runItem(run: RunRecord): Item {
   const { id, workspaceId, version, active, recent, ...rest } = run;
   const counted = countedToken(run);
@@ -64,9 +72,9 @@ export const runWriteUnits = (run: RunRecord): number =>
 
 export function fromRunItem(item: Item): RunRecord {
   const { workspaceId, runId } = runPartitionIds(String(item.pk));
-  const body = (
+  const { currentStepName: _derived, ...body } = (
     item.body === undefined ? uncompressedBody(item) : decompressJson(item.body as Uint8Array)
-  ) as Omit<RunRecord, KeyedFields>;
+  ) as Omit<RunRecord, KeyedFields> & ApiDerivedFields;
   const record: RunRecord = { id: runId, workspaceId, ...body, version: Number(item.version) };
   if (record.active) record.active = unpackActive(record.active as unknown as Item, runId);
   if (record.recent) record.recent = unpackHistory(record.recent as unknown as Item, runId);
