@@ -5,7 +5,7 @@ import type { StartedWith } from "./identity";
 import type { StepRun } from "./run";
 import type { RunHistory } from "./run-history";
 import type { RunSlot, RunThrottle, RunWaiting, WaitingFor } from "./run-slots";
-import type { BufferedSignal } from "./signals";
+import type { RunSignals } from "./signals";
 import { LIVE_RUN_STATUSES, RunStatus } from "./statuses";
 import type { StepScope } from "./step-lists";
 
@@ -185,10 +185,8 @@ export interface RunRecord {
   recent?: RunHistory;
   /** The run's LLM budget: its creation's, else its definition's (docs/llm.md). Absent: none. */
   budget?: RunBudget;
-  /** Signals sent before the run reached a step waiting for them, oldest first. Absent when none. */
-  signalInbox?: BufferedSignal[];
-  /** The `id`s of signals sent with one, newest last (at most LIMITS.signalIdsKept): a repeat is applied once. */
-  signalIds?: string[];
+  /** Signals buffered and signal ids seen (signals.ts). Absent when none. */
+  signals?: RunSignals;
   /** What the run's committed attempts paid for. Absent until the first paid call. */
   llmSpend?: LlmSpend;
   /**

@@ -24,6 +24,29 @@ export interface BufferedSignal {
   receivedAt: string;
 }
 
+/**
+ * What the run keeps of the signals sent to it (RunRecord.signals), written when a signal is sent and when a
+ * step takes the buffered ones. Absent when both are empty.
+ */
+export interface RunSignals {
+  /** Signals sent before the run reached a step waiting for them, oldest first. Absent when none. */
+  inbox?: BufferedSignal[];
+  /** The `id`s of signals sent with one, newest last (at most LIMITS.signalIdsKept): a repeat is applied once. */
+  ids?: string[];
+}
+
+/** Sets the run's `field` of its signals, leaving out what is empty, so a run without any has no `signals`. */
+export function setSignals<K extends keyof RunSignals>(
+  run: { signals?: RunSignals },
+  field: K,
+  value: NonNullable<RunSignals[K]>,
+): void {
+  const { [field]: _old, ...others } = run.signals ?? {};
+  const next: RunSignals = value.length > 0 ? { ...others, [field]: value } : others;
+  if (Object.keys(next).length > 0) run.signals = next;
+  else delete run.signals;
+}
+
 export type SignalWait = Extract<StepWait, { kind: "signal" }>;
 
 /** The types a wait takes. */

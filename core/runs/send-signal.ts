@@ -1,7 +1,7 @@
 import { ConflictError } from "../domain/errors";
 import { jsonBytes } from "../domain/json-bounds";
 import { LIMITS } from "../domain/limits";
-import { acceptSignal } from "../domain/signals";
+import { acceptSignal, setSignals } from "../domain/signals";
 import { LIVE_RUN_STATUSES, RunStatus } from "../domain/statuses";
 import type { CommitDeps } from "../engine/commit-run";
 import type { Deps } from "../ports/deps";
@@ -42,8 +42,8 @@ export async function sendSignal(
           throw new ConflictError(`The run is ${run.status}; it takes no more signals`);
         }
         if (signal.id !== undefined) {
-          if (run.signalIds?.includes(signal.id)) throw new Duplicate();
-          tx.run.signalIds = [...(run.signalIds ?? []), signal.id].slice(-LIMITS.signalIdsKept);
+          if (run.signals?.ids?.includes(signal.id)) throw new Duplicate();
+          setSignals(tx.run, "ids", [...(run.signals?.ids ?? []), signal.id].slice(-LIMITS.signalIdsKept));
         }
         const wait = run.active?.wait;
         const accepted =
@@ -56,14 +56,14 @@ export async function sendSignal(
           return undefined;
         }
         const buffered = { id: signal.id ?? null, signalType: signal.signalType, payload: signal.payload };
-        const inbox = [...(run.signalInbox ?? []), { ...buffered, receivedAt: tx.now }];
+        const inbox = [...(run.signals?.inbox ?? []), { ...buffered, receivedAt: tx.now }];
         if (inbox.length > LIMITS.bufferedSignals || jsonBytes(inbox) > LIMITS.bufferedSignalBytes) {
           throw new ConflictError(
             `The run already holds the most signals it keeps before a step takes them ` +
               `(${LIMITS.bufferedSignals}, ${LIMITS.bufferedSignalBytes} bytes)`,
           );
         }
-        tx.run.signalInbox = inbox;
+        setSignals(tx.run, "inbox", inbox);
         tx.record("SIGNAL_BUFFERED", { signalType: signal.signalType, id: signal.id ?? null });
         status = "buffered";
         return undefined;

@@ -1,5 +1,5 @@
 import type { RunTransition } from "../../domain/run-change";
-import { acceptSignal, type SignalWait } from "../../domain/signals";
+import { acceptSignal, type SignalWait, setSignals } from "../../domain/signals";
 
 /**
  * A step that starts waiting for signals first takes those the run already holds (sent before it got
@@ -11,7 +11,7 @@ export function takeBufferedSignals(
   wait: SignalWait,
   stepRunId: string,
 ): { wait: SignalWait } | { output: Record<string, unknown> } {
-  const inbox = tx.run.signalInbox ?? [];
+  const inbox = tx.run.signals?.inbox ?? [];
   let current = wait;
   const kept = [...inbox];
   for (const signal of inbox) {
@@ -21,16 +21,11 @@ export function takeBufferedSignals(
     const stepName = tx.requireActive().stepRun.stepName;
     tx.record("SIGNAL_RECEIVED", { stepName, signalType: signal.signalType, buffered: true }, stepRunId);
     if (accepted.kind === "done") {
-      setInbox(tx, kept);
+      setSignals(tx.run, "inbox", kept);
       return { output: accepted.output };
     }
     current = accepted.wait;
   }
-  setInbox(tx, kept);
+  setSignals(tx.run, "inbox", kept);
   return { wait: current };
-}
-
-function setInbox(tx: RunTransition, inbox: RunTransition["run"]["signalInbox"] & object): void {
-  if (inbox.length > 0) tx.run.signalInbox = inbox;
-  else delete tx.run.signalInbox;
 }

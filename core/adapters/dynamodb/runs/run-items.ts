@@ -1,6 +1,7 @@
 import { sweepDueAtMs } from "../../../domain/run-due";
 import type { RunHistory } from "../../../domain/run-history";
 import { listedDefinitionId, type RunRecord } from "../../../domain/run-record";
+import type { RunSignals } from "../../../domain/signals";
 import { compressJson, decompressJson } from "../table/compressed-json";
 import { itemSizeBytes } from "../table/item-size";
 import { keys } from "../table/keys";
@@ -27,10 +28,21 @@ interface ApiDerivedFields {
   currentStepName?: unknown;
 }
 
+/** The record's `signals` as the item keeps them: two fields of the body, as before they were grouped. */
+interface SignalFields {
+  signalInbox?: RunSignals["inbox"];
+  signalIds?: RunSignals["ids"];
+}
+
+const signalFields = (signals: RunSignals | undefined): SignalFields => ({
+  ...(signals?.inbox && { signalInbox: signals.inbox }),
+  ...(signals?.ids && { signalIds: signals.ids }),
+});
+
 export function runItem(run: RunRecord): Item {
-  const { id, workspaceId, version, active, recent, ...rest } = run;
+  const { id, workspaceId, version, active, recent, signals, ...rest } = run;
   const counted = countedToken(run);
-  const body: Item = { ...rest, active: active && packActive(active) };
+  const body: Item = { ...rest, ...signalFields(signals), active: active && packActive(active) };
   if (recent) body.recent = packHistory(recent);
   return {
     ...keys.run(workspaceId, id),
@@ -72,10 +84,25 @@ export const runWriteUnits = (run: RunRecord): number =>
 
 export function fromRunItem(item: Item): RunRecord {
   const { workspaceId, runId } = runPartitionIds(String(item.pk));
-  const { currentStepName: _derived, ...body } = (
-    item.body === undefined ? uncompressedBody(item) : decompressJson(item.body as Uint8Array)
-  ) as Omit<RunRecord, KeyedFields> & ApiDerivedFields;
-  const record: RunRecord = { id: runId, workspaceId, ...body, version: Number(item.version) };
+  const {
+    currentStepName: _derived,
+    signalInbox,
+    signalIds,
+    ...body
+  } = (item.body === undefined ? uncompressedBody(item) : decompressJson(item.body as Uint8Array)) as Omit<
+    RunRecord,
+    KeyedFields
+  > &
+    ApiDerivedFields &
+    SignalFields;
+  const signals = { ...(signalInbox && { inbox: signalInbox }), ...(signalIds && { ids: signalIds }) };
+  const record: RunRecord = {
+    id: runId,
+    workspaceId,
+    ...body,
+    ...(Object.keys(signals).length > 0 ? { signals } : {}),
+    version: Number(item.version),
+  };
   if (record.active) record.active = unpackActive(record.active as unknown as Item, runId);
   if (record.recent) record.recent = unpackHistory(record.recent as unknown as Item, runId);
   return record;
