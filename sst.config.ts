@@ -33,7 +33,7 @@ export default $config({
     await import("./infra/scheduler");
     const { api } = await import("./infra/api");
     await import("./infra/worker");
-    await import("./infra/webhooks");
+    await import("./infra/run-events");
     await import("./infra/alarms");
     await import("./infra/dashboard");
     return { apiUrl: api.url };

@@ -38,7 +38,7 @@ const TARGETS: Record<FunctionName, { bytes: number; initMs: number }> = {
   api: { bytes: 250_000, initMs: 100 },
   worker: { bytes: 600_000, initMs: 100 },
   sweeper: { bytes: 250_000, initMs: 100 },
-  webhooks: { bytes: 250_000, initMs: 100 },
+  runEvents: { bytes: 250_000, initMs: 100 },
 };
 
 /** What the infra gives every function; the entries read it at load time. */
@@ -47,7 +47,7 @@ const LAMBDA_ENV = {
   AWS_REGION: "us-east-1",
   STEP_QUEUE_URL: "https://sqs.us-east-1.amazonaws.com/123456789012/steps",
   STEP_QUEUE_ARN: "arn:aws:sqs:us-east-1:123456789012:steps",
-  WEBHOOK_QUEUE_URL: "https://sqs.us-east-1.amazonaws.com/123456789012/webhooks",
+  RUN_EVENT_QUEUE_URL: "https://sqs.us-east-1.amazonaws.com/123456789012/run-events",
   SCHEDULE_GROUP: "weft-bench",
   SCHEDULER_ROLE_ARN: "arn:aws:iam::123456789012:role/scheduler",
   KMS_KEY_ID: "arn:aws:kms:us-east-1:123456789012:key/bench",

@@ -27,7 +27,7 @@ import { since } from "./lib/tally";
 
 /**
  * What a step and a run cost in AWS, counted the way DynamoDB bills: the real service (`npm start`, API,
- * engine and webhook worker) on DynamoDB Local behind bench/lib/billing-proxy.ts, which bills every request
+ * engine and run-event worker) on DynamoDB Local behind bench/lib/billing-proxy.ts, which bills every request
  * from the sizes of the items it reads and writes. For each step type, R runs of a workflow of N steps and R
  * of 2N steps are created and driven to their end over the HTTP API (decide and resume calls included); a
  * step costs (units(2N) − units(N)) / (N·R), a run a 1-step run's units less one step. Once in a workspace

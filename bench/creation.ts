@@ -15,7 +15,7 @@ import { requestBucket } from "./lib/weft-items";
 
 /**
  * Run creation in a burst: N `POST /v1/workflow-runs` at once in one workspace, against the real service
- * (`npm start`: API, engine and webhook worker running). Twice:
+ * (`npm start`: API, engine and run-event worker running). Twice:
  * - counted, with the service behind bench/lib/billing-proxy.ts: the answers (201, 409, other), and the
  *   cancelled transactions and refused conditional writes while the burst lasts (the cost of a run is
  *   bench:cost's);

@@ -17,7 +17,7 @@ import { printTable } from "./lib/table";
 
 /**
  * Issue 12: the engine's rate as a ratio to DynamoDB Local's own rate of the write a step's commit is, in one
- * run on this machine. The real service (`npm start`: API, engine workers, webhook worker, sweeper) on its
+ * run on this machine. The real service (`npm start`: API, engine workers, run-event worker, sweeper) on its
  * DynamoDB Local; R runs of a 10-step http workflow (each step a GET to a loopback receiver that answers at
  * once) are created over the HTTP API and run to their end: the engine's rate is their steps over their span
  * (first creation to last commit, bench/lib/api-run-batch.ts). Before and after, `WORKER_CONCURRENCY` callers

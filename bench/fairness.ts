@@ -12,7 +12,7 @@ import { printTable } from "./lib/table";
 
 /**
  * Fairness across workspaces (docs/triggers.md, "Fairness"), against the real service (`npm start`: API,
- * engine and webhook worker running) on DynamoDB Local, through the HTTP API. Workspace B's run of a short
+ * engine and run-event worker running) on DynamoDB Local, through the HTTP API. Workspace B's run of a short
  * workflow (two http steps to a loopback receiver) is timed on the idle service; then workspace A creates
  * `--runs` runs (2,000 by default) of the same workflow, and B creates one as soon as A's last creation
  * is answered. Printed: B's latency (creation to COMPLETED, from the run's own timestamps) against the

@@ -120,8 +120,8 @@ const Settings = z.object({
    * worker, infra/settings.ts); locally the blobs are files under DATA_DIR/blobs.
    */
   BLOB_BUCKET: optionalString,
-  /** AWS only: the webhook queue (dispatches and delivery attempts), given by the infra. */
-  WEBHOOK_QUEUE_URL: optionalString,
+  /** AWS only: the run-event queue (the outbox's dispatches, webhook attempts), given by the infra. */
+  RUN_EVENT_QUEUE_URL: optionalString,
   /**
    * Webhook deliveries (spec 6.4): the delays before attempts 2 and 3, comma-separated milliseconds (each at
    * most 900000, the queue's delay limit), and how long one attempt may take.

@@ -1,7 +1,7 @@
 import { createDynamoClient } from "../core/adapters/dynamodb/table/dynamo-client";
 import type { Config } from "../core/config";
 import { loadOnce } from "../core/domain/load-once";
-import type { WebhookMessage } from "../core/domain/webhook-messages";
+import type { RunEventMessage } from "../core/domain/run-event-messages";
 import type { BlobStore } from "../core/ports/blob-store";
 import { systemClock } from "../core/ports/clock";
 import type { KeyVault } from "../core/ports/key-vault";
@@ -13,7 +13,7 @@ import type { Platform } from "./deps";
 export const AWS_PLATFORM_SETTINGS = [
   "STEP_QUEUE_URL",
   "STEP_QUEUE_ARN",
-  "WEBHOOK_QUEUE_URL",
+  "RUN_EVENT_QUEUE_URL",
   "SCHEDULE_GROUP",
   "SCHEDULER_ROLE_ARN",
   "KMS_KEY_ID",
@@ -45,7 +45,7 @@ export function awsPlatform(config: Config, connection: AwsConnection = {}): Pla
     return value;
   };
   const stepQueueUrl = required("STEP_QUEUE_URL");
-  const webhookQueueUrl = required("WEBHOOK_QUEUE_URL");
+  const runEventQueueUrl = required("RUN_EVENT_QUEUE_URL");
   const scheduleSettings = {
     groupName: required("SCHEDULE_GROUP"),
     queueArn: required("STEP_QUEUE_ARN"),
@@ -105,7 +105,7 @@ export function awsPlatform(config: Config, connection: AwsConnection = {}): Pla
   return {
     dynamo: createDynamoClient({ region: config.AWS_REGION, endpoint: config.DYNAMODB_ENDPOINT ?? endpoint }),
     queue: sqsQueue(stepQueueUrl),
-    webhookQueue: sqsQueue<WebhookMessage>(webhookQueueUrl),
+    runEventQueue: sqsQueue<RunEventMessage>(runEventQueueUrl),
     scheduler: {
       schedule: async (name, atMs, message) => (await scheduler()).schedule(name, atMs, message),
       scheduleRecurring: async (name, schedule, message) =>

@@ -7,7 +7,7 @@ import { createSmtpMailer } from "../core/adapters/mail/smtp-mailer";
 import type { Config } from "../core/config";
 import { createIdGenerator } from "../core/domain/ids";
 import { loadOnce } from "../core/domain/load-once";
-import type { WebhookMessage } from "../core/domain/webhook-messages";
+import type { RunEventMessage } from "../core/domain/run-event-messages";
 import type { BlobStore } from "../core/ports/blob-store";
 import type { Clock } from "../core/ports/clock";
 import type { Deps } from "../core/ports/deps";
@@ -24,7 +24,7 @@ import { noTelemetry, type Telemetry } from "../core/ports/telemetry";
 export interface Platform {
   dynamo: ReturnType<typeof createDynamoClient>;
   queue: Queue;
-  webhookQueue: Queue<WebhookMessage>;
+  runEventQueue: Queue<RunEventMessage>;
   scheduler: Scheduler;
   keyVault: KeyVault;
   /** S3 on AWS (functions/aws-platform.ts), files under DATA_DIR locally. */
@@ -42,7 +42,7 @@ export type DepsWith<S> = Omit<Deps, "store"> & { store: S };
 /**
  * The dependencies every composition root assembles the same way from its platform, around the store it
  * builds over the table: the whole Store port (createStore), or, for a function that uses only a few of its
- * repositories (the sweeper, the webhook worker), just those, so its bundle loads none of the others.
+ * repositories (the sweeper, the run-event worker), just those, so its bundle loads none of the others.
  */
 export function buildDeps<S>(
   config: Config,
@@ -59,7 +59,7 @@ export function buildDeps<S>(
     random: systemRandom,
     ids: createIdGenerator(),
     queue: platform.queue,
-    webhookQueue: platform.webhookQueue,
+    runEventQueue: platform.runEventQueue,
     scheduler: platform.scheduler,
     keyVault: platform.keyVault,
     blobs: platform.blobs,
@@ -72,7 +72,7 @@ export function buildDeps<S>(
 
 /**
  * The guarded HTTP client, imported with its URL guard (ipaddr.js) on the process's first outbound request:
- * the sweeper never makes one, and the worker and webhook worker only for http steps, remote tools and
+ * the sweeper never makes one, and the worker and run-event worker only for http steps, remote tools and
  * deliveries, so none of them loads it during a cold start.
  */
 function guardedHttpOnFirstRequest(allowPrivate: boolean): OutboundHttp {

@@ -1,15 +1,15 @@
 import { InProcessQueue } from "../core/adapters/local/in-process-queue";
 import { createInProcessRunFeed } from "../core/adapters/local/in-process-run-feed";
 import { TimerScheduler } from "../core/adapters/local/timer-scheduler";
+import { type RunEventMessage, runEventMessageKey } from "../core/domain/run-event-messages";
 import { DEFAULT_DOORBELL_PRIORITY } from "../core/domain/run-messages";
-import { type WebhookMessage, webhookMessageKey } from "../core/domain/webhook-messages";
 import { sweepOverdueRuns } from "../core/engine/sweeper";
 import type { Clock } from "../core/ports/clock";
 import type { Deps } from "../core/ports/deps";
 import type { Logger } from "../core/ports/logger";
+import { sweepRunEventOutbox } from "../core/run-events/sweeper";
+import { createRunEventWorker } from "../core/run-events/worker";
 import { rearmCronTriggers } from "../core/triggers/rearm";
-import { sweepWebhookOutbox } from "../core/webhooks/outbox-sweeper";
-import { createWebhookWorker } from "../core/webhooks/worker";
 import { buildAdvancer } from "./advancer";
 
 /** Local timers are exact, so the periodic sweep only needs to cover timers lost with a previous process. */
@@ -31,11 +31,12 @@ export function createLocalTransport(options: {
 }) {
   const queue = new InProcessQueue({ concurrency: options.concurrency, log: options.log });
   const scheduler = new TimerScheduler({ queue, clock: options.clock, clockMsPerMs: options.clockMsPerMs });
-  // Webhook dispatches and attempts have their own queue and workers: a slow receiver never holds a run's.
-  const webhookQueue = new InProcessQueue<WebhookMessage>({
+  // The outbox's dispatches and webhook attempts have their own queue and workers: a slow receiver or mail
+  // server never holds a run's.
+  const runEventQueue = new InProcessQueue<RunEventMessage>({
     concurrency: options.concurrency,
     log: options.log,
-    keyOf: webhookMessageKey,
+    keyOf: runEventMessageKey,
     laneOf: (message) => message.workspaceId,
     priorityOf: () => DEFAULT_DOORBELL_PRIORITY,
   });
@@ -43,7 +44,7 @@ export function createLocalTransport(options: {
 
   return {
     queue,
-    webhookQueue,
+    runEventQueue,
     scheduler,
     // Steps and streams share this process: a stream hears of commits and token deltas at once.
     feed: createInProcessRunFeed(),
@@ -61,9 +62,9 @@ export function createLocalTransport(options: {
       queue.start(advance, (waitedMs) =>
         deps.telemetry.metrics([{ name: "weft_queue_age_ms", value: waitedMs }]),
       );
-      webhookQueue.start(createWebhookWorker(deps));
+      runEventQueue.start(createRunEventWorker(deps));
       await sweepOverdueRuns(deps, { dueBy: EVERYTHING });
-      await sweepWebhookOutbox(deps, { dueBy: EVERYTHING });
+      await sweepRunEventOutbox(deps, { dueBy: EVERYTHING });
       await rearmCronTriggers(deps);
       const intervalMs = settings.sweepIntervalMs ?? SWEEP_INTERVAL_MS;
       if (intervalMs > 0) {
@@ -71,8 +72,8 @@ export function createLocalTransport(options: {
           sweepOverdueRuns(deps, { graceMs: SWEEP_GRACE_MS }).catch((error: unknown) =>
             options.log.error({ err: error }, "sweep failed"),
           );
-          sweepWebhookOutbox(deps, { graceMs: SWEEP_GRACE_MS }).catch((error: unknown) =>
-            options.log.error({ err: error }, "webhook sweep failed"),
+          sweepRunEventOutbox(deps, { graceMs: SWEEP_GRACE_MS }).catch((error: unknown) =>
+            options.log.error({ err: error }, "run-event sweep failed"),
           );
         }, intervalMs);
       }
@@ -83,7 +84,7 @@ export function createLocalTransport(options: {
       clearInterval(sweeper);
       scheduler.stop();
       await queue.stop();
-      await webhookQueue.stop();
+      await runEventQueue.stop();
     },
   };
 }

@@ -3,18 +3,18 @@ import { createLambdaLogger } from "../core/adapters/log/lambda-logger";
 import { type Config, loadConfig } from "../core/config";
 import { sweepOverdueRuns } from "../core/engine/sweeper";
 import type { Logger } from "../core/ports/logger";
-import { sweepWebhookOutbox } from "../core/webhooks/outbox-sweeper";
+import { sweepRunEventOutbox } from "../core/run-events/sweeper";
 import { awsPlatform } from "./aws-platform";
 import { buildDeps, type Platform } from "./deps";
 
 /**
  * Runs every minute on a schedule: re-rings runs whose doorbell was lost or whose worker died, and re-sends
- * webhook dispatches and attempts that are overdue.
+ * the run-event outbox's dispatches and webhook attempts that are overdue.
  */
 export function createSweeperHandler(config: Config, log: Logger, platform: Platform) {
   const deps = buildDeps(config, log, platform, createSweepStore);
-  return async function sweep(): Promise<{ rung: number; webhooks: number }> {
-    return { rung: await sweepOverdueRuns(deps), webhooks: await sweepWebhookOutbox(deps) };
+  return async function sweep(): Promise<{ rung: number; runEvents: number }> {
+    return { rung: await sweepOverdueRuns(deps), runEvents: await sweepRunEventOutbox(deps) };
   };
 }
 

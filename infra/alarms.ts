@@ -1,7 +1,7 @@
 import { deadLetterQueues, workQueues } from "./queues";
+import { runEventWorker } from "./run-events";
 import { ALARMS, type FunctionName, type MetricAlarmSettings } from "./settings";
 import { thisStage } from "./this-stage";
-import { webhookWorker } from "./webhooks";
 import { stepWorker, sweeper } from "./worker";
 
 /**
@@ -73,7 +73,7 @@ for (const queue of ALARMS.queueBacklog.queues) {
 
 const functionNames: Record<Exclude<FunctionName, "api">, $util.Output<string>> = {
   worker: stepWorker.nodes.function.apply((fn) => fn.name),
-  webhooks: webhookWorker.nodes.function.apply((fn) => fn.name),
+  runEvents: runEventWorker.nodes.function.apply((fn) => fn.name),
   sweeper: sweeper.nodes.function.apply((fn) => fn.name),
 };
 

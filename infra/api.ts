@@ -34,7 +34,7 @@ export const api = new sst.aws.Function("Api", {
 });
 
 /**
- * Where the functions that dispatch webhooks and mails (the webhook worker, the sweeper's outbox sweep) point
- * links: PUBLIC_URL, or on an ephemeral stage without one the API's function URL.
+ * Where the functions that dispatch webhooks and mails (the run-event worker, the sweeper's outbox sweep)
+ * point links: PUBLIC_URL, or on an ephemeral stage without one the API's function URL.
  */
 export const linkOrigin = publicUrl ?? api.url;

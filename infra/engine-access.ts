@@ -2,7 +2,7 @@ import { tableDefinition } from "../core/adapters/dynamodb/table/table";
 import { schedulesInGroupArn } from "./aws-account";
 import { blobBucket } from "./blobs";
 import { secretsKey } from "./kms";
-import { stepQueue, webhookQueue } from "./queues";
+import { runEventQueue, stepQueue } from "./queues";
 import { scheduleGroup, schedulerRole } from "./scheduler";
 import {
   BLOB_PERMISSIONS,
@@ -24,7 +24,7 @@ export const engineEnvironment = {
   TABLE_NAME: table.name,
   STEP_QUEUE_URL: stepQueue.url,
   STEP_QUEUE_ARN: stepQueue.arn,
-  WEBHOOK_QUEUE_URL: webhookQueue.url,
+  RUN_EVENT_QUEUE_URL: runEventQueue.url,
   SCHEDULE_GROUP: scheduleGroup.name,
   SCHEDULER_ROLE_ARN: schedulerRole.arn,
   KMS_KEY_ID: secretsKey.arn,
@@ -35,7 +35,7 @@ const resourceArns: Record<EngineResource, $util.Input<string>[]> = {
   // Each index by name: a Query on a GSI is authorized on the index's ARN, not the table's.
   tableIndexes: tableDefinition.indexes.map((index) => $interpolate`${table.arn}/index/${index.name}`),
   stepQueue: [stepQueue.arn],
-  webhookQueue: [webhookQueue.arn],
+  runEventQueue: [runEventQueue.arn],
   secretsKey: [secretsKey.arn],
   schedules: [schedulesInGroupArn(scheduleGroup.name)],
   schedulerRole: [schedulerRole.arn],

@@ -127,13 +127,13 @@ export const QUOTA_VARIABLES = {
   MAX_RUN_CREATIONS_PER_MINUTE: "WEFT_MAX_RUN_CREATIONS_PER_MINUTE",
   /** This one has a default (core/config.ts) that holds when the variable is unset. */
   MAX_TRIGGERS_PER_WORKSPACE: "WEFT_MAX_TRIGGERS_PER_WORKSPACE",
-  /** These two have defaults too; the webhook function, which sends approval mail, applies them. */
+  /** These two have defaults too; the run-event function, which sends approval mail, applies them. */
   MAIL_PER_HOUR_PER_WORKSPACE: "WEFT_MAIL_PER_HOUR_PER_WORKSPACE",
   MAIL_PER_DAY_PER_WORKSPACE: "WEFT_MAIL_PER_DAY_PER_WORKSPACE",
 } as const;
 export type QuotaSetting = keyof typeof QUOTA_VARIABLES;
 
-export type QueueName = "step" | "webhook";
+export type QueueName = "step" | "runEvent";
 
 export interface FunctionSettings {
   handler: string;
@@ -178,11 +178,11 @@ export const FUNCTIONS = {
     reservedConcurrency: 100,
     blobStore: true,
   },
-  webhooks: {
-    handler: "functions/webhooks.handler",
+  runEvents: {
+    handler: "functions/run-events.handler",
     memoryMb: 256,
     timeoutSeconds: 60,
-    trigger: { queue: "webhook", batchSize: 10 },
+    trigger: { queue: "runEvent", batchSize: 10 },
   },
   sweeper: {
     handler: "functions/sweeper.handler",
@@ -207,8 +207,8 @@ export const QUEUES = {
     visibilityTimeoutSeconds: FUNCTIONS.worker.timeoutSeconds * VISIBILITY_TIMEOUT_FACTOR,
     maxReceiveCount: 5,
   },
-  webhook: {
-    visibilityTimeoutSeconds: FUNCTIONS.webhooks.timeoutSeconds * VISIBILITY_TIMEOUT_FACTOR,
+  runEvent: {
+    visibilityTimeoutSeconds: FUNCTIONS.runEvents.timeoutSeconds * VISIBILITY_TIMEOUT_FACTOR,
     maxReceiveCount: 5,
   },
 } as const satisfies Record<QueueName, { visibilityTimeoutSeconds: number; maxReceiveCount: number }>;
@@ -250,7 +250,7 @@ export interface MetricAlarmSettings {
  */
 export const ALARMS = {
   deadLetters: {
-    queues: ["step", "webhook"],
+    queues: ["step", "runEvent"],
     namespace: "AWS/SQS",
     metric: "ApproximateNumberOfMessagesVisible",
     statistic: "Maximum",
@@ -261,7 +261,7 @@ export const ALARMS = {
     missingData: "notBreaching",
   },
   functionErrors: {
-    functions: ["worker", "webhooks", "sweeper"],
+    functions: ["worker", "runEvents", "sweeper"],
     namespace: "AWS/Lambda",
     metric: "Errors",
     statistic: "Sum",
@@ -283,7 +283,7 @@ export const ALARMS = {
     missingData: "breaching",
   },
   queueAge: {
-    queues: ["step", "webhook"],
+    queues: ["step", "runEvent"],
     namespace: "AWS/SQS",
     metric: "ApproximateAgeOfOldestMessage",
     statistic: "Maximum",
@@ -294,7 +294,7 @@ export const ALARMS = {
     missingData: "notBreaching",
   },
   queueBacklog: {
-    queues: ["step", "webhook"],
+    queues: ["step", "runEvent"],
     namespace: "AWS/SQS",
     metric: "ApproximateNumberOfMessagesVisible",
     statistic: "Maximum",
@@ -317,7 +317,7 @@ export const ENGINE_ENVIRONMENT_KEYS = [
   "TABLE_NAME",
   "STEP_QUEUE_URL",
   "STEP_QUEUE_ARN",
-  "WEBHOOK_QUEUE_URL",
+  "RUN_EVENT_QUEUE_URL",
   "SCHEDULE_GROUP",
   "SCHEDULER_ROLE_ARN",
   "KMS_KEY_ID",
@@ -332,7 +332,7 @@ export type EngineResource =
   | "table"
   | "tableIndexes"
   | "stepQueue"
-  | "webhookQueue"
+  | "runEventQueue"
   | "secretsKey"
   | "schedules"
   | "schedulerRole"
@@ -365,7 +365,7 @@ export const ENGINE_PERMISSIONS: readonly PermissionSettings[] = [
     resources: ["table"],
   },
   { actions: ["dynamodb:Query"], resources: ["tableIndexes"] },
-  { actions: ["sqs:SendMessage"], resources: ["stepQueue", "webhookQueue"] },
+  { actions: ["sqs:SendMessage"], resources: ["stepQueue", "runEventQueue"] },
   // Only with the encryption context the key vault sends (core/ports/key-vault.ts): a workspace, a known
   // purpose, no other key. KMS binds the context to each data key, so every secret stored so far was
   // encrypted with the context it is decrypted with, which these conditions admit; nothing to migrate.

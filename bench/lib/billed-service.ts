@@ -13,7 +13,7 @@ import { Tally } from "./tally";
 import { itemKind, requestBucket } from "./weft-items";
 
 /**
- * The real service (`npm start`: API, engine, webhook worker) on an in-memory DynamoDB Local behind the
+ * The real service (`npm start`: API, engine, run-event worker) on an in-memory DynamoDB Local behind the
  * billing proxy, with a loopback receiver for http steps and webhooks: what the benches that bill requests
  * as DynamoDB bills them (bench:cost, bench:lists) measure. `dynamo` reads the table straight from DynamoDB
  * Local, unbilled, for the bench's own observations.

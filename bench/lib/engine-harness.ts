@@ -99,7 +99,7 @@ export async function startEngineHarness(options: EngineHarnessOptions): Promise
       {
         dynamo,
         queue: countingQueue(gate.queue, tally),
-        webhookQueue: transport.webhookQueue,
+        runEventQueue: transport.runEventQueue,
         scheduler: countingScheduler(transport.scheduler, tally),
         keyVault: new AesKeyVault(randomBytes(32)),
         blobs: new FileBlobStore(join(dataDir, "blobs")),

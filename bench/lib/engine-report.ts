@@ -135,7 +135,7 @@ function printNotes(r: EngineResult): void {
       "split; transactions at the doubled price). Failed requests report none here, though real DynamoDB " +
       "bills a failed conditional write. " +
       "Not counted: CloudWatch Logs, the sweeper, the API's own auth and rate-limit writes, free tiers.",
-    "Capacity as DynamoDB bills it (from item sizes, over the API, with the webhook worker): npm run bench:cost; " +
+    "Capacity as DynamoDB bills it (from item sizes, over the API, with the run-event worker): npm run bench:cost; " +
       "the engine's rate against DynamoDB Local's own conditional write: npm run bench:engine-rate.",
     `Units per execution commit (the phase's writes over its commits): noop ${writesPerCommit(r.perStep.execution)}; ` +
       `${r.sideEffects.handler} ${writesPerCommit(r.sideEffects.perStep.execution)}.`,

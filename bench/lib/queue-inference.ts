@@ -19,7 +19,7 @@ import type { Tally } from "./tally";
  * SIGNAL_RECEIVED / APPROVAL_DECIDED), `q.wake` (core/engine/wake.ts scheduleWake after every run commit whose
  * run then has a timed wake-up: an SQS delayed message up to 15 minutes ahead) and `q.schedule` (further
  * ahead: an EventBridge Scheduler one-shot, which later sends one message too), `q.dispatch`
- * (core/engine/announce-run-events.ts: one webhook dispatch per commit that wrote the webhook outbox, a
+ * (core/engine/announce-run-events.ts: one webhook dispatch per commit that wrote the run-event outbox, a
  * journal item with `WEBHOOKS#` gsi5 keys: only in workspaces with webhooks), `q.attempt`
  * (core/webhooks/deliver.ts queues the next attempt after a failed one; attempt 1 is made by the dispatcher
  * that creates the delivery, with no message).

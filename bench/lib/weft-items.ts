@@ -29,7 +29,7 @@ export function itemKind(key: WireItem): string {
 }
 
 /**
- * The bucket of a request. "sweeper": the periodic sweeps of gsi5 (run sweep and webhook outbox sweep), a
+ * The bucket of a request. "sweeper": the periodic sweeps of gsi5 (run sweep and run-event outbox sweep), a
  * cost per interval and shard, not per step. "key-touch": an API key's `lastUsedAt`, written at most once a
  * minute per key, so it lands in whichever phase its minute turns in. "work": everything else, which is what
  * the phases measure.

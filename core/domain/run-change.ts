@@ -18,7 +18,7 @@ export const APPROVER_NOTICES: ReadonlySet<string> = new Set([
 ]);
 
 export interface FinishOptions {
-  /** The change's events are announced through the webhook outbox: see RunCommit.announced. */
+  /** The change's events are announced through the run-event outbox: see RunCommit.announced. */
   announced?: boolean;
 }
 

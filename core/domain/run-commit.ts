@@ -28,13 +28,14 @@ export interface RunCommit {
   /** Snapshots of the step runs this change touched, latest state. */
   stepRuns: StepRun[];
   /**
-   * The change's events are announced: webhook deliveries and approver mail are sent from the webhook outbox,
-   * which the store writes them to with the change, so a dispatch lost after the commit is found by the sweeper.
+   * The change's events are announced: webhook deliveries and approver mail are sent from the run-event
+   * outbox, which the store writes them to with the change, so a dispatch lost after the commit is found by
+   * the sweeper.
    */
   announced?: boolean;
   /**
    * Set in place by the store once an announced change commits: the outbox entry its dispatch names
-   * (WebhookOutboxStore.journal).
+   * (RunEventOutboxStore.journal).
    */
   outboxSeq?: number;
   /** The run's slot taken, given back, or its queue left, with the change (derived from its status move). */

@@ -1,6 +1,6 @@
 /**
  * The webhook event names of spec 6.2 and the run events they announce. A commit whose events include one
- * of these run events is a webhook outbox entry (RunCommit.announced), dispatched after the commit.
+ * of these run events is a run-event outbox entry (RunCommit.announced), dispatched after the commit.
  * Free of runtime imports, so the dashboard's browser bundle can share the names.
  */
 import type { EventType } from "./events";

@@ -27,7 +27,7 @@ import { scheduleWake, wakeScheduleName } from "./wake";
  *
  * The cost of the attempt a change ends goes into the run item with the commit itself, and to the workspace's
  * rollups with the commit that stops the run (commit-costs.ts). Whatever is lost here if the process dies is
- * found again by the sweepers, because the commit itself recorded it (the sweep index, the webhook outbox);
+ * found again by the sweepers, because the commit itself recorded it (the sweep index, the run-event outbox);
  * children left to cancel, whose cost runs on meanwhile, by a doorbell rung before the commit (ringBeforeCommit).
  */
 export interface DeclaredEffects {
@@ -44,7 +44,7 @@ export type CommitDeps = Pick<
   | "scheduler"
   | "clock"
   | "random"
-  | "webhookQueue"
+  | "runEventQueue"
   | "log"
   | "mailer"
   | "feed"

@@ -1,6 +1,6 @@
 import type { Config } from "../config";
 import type { IdGenerator } from "../domain/ids";
-import type { WebhookMessage } from "../domain/webhook-messages";
+import type { RunEventMessage } from "../domain/run-event-messages";
 import type { Store } from "../ports/store";
 import type { BlobStore } from "./blob-store";
 import type { Clock } from "./clock";
@@ -27,7 +27,7 @@ export interface Deps {
   log: Logger;
   queue: Queue;
   /** Webhook dispatches and delivery attempts: their own queue, so the engine never waits on a receiver. */
-  webhookQueue: Queue<WebhookMessage>;
+  runEventQueue: Queue<RunEventMessage>;
   scheduler: Scheduler;
   http: OutboundHttp;
   keyVault: KeyVault;

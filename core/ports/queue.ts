@@ -2,7 +2,7 @@ import type { EngineMessage } from "../domain/run-messages";
 
 /**
  * The step queue: at-least-once delivery of doorbells, possibly late, possibly twice. SQS in AWS, an
- * in-process queue locally. The webhook queue has the same guarantees for WebhookMessage (`Queue<M>`).
+ * in-process queue locally. The run-event queue has the same guarantees for RunEventMessage (`Queue<M>`).
  */
 export interface Queue<M = EngineMessage> {
   /**

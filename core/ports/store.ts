@@ -14,9 +14,10 @@ import type { CostRollupStore, CostStore } from "./store/costs";
 import type { ProviderStore, RemoteToolStore } from "./store/integrations";
 import type { LlmCacheStore } from "./store/llm-cache";
 import type { ReplayStore } from "./store/replays";
+import type { RunEventOutboxStore } from "./store/run-events";
 import type { ApprovalStore, RunStore } from "./store/runs";
 import type { TriggerStore } from "./store/triggers";
-import type { WebhookDeliveryStore, WebhookOutboxStore, WebhookStore } from "./store/webhooks";
+import type { WebhookDeliveryStore, WebhookStore } from "./store/webhooks";
 
 export type * from "./store/accounts";
 export type * from "./store/approval-groups";
@@ -26,6 +27,7 @@ export type * from "./store/costs";
 export type * from "./store/integrations";
 export type * from "./store/llm-cache";
 export type * from "./store/replays";
+export type * from "./store/run-events";
 export type * from "./store/runs";
 export type * from "./store/triggers";
 export type * from "./store/webhooks";
@@ -62,8 +64,8 @@ export interface Store {
   remoteTools: RemoteToolStore;
   webhooks: WebhookStore;
   webhookDeliveries: WebhookDeliveryStore;
-  webhookOutbox: WebhookOutboxStore;
-  /** How many shards the sweep indexes (runs, webhook outbox) are split into; sweepers visit each. */
+  runEventOutbox: RunEventOutboxStore;
+  /** How many shards the sweep indexes (runs, run-event outbox) are split into; sweepers visit each. */
   sweepShards: number;
   /** Resolves when the store answers a read; what /ready waits for. */
   ping(): Promise<void>;
@@ -79,22 +81,24 @@ export type RunsStore = Pick<
 > & { webhooks: Pick<WebhookStore, "any"> };
 
 /**
- * What the two sweepers read (core/engine/sweeper.ts, core/webhooks/outbox-sweeper.ts): the sweep index's
- * overdue runs and overdue webhook dispatches and attempts. The sweeper function is given no more of the store.
+ * What the two sweepers read (core/engine/sweeper.ts, core/run-events/sweeper.ts): the sweep index's
+ * overdue runs, and the run-event outbox's overdue dispatches and webhook attempts. The sweeper function is
+ * given no more of the store.
  */
 export interface SweepStore {
   runs: Pick<RunStore, "overdue">;
-  webhookOutbox: Pick<WebhookOutboxStore, "dueForSweep">;
+  runEventOutbox: Pick<RunEventOutboxStore, "dueForSweep">;
   sweepShards: number;
 }
 
 /**
- * What the webhook worker (core/webhooks/worker.ts) reads and writes: dispatching a commit's events and
- * mailing approvers, and making delivery attempts. The webhook function is given no more of the store.
+ * What the run-event worker (core/run-events/worker.ts) reads and writes: dispatching a commit's events to
+ * approver mail and webhook deliveries, and making delivery attempts. Its function is given no more of the
+ * store.
  */
-export type WebhookWorkerStore = Pick<
+export type RunEventWorkerStore = Pick<
   Store,
-  | "webhookOutbox"
+  | "runEventOutbox"
   | "webhooks"
   | "webhookDeliveries"
   | "approvals"

@@ -1,18 +1,18 @@
+import { type WebhookAttempt, webhookAttempt } from "../domain/run-event-messages";
 import { isoAt } from "../domain/time";
 import type { DeliveryAttempt, WebhookRecord } from "../domain/webhook";
-import { type WebhookAttempt, webhookAttempt } from "../domain/webhook-messages";
 import { OutboundUrlRefused } from "../outbound/outbound-errors";
 import type { Deps } from "../ports/deps";
 import type { OutboundHttp } from "../ports/http";
-import type { AttemptOutcome, StoredDelivery, WebhookWorkerStore } from "../ports/store";
+import type { AttemptOutcome, RunEventWorkerStore, StoredDelivery } from "../ports/store";
 import { webhookSecretContext } from "./secret";
 import { signWebhookBody } from "./signature";
 
 /** A claim outlives the attempt's timeout by this much before another worker may take the attempt over. */
 export const CLAIM_MARGIN_MS = 30_000;
 
-export type DeliverDeps = Pick<Deps, "webhookQueue" | "clock" | "log" | "http" | "keyVault" | "config"> & {
-  store: Pick<WebhookWorkerStore, "webhooks" | "webhookDeliveries">;
+export type DeliverDeps = Pick<Deps, "runEventQueue" | "clock" | "log" | "http" | "keyVault" | "config"> & {
+  store: Pick<RunEventWorkerStore, "webhooks" | "webhookDeliveries">;
 };
 
 /** A delivery claimed for an attempt until `claimUntilMs`. */
@@ -96,12 +96,12 @@ export async function makeClaimedAttempt(
   log.info({ statusCode: entry.statusCode, error: entry.error, outcome: outcome.status }, "webhook attempt");
   if (!recorded || outcome.status !== "pending") return;
   try {
-    await deps.webhookQueue.send(webhookAttempt(delivery, attempt + 1), {
+    await deps.runEventQueue.send(webhookAttempt(delivery, attempt + 1), {
       delayMs: outcome.nextAttemptAtMs - endedMs,
     });
   } catch (error) {
     // Recorded as due: the sweeper sends the attempt when it is overdue.
-    log.warn({ err: error }, "next webhook attempt not queued; the webhook sweeper will");
+    log.warn({ err: error }, "next webhook attempt not queued; the run-event sweeper will");
   }
 }
 

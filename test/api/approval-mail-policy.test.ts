@@ -41,7 +41,7 @@ async function askApproval(app: MailApp, account: SignedUp, assignees: string[])
   ]);
   const run = await startRun(app.t.request, account.apiKey, { definitionId: definition.id, input: { a: 1 } });
   await app.t.idle();
-  await app.t.webhooksIdle();
+  await app.t.runEventsIdle();
   const pending = await expectData<{ id: string; workflowRunId: string }[]>(
     await app.t.request("GET", "/v1/approval-requests?pending=true", { headers: withKey(account.apiKey) }),
     200,

@@ -37,7 +37,7 @@ const send = (method: string, path: string, body?: unknown) =>
 /** Lets the engine, then the outbox's dispatch (webhooks and mail), finish. */
 async function settle(): Promise<void> {
   await t.idle();
-  await t.webhooksIdle();
+  await t.runEventsIdle();
 }
 
 /** The link of `kind` in the newest mail to `person`. */

@@ -82,7 +82,7 @@ describe("approval reminders and escalation", () => {
     );
     expect(audit.map((entry) => entry.action)).toEqual(["requested", "reminder", "escalated", "expired"]);
 
-    await t.webhooksIdle();
+    await t.runEventsIdle();
     expect(subjectsTo("ann@example.com")).toEqual(["Approval requested", "Reminder"]);
     expect(subjectsTo("boss@example.com")).toEqual(["Escalated to you"]);
   });

@@ -181,7 +181,7 @@ async function serveEveryRoute(): Promise<string> {
     201,
   );
   await t.idle();
-  await t.webhooksIdle();
+  await t.runEventsIdle();
   const [approval] = await data<{ id: string }[]>(v1("GET", "/v1/approval-requests?pending=true"), 200);
   const approvalId = approval?.id ?? "";
   await v1("GET", `/v1/approval-requests/${approvalId}`);
@@ -214,7 +214,7 @@ async function serveEveryRoute(): Promise<string> {
   await call("GET", `/a/${mailed[0]}`);
   await v1("POST", `/v1/approval-requests/${approvalId}/decide`, { decision: "approved" });
   await t.idle();
-  await t.webhooksIdle();
+  await t.runEventsIdle();
 
   await v1("GET", "/v1/workflow-runs");
   await v1("GET", `/v1/workflow-runs/${run.id}`);
@@ -258,7 +258,7 @@ async function serveEveryRoute(): Promise<string> {
   await call("DELETE", "/mcp", { headers: mcp });
 
   await t.idle();
-  await t.webhooksIdle();
+  await t.runEventsIdle();
   await v1("GET", `/v1/webhooks/${hook.id}/deliveries`);
   await v1("DELETE", `/v1/webhooks/${hook.id}`);
   await v1("DELETE", "/v1/approval-groups/legal");

@@ -32,7 +32,7 @@ beforeAll(async () => {
     // What the infra gives the function; these requests create no run, so nothing is sent to them.
     STEP_QUEUE_URL: "https://sqs.us-east-1.amazonaws.com/123456789012/weft-steps",
     STEP_QUEUE_ARN: "arn:aws:sqs:us-east-1:123456789012:weft-steps",
-    WEBHOOK_QUEUE_URL: "https://sqs.us-east-1.amazonaws.com/123456789012/weft-webhooks",
+    RUN_EVENT_QUEUE_URL: "https://sqs.us-east-1.amazonaws.com/123456789012/weft-run-events",
     SCHEDULE_GROUP: "weft",
     SCHEDULER_ROLE_ARN: "arn:aws:iam::123456789012:role/weft-scheduler",
     KMS_KEY_ID: "arn:aws:kms:us-east-1:123456789012:key/11111111-2222-3333-4444-555555555555",

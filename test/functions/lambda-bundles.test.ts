@@ -39,7 +39,7 @@ beforeAll(async () => {
     // What the infra gives every function; nothing here sends to them.
     STEP_QUEUE_URL: "https://sqs.us-east-1.amazonaws.com/123456789012/weft-steps",
     STEP_QUEUE_ARN: "arn:aws:sqs:us-east-1:123456789012:weft-steps",
-    WEBHOOK_QUEUE_URL: "https://sqs.us-east-1.amazonaws.com/123456789012/weft-webhooks",
+    RUN_EVENT_QUEUE_URL: "https://sqs.us-east-1.amazonaws.com/123456789012/weft-run-events",
     SCHEDULE_GROUP: "weft",
     SCHEDULER_ROLE_ARN: "arn:aws:iam::123456789012:role/weft-scheduler",
     KMS_KEY_ID: "arn:aws:kms:us-east-1:123456789012:key/11111111-2222-3333-4444-555555555555",
@@ -154,14 +154,14 @@ describe("the bundled Lambda handlers", { timeout: 120_000 }, () => {
   it("sweeper: sweeps the table through the bundled AWS SDK, finding nothing overdue", async () => {
     const [swept] = await invokeBundle("sweeper", [{}]);
 
-    expect(swept).toEqual({ rung: 0, webhooks: 0 });
+    expect(swept).toEqual({ rung: 0, runEvents: 0 });
   });
 
-  it("worker and webhooks: answer an empty SQS batch with no failures", async () => {
+  it("worker and run-events: answer an empty SQS batch with no failures", async () => {
     const emptyBatch = { Records: [] };
 
     expect(await invokeBundle("worker", [emptyBatch])).toEqual([{ batchItemFailures: [] }]);
-    expect(await invokeBundle("webhooks", [emptyBatch])).toEqual([{ batchItemFailures: [] }]);
+    expect(await invokeBundle("run-events", [emptyBatch])).toEqual([{ batchItemFailures: [] }]);
   });
 
   it("the SQS, Scheduler, KMS and S3 clients, loaded on first use, send their requests and read the answers", async () => {

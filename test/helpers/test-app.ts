@@ -16,7 +16,7 @@ import { type Config, loadConfig } from "../../core/config";
 import { sweepOverdueRuns } from "../../core/engine/sweeper";
 import { type Clock, systemClock } from "../../core/ports/clock";
 import type { Deps } from "../../core/ports/deps";
-import { sweepWebhookOutbox } from "../../core/webhooks/outbox-sweeper";
+import { sweepRunEventOutbox } from "../../core/run-events/sweeper";
 import { buildDeps } from "../../functions/deps";
 import { startDevModels } from "../../functions/dev-models";
 import { createLocalTransport } from "../../functions/local-engine";
@@ -38,10 +38,10 @@ export interface TestApp {
   idle(): Promise<void>;
   /** Runs the sweeper now, as the periodic one would, for runs due by the app's clock. */
   sweep(): Promise<number>;
-  /** Resolves once the webhook queue has nothing queued, in flight, or waiting on a retry delay. */
-  webhooksIdle(): Promise<void>;
-  /** Runs the webhook sweeper now for outbox entries and attempts due by the app's clock. */
-  sweepWebhooks(): Promise<number>;
+  /** Resolves once the run-event queue has nothing queued, in flight, or waiting on a retry delay. */
+  runEventsIdle(): Promise<void>;
+  /** Runs the run-event sweeper now for outbox entries and attempts due by the app's clock. */
+  sweepRunEvents(): Promise<number>;
   /** Stops the engine as a shutdown would (timers gone, messages in memory lost), before the file ends. */
   stop(): Promise<void>;
 }
@@ -129,8 +129,8 @@ export async function createTestApp(
       ),
     idle: () => transport.queue.idle(),
     sweep: () => sweepOverdueRuns(deps, { graceMs: 0 }),
-    webhooksIdle: () => transport.webhookQueue.idle(),
-    sweepWebhooks: () => sweepWebhookOutbox(deps, { graceMs: 0 }),
+    runEventsIdle: () => transport.runEventQueue.idle(),
+    sweepRunEvents: () => sweepRunEventOutbox(deps, { graceMs: 0 }),
     stop,
   };
 }

@@ -18,14 +18,14 @@ import { createDynamoClient } from "../../core/adapters/dynamodb/table/dynamo-cl
 /**
  * The deployment's resources, made with the SDK on an AWS endpoint (LocalStack) for one test file, under
  * names unique to it, the way infra/ declares them: a pay-per-request table with its indexes and TTL, a step
- * and a webhook queue each with a DLQ after `maxReceiveCount` receives, a schedule group, a KMS key.
+ * and a run-event queue each with a DLQ after `maxReceiveCount` receives, a schedule group, a KMS key.
  */
 export interface AwsResources {
   tableName: string;
   stepQueue: { url: string; arn: string };
   stepDlq: { url: string; arn: string };
-  webhookQueue: { url: string; arn: string };
-  webhookDlq: { url: string; arn: string };
+  runEventQueue: { url: string; arn: string };
+  runEventDlq: { url: string; arn: string };
   scheduleGroup: string;
   /** Not created: LocalStack does not enforce IAM, and the suite has no IAM client; AWS would need the role. */
   schedulerRoleArn: string;
@@ -84,7 +84,7 @@ export async function createAwsResources(
     return { queue, dlq };
   };
   const step = await withDlq(`${prefix}-steps`);
-  const webhook = await withDlq(`${prefix}-webhooks`);
+  const runEvent = await withDlq(`${prefix}-run-events`);
 
   const scheduleGroup = `${prefix}-schedules`;
   await clients.scheduler.send(new CreateScheduleGroupCommand({ Name: scheduleGroup }));
@@ -99,8 +99,8 @@ export async function createAwsResources(
     tableName,
     stepQueue: step.queue,
     stepDlq: step.dlq,
-    webhookQueue: webhook.queue,
-    webhookDlq: webhook.dlq,
+    runEventQueue: runEvent.queue,
+    runEventDlq: runEvent.dlq,
     scheduleGroup,
     schedulerRoleArn: `arn:aws:iam::${account}:role/${prefix}-scheduler`,
     kmsKeyId,
@@ -112,7 +112,7 @@ export async function createAwsResources(
       // Best effort, each on its own: one failure must not leave the rest behind.
       await Promise.allSettled([
         clients.dynamo.send(new DeleteTableCommand({ TableName: tableName })),
-        ...[step.queue, step.dlq, webhook.queue, webhook.dlq].map((queue) =>
+        ...[step.queue, step.dlq, runEvent.queue, runEvent.dlq].map((queue) =>
           clients.sqs.send(new DeleteQueueCommand({ QueueUrl: queue.url })),
         ),
         clients.scheduler.send(new DeleteScheduleGroupCommand({ Name: scheduleGroup })),

@@ -50,7 +50,7 @@ const config = loadConfig({
   AWS_REGION: "us-east-1",
   STEP_QUEUE_URL: "https://sqs.us-east-1.amazonaws.com/000000000000/weft-steps",
   STEP_QUEUE_ARN: "arn:aws:sqs:us-east-1:000000000000:weft-steps",
-  WEBHOOK_QUEUE_URL: "https://sqs.us-east-1.amazonaws.com/000000000000/weft-webhooks",
+  RUN_EVENT_QUEUE_URL: "https://sqs.us-east-1.amazonaws.com/000000000000/weft-webhooks",
   SCHEDULE_GROUP: "weft",
   SCHEDULER_ROLE_ARN: "arn:aws:iam::000000000000:role/weft-scheduler",
   KMS_KEY_ID: "arn:aws:kms:us-east-1:000000000000:key/11111111-2222-3333-4444-555555555555",
@@ -62,7 +62,7 @@ async function callEveryService(platform: ReturnType<typeof awsPlatform>): Promi
   const doorbell = runDoorbell("wsp_1", "run_1");
   await expect(platform.queue.send(doorbell)).rejects.toThrow();
   await expect(
-    platform.webhookQueue.send({
+    platform.runEventQueue.send({
       type: "webhooks.dispatch",
       workspaceId: "wsp_1",
       runId: "run_1",
@@ -105,7 +105,7 @@ describe("the AWS platform's endpoint", () => {
     expect(seen).toEqual(expectedRequests);
   });
 
-  it("fails a blob call in a function given no bucket (the sweeper, the webhook worker), naming BLOB_BUCKET, sending nothing", async () => {
+  it("fails a blob call in a function given no bucket (the sweeper, the run-event worker), naming BLOB_BUCKET, sending nothing", async () => {
     const platform = awsPlatform({ ...config, BLOB_BUCKET: undefined }, { endpoint: url });
 
     await expect(platform.blobs.get({ workspaceId: "wsp_1", runId: "run_1", name: "out" })).rejects.toThrow(

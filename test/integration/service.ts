@@ -12,7 +12,7 @@ import { createDynamoClient } from "../../core/adapters/dynamodb/table/dynamo-cl
 import { FileBlobStore } from "../../core/adapters/local/file-blob-store";
 import { createPinoLogger, silentLogger } from "../../core/adapters/log/pino-logger";
 import { type Config, loadConfig } from "../../core/config";
-import type { WebhookMessage } from "../../core/domain/webhook-messages";
+import type { RunEventMessage } from "../../core/domain/run-event-messages";
 import { systemClock } from "../../core/ports/clock";
 import { awsPlatform } from "../../functions/aws-platform";
 import type { Platform } from "../../functions/deps";
@@ -29,7 +29,7 @@ import { type Poller, startPoller } from "./poller";
 /**
  * The deployed service in a test process: its resources (on the AWS endpoint, or local stand-ins), the four
  * Lambda handlers built by functions/*.ts from a platform of real AWS adapters, and a poller that feeds the
- * queues' messages to the worker and webhook handlers as Lambda's event source mappings would. Each handler
+ * queues' messages to the worker and run-event handlers as Lambda's event source mappings would. Each handler
  * gets its own platform (its own SDK clients, key cache, definition cache), as separate Lambdas have.
  */
 export interface IntegrationService {
@@ -39,7 +39,7 @@ export interface IntegrationService {
   send: Send;
   poller: Poller;
   /** Invokes the sweeper handler, as its one-minute schedule does. */
-  sweep(): Promise<{ rung: number; webhooks: number }>;
+  sweep(): Promise<{ rung: number; runEvents: number }>;
   /** Names of the EventBridge schedules still pending in the group. */
   pendingSchedules(): Promise<string[]>;
   /** Messages in the two DLQs. */
@@ -58,7 +58,7 @@ const MAX_RECEIVE_COUNT = 5;
 interface Resources {
   tableName: string;
   stepQueue: { url: string; arn: string };
-  webhookQueue: { url: string; arn: string };
+  runEventQueue: { url: string; arn: string };
   dlqUrls: string[];
   scheduleGroup: string;
   schedulerRoleArn: string;
@@ -80,7 +80,7 @@ export async function startIntegrationService(env: Record<string, string> = {}):
       visibilityTimeoutSeconds: VISIBILITY_TIMEOUT_SECONDS,
       maxReceiveCount: MAX_RECEIVE_COUNT,
     });
-    resources = { ...aws, dlqUrls: [aws.stepDlq.url, aws.webhookDlq.url] };
+    resources = { ...aws, dlqUrls: [aws.stepDlq.url, aws.runEventDlq.url] };
     const clients = endpointClients(mode);
     sqs = clients.sqs;
     endpointSchedules = new EndpointScheduleDriver({ scheduler: clients.scheduler, sqs }, aws.scheduleGroup);
@@ -91,14 +91,14 @@ export async function startIntegrationService(env: Record<string, string> = {}):
       maxReceiveCount: MAX_RECEIVE_COUNT,
     };
     const stepDlq = local.createQueue(`${prefix}-steps-dlq`, { visibilityTimeoutSeconds: 30 });
-    const webhookDlq = local.createQueue(`${prefix}-webhooks-dlq`, { visibilityTimeoutSeconds: 30 });
+    const runEventDlq = local.createQueue(`${prefix}-run-events-dlq`, { visibilityTimeoutSeconds: 30 });
     const tableName = `${prefix}-table`;
     await ensureTable(createDynamoClient({ region: mode.region, endpoint: mode.dynamoEndpoint }), tableName);
     resources = {
       tableName,
       stepQueue: local.createQueue(`${prefix}-steps`, { ...queueOptions, dlq: stepDlq }),
-      webhookQueue: local.createQueue(`${prefix}-webhooks`, { ...queueOptions, dlq: webhookDlq }),
-      dlqUrls: [stepDlq.url, webhookDlq.url],
+      runEventQueue: local.createQueue(`${prefix}-run-events`, { ...queueOptions, dlq: runEventDlq }),
+      dlqUrls: [stepDlq.url, runEventDlq.url],
       scheduleGroup: `${prefix}-schedules`,
       schedulerRoleArn: `arn:aws:iam::000000000000:role/${prefix}-scheduler`,
       kmsKeyId: local.createKey(),
@@ -112,7 +112,7 @@ export async function startIntegrationService(env: Record<string, string> = {}):
     TABLE_NAME: resources.tableName,
     STEP_QUEUE_URL: resources.stepQueue.url,
     STEP_QUEUE_ARN: resources.stepQueue.arn,
-    WEBHOOK_QUEUE_URL: resources.webhookQueue.url,
+    RUN_EVENT_QUEUE_URL: resources.runEventQueue.url,
     SCHEDULE_GROUP: resources.scheduleGroup,
     SCHEDULER_ROLE_ARN: resources.schedulerRoleArn,
     KMS_KEY_ID: resources.kmsKeyId,
@@ -131,9 +131,9 @@ export async function startIntegrationService(env: Record<string, string> = {}):
     return {
       dynamo: createDynamoClient({ region: mode.region, endpoint: mode.dynamoEndpoint }),
       queue: new SqsQueue({ client: stand.sqsClient(), queueUrl: resources.stepQueue.url }),
-      webhookQueue: new SqsQueue<WebhookMessage>({
+      runEventQueue: new SqsQueue<RunEventMessage>({
         client: stand.sqsClient(),
-        queueUrl: resources.webhookQueue.url,
+        queueUrl: resources.runEventQueue.url,
       }),
       scheduler: new EventBridgeScheduler({
         client: stand.schedulerClient(),
@@ -149,7 +149,7 @@ export async function startIntegrationService(env: Record<string, string> = {}):
 
   const api = functions.api.createApiHandler(config, log, platform()) as unknown as ApiHandler;
   const worker = functions.worker.createWorkerHandler(config, log, platform());
-  const webhooks = functions.webhooks.createWebhooksHandler(config, log, platform());
+  const runEvents = functions.runEvents.createRunEventsHandler(config, log, platform());
   const sweeper = functions.sweeper.createSweeperHandler(config, log, platform());
 
   const poller = startPoller({
@@ -166,10 +166,10 @@ export async function startIntegrationService(env: Record<string, string> = {}):
         handler: worker,
       },
       {
-        name: "webhooks",
-        queue: resources.webhookQueue,
-        batchSize: FUNCTIONS.webhooks.trigger.batchSize,
-        handler: webhooks,
+        name: "run-events",
+        queue: resources.runEventQueue,
+        batchSize: FUNCTIONS.runEvents.trigger.batchSize,
+        handler: runEvents,
       },
     ],
   });
@@ -228,13 +228,13 @@ async function loadFunctions(env: Record<string, string>) {
   installLambdaStreamingRuntime();
   for (const [name, value] of Object.entries(env)) vi.stubEnv(name, value);
   try {
-    const [api, worker, webhooks, sweeper] = await Promise.all([
+    const [api, worker, runEvents, sweeper] = await Promise.all([
       import("../../functions/api"),
       import("../../functions/worker"),
-      import("../../functions/webhooks"),
+      import("../../functions/run-events"),
       import("../../functions/sweeper"),
     ]);
-    return { api, worker, webhooks, sweeper };
+    return { api, worker, runEvents, sweeper };
   } finally {
     vi.unstubAllEnvs();
   }

@@ -12,7 +12,7 @@ import { type IntegrationService, startIntegrationService } from "./service";
 
 /**
  * One workflow through the whole service as deployed: the API handler (function URL events), the step and
- * webhook workers fed from their queues, the sweeper; DynamoDB, SQS, EventBridge Scheduler and KMS through
+ * run-event workers fed from their queues, the sweeper; DynamoDB, SQS, EventBridge Scheduler and KMS through
  * the real adapters (on an AWS endpoint, or stand-ins for all but DynamoDB: see global-setup.ts).
  */
 
@@ -199,7 +199,7 @@ describe("a workflow end to end through the Lambda handlers", () => {
     expect(cost).toMatchObject({ totalCostUsd: CALL_COST, totalInputTokens: 1000, totalOutputTokens: 100 });
     expect(cost.calls).toHaveLength(1);
 
-    // Three webhook deliveries through the webhook queue and worker, each signed with the webhook's secret.
+    // Three webhook deliveries through the run-event queue and worker, each signed with the webhook's secret.
     const received = await until("three webhook deliveries", async () =>
       receiver.requests.length >= 3 ? receiver.requests : undefined,
     );
@@ -241,7 +241,7 @@ describe("a workflow end to end through the Lambda handlers", () => {
       const stepSends = local.queueAt(service.config.STEP_QUEUE_URL ?? "").sends;
       expect(stepSends.filter((sent) => sent.delaySeconds > 0).map((sent) => sent.delaySeconds)).toEqual([1]);
       expect(local.kmsCalls.GenerateDataKey).toBeGreaterThanOrEqual(2); // the provider key, the webhook secret
-      expect(local.kmsCalls.Decrypt).toBeGreaterThanOrEqual(2); // by the step worker and the webhook worker
+      expect(local.kmsCalls.Decrypt).toBeGreaterThanOrEqual(2); // by the step worker and the run-event worker
     }
   });
 });

@@ -131,7 +131,7 @@ export function portsFor(world: World, actor: Actor): ActorPorts {
       cancel: (name) => inter.call(actor, "scheduler.cancel", async () => world.scheduler.cancel(name)),
     },
     // Dispatches are only a crash point here: webhooks are not simulated, their sweeper covers a lost one.
-    webhookQueue: { send: () => inter.call(actor, "webhooks.send", async () => {}) },
+    runEventQueue: { send: () => inter.call(actor, "webhooks.send", async () => {}) },
     http: {
       request: (request) =>
         inter.call(actor, "http.request", async () =>

@@ -5,7 +5,7 @@
 import { createMemoryRunsStore } from "../../core/adapters/memory/runs-store";
 import { eventsOf, runSchedule, type ScheduleResult, type StoreUnderTest } from "./schedule";
 
-/** Odd seeds run in a workspace with webhooks, so announcing commits take the webhook outbox's path too. */
+/** Odd seeds run in a workspace with webhooks, so announcing commits take the run-event outbox's path too. */
 export function memoryStore(seed: number): StoreUnderTest {
   const store = createMemoryRunsStore({ hasWebhooks: () => seed % 2 === 1 });
   return { store, dump: () => store.dump() };

@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from "vitest";
-import { webhookAttempt } from "../../core/domain/webhook-messages";
+import { webhookAttempt } from "../../core/domain/run-event-messages";
 import type { OutboundRequest } from "../../core/ports/http";
 import { deliverWebhookAttempt } from "../../core/webhooks/deliver";
 import { answer, eventually, noop, startReceiver, type WebhookHarness, webhookHarness } from "./harness";

@@ -1,6 +1,6 @@
 import { beforeAll, describe, expect, it } from "vitest";
+import { webhookAttempt } from "../../core/domain/run-event-messages";
 import type { WebhookDelivery } from "../../core/domain/webhook";
-import { webhookAttempt } from "../../core/domain/webhook-messages";
 import { deliverWebhookAttempt } from "../../core/webhooks/deliver";
 import { expectData } from "../helpers/requests";
 import {
@@ -61,7 +61,7 @@ describe("deleting a webhook with a delivery awaiting its retry", () => {
       "the delivery to be cancelled",
     );
     // Nothing is left queued or scheduled: no attempt 3 will come either.
-    await fast.t.webhooksIdle();
+    await fast.t.runEventsIdle();
 
     expect(receiver.requests).toHaveLength(1);
     expect(await stored(fast, webhookId, delivery.id)).toMatchObject({
@@ -71,7 +71,7 @@ describe("deleting a webhook with a delivery awaiting its retry", () => {
       claimUntilMs: null,
     });
     // A final delivery leaves the sweep index: the sweeper has nothing to send again.
-    expect(await fast.t.sweepWebhooks()).toBe(0);
+    expect(await fast.t.sweepRunEvents()).toBe(0);
     expect((await fast.call("GET", `/v1/webhooks/${webhookId}/deliveries`)).status).toBe(404);
   });
 

@@ -191,7 +191,7 @@ describe("webhook deliveries from the local service", () => {
     const completed = await h.run([noop("only")]);
     await h.waitForRun(completed, ["COMPLETED"]);
     await eventually(() => (completions.requests.length === 1 ? true : undefined), "the completion");
-    await h.t.webhooksIdle();
+    await h.t.runEventsIdle();
 
     expect(failures.requests.map((request) => eventBody(request).workflowRunId)).toEqual([failed]);
     expect(failures.requests.map((request) => request.headers["x-webhook-event"])).toEqual([

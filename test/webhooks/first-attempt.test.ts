@@ -37,7 +37,7 @@ describe("a delivery's first attempt, made by its dispatcher", () => {
     const runId = await h.run([noop("only")]);
     await h.waitForRun(runId, ["COMPLETED"]);
     const [delivery] = await h.settled(webhook.id, 1);
-    await h.t.webhooksIdle();
+    await h.t.runEventsIdle();
 
     expect(delivery).toMatchObject({ status: "delivered", attempts: 1, workflowRunId: runId });
     expect(receiver.requests).toHaveLength(1);
@@ -47,7 +47,7 @@ describe("a delivery's first attempt, made by its dispatcher", () => {
       String(delivery?.id),
     );
     expect(stored?.claimUntilMs).toBeNull();
-    expect(await h.t.sweepWebhooks()).toBe(0);
+    expect(await h.t.sweepRunEvents()).toBe(0);
   });
 
   it("is made by a later dispatch of its commit once the claim of a dispatcher that stopped has run out", async () => {
@@ -64,16 +64,16 @@ describe("a delivery's first attempt, made by its dispatcher", () => {
     };
     const runId = await h.run([noop("only")]);
     await h.waitForRun(runId, ["COMPLETED"]);
-    await h.t.webhooksIdle();
+    await h.t.runEventsIdle();
     const [created] = await h.deliveries(webhook.id);
     expect(created).toMatchObject({ status: "pending", attempts: 0 });
 
     // While the claim holds, the sweeper's dispatch of the commit sends nothing and leaves it in the outbox.
-    expect(await h.t.sweepWebhooks()).toBe(1);
-    await h.t.webhooksIdle();
+    expect(await h.t.sweepRunEvents()).toBe(1);
+    await h.t.runEventsIdle();
     expect(receiver.requests).toHaveLength(0);
     await claimRunOut(webhook.id, String(created?.id));
-    expect(await h.t.sweepWebhooks()).toBe(1);
+    expect(await h.t.sweepRunEvents()).toBe(1);
     const [delivery] = await h.settled(webhook.id, 1);
 
     expect(delivery).toMatchObject({
@@ -83,7 +83,7 @@ describe("a delivery's first attempt, made by its dispatcher", () => {
       lastStatusCode: 204,
     });
     expect(receiver.requests.map((request) => request.headers["x-webhook-delivery"])).toEqual([created?.id]);
-    expect(await h.t.sweepWebhooks()).toBe(0);
+    expect(await h.t.sweepRunEvents()).toBe(0);
   });
 
   it("is not made twice when its claim is still held by a dispatcher that is alive", async () => {
@@ -102,14 +102,14 @@ describe("a delivery's first attempt, made by its dispatcher", () => {
 
     // The sweeper looks while the attempt waits for its answer: the commit is still in the outbox, and its
     // dispatch finds the delivery claimed, so nothing is sent.
-    expect(await h.t.sweepWebhooks()).toBe(1);
+    expect(await h.t.sweepRunEvents()).toBe(1);
     await sleep(100);
     release();
     const [delivery] = await h.settled(webhook.id, 1);
-    await h.t.webhooksIdle();
+    await h.t.runEventsIdle();
 
     expect(delivery).toMatchObject({ status: "delivered", attempts: 1 });
     expect(receiver.requests).toHaveLength(1);
-    expect(await h.t.sweepWebhooks()).toBe(0);
+    expect(await h.t.sweepRunEvents()).toBe(0);
   });
 });

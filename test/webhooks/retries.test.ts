@@ -5,6 +5,7 @@ import { outboxIndexKeys } from "../../core/adapters/dynamodb/runs/run-index-key
 import { fromJournalItem } from "../../core/adapters/dynamodb/runs/run-items";
 import { createDocumentClient, createDynamoClient } from "../../core/adapters/dynamodb/table/dynamo-client";
 import { keys } from "../../core/adapters/dynamodb/table/keys";
+import { sweepShard } from "../../core/adapters/dynamodb/table/sweep-index";
 import { expectData } from "../helpers/requests";
 import {
   answer,
@@ -68,7 +69,7 @@ describe("webhook delivery retries (spec 6.4)", () => {
     await completedRun();
     const [delivery] = await h.settled(webhook.id, 1);
     await sleep(AFTER_LAST_RETRY_MS);
-    await h.t.webhooksIdle();
+    await h.t.runEventsIdle();
 
     expect(receiver.requests).toHaveLength(3);
     expect(delivery).toMatchObject({
@@ -134,7 +135,7 @@ describe("webhook delivery retries (spec 6.4)", () => {
     const runId = await completedRun();
     await eventually(() => (receiver.requests.length === 1 ? true : undefined), "attempt 1");
     await sleep(AFTER_LAST_RETRY_MS);
-    await h.t.webhooksIdle();
+    await h.t.runEventsIdle();
 
     expect(receiver.requests).toHaveLength(1);
     expect((await h.call("GET", `/v1/webhooks/${webhook.id}/deliveries`)).status).toBe(404);
@@ -153,12 +154,12 @@ describe("webhook delivery retries (spec 6.4)", () => {
     const webhook = await h.register(receiver.url, ["workflow.completed"]);
     const runId = await completedRun();
     await h.settled(webhook.id, 1);
-    await h.t.webhooksIdle();
+    await h.t.runEventsIdle();
 
     // As if the dispatcher died after creating the delivery but before clearing the outbox entry.
     await restoreOutboxEntry(runId, "WORKFLOW_COMPLETED");
-    expect(await h.t.sweepWebhooks()).toBeGreaterThanOrEqual(1);
-    await h.t.webhooksIdle();
+    expect(await h.t.sweepRunEvents()).toBeGreaterThanOrEqual(1);
+    await h.t.runEventsIdle();
     await sleep(100);
 
     expect(receiver.requests).toHaveLength(1);
@@ -169,27 +170,53 @@ describe("webhook delivery retries (spec 6.4)", () => {
       meta: { total: number };
     };
     expect(page.meta.total).toBe(1);
-    expect(await h.t.sweepWebhooks()).toBe(0);
+    expect(await h.t.sweepRunEvents()).toBe(0);
+  });
+
+  it("dispatches a commit whose dispatch message was lost (as with the queue a deploy replaces) from its outbox entry, kept under its WEBHOOKS# keys", async () => {
+    const receiver = await startReceiver();
+    const webhook = await h.register(receiver.url, ["workflow.completed"]);
+    const queue = h.t.deps.runEventQueue;
+    const send = queue.send.bind(queue);
+    queue.send = async (message, options) => {
+      if (message.type !== "webhooks.dispatch") await send(message, options);
+    };
+    let runId: string;
+    try {
+      runId = await completedRun();
+      await h.t.runEventsIdle();
+    } finally {
+      queue.send = send;
+    }
+    expect(receiver.requests).toHaveLength(0);
+    const entry = await journalItemWith(runId, "WORKFLOW_COMPLETED");
+    // The layout items were written in before the outbox was named for run events, read as they are.
+    expect(entry.gsi5pk).toBe(`WEBHOOKS#${sweepShard(runId)}`);
+    expect(entry.gsi5sk).toMatch(new RegExp(`^\\d{4}-\\d{2}-\\d{2}T[\\d:.]+Z#${runId}#\\d{10}$`));
+
+    expect(await h.t.sweepRunEvents()).toBeGreaterThanOrEqual(1);
+    const [delivery] = await h.settled(webhook.id, 1);
+    await h.t.runEventsIdle();
+
+    expect(delivery).toMatchObject({ status: "delivered", attempts: 1, workflowRunId: runId });
+    expect(receiver.requests).toHaveLength(1);
+    expect((await journalItemWith(runId, "WORKFLOW_COMPLETED")).gsi5pk).toBeUndefined();
   });
 
   it("leaves nothing in the outbox for a commit whose workspace has no subscribed webhook", async () => {
     const runId = await quiet.run([noop("only")]);
     await quiet.waitForRun(runId, ["COMPLETED"]);
-    await quiet.t.webhooksIdle();
+    await quiet.t.runEventsIdle();
 
-    expect(await quiet.t.sweepWebhooks()).toBe(0);
+    expect(await quiet.t.sweepRunEvents()).toBe(0);
   });
 });
 
-/** Puts the outbox index keys back on the journal item holding `eventType`, as its commit wrote them. */
-async function restoreOutboxEntry(runId: string, eventType: string): Promise<void> {
-  const client = createDocumentClient(
-    createDynamoClient({ region: "us-east-1", endpoint: inject("dynamoEndpoint") }),
-  );
-  const table = h.t.deps.config.TABLE_NAME;
-  const { Items = [] } = await client.send(
+/** The journal item holding the run's `eventType`, as stored. */
+async function journalItemWith(runId: string, eventType: string): Promise<Record<string, unknown>> {
+  const { Items = [] } = await documentClient().send(
     new QueryCommand({
-      TableName: table,
+      TableName: h.t.deps.config.TABLE_NAME,
       KeyConditionExpression: "pk = :pk AND begins_with(sk, :prefix)",
       ExpressionAttributeValues: {
         ":pk": keys.runPartition(h.workspaceId, runId),
@@ -201,18 +228,27 @@ async function restoreOutboxEntry(runId: string, eventType: string): Promise<voi
     fromJournalItem(item).events.some((event) => event.eventType === eventType),
   );
   if (!journal) throw new Error(`no journal item with ${eventType}`);
+  return journal;
+}
+
+/** Puts the outbox index keys back on the journal item holding `eventType`, as its commit wrote them. */
+async function restoreOutboxEntry(runId: string, eventType: string): Promise<void> {
+  const journal = await journalItemWith(runId, eventType);
   const first = fromJournalItem(journal).events[0];
   if (!first) throw new Error("empty journal");
   const index = outboxIndexKeys(runId, first.createdAt, first.seq);
-  await client.send(
+  await documentClient().send(
     new UpdateCommand({
-      TableName: table,
+      TableName: h.t.deps.config.TABLE_NAME,
       Key: { pk: journal.pk, sk: journal.sk },
       UpdateExpression: "SET gsi5pk = :pk, gsi5sk = :sk",
       ExpressionAttributeValues: { ":pk": index.gsi5pk, ":sk": index.gsi5sk },
     }),
   );
 }
+
+const documentClient = () =>
+  createDocumentClient(createDynamoClient({ region: "us-east-1", endpoint: inject("dynamoEndpoint") }));
 
 function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {

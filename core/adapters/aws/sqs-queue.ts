@@ -10,8 +10,8 @@ export interface SqsQueueOptions {
 }
 
 /**
- * The step queue on SQS: one SendMessage per doorbell, the delay carried by DelaySeconds. The webhook queue
- * is another instance, typed on its own messages (`SqsQueue<WebhookMessage>`).
+ * The step queue on SQS: one SendMessage per doorbell, the delay carried by DelaySeconds. The run-event queue
+ * is another instance, typed on its own messages (`SqsQueue<RunEventMessage>`).
  *
  * Every message carries its workspace as its MessageGroupId, which makes the standard queue an SQS fair
  * queue (docs/triggers.md, "Fairness"): once one workspace holds a disproportionate share of the messages

@@ -16,6 +16,7 @@ import { createCostRollupStore } from "./costs/cost-rollup-store";
 import { createCostStore } from "./costs/cost-store";
 import { createWorkspaceBudgetStore } from "./costs/workspace-budget-store";
 import { createDefinitionStore } from "./definitions/definition-store";
+import { createRunEventOutboxStore } from "./run-events/outbox-store";
 import { readRuns } from "./runs/read-run";
 import { createRunStore } from "./runs/run-store";
 import { createLlmCacheStore } from "./steps/llm-cache-store";
@@ -25,7 +26,6 @@ import { keys } from "./table/keys";
 import { SWEEP_SHARDS } from "./table/sweep-index";
 import { createTriggerStore } from "./triggers/trigger-store";
 import { createWebhookDeliveryStore } from "./webhooks/webhook-deliveries";
-import { createWebhookOutboxStore } from "./webhooks/webhook-outbox";
 import { createWebhookStore } from "./webhooks/webhook-store";
 
 /** The Store port over one DynamoDB table: one repository per entity, all in the same single table. */
@@ -53,7 +53,7 @@ export function createStore(table: Table): Store {
     workspaceBudgets: createWorkspaceBudgetStore(table),
     webhooks: createWebhookStore(table),
     webhookDeliveries: createWebhookDeliveryStore(table),
-    webhookOutbox: createWebhookOutboxStore(table),
+    runEventOutbox: createRunEventOutboxStore(table),
     sweepShards: SWEEP_SHARDS,
 
     /** Resolves when the table answers a read; what /ready waits for. */

@@ -1,8 +1,8 @@
 import type { SweepStore } from "../../ports/store";
+import { createRunEventOutboxStore } from "./run-events/outbox-store";
 import { createRunListStore } from "./runs/run-lists";
 import type { Table } from "./table/dynamo-client";
 import { SWEEP_SHARDS } from "./table/sweep-index";
-import { createWebhookOutboxStore } from "./webhooks/webhook-outbox";
 
 /**
  * The sweeper function's store: the two sweep index reads and nothing else, so that function's bundle loads
@@ -11,7 +11,7 @@ import { createWebhookOutboxStore } from "./webhooks/webhook-outbox";
 export function createSweepStore(table: Table): SweepStore {
   return {
     runs: { overdue: createRunListStore(table).dueForSweep },
-    webhookOutbox: { dueForSweep: createWebhookOutboxStore(table).dueForSweep },
+    runEventOutbox: { dueForSweep: createRunEventOutboxStore(table).dueForSweep },
     sweepShards: SWEEP_SHARDS,
   };
 }

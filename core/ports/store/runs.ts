@@ -173,7 +173,7 @@ export interface RunStore {
    * (RunRecord.endCounted), so the caller holds the run as written; a change that loses leaves it as given.
    * The store decides where the change's history is kept: with the run (`recent`, set in place to what the
    * run holds as written) or apart from it, read back by `events` and `stepRuns` alike; an announced change
-   * (RunCommit.announced) is written to the webhook outbox with it, its entry set in place as
+   * (RunCommit.announced) is written to the run-event outbox with it, its entry set in place as
    * RunCommit.outboxSeq. A change whose data no retry can store throws BoundExceeded.
    */
   commit(change: RunChange): Promise<CommitOutcome>;

@@ -1,4 +1,3 @@
-import type { StoredEvent } from "../../domain/run-commit";
 import type { DeliveryAttempt, DeliveryRecord, WebhookDelivery, WebhookRecord } from "../../domain/webhook";
 import type { Page } from "./runs";
 
@@ -9,7 +8,8 @@ export interface WebhookStore {
   list(workspaceId: string): Promise<WebhookRecord[]>;
   /**
    * Whether the workspace has any webhook, strongly consistent: a commit that announces webhook events
-   * writes the webhook outbox only then, so a workspace without webhooks pays nothing for them.
+   * writes the run-event outbox only then (or when the service mails the approvers it asks), so a workspace
+   * without webhooks pays nothing for them.
    */
   any(workspaceId: string): Promise<boolean>;
   /** One write, however many deliveries wait: each finds the webhook gone when its message comes. */
@@ -31,7 +31,7 @@ export type AttemptOutcome =
 export interface WebhookDeliveryStore {
   /**
    * Creates the delivery with its first attempt already claimed until `claimUntilMs` (its creator makes that
-   * attempt at once), due for the webhook sweeper when the claim ends: a creator that dies before recording
+   * attempt at once), due for the run-event sweeper when the claim ends: a creator that dies before recording
    * the attempt leaves it to be made again then. "exists": a delivery with this id was created before.
    */
   create(record: DeliveryRecord, claimUntilMs: number): Promise<DeliveryCreateOutcome>;
@@ -62,30 +62,4 @@ export interface WebhookDeliveryStore {
     offset: number,
     limit: number,
   ): Promise<Page<WebhookDelivery> | undefined>;
-}
-
-export type WebhookSweepEntry =
-  | { kind: "outbox"; workspaceId: string; runId: string; journalSeq: number; dueAt: string }
-  | {
-      kind: "delivery";
-      workspaceId: string;
-      webhookId: string;
-      deliveryId: string;
-      attempt: number;
-      dueAt: string;
-    };
-
-/** A commit's events, whether its outbox entry is still there, and the run's parent when it is a child run. */
-export interface OutboxJournal {
-  events: StoredEvent[];
-  pending: boolean;
-  parentRunId?: string;
-}
-
-export interface WebhookOutboxStore {
-  /** A commit's events, and whether its outbox entry is still there (undefined: no such commit). */
-  journal(workspaceId: string, runId: string, journalSeq: number): Promise<OutboxJournal | undefined>;
-  /** Removes the outbox entry once every delivery of the commit exists. */
-  clear(workspaceId: string, runId: string, journalSeq: number): Promise<void>;
-  dueForSweep(shard: number, dueBy: string, limit: number): Promise<WebhookSweepEntry[]>;
 }

@@ -20,7 +20,7 @@ describe("the blob bucket", () => {
       .map(([name]) => name);
 
     expect(holders.sort()).toEqual(["api", "worker"]);
-    // Not among what every function gets: the sweeper and the webhook worker have neither name nor grant.
+    // Not among what every function gets: the sweeper and the run-event worker have neither name nor grant.
     expect(ENGINE_ENVIRONMENT_KEYS as readonly string[]).not.toContain("BLOB_BUCKET");
     const everyFunction = ENGINE_PERMISSIONS.flatMap((statement) => statement.resources);
     expect(everyFunction).not.toContain("blobBucket");

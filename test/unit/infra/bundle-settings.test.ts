@@ -21,7 +21,7 @@ describe("the bundle settings", () => {
     expect(engineAccess).toMatch(
       /esbuild: \{ \.\.\.BUNDLE\.esbuild, external: \[\.\.\.BUNDLE\.esbuild\.external\] \}/,
     );
-    for (const file of ["infra/api.ts", "infra/worker.ts", "infra/webhooks.ts"]) {
+    for (const file of ["infra/api.ts", "infra/worker.ts", "infra/run-events.ts"]) {
       const declared = source(file).match(/FUNCTIONS\.\w+/g) ?? [];
       expect(source(file), file).toMatch(/engineFunction\(FUNCTIONS\.\w+/);
       expect(declared.length, file).toBeGreaterThan(0);

@@ -169,9 +169,9 @@ describe("each function's bundle", () => {
   });
 
   it.each([
-    ["sweeper", ["runs/run-lists.ts", "webhooks/webhook-outbox.ts"]],
+    ["sweeper", ["runs/run-lists.ts", "run-events/outbox-store.ts"]],
     [
-      "webhooks",
+      "runEvents",
       [
         "webhooks/webhook-deliveries.ts",
         "approvals/approval-store.ts",

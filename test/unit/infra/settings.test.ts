@@ -235,7 +235,7 @@ describe("infra alarms", () => {
       /for \(const queue of ALARMS\.queueBacklog\.queues\) \{[\s\S]*?QueueName: workQueues\[queue\]/,
     );
     expect(source("infra/queues.ts")).toMatch(
-      /workQueues[^=]*= \{ step: step\.queue, webhook: webhook\.queue \}/,
+      /workQueues[^=]*= \{ step: step\.queue, runEvent: runEvent\.queue \}/,
     );
   });
 

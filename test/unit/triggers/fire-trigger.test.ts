@@ -73,7 +73,7 @@ function fireDeps(nowMs: number) {
     config: loadConfig({}),
     scheduler: recordingScheduler(),
     queue: recordingQueue(),
-    webhookQueue: recordingQueue() as never,
+    runEventQueue: recordingQueue() as never,
     clock: fixedClock(nowMs),
     random: () => 0.5,
     log: silentLogger,

@@ -6,20 +6,20 @@ import { commitItems } from "../../../core/adapters/dynamodb/runs/commit-items";
 import { outboxIndexKeys } from "../../../core/adapters/dynamodb/runs/run-index-keys";
 import {
   deliverySweepKeys,
-  parseWebhookSweepEntry,
+  parseRunEventSweepEntry,
 } from "../../../core/adapters/dynamodb/webhooks/webhook-keys";
 import { silentLogger } from "../../../core/adapters/log/pino-logger";
 import { loadConfig } from "../../../core/config";
 import type { EventType } from "../../../core/domain/events";
 import type { RunCommit } from "../../../core/domain/run-commit";
-import type { RunRecord } from "../../../core/domain/run-record";
-import { WebhookMessageSchema } from "../../../core/domain/webhook-message-schema";
+import { RunEventMessageSchema } from "../../../core/domain/run-event-message-schema";
 import {
-  type WebhookMessage,
+  type RunEventMessage,
+  runEventDispatch,
+  runEventMessageKey,
   webhookAttempt,
-  webhookDispatch,
-  webhookMessageKey,
-} from "../../../core/domain/webhook-messages";
+} from "../../../core/domain/run-event-messages";
+import type { RunRecord } from "../../../core/domain/run-record";
 import { deliveryRequestHeaders, nextStep } from "../../../core/webhooks/deliver";
 import { deliveryIdFor } from "../../../core/webhooks/delivery-id";
 
@@ -71,7 +71,7 @@ describe("delivery ids and index keys", () => {
     const delivery = deliverySweepKeys("dlv_1", "2026-01-01T00:00:05.000Z", 2);
 
     expect(outbox.gsi5pk).toMatch(/^WEBHOOKS#\d$/);
-    expect(parseWebhookSweepEntry({ pk: "WS#wsp_1#RUN#run_1", sk: "JRN#0000000012", ...outbox })).toEqual({
+    expect(parseRunEventSweepEntry({ pk: "WS#wsp_1#RUN#run_1", sk: "JRN#0000000012", ...outbox })).toEqual({
       kind: "outbox",
       workspaceId: "wsp_1",
       runId: "run_1",
@@ -79,7 +79,7 @@ describe("delivery ids and index keys", () => {
       dueAt: "2026-01-01T00:00:00.000Z",
     });
     expect(
-      parseWebhookSweepEntry({ pk: "WS#wsp_1#WEBHOOK#whk_1", sk: "DELIVERY#dlv_1", ...delivery }),
+      parseRunEventSweepEntry({ pk: "WS#wsp_1#WEBHOOK#whk_1", sk: "DELIVERY#dlv_1", ...delivery }),
     ).toEqual({
       kind: "delivery",
       workspaceId: "wsp_1",
@@ -88,11 +88,11 @@ describe("delivery ids and index keys", () => {
       attempt: 2,
       dueAt: "2026-01-01T00:00:05.000Z",
     });
-    expect(parseWebhookSweepEntry({ pk: "WS#wsp_1", sk: "WORKSPACE", gsi5sk: "x" })).toBeUndefined();
+    expect(parseRunEventSweepEntry({ pk: "WS#wsp_1", sk: "WORKSPACE", gsi5sk: "x" })).toBeUndefined();
   });
 });
 
-describe("the webhook outbox in a run's commit", () => {
+describe("the run-event outbox in a run's commit", () => {
   const run = {
     id: "run_1",
     workspaceId: "wsp_1",
@@ -151,23 +151,23 @@ describe("the webhook outbox in a run's commit", () => {
 
 describe("webhook messages", () => {
   it("carry ids only, and coalesce per commit and per attempt", () => {
-    const dispatch = webhookDispatch("wsp_1", "run_1", 4);
+    const dispatch = runEventDispatch("wsp_1", "run_1", 4);
     const attempt = webhookAttempt({ workspaceId: "wsp_1", webhookId: "whk_1", id: "dlv_1" }, 2);
 
-    expect(WebhookMessageSchema.parse(dispatch)).toEqual(dispatch);
-    expect(WebhookMessageSchema.parse(attempt)).toEqual(attempt);
-    expect(webhookMessageKey(dispatch)).toBe("dispatch/wsp_1/run_1/4");
-    expect(webhookMessageKey(attempt)).toBe("deliver/wsp_1/dlv_1/2");
+    expect(RunEventMessageSchema.parse(dispatch)).toEqual(dispatch);
+    expect(RunEventMessageSchema.parse(attempt)).toEqual(attempt);
+    expect(runEventMessageKey(dispatch)).toBe("dispatch/wsp_1/run_1/4");
+    expect(runEventMessageKey(attempt)).toBe("deliver/wsp_1/dlv_1/2");
     expect(
-      WebhookMessageSchema.safeParse({ type: "run.advance", workspaceId: "w", runId: "r" }).success,
+      RunEventMessageSchema.safeParse({ type: "run.advance", workspaceId: "w", runId: "r" }).success,
     ).toBe(false);
   });
 
   it("go through the SQS batch handler with the webhook schema, a malformed one reported alone", async () => {
-    const handled: WebhookMessage[] = [];
+    const handled: RunEventMessage[] = [];
     const handler = createSqsBatchHandler({
-      process: async (message: WebhookMessage) => void handled.push(message),
-      schema: WebhookMessageSchema,
+      process: async (message: RunEventMessage) => void handled.push(message),
+      schema: RunEventMessageSchema,
       log: silentLogger,
     });
     const record = (messageId: string, body: unknown) => ({
@@ -177,13 +177,13 @@ describe("webhook messages", () => {
     });
     const event = {
       Records: [
-        record("m1", webhookDispatch("wsp_1", "run_1", 4)),
+        record("m1", runEventDispatch("wsp_1", "run_1", 4)),
         record("m2", { type: "webhooks.deliver", workspaceId: "wsp_1" }),
       ],
     } as unknown as SQSEvent;
 
     await expect(handler(event)).resolves.toEqual({ batchItemFailures: [{ itemIdentifier: "m2" }] });
-    expect(handled).toEqual([webhookDispatch("wsp_1", "run_1", 4)]);
+    expect(handled).toEqual([runEventDispatch("wsp_1", "run_1", 4)]);
   });
 });
 

@@ -58,8 +58,9 @@ function journalPut(tableName: string, run: RunRecord, history: RunHistory, outb
         firstSeq: first.seq,
         lastSeq: last.seq,
         journal: compressJson(packHistory(history)),
-        // Webhook outbox: listed in gsi5 until its events are dispatched, so a dispatch lost after this
-        // commit is found again by the webhook sweeper. A child run's also names its parent, for the bodies.
+        // Run-event outbox: listed in gsi5 until its events are dispatched, so a dispatch lost after this
+        // commit is found again by the run-event sweeper. A child run's also names its parent, for the
+        // bodies.
         ...(outbox ? outboxIndexKeys(run.id, last.createdAt, first.seq) : {}),
         ...(outbox && run.parent ? { parentRunId: run.parent.runId } : {}),
       },

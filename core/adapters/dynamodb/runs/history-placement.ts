@@ -32,7 +32,7 @@ export interface HistoryPlacement {
   filed?: RunHistory;
   /**
    * History written with the change in a journal item of its own (the run item's recent stretch and the
-   * change's): an announced change, whose journal item is the webhook outbox entry until its events are
+   * change's): an announced change, whose journal item is the run-event outbox entry until its events are
    * dispatched, or a change whose history is too large to keep in the run item.
    */
   journal?: { history: RunHistory; outbox: boolean };

@@ -7,7 +7,7 @@ import { fromRunItem } from "./run-items";
 
 /**
  * Runs read by id, strongly: one (RunStore.get), and several (what an approval store reads to tell whether a
- * request's run waits for it). Apart from run-store.ts, which carries every run operation, so that the webhook
+ * request's run waits for it). Apart from run-store.ts, which carries every run operation, so that the run-event
  * function, which only reads runs, loads none of the others.
  */
 export async function getRun(

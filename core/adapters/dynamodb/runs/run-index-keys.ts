@@ -122,7 +122,7 @@ function endedOfKeyKeys(run: RunIndexInput, position: string) {
   };
 }
 
-/** The outbox entry a journal item carries until its webhook events are dispatched (webhooks/webhook-outbox.ts). */
+/** The outbox entry a journal item carries until its events are dispatched (run-events/outbox-store.ts). */
 export function outboxIndexKeys(runId: string, createdAt: string, firstSeq: number) {
   return {
     gsi5pk: `${WEBHOOK_SWEEP_PREFIX}${sweepShard(runId)}`,

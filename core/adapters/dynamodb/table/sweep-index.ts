@@ -2,9 +2,9 @@ import { createHash } from "node:crypto";
 
 /**
  * gsi5's sweep partitions: `SWEEP#<shard>` hold the runs the engine's sweeper looks after (runs/), and
- * `WEBHOOKS#<shard>` what the webhook sweeper looks after: journal items whose webhook events are not
- * dispatched yet (the outbox, written by a run's commit) and deliveries with an attempt still to make
- * (webhooks/). Both sweepers read one partition per shard.
+ * `WEBHOOKS#<shard>` what the run-event sweeper looks after: journal items whose events are not dispatched
+ * yet (the run-event outbox, written by a run's commit, run-events/) and webhook deliveries with an attempt
+ * still to make (webhooks/); the prefix is the layout of when webhooks were the outbox's one reader. Both sweepers read one partition per shard.
  */
 export const SWEEP_SHARDS = 10;
 

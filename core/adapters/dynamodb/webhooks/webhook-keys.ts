@@ -1,4 +1,4 @@
-import type { WebhookSweepEntry } from "../../../ports/store";
+import type { RunEventSweepEntry } from "../../../ports/store";
 import { type ItemKey, keys, pad } from "../table/keys";
 import { sweepShard, WEBHOOK_SWEEP_PREFIX } from "../table/sweep-index";
 
@@ -6,7 +6,7 @@ import { sweepShard, WEBHOOK_SWEEP_PREFIX } from "../table/sweep-index";
  * The keys of webhooks and their deliveries (docs/data-model.md, "Webhooks"). Kept beside keys.ts rather than
  * in it so the webhook feature's layout reads in one place; nothing else builds them. A journal item's outbox
  * entry is built with the run's other index keys (runs/run-index-keys.ts); both sit in gsi5's `WEBHOOKS#`
- * partitions (table/sweep-index.ts), which parseWebhookSweepEntry reads back.
+ * partitions (table/sweep-index.ts), which parseRunEventSweepEntry reads back.
  */
 const WEBHOOK_PREFIX = "WEBHOOK#";
 const DELIVERY_PREFIX = "DELIVERY#";
@@ -49,7 +49,7 @@ export function deliverySweepKeys(deliveryId: string, dueAt: string, attempt: nu
 }
 
 /** Reads a `WEBHOOKS#` index entry back from the keys a KEYS_ONLY index returns. */
-export function parseWebhookSweepEntry(item: Record<string, unknown>): WebhookSweepEntry | undefined {
+export function parseRunEventSweepEntry(item: Record<string, unknown>): RunEventSweepEntry | undefined {
   const [pk, sk, indexSk] = [String(item.pk), String(item.sk), String(item.gsi5sk)];
   const dueAt = indexSk.split("#")[0] ?? "";
   const journal = /^WS#(.+)#RUN#(.+)$/.exec(pk);

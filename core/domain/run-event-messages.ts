@@ -1,11 +1,14 @@
 /**
- * What travels on the webhook queue: ids only, never a body or a secret. Like the engine's doorbells they are
- * hints: the store says what is still to do, so a message that arrives twice or late does nothing twice.
+ * What travels on the run-event queue: ids only, never a body or a secret. Like the engine's doorbells they
+ * are hints: the store says what is still to do, so a message that arrives twice or late does nothing twice.
  *
- * - dispatch: "this run commit announced webhook events": create its deliveries.
- * - deliver: "make attempt `attempt` of this delivery", unless it was made already.
+ * - dispatch: "this run commit announced events": hand them to approver mail and webhook deliveries.
+ * - deliver: "make attempt `attempt` of this webhook delivery", unless it was made already.
+ *
+ * The types keep the names they had when webhooks were the queue's one reader: they are the wire format, so
+ * a message of the previous deploy's queue (docs/deploy.md) reads the same.
  */
-export interface WebhookDispatch {
+export interface RunEventDispatch {
   type: "webhooks.dispatch";
   workspaceId: string;
   runId: string;
@@ -21,9 +24,9 @@ export interface WebhookAttempt {
   attempt: number;
 }
 
-export type WebhookMessage = WebhookDispatch | WebhookAttempt;
+export type RunEventMessage = RunEventDispatch | WebhookAttempt;
 
-export function webhookDispatch(workspaceId: string, runId: string, journalSeq: number): WebhookDispatch {
+export function runEventDispatch(workspaceId: string, runId: string, journalSeq: number): RunEventDispatch {
   return { type: "webhooks.dispatch", workspaceId, runId, journalSeq };
 }
 
@@ -41,7 +44,7 @@ export function webhookAttempt(
 }
 
 /** The in-process queue coalesces messages with one key: one dispatch per commit, one per attempt. */
-export function webhookMessageKey(message: WebhookMessage): string {
+export function runEventMessageKey(message: RunEventMessage): string {
   return message.type === "webhooks.dispatch"
     ? `dispatch/${message.workspaceId}/${message.runId}/${message.journalSeq}`
     : `deliver/${message.workspaceId}/${message.deliveryId}/${message.attempt}`;

@@ -1,18 +1,19 @@
 import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
-import type { OutboxJournal, WebhookOutboxStore, WebhookSweepEntry } from "../../../ports/store";
+import type { OutboxJournal, RunEventOutboxStore, RunEventSweepEntry } from "../../../ports/store";
 import { fromJournalItem } from "../runs/run-items";
 import { isConditionFailure } from "../table/conditions";
 import type { Table } from "../table/dynamo-client";
 import { keys } from "../table/keys";
 import { WEBHOOK_SWEEP_PREFIX } from "../table/sweep-index";
-import { parseWebhookSweepEntry } from "./webhook-keys";
+import { parseRunEventSweepEntry } from "../webhooks/webhook-keys";
 
 /**
- * The webhook outbox: journal items whose commit announced webhook events carry a gsi5 entry
- * (`WEBHOOKS#<shard>`, written by the run's own commit) until the dispatcher has created their deliveries.
- * The webhook sweeper reads the same index partitions for deliveries whose next attempt is overdue.
+ * The run-event outbox: journal items whose commit announced events carry a gsi5 entry (`WEBHOOKS#<shard>`,
+ * written by the run's own commit; the prefix is the stored layout of when webhooks were its one reader)
+ * until the dispatcher has handed them to its subscribers. The run-event sweeper reads the same index
+ * partitions for webhook deliveries whose next attempt is overdue.
  */
-export function createWebhookOutboxStore(table: Table): WebhookOutboxStore {
+export function createRunEventOutboxStore(table: Table): RunEventOutboxStore {
   return {
     /** The commit's events, and whether its outbox entry is still there (undefined: no such journal item). */
     async journal(
@@ -50,7 +51,7 @@ export function createWebhookOutboxStore(table: Table): WebhookOutboxStore {
     },
 
     /** Outbox entries and delivery attempts due at or before `dueBy` in one shard, at most `limit`. */
-    async dueForSweep(shard: number, dueBy: string, limit: number): Promise<WebhookSweepEntry[]> {
+    async dueForSweep(shard: number, dueBy: string, limit: number): Promise<RunEventSweepEntry[]> {
       const page = await table.client.send(
         new QueryCommand({
           TableName: table.name,
@@ -61,7 +62,7 @@ export function createWebhookOutboxStore(table: Table): WebhookOutboxStore {
         }),
       );
       return (page.Items ?? []).flatMap((item) => {
-        const entry = parseWebhookSweepEntry(item);
+        const entry = parseRunEventSweepEntry(item);
         return entry ? [entry] : [];
       });
     },
