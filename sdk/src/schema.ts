@@ -1612,7 +1612,7 @@ export interface components {
             type: "external_event";
         };
         /**
-         * @description Verified by the service: session (the signed-in account), api-key (the key's id and name), link (the assignee a signed link was issued to)
+         * @description Verified by the service: session (the signed-in account), api-key (the key's id and name), link (the assignee a signed link was issued to, and issuedBy: who it was handed to pass on, mail, webhook, api-key:<id> or session:<address>)
          * @default null
          */
         Identity: {
@@ -1627,6 +1627,7 @@ export interface components {
             name: string;
         } | {
             email: string;
+            issuedBy?: string;
             /** @enum {string} */
             kind: "link";
         } | null;
