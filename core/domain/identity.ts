@@ -43,10 +43,17 @@ export type StartedWith = z.infer<typeof StartedWith>;
 export const personOf = (identity: Identity): string | undefined =>
   identity.kind === "api-key" ? undefined : identity.email;
 
+const SESSION_ISSUER = "session:";
+
+/** Whom a link is issued to pass on (LinkClaims.issuedBy): the caller of `POST …/links`, by its credential. */
+export function issuerOf(credential: StartedWith): string {
+  return credential.kind === "session" ? `${SESSION_ISSUER}${credential.email}` : `api-key:${credential.id}`;
+}
+
 /** The signed-in person who asked for the link an identity used (`POST …/links` from a session), if one did. */
 export function linkAskedBy(identity: Identity | undefined): string | undefined {
   const issuedBy = identity?.kind === "link" ? identity.issuedBy : undefined;
-  return issuedBy?.startsWith("session:") ? issuedBy.slice("session:".length) : undefined;
+  return issuedBy?.startsWith(SESSION_ISSUER) ? issuedBy.slice(SESSION_ISSUER.length) : undefined;
 }
 
 /** How the audit trail names an identity: a person by address, a key as `api-key:<id>`. */

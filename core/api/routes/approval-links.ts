@@ -1,8 +1,9 @@
 import { createRoute } from "@hono/zod-openapi";
 import * as z from "zod";
-import { DEFAULT_LINK_TTL_MS, issueLinks, issuerOf } from "../../approvals/links/issue-links";
+import { DEFAULT_LINK_TTL_MS, issueLinks } from "../../approvals/links/issue-links";
 import type { LinkKeys } from "../../approvals/links/link-keys";
 import { publicOrigin } from "../../config";
+import { issuerOf } from "../../domain/identity";
 import type { Deps } from "../../ports/deps";
 import { callerCredential } from "../caller";
 import type { WorkspaceEnv } from "../env";

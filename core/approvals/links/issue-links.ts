@@ -2,7 +2,6 @@ import { createHash } from "node:crypto";
 import type { ApprovalRequest } from "../../domain/approval";
 import { groupOf, normalEmail } from "../../domain/approval-group";
 import { ConflictError, ForbiddenError, NotFoundError, ValidationError } from "../../domain/errors";
-import type { StartedWith } from "../../domain/identity";
 import { LIMITS } from "../../domain/limits";
 import { isoAt } from "../../domain/time";
 import type { Clock } from "../../ports/clock";
@@ -17,11 +16,6 @@ export interface IssueLinksInput {
   /** One person's links; without it, links for every assignee of the request (groups by their members). */
   assignee?: string | undefined;
   expiresInMs?: number | undefined;
-}
-
-/** Whom a link is issued to pass on (LinkClaims.issuedBy): the caller of `POST …/links`, by its credential. */
-export function issuerOf(credential: StartedWith): string {
-  return credential.kind === "session" ? `session:${credential.email}` : `api-key:${credential.id}`;
 }
 
 export type PersonLinks = { assignee: string; expiresAt: string } & Record<LinkAction, string>;
