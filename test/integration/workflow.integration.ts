@@ -223,10 +223,10 @@ describe("a workflow end to end through the Lambda handlers", () => {
     await service.poller.settled();
     expect(await service.deadLetters()).toBe(0);
     expect(await service.pendingSchedules()).toEqual([]);
-    expect(await service.sweep()).toEqual({ rung: 0, webhooks: 0 });
+    expect(await service.sweep()).toEqual({ rung: 0, runEvents: 0 });
     expect(service.poller.invocations.filter((invocation) => invocation.failed > 0)).toEqual([]);
     expect(new Set(service.poller.invocations.map((invocation) => invocation.queue))).toEqual(
-      new Set(["steps", "webhooks"]),
+      new Set(["steps", "run-events"]),
     );
 
     if (service.local) {
