@@ -1,6 +1,6 @@
 import { createApp } from "../../core/api/app";
 import { ConflictError } from "../../core/domain/errors";
-import type { StoredEvent } from "../../core/domain/run-commit";
+import type { StoredEvent } from "../../core/domain/run-history";
 import type { RunRecord } from "../../core/domain/run-record";
 import type { Deps } from "../../core/ports/deps";
 import { createRun } from "../../core/runs/create-run";

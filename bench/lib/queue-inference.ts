@@ -1,6 +1,6 @@
 import { fromJournalItem, fromRunItem } from "../../core/adapters/dynamodb/runs/run-items";
 import { WEBHOOK_SWEEP_PREFIX } from "../../core/adapters/dynamodb/table/sweep-index";
-import type { StoredEvent } from "../../core/domain/run-commit";
+import type { StoredEvent } from "../../core/domain/run-history";
 import { timedWakeAtMs } from "../../core/engine/wake";
 import { MAX_QUEUE_DELAY_MS } from "../../core/ports/queue";
 import type { WireItem } from "./billed-units";

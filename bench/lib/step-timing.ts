@@ -1,4 +1,4 @@
-import type { StoredEvent } from "../../core/domain/run-commit";
+import type { StoredEvent } from "../../core/domain/run-history";
 import type { RunWithEvents } from "./engine-runs";
 import { percentile, round } from "./stats";
 

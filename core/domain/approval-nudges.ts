@@ -1,5 +1,5 @@
 import type { RunTransition } from "./run-change";
-import type { ApprovalNudge } from "./run-record";
+import type { ApprovalNudge } from "./run-cursor";
 import type { ApprovalStep, StepDefinition } from "./step";
 
 /**

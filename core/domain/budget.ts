@@ -53,6 +53,18 @@ export interface LlmSpend {
 
 export const NO_SPEND: LlmSpend = { costUsd: 0, tokens: 0 };
 
+/** What the run may spend and has spent on model calls: written by the commits that end paid attempts. */
+export interface RunSpend {
+  /** The run's LLM budget: its creation's, else its definition's (docs/llm.md). Absent: none. */
+  budget?: RunBudget;
+  /** What the run's committed attempts paid for. Absent until the first paid call. */
+  llmSpend?: LlmSpend;
+  /** More spend approved on budget requests, added to the caps. */
+  budgetRaised?: { costUsd: number; tokens: number };
+  /** BUDGET_WARNING was recorded: it fires once per run. */
+  budgetWarned?: true;
+}
+
 /**
  * The answer's bound when a step sets no maxTokens: the adapters send this as Anthropic's required
  * max_tokens, and budgets assume it for the others (whose own defaults are larger but rarely reached).

@@ -1,5 +1,4 @@
 import { type AttemptCost, addToSums, callTotals, type DayModelTotals, dayOf } from "./cost-record";
-import type { RunRecord } from "./run-record";
 import { RunStatus } from "./statuses";
 
 /**
@@ -13,6 +12,16 @@ export interface CostLedger {
   sinceMs: number;
   rows: DayModelTotals[];
 }
+
+/** The ledger's part of the run record, with the status that says whether the run stops. */
+export interface RunCostLedger {
+  /** Its committed attempts' calls not yet added to the workspace's cost rollups. Absent when none. */
+  costLedger?: CostLedger;
+  /** The latest UTC days its calls were rolled up on (their run-day markers written). Absent until the first. */
+  costDays?: string[];
+}
+
+type LedgerRun = RunCostLedger & { status: RunStatus };
 
 /** What a commit carries to the workspace's rollups, atomically with the run's unrolled sums cleared. */
 export interface CostRollup {
@@ -37,7 +46,7 @@ export const ROLLUP_ROWS_MAX = 50;
 const MARKED_DAYS_KEPT = 8;
 
 /** Adds an attempt's calls to the run's unrolled sums. */
-export function addToLedger(run: RunRecord, cost: AttemptCost, nowMs: number): void {
+export function addToLedger(run: LedgerRun, cost: AttemptCost, nowMs: number): void {
   if (cost.calls.length === 0) return;
   const ledger = run.costLedger ?? { sinceMs: nowMs, rows: [] };
   const sums = new Map(ledger.rows.map(({ day, ...row }) => [rowKey(day, row), row]));
@@ -60,14 +69,14 @@ function rowKey(day: string, row: { model: string; definitionId?: string; stepNa
  * True when a commit leaving the run as it is should carry its unrolled sums: the run stops with it (no
  * worker commits again soon), they are a minute old, or they fill the ledger.
  */
-export function rollupDue(run: RunRecord, nowMs: number): boolean {
+export function rollupDue(run: LedgerRun, nowMs: number): boolean {
   const ledger = run.costLedger;
   if (!ledger) return false;
   return isStopped(run) || nowMs - ledger.sinceMs >= ROLLUP_AGE_MS || ledger.rows.length >= LEDGER_ROWS_MAX;
 }
 
 /** No worker commits the run again of its own accord soon: it waits, is paused, or has ended. */
-export function isStopped(run: RunRecord): boolean {
+export function isStopped(run: LedgerRun): boolean {
   return run.status !== RunStatus.Running && run.status !== RunStatus.Pending;
 }
 
@@ -75,7 +84,7 @@ export function isStopped(run: RunRecord): boolean {
  * Takes the run's unrolled sums out of it, as a commit that rolls them up writes it, and says how to put
  * them back should that commit have to go without its rollup (`restore`).
  */
-export function takeRollup(run: RunRecord): { rollup: CostRollup; restore: () => void } | undefined {
+export function takeRollup(run: LedgerRun): { rollup: CostRollup; restore: () => void } | undefined {
   const ledger = run.costLedger;
   if (!ledger) return undefined;
   const marked = run.costDays;
@@ -98,6 +107,6 @@ export function takeRollup(run: RunRecord): { rollup: CostRollup; restore: () =>
 }
 
 /** When a stopped run's unrolled sums are due to be rolled up by a ring of their own (the sweep's). */
-export function ledgerDueAtMs(run: RunRecord): number | undefined {
+export function ledgerDueAtMs(run: LedgerRun): number | undefined {
   return run.costLedger && isStopped(run) ? run.costLedger.sinceMs + ROLLUP_AGE_MS : undefined;
 }

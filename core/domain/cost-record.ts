@@ -1,6 +1,6 @@
 import type { ProviderName } from "./llm-call";
 import type { StepRun } from "./run";
-import type { RunRecord } from "./run-record";
+import type { RunCursor } from "./run-cursor";
 import { isoAt } from "./time";
 
 /** One model call's usage and price (spec 2.8 `calls[]`), as recorded when the call answered. */
@@ -140,7 +140,7 @@ export function callTotals(cost: AttemptCost, call: CostCall): ModelTotals {
  * take-over grants a new one), else the step run's start. Either is a commit of the run made before any of
  * the attempt's calls.
  */
-export function executionStart(run: RunRecord, stepRun: StepRun): { startedAt?: string } {
+export function executionStart(run: Pick<RunCursor, "active">, stepRun: StepRun): { startedAt?: string } {
   const grantedAtMs = run.active?.lease?.grantedAtMs;
   if (grantedAtMs !== undefined) return { startedAt: isoAt(grantedAtMs) };
   return stepRun.startedAt === null ? {} : { startedAt: stepRun.startedAt };

@@ -1,7 +1,8 @@
 import type { RunBudget } from "./budget";
 import type { DebounceWindow } from "./debounce";
 import type { StartedWith } from "./identity";
-import type { ParentLink, RerunStart, RunRecord } from "./run-record";
+import type { ParentLink, RerunStart } from "./run-lineage";
+import type { RunRecord } from "./run-record";
 import { RunStatus } from "./statuses";
 import type { StepScope } from "./step-lists";
 

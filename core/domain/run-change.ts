@@ -1,8 +1,10 @@
 import type { EventPayloads, EventType } from "./events";
 import type { IdGenerator } from "./ids";
 import type { StepRun } from "./run";
-import type { RunCommit, StoredEvent } from "./run-commit";
-import type { Lease, RunRecord } from "./run-record";
+import type { RunCommit } from "./run-commit";
+import type { Lease } from "./run-cursor";
+import type { StoredEvent } from "./run-history";
+import type { RunRecord } from "./run-record";
 import { slotMove, supersessionSlotFreed, type ThrottleStart } from "./run-slots";
 import { assertRunTransition, assertStepTransition, type RunStatus, StepRunStatus } from "./statuses";
 import type { StepDefinition } from "./step";

@@ -1,12 +1,9 @@
-import type { StepRun, WorkflowEvent } from "./run";
+import type { StepRun } from "./run";
+import type { StoredEvent } from "./run-history";
 import type { RunRecord } from "./run-record";
 import type { RunSlot, SlotMove, ThrottleStart } from "./run-slots";
 import type { RunStatus } from "./statuses";
 import type { StepCountMove } from "./step-counter";
-
-export interface StoredEvent extends WorkflowEvent {
-  seq: number;
-}
 
 /**
  * One atomic change of a run: committed as a single conditional write, or not at all. It says what happened

@@ -1,5 +1,7 @@
 import { ledgerDueAtMs } from "./cost-ledger";
-import { mustTellParent, type RunRecord, waitDueAtMs } from "./run-record";
+import { waitDueAtMs } from "./run-cursor";
+import { mustTellParent } from "./run-lineage";
+import type { RunRecord } from "./run-record";
 import { RunStatus } from "./statuses";
 
 /**

@@ -1,5 +1,9 @@
-import type { StepRun } from "./run";
-import type { StoredEvent } from "./run-commit";
+import type { StepRun, WorkflowEvent } from "./run";
+
+/** An event as the run recorded it: numbered, from 1, in the order of its run's history. */
+export interface StoredEvent extends WorkflowEvent {
+  seq: number;
+}
 
 /**
  * A stretch of a run's history: its events in order, and the latest snapshot of each step run they touched.

@@ -1,3 +1,4 @@
+import type { DebounceWindow } from "./debounce";
 import { type RunStatus, RunStatus as Status } from "./statuses";
 
 /**
@@ -36,6 +37,30 @@ export interface RunWaiting {
    * rung when a holder ends, and the recheck finds it if that ring was lost.
    */
   recheckAtMs: number;
+}
+
+/**
+ * How the run is let in: its priority, the slot it holds, its throttle, what holds it back while PENDING, and its
+ * debounce window. Set at its creation and written by the admission's commits (the start, the slot's queue).
+ */
+export interface RunAdmission {
+  /** 0–9, higher first: orders the runs waiting for the same slot, and the workers' pick (absent: 5). */
+  priority?: number;
+  /** The slot the run holds while started and unfinished. Absent: none. */
+  slot?: RunSlot;
+  /** The concurrency key as the run's creation gave it or its definition's template rendered it. */
+  concurrencyKey?: string;
+  throttle?: RunThrottle;
+  /** A PENDING run held back by its slot or its throttle. Absent otherwise. */
+  waiting?: RunWaiting;
+  /** A debounced run, until it starts: its window, which creations with the same key join. */
+  debounceWindow?: DebounceWindow;
+}
+
+/** What a PENDING run waits for before it starts (its slot, its throttle, its debounce window), if anything. */
+export function waitingForOf(run: RunAdmission & { status: RunStatus }): WaitingFor | "debounce" | undefined {
+  if (run.status !== Status.Pending) return undefined;
+  return run.waiting?.for ?? (run.debounceWindow === undefined ? undefined : "debounce");
 }
 
 export const DEFAULT_PRIORITY = 5;

@@ -4,7 +4,8 @@
  */
 import type { DebounceWindow } from "./debounce";
 import type { WorkflowRun } from "./run";
-import type { PendingUpgrade, RunRecord } from "./run-record";
+import type { RunRecord } from "./run-record";
+import type { PendingUpgrade } from "./run-revisions";
 import { LIVE_RUN_STATUSES, RunStatus } from "./statuses";
 import { isoAt } from "./time";
 

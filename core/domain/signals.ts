@@ -1,7 +1,7 @@
 import * as z from "zod";
 import { boundedJsonObject } from "./bounded-json";
 import { LIMITS } from "./limits";
-import type { StepWait } from "./run-record";
+import type { StepWait } from "./run-cursor";
 
 type Json = Record<string, unknown>;
 

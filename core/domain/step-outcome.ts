@@ -1,6 +1,6 @@
 import type { AttemptCost } from "./cost-record";
 import type { RunEvent } from "./events";
-import type { ApprovalNudge, StepWait } from "./run-record";
+import type { ApprovalNudge, StepWait } from "./run-cursor";
 
 type Json = Record<string, unknown>;
 

@@ -1,9 +1,10 @@
 import { randomUUID } from "node:crypto";
 import { LIMITS } from "../domain/limits";
 import { RunTransition } from "../domain/run-change";
+import type { Lease } from "../domain/run-cursor";
 import { DEFAULT_LEASE_MS } from "../domain/run-due";
 import { type RunDoorbell, runDoorbell } from "../domain/run-messages";
-import type { Lease, RunRecord } from "../domain/run-record";
+import type { RunRecord } from "../domain/run-record";
 import { StepRunStatus } from "../domain/statuses";
 import type { StepDefinition } from "../domain/step";
 import type { StepRunner } from "../domain/step-context";

@@ -1,6 +1,7 @@
 import { createHash } from "node:crypto";
+import { waitDueAtMs } from "../domain/run-cursor";
 import { runDoorbell } from "../domain/run-messages";
-import { type RunRecord, waitDueAtMs } from "../domain/run-record";
+import type { RunRecord } from "../domain/run-record";
 import { RunStatus } from "../domain/statuses";
 import type { Deps } from "../ports/deps";
 import { MAX_QUEUE_DELAY_MS } from "../ports/queue";

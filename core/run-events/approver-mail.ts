@@ -1,7 +1,7 @@
 import type { LinkKeys } from "../approvals/links/link-keys";
 import { type MailDeps, mailAssignees } from "../approvals/mail/mail-assignees";
 import { APPROVER_NOTICES } from "../domain/run-change";
-import type { StoredEvent } from "../domain/run-commit";
+import type { StoredEvent } from "../domain/run-history";
 import type { Deps } from "../ports/deps";
 
 /**

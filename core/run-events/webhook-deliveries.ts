@@ -1,8 +1,8 @@
 import { eventLinks } from "../approvals/links/event-links";
 import type { LinkKeys } from "../approvals/links/link-keys";
 import { APPROVER_NOTICES } from "../domain/run-change";
-import type { StoredEvent } from "../domain/run-commit";
 import { type RunEventDispatch, webhookAttempt } from "../domain/run-event-messages";
+import type { StoredEvent } from "../domain/run-history";
 import { isoAt } from "../domain/time";
 import { pendingDelivery, type WebhookRecord } from "../domain/webhook";
 import type { WebhookEventName } from "../domain/webhook-events";

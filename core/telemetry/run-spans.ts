@@ -12,7 +12,8 @@ import {
   GEN_AI_PROVIDER_NAME_VALUE_OPENAI,
 } from "@opentelemetry/semantic-conventions/incubating";
 import type { EventPayloads } from "../domain/events";
-import type { RunCommit, StoredEvent } from "../domain/run-commit";
+import type { RunCommit } from "../domain/run-commit";
+import type { StoredEvent } from "../domain/run-history";
 import type { RunRecord } from "../domain/run-record";
 import { StepRunStatus } from "../domain/statuses";
 import type { SpanRecord } from "../ports/telemetry";

@@ -1,6 +1,6 @@
 import type { PersonLinks } from "../approvals/links/issue-links";
 import type { ApprovalRequest } from "../domain/approval";
-import type { StoredEvent } from "../domain/run-commit";
+import type { StoredEvent } from "../domain/run-history";
 import { RunStatus } from "../domain/statuses";
 import type { WebhookEventName } from "../domain/webhook-events";
 

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { linkKeys } from "../../core/approvals/links/link-keys";
 import { mailAssignees } from "../../core/approvals/mail/mail-assignees";
-import type { StoredEvent } from "../../core/domain/run-commit";
+import type { StoredEvent } from "../../core/domain/run-history";
 import { type OpenAiFake, startOpenAiFake } from "../fakes/openai-server";
 import { type SignedUp, signUp, withKey } from "../helpers/accounts";
 import { type Entry, head, trailVerifies } from "../helpers/audit-chain";

@@ -3,7 +3,7 @@
  * with who wrote it. The store's dump says where runs ended; this says how they got there, which is what
  * the status tables are checked against, and which commits were a retry's.
  */
-import type { StoredEvent } from "../../core/domain/run-commit";
+import type { StoredEvent } from "../../core/domain/run-history";
 import type { RunRecord } from "../../core/domain/run-record";
 import type { RunStatus, StepRunStatus } from "../../core/domain/statuses";
 import type { RunChange } from "../../core/ports/store";

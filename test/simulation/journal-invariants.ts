@@ -1,6 +1,6 @@
 import { groupBy } from "../../core/adapters/dynamodb/table/per-turn";
 import type { MemoryRunsDump } from "../../core/adapters/memory/runs-store";
-import type { StoredEvent } from "../../core/domain/run-commit";
+import type { StoredEvent } from "../../core/domain/run-history";
 import type { RunRecord } from "../../core/domain/run-record";
 import { RunStatus } from "../../core/domain/statuses";
 import type { Write } from "./history";

@@ -6,8 +6,8 @@
  * invariants, checked on what is left.
  */
 import type { MemoryRunsDump } from "../../core/adapters/memory/runs-store";
-import type { StoredEvent } from "../../core/domain/run-commit";
 import { sweepDueAtMs } from "../../core/domain/run-due";
+import type { StoredEvent } from "../../core/domain/run-history";
 import { FINAL_RUN_STATUSES } from "../../core/domain/statuses";
 import type { StoredWorkflowDefinition } from "../../core/domain/workflow-definition-record";
 import { SWEEP_GRACE_MS } from "../../core/engine/sweeper";

@@ -7,8 +7,9 @@
  */
 import { isDeepStrictEqual } from "node:util";
 import type { StepRun } from "../../core/domain/run";
-import type { StoredEvent } from "../../core/domain/run-commit";
-import { listedDefinitionId, type RunRecord } from "../../core/domain/run-record";
+import type { StoredEvent } from "../../core/domain/run-history";
+import type { RunRecord } from "../../core/domain/run-record";
+import { listedDefinitionId } from "../../core/domain/run-revisions";
 import { holdsSlot, slotWaitsFor } from "../../core/domain/run-slots";
 import { RunStatus, StepRunStatus } from "../../core/domain/statuses";
 import type { Write } from "./history";

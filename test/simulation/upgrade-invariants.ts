@@ -1,4 +1,4 @@
-import type { StoredEvent } from "../../core/domain/run-commit";
+import type { StoredEvent } from "../../core/domain/run-history";
 import type { RunRecord } from "../../core/domain/run-record";
 import { stepsInScope } from "../../core/domain/step-lists";
 import type { StoredWorkflowDefinition } from "../../core/domain/workflow-definition-record";

@@ -1,5 +1,7 @@
 import { debounceScope } from "../../domain/debounce";
-import { listedDefinitionId, type RunRecord, waitingForOf } from "../../domain/run-record";
+import type { RunRecord } from "../../domain/run-record";
+import { listedDefinitionId } from "../../domain/run-revisions";
+import { waitingForOf } from "../../domain/run-slots";
 import { LIVE_RUN_STATUSES } from "../../domain/statuses";
 import type {
   CommitOutcome,

@@ -1,6 +1,6 @@
 import type { ApprovalRequest, AuditChainVersion } from "../../domain/approval";
 import { actorName, Identity } from "../../domain/identity";
-import type { StoredEvent } from "../../domain/run-commit";
+import type { StoredEvent } from "../../domain/run-history";
 import { chainHead, contentHash, entryHash } from "./audit-hash";
 
 /** One thing that happened to an approval request, chained to the one before it by `previousHash`. */

@@ -1,6 +1,6 @@
 import type { ApprovalRequest } from "../../domain/approval";
 import { NotFoundError, ValidationError } from "../../domain/errors";
-import type { StoredEvent } from "../../domain/run-commit";
+import type { StoredEvent } from "../../domain/run-history";
 import type { Store } from "../../ports/store";
 import { exportHead, lineHash } from "./audit-hash";
 import { type AuditEntry, auditTrail } from "./audit-trail";

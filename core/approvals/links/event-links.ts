@@ -2,7 +2,7 @@ import { publicOrigin } from "../../config";
 import type { ApprovalRequest } from "../../domain/approval";
 import { normalEmail } from "../../domain/approval-group";
 import { LIMITS } from "../../domain/limits";
-import type { StoredEvent } from "../../domain/run-commit";
+import type { StoredEvent } from "../../domain/run-history";
 import type { Deps } from "../../ports/deps";
 import type { Store } from "../../ports/store";
 import { DEFAULT_LINK_TTL_MS, type PersonLinks, peopleOf, personLinks } from "./issue-links";

@@ -1,5 +1,5 @@
 import type { ApprovalRequest } from "../../domain/approval";
-import type { StoredEvent } from "../../domain/run-commit";
+import type { StoredEvent } from "../../domain/run-history";
 import type { Deps } from "../../ports/deps";
 import type { Mailer } from "../../ports/mailer";
 import type { RunStore, Store } from "../../ports/store";

@@ -3,7 +3,7 @@ import { rejectionOutcome } from "../../domain/approval-rejection";
 import type { IdGenerator } from "../../domain/ids";
 import { isPlainObject } from "../../domain/json-bounds";
 import type { RunTransition } from "../../domain/run-change";
-import type { Lease } from "../../domain/run-record";
+import type { Lease } from "../../domain/run-cursor";
 import { RunStatus } from "../../domain/statuses";
 import type { StepDefinition } from "../../domain/step";
 import { applyOutcome } from "./apply-outcome";

@@ -1,5 +1,6 @@
 import { isStopped } from "../../domain/cost-ledger";
-import { mustTellParent, type RunRecord } from "../../domain/run-record";
+import { mustTellParent } from "../../domain/run-lineage";
+import type { RunRecord } from "../../domain/run-record";
 import { RunStatus, StepRunStatus } from "../../domain/statuses";
 
 /** Who is asking: the worker invocation (owner of leases it takes) and the process it runs in. */

@@ -1,6 +1,7 @@
 import { BoundCode, LIMITS } from "../../domain/limits";
 import type { RunTransition } from "../../domain/run-change";
-import type { Lease, RunRecord } from "../../domain/run-record";
+import type { Lease } from "../../domain/run-cursor";
+import type { RunRecord } from "../../domain/run-record";
 import { RunStatus } from "../../domain/statuses";
 import type { StepDefinition } from "../../domain/step";
 

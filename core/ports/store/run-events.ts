@@ -1,4 +1,4 @@
-import type { StoredEvent } from "../../domain/run-commit";
+import type { StoredEvent } from "../../domain/run-history";
 
 /**
  * What the outbox's sweep index lists: a commit whose events are not dispatched yet, and a webhook delivery

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import type { StepWait } from "../../../core/domain/run-record";
+import type { StepWait } from "../../../core/domain/run-cursor";
 import { RunStatus } from "../../../core/domain/statuses";
 import { planNext, type WorkerIdentity } from "../../../core/engine/rules/plan";
 import { active, lease, MINUTE, runningRun, runRecord, SECOND, T0 } from "./builders";

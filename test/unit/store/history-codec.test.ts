@@ -4,7 +4,7 @@ import { fromJournalItem, fromRunItem, runItem } from "../../../core/adapters/dy
 import { compressJson, decompressJson } from "../../../core/adapters/dynamodb/table/compressed-json";
 import { itemSizeBytes } from "../../../core/adapters/dynamodb/table/item-size";
 import type { StepRun } from "../../../core/domain/run";
-import type { StoredEvent } from "../../../core/domain/run-commit";
+import type { StoredEvent } from "../../../core/domain/run-history";
 import { lease, runningRun } from "../engine/builders";
 
 const runId = "run_01jcz7w3k9q2yv6m8n4t5r0000";

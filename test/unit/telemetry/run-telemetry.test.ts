@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { EventType } from "../../../core/domain/events";
-import type { RunCommit, StoredEvent } from "../../../core/domain/run-commit";
+import type { RunCommit } from "../../../core/domain/run-commit";
+import type { StoredEvent } from "../../../core/domain/run-history";
 import { isoAt } from "../../../core/domain/time";
 import { metricsOf } from "../../../core/telemetry/run-metrics";
 import { spansOf } from "../../../core/telemetry/run-spans";

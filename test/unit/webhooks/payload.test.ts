@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import type { ApprovalRequest } from "../../../core/domain/approval";
 import type { EventType } from "../../../core/domain/events";
-import type { StoredEvent } from "../../../core/domain/run-commit";
+import type { StoredEvent } from "../../../core/domain/run-history";
 import { announcesWebhookEvent, WEBHOOK_EVENTS, webhookEventOf } from "../../../core/domain/webhook-events";
 import { webhookBody } from "../../../core/webhooks/payload";
 

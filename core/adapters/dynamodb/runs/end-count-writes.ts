@@ -1,4 +1,4 @@
-import { listedDefinitionId } from "../../../domain/run-record";
+import { listedDefinitionId } from "../../../domain/run-revisions";
 import type { EndedCountItems } from "../lists/ended-counts";
 import type { EndCountWrites } from "./end-counting";
 

@@ -1,5 +1,7 @@
 import { ValidationError } from "../../../domain/errors";
-import { listedDefinitionId, type RunRecord, waitingForOf } from "../../../domain/run-record";
+import type { RunRecord } from "../../../domain/run-record";
+import { listedDefinitionId } from "../../../domain/run-revisions";
+import { waitingForOf } from "../../../domain/run-slots";
 import type { Page, RunFilters } from "../../../ports/store";
 import type { NumberRange } from "../lists/run-number-range";
 import type { ItemKey } from "../table/keys";

@@ -1,7 +1,6 @@
 import type { StepRun } from "../../../domain/run";
-import type { StoredEvent } from "../../../domain/run-commit";
-import type { RunHistory } from "../../../domain/run-history";
-import type { ActiveStep } from "../../../domain/run-record";
+import type { ActiveStep } from "../../../domain/run-cursor";
+import type { RunHistory, StoredEvent } from "../../../domain/run-history";
 
 /**
  * Events and step runs as run and journal items store them: without what the item's key already says (the

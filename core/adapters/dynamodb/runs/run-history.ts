@@ -1,6 +1,5 @@
 import type { StepRun } from "../../../domain/run";
-import type { StoredEvent } from "../../../domain/run-commit";
-import { mergeHistory, type RunHistory } from "../../../domain/run-history";
+import { mergeHistory, type RunHistory, type StoredEvent } from "../../../domain/run-history";
 import type { RunRecord } from "../../../domain/run-record";
 
 /**

@@ -1,6 +1,7 @@
 import { sweepDueAtMs } from "../../../domain/run-due";
 import type { RunHistory } from "../../../domain/run-history";
-import { listedDefinitionId, type RunRecord } from "../../../domain/run-record";
+import type { RunRecord } from "../../../domain/run-record";
+import { listedDefinitionId } from "../../../domain/run-revisions";
 import type { RunSignals } from "../../../domain/signals";
 import { compressJson, decompressJson } from "../table/compressed-json";
 import { itemSizeBytes } from "../table/item-size";

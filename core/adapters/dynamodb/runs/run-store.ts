@@ -1,6 +1,6 @@
 import { QueryCommand } from "@aws-sdk/lib-dynamodb";
 import type { StepRun } from "../../../domain/run";
-import type { StoredEvent } from "../../../domain/run-commit";
+import type { StoredEvent } from "../../../domain/run-history";
 import type { RunRecord } from "../../../domain/run-record";
 import type { CommitOutcome, RunChange, RunStore } from "../../../ports/store";
 import { createApprovalNumbering } from "../approvals/approval-numbering";
