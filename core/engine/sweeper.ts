@@ -5,7 +5,6 @@ import type { SweepStore } from "../ports/store";
 
 /** A run's own doorbell normally rings on time; the sweeper steps in only for those overdue by this much. */
 export const SWEEP_GRACE_MS = 2 * 60 * 1000;
-const RUNS_PER_SHARD = 500;
 
 /**
  * Re-rings the doorbell of every run that is overdue: a lost queue message, a schedule that never fired, a
@@ -13,15 +12,14 @@ const RUNS_PER_SHARD = 500;
  * this finds them without scanning anything else. Ringing a run that did not need it does nothing.
  */
 export async function sweepOverdueRuns(
-  deps: Pick<Deps, "queue" | "clock" | "log"> & { store: Pick<SweepStore, "runs" | "sweepShards"> },
+  deps: Pick<Deps, "queue" | "clock" | "log"> & { store: Pick<SweepStore, "runs"> },
   options: { graceMs?: number; dueBy?: string } = {},
 ): Promise<number> {
   const dueBy = options.dueBy ?? isoAt(deps.clock.nowMs() - (options.graceMs ?? SWEEP_GRACE_MS));
   let rung = 0;
-  for (let shard = 0; shard < deps.store.sweepShards; shard++) {
-    const overdue = await deps.store.runs.overdue(shard, dueBy, RUNS_PER_SHARD);
-    for (const { workspaceId, runId } of overdue) await deps.queue.send(runDoorbell(workspaceId, runId));
-    rung += overdue.length;
+  for await (const { workspaceId, runId } of deps.store.runs.overdue(dueBy)) {
+    await deps.queue.send(runDoorbell(workspaceId, runId));
+    rung += 1;
   }
   if (rung > 0) deps.log.info({ rung, dueBy }, "sweeper rang overdue runs");
   return rung;

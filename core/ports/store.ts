@@ -65,8 +65,6 @@ export interface Store {
   webhooks: WebhookStore;
   webhookDeliveries: WebhookDeliveryStore;
   runEventOutbox: RunEventOutboxStore;
-  /** How many shards the sweep indexes (runs, run-event outbox) are split into; sweepers visit each. */
-  sweepShards: number;
   /** Resolves when the store answers a read; what /ready waits for. */
   ping(): Promise<void>;
 }
@@ -77,7 +75,7 @@ export interface Store {
  */
 export type RunsStore = Pick<
   Store,
-  "runs" | "triggers" | "approvals" | "costs" | "costRollups" | "definitions" | "sweepShards"
+  "runs" | "triggers" | "approvals" | "costs" | "costRollups" | "definitions"
 > & { webhooks: Pick<WebhookStore, "any"> };
 
 /**
@@ -88,7 +86,6 @@ export type RunsStore = Pick<
 export interface SweepStore {
   runs: Pick<RunStore, "overdue">;
   runEventOutbox: Pick<RunEventOutboxStore, "dueForSweep">;
-  sweepShards: number;
 }
 
 /**

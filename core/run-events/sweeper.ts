@@ -6,7 +6,6 @@ import type { SweepStore } from "../ports/store";
 
 /** A dispatch or attempt normally arrives on time; the sweeper steps in for those overdue by this much. */
 export const RUN_EVENT_SWEEP_GRACE_MS = 2 * 60 * 1000;
-const ENTRIES_PER_SHARD = 500;
 
 /**
  * The run-event outbox's sibling of the engine's sweeper (core/engine/sweeper.ts), called beside it: re-sends
@@ -17,27 +16,24 @@ const ENTRIES_PER_SHARD = 500;
  */
 export async function sweepRunEventOutbox(
   deps: Pick<Deps, "runEventQueue" | "clock" | "log"> & {
-    store: Pick<SweepStore, "runEventOutbox" | "sweepShards">;
+    store: Pick<SweepStore, "runEventOutbox">;
   },
   options: { graceMs?: number; dueBy?: string } = {},
 ): Promise<number> {
   const nowMs = deps.clock.nowMs();
   const dueBy = options.dueBy ?? isoAt(nowMs - (options.graceMs ?? RUN_EVENT_SWEEP_GRACE_MS));
   let sent = 0;
-  for (let shard = 0; shard < deps.store.sweepShards; shard++) {
-    const entries = await deps.store.runEventOutbox.dueForSweep(shard, dueBy, ENTRIES_PER_SHARD);
-    for (const entry of entries) {
-      if (entry.kind === "outbox") {
-        await deps.runEventQueue.send(runEventDispatch(entry.workspaceId, entry.runId, entry.journalSeq));
-      } else {
-        const delayMs = Math.min(Math.max(0, Date.parse(entry.dueAt) - nowMs), MAX_QUEUE_DELAY_MS);
-        await deps.runEventQueue.send(
-          webhookAttempt({ ...entry, id: entry.deliveryId }, entry.attempt),
-          delayMs > 0 ? { delayMs } : {},
-        );
-      }
+  for await (const entry of deps.store.runEventOutbox.dueForSweep(dueBy)) {
+    if (entry.kind === "outbox") {
+      await deps.runEventQueue.send(runEventDispatch(entry.workspaceId, entry.runId, entry.journalSeq));
+    } else {
+      const delayMs = Math.min(Math.max(0, Date.parse(entry.dueAt) - nowMs), MAX_QUEUE_DELAY_MS);
+      await deps.runEventQueue.send(
+        webhookAttempt({ ...entry, id: entry.deliveryId }, entry.attempt),
+        delayMs > 0 ? { delayMs } : {},
+      );
     }
-    sent += entries.length;
+    sent += 1;
   }
   if (sent > 0) deps.log.info({ sent, dueBy }, "run-event sweeper re-sent overdue dispatches and attempts");
   return sent;

@@ -4,6 +4,7 @@
  * it known both that a write was applied and who wrote it, even when its answer is then lost.
  */
 import { silentLogger } from "../../core/adapters/log/pino-logger";
+import { readAll } from "../../core/adapters/memory/calls";
 import type { IdGenerator } from "../../core/domain/ids";
 import type { CommitDeps } from "../../core/engine/commit-run";
 import type { Deps } from "../../core/ports/deps";
@@ -36,10 +37,13 @@ export type ActorPorts = CommitDeps & Pick<Deps, "ids"> & { http: OutboundHttp }
 export function portsFor(world: World, actor: Actor): ActorPorts {
   const { inter, store: raw } = world;
   const read = <T>(what: string, op: () => Promise<T>) => inter.call(actor, what, op, true);
+  // A sweep pass is one read: the memory store answers it at once.
+  const readPass = async function* <T>(what: string, pass: () => AsyncIterable<T>) {
+    yield* await read(what, () => readAll(pass()));
+  };
   const recorded = (change: RunChange) => world.writes.push(changeWrite(change, inter.time, actor));
 
   const store: RunsStore = {
-    sweepShards: raw.sweepShards,
     // The engine writes cost records and rollups only within its commits (runs.commit); these it never calls.
     costs: raw.costs,
     costRollups: raw.costRollups,
@@ -97,7 +101,7 @@ export function portsFor(world: World, actor: Actor): ActorPorts {
         read("runs.liveWithSupersessionKey", () => raw.runs.liveWithSupersessionKey(workspaceId, key)),
       stepRuns: (run) => read("runs.stepRuns", () => raw.runs.stepRuns(run)),
       events: (run, from, to) => read("runs.events", () => raw.runs.events(run, from, to)),
-      overdue: (shard, dueBy, limit) => read("runs.overdue", () => raw.runs.overdue(shard, dueBy, limit)),
+      overdue: (dueBy) => readPass("runs.overdue", () => raw.runs.overdue(dueBy)),
       slot: (workspaceId, key, first) => read("runs.slot", () => raw.runs.slot(workspaceId, key, first)),
       throttle: (workspaceId, key) => read("runs.throttle", () => raw.runs.throttle(workspaceId, key)),
       stepsCounted: (workspaceId, counterRunId) =>

@@ -23,7 +23,6 @@ import { createLlmCacheStore } from "./steps/llm-cache-store";
 import { createReplayStore } from "./steps/replay-store";
 import type { Table } from "./table/dynamo-client";
 import { keys } from "./table/keys";
-import { SWEEP_SHARDS } from "./table/sweep-index";
 import { createTriggerStore } from "./triggers/trigger-store";
 import { createWebhookDeliveryStore } from "./webhooks/webhook-deliveries";
 import { createWebhookStore } from "./webhooks/webhook-store";
@@ -54,7 +53,6 @@ export function createStore(table: Table): Store {
     webhooks: createWebhookStore(table),
     webhookDeliveries: createWebhookDeliveryStore(table),
     runEventOutbox: createRunEventOutboxStore(table),
-    sweepShards: SWEEP_SHARDS,
 
     /** Resolves when the table answers a read; what /ready waits for. */
     async ping(): Promise<void> {

@@ -2,7 +2,6 @@ import type { SweepStore } from "../../ports/store";
 import { createRunEventOutboxStore } from "./run-events/outbox-store";
 import { createRunListStore } from "./runs/run-lists";
 import type { Table } from "./table/dynamo-client";
-import { SWEEP_SHARDS } from "./table/sweep-index";
 
 /**
  * The sweeper function's store: the two sweep index reads and nothing else, so that function's bundle loads
@@ -12,6 +11,5 @@ export function createSweepStore(table: Table): SweepStore {
   return {
     runs: { overdue: createRunListStore(table).dueForSweep },
     runEventOutbox: { dueForSweep: createRunEventOutboxStore(table).dueForSweep },
-    sweepShards: SWEEP_SHARDS,
   };
 }

@@ -3,7 +3,6 @@ import type { AttemptCost } from "../../domain/cost-record";
 import { mergeHistory, type RunHistory } from "../../domain/run-history";
 import type { RunRecord } from "../../domain/run-record";
 import type { RunsStore } from "../../ports/store";
-import { SWEEP_SHARDS } from "../dynamodb/table/sweep-index";
 import { createMemoryApprovals } from "./approvals";
 import { instrument, type MemoryStoreHook } from "./calls";
 import { createMemoryCostRollups } from "./cost-rollups";
@@ -59,7 +58,6 @@ export function createMemoryRunsStore(options: MemoryRunsStoreOptions = {}): Mem
       { any: async (workspaceId: string) => options.hasWebhooks?.(workspaceId) ?? false },
       onCall,
     ),
-    sweepShards: SWEEP_SHARDS,
 
     dump: () =>
       structuredClone({

@@ -272,18 +272,15 @@ export function createMemoryRuns(state: MemoryState): RunStore {
       return readStepsCounted(state, workspaceId, counterRunId);
     },
 
-    /** In the adapter's sweep-index order (its gsi5 sort key), up to `limit`. */
-    async overdue(shard, dueBy, limit) {
+    /** In the adapter's sweep order: partition by partition, each in its gsi5 sort key's order. */
+    async *overdue(dueBy) {
       // The adapter's key condition: a key sorts at or before `<dueBy>#~` when its due time is at or before dueBy.
       const bound = `${dueBy}#~`;
-      return [...state.runs.values()]
-        .filter(
-          ({ record, sweepKey }) =>
-            sweepKey !== undefined && sweepKey <= bound && sweepShard(record.id) === shard,
-        )
-        .sort((a, b) => byKey(a.sweepKey ?? "", b.sweepKey ?? ""))
-        .slice(0, limit)
-        .map(({ record }) => ({ workspaceId: record.workspaceId, runId: record.id }));
+      const due = [...state.runs.values()]
+        .filter(({ sweepKey }) => sweepKey !== undefined && sweepKey <= bound)
+        .map(({ record, sweepKey }) => ({ record, sweepKey: sweepKey ?? "", shard: sweepShard(record.id) }))
+        .sort((a, b) => a.shard - b.shard || byKey(a.sweepKey, b.sweepKey));
+      for (const { record } of due) yield { workspaceId: record.workspaceId, runId: record.id };
     },
   };
 }

@@ -33,5 +33,6 @@ export interface RunEventOutboxStore {
   journal(workspaceId: string, runId: string, journalSeq: number): Promise<OutboxJournal | undefined>;
   /** Removes the outbox entry once both subscribers have what the commit's events ask of them. */
   clear(workspaceId: string, runId: string, journalSeq: number): Promise<void>;
-  dueForSweep(shard: number, dueBy: string, limit: number): Promise<RunEventSweepEntry[]>;
+  /** One pass over the outbox entries and delivery attempts due at or before `dueBy`, bounded as runs.overdue's. */
+  dueForSweep(dueBy: string): AsyncIterable<RunEventSweepEntry>;
 }

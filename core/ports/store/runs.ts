@@ -203,8 +203,12 @@ export interface RunStore {
    * (RunRecord.stepCounter); 0 when it has none.
    */
   stepsCounted(workspaceId: string, counterRunId: string): Promise<number>;
-  /** Runs of one sweep shard whose next due time is at or before `dueBy`, at most `limit`. */
-  overdue(shard: number, dueBy: string, limit: number): Promise<RunRef[]>;
+  /**
+   * One pass over the runs whose next due time is at or before `dueBy`, each once, the earliest due first
+   * within each part of the store's index. A pass yields a bounded number (docs/data-model.md, the sweeper's
+   * access pattern); a run it leaves is found by the next.
+   */
+  overdue(dueBy: string): AsyncIterable<RunRef>;
 }
 
 /** Requests as readers are offered them: a pending one only while its run is paused on it (isOffered). */

@@ -1,10 +1,11 @@
-import { GetCommand, QueryCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand, UpdateCommand } from "@aws-sdk/lib-dynamodb";
 import type { OutboxJournal, RunEventOutboxStore, RunEventSweepEntry } from "../../../ports/store";
 import { fromJournalItem } from "../runs/run-items";
 import { isConditionFailure } from "../table/conditions";
 import type { Table } from "../table/dynamo-client";
 import { keys } from "../table/keys";
 import { WEBHOOK_SWEEP_PREFIX } from "../table/sweep-index";
+import { sweepPass } from "../table/sweep-pass";
 import { parseRunEventSweepEntry } from "../webhooks/webhook-keys";
 
 /**
@@ -50,21 +51,8 @@ export function createRunEventOutboxStore(table: Table): RunEventOutboxStore {
       }
     },
 
-    /** Outbox entries and delivery attempts due at or before `dueBy` in one shard, at most `limit`. */
-    async dueForSweep(shard: number, dueBy: string, limit: number): Promise<RunEventSweepEntry[]> {
-      const page = await table.client.send(
-        new QueryCommand({
-          TableName: table.name,
-          IndexName: "gsi5",
-          KeyConditionExpression: "gsi5pk = :pk AND gsi5sk <= :dueBy",
-          ExpressionAttributeValues: { ":pk": `${WEBHOOK_SWEEP_PREFIX}${shard}`, ":dueBy": `${dueBy}#~` },
-          Limit: limit,
-        }),
-      );
-      return (page.Items ?? []).flatMap((item) => {
-        const entry = parseRunEventSweepEntry(item);
-        return entry ? [entry] : [];
-      });
+    dueForSweep(dueBy: string): AsyncGenerator<RunEventSweepEntry> {
+      return sweepPass(table, WEBHOOK_SWEEP_PREFIX, dueBy, parseRunEventSweepEntry);
     },
   };
 }

@@ -1,6 +1,6 @@
 import { LIVE_RUN_STATUSES } from "../../../domain/statuses";
 import { pad } from "../table/keys";
-import { sweepShard, WEBHOOK_SWEEP_PREFIX } from "../table/sweep-index";
+import { RUN_SWEEP_PREFIX, sweepShard, WEBHOOK_SWEEP_PREFIX } from "../table/sweep-index";
 import { LIVE_STATUS_ATTRIBUTE } from "../table/table";
 
 /**
@@ -48,7 +48,7 @@ export function runIndexKeys(run: RunIndexInput): Record<string, string | undefi
   const sweep =
     run.dueAtMs !== undefined
       ? {
-          gsi5pk: `SWEEP#${sweepShard(run.runId)}`,
+          gsi5pk: `${RUN_SWEEP_PREFIX}${sweepShard(run.runId)}`,
           gsi5sk: `${new Date(run.dueAtMs).toISOString()}#${run.runId}`,
         }
       : endedOfKeyKeys(run, position);

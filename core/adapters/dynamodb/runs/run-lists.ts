@@ -1,10 +1,12 @@
-import { GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
+import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import type { RunRecord } from "../../../domain/run-record";
 import { LIVE_RUN_STATUSES } from "../../../domain/statuses";
 import type { NumberRange, ProbeRun } from "../lists/run-number-range";
 import type { Table } from "../table/dynamo-client";
 import { type ItemKey, pad } from "../table/keys";
 import { batchGetAll, type IndexEntry, indexPartitionEntries, indexPartitionKeys } from "../table/query";
+import { RUN_SWEEP_PREFIX } from "../table/sweep-index";
+import { sweepPass } from "../table/sweep-pass";
 import { type IndexName, LIVE_STATUS_ATTRIBUTE } from "../table/table";
 import { isLiveStatus, runListPartitions } from "./run-index-keys";
 import { fromRunItem } from "./run-items";
@@ -118,27 +120,13 @@ export function createRunListStore(table: Table) {
     runs,
 
     /**
-     * Runs whose next due time is at or before `dueBy`, from one sweeper shard; at most `limit`. A shard's
-     * partition holds only runs that can still need a worker (gsi5's others list ended keyed runs), so this
-     * reads the overdue ones and nothing else.
+     * A sweep pass over the runs due by `dueBy`. A sweep partition holds only runs that can still need a worker
+     * (gsi5's others list ended keyed runs), so this reads the overdue ones and nothing else.
      */
-    async dueForSweep(
-      shard: number,
-      dueBy: string,
-      limit: number,
-    ): Promise<{ workspaceId: string; runId: string }[]> {
-      const page = await table.client.send(
-        new QueryCommand({
-          TableName: table.name,
-          IndexName: "gsi5",
-          KeyConditionExpression: "gsi5pk = :pk AND gsi5sk <= :dueBy",
-          ExpressionAttributeValues: { ":pk": `SWEEP#${shard}`, ":dueBy": `${dueBy}#~` },
-          Limit: limit,
-        }),
-      );
-      return (page.Items ?? []).flatMap((item) => {
+    dueForSweep(dueBy: string): AsyncGenerator<{ workspaceId: string; runId: string }> {
+      return sweepPass(table, RUN_SWEEP_PREFIX, dueBy, (item) => {
         const match = /^WS#(.+)#RUN#(.+)$/.exec(String(item.pk));
-        return match?.[1] && match[2] ? [{ workspaceId: match[1], runId: match[2] }] : [];
+        return match?.[1] && match[2] ? { workspaceId: match[1], runId: match[2] } : undefined;
       });
     },
   };
