@@ -26,7 +26,7 @@ const CREATE_RUN_PATH = "/v1/workflow-runs";
 
 /**
  * A run's creation with a key the instance remembers starts beside the key's lookup: it takes its numbers
- * at once and writes only once the lookup confirms the key (createRun's `writesAfter`).
+ * at once and writes only once the lookup confirms the key (createRun's `writesAfter`, which takes the run's numbers beside the lookup).
  */
 export const createsRunBeforeLookup = (c: Context) =>
   c.req.method === "POST" && c.req.path === CREATE_RUN_PATH;

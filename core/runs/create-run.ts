@@ -8,7 +8,7 @@ import { isoAt } from "../domain/time";
 import { afterCommit, type CommitDeps, ringBeforeCommit } from "../engine/commit-run";
 import { scheduleWake } from "../engine/wake";
 import type { Deps } from "../ports/deps";
-import type { DebounceWindowRef, RunsStore } from "../ports/store";
+import type { DebounceWindowRef, RunCreation, RunNumbers, RunsStore } from "../ports/store";
 import { debounceOf, joinDebounceWindow, newWindow } from "./debounce-window";
 import { type SupersessionChange, supersedeChanges } from "./supersede";
 import { trafficFields } from "./traffic-fields";
@@ -25,8 +25,8 @@ const MAX_ATTEMPTS = 30;
  * one (`debounced: true`, the window's run) and otherwise opens one: a run that waits for its wake-up.
  *
  * With `writesAfter` (the API key's lookup, still on its way: docs/data-model.md, "Authenticate a request"),
- * the creation reads and takes its numbers at once and writes nothing until it settles; if it rejects, the
- * numbers are given up and the creation rejects with its reason.
+ * the creation reads and takes its numbers beside it and writes nothing else until it settles; if it rejects,
+ * the numbers are given up and the creation rejects with its reason.
  */
 export async function createRun(
   deps: CommitDeps,
@@ -85,11 +85,12 @@ export async function createRun(
       for (const change of changes) await ringBeforeCommit(deps, change);
       return changes;
     };
+    const numbers = writesAfter && (await numberedBeside(deps, run, writesAfter));
     const outcome = await deps.store.runs.create({
       run,
       supersede,
       ...(debounce ? { debounceFollows } : {}),
-      ...(writesAfter ? { writesAfter } : {}),
+      ...(numbers ? { numbers } : {}),
     });
     if (outcome.kind === "idempotent") {
       const winner = await deps.store.runs.get(workspaceId, outcome.runId);
@@ -135,4 +136,19 @@ async function findByIdempotencyKey(
   if (idempotencyKey === undefined) return undefined;
   const runId = await deps.store.runs.runIdForIdempotencyKey(workspaceId, idempotencyKey);
   return runId ? deps.store.runs.get(workspaceId, runId) : undefined;
+}
+
+/** The run's numbers, taken while its go-ahead settles; refused, they are given back and the refusal thrown. */
+async function numberedBeside(
+  deps: CommitDeps,
+  run: RunCreation["run"],
+  writesAfter: Promise<void>,
+): Promise<RunNumbers> {
+  const [numbered, cleared] = await Promise.allSettled([deps.store.runs.number(run), writesAfter]);
+  if (numbered.status === "rejected") throw numbered.reason;
+  if (cleared.status === "rejected") {
+    await deps.store.runs.giveUpNumbers(run, numbered.value);
+    throw cleared.reason;
+  }
+  return numbered.value;
 }

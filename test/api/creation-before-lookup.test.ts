@@ -14,15 +14,18 @@ const NOOP = [{ type: "task", name: "only", handler: "noop" }];
 const WAIT_AN_HOUR = [{ type: "wait", name: "nap", durationMs: 3_600_000 }];
 const NEVER_ISSUED = "svc_thisKeyWasNeverIssuedByTheService0000";
 
-/** Each creation the store was asked for, and whether it came before its key was confirmed. */
+/** Each creation the store was asked for, and each whose numbers were taken beside its key's lookup. */
 function watchCreations(t: TestApp): { beforeLookup: number; all: number } {
   const seen = { beforeLookup: 0, all: 0 };
   const { runs } = t.deps.store;
-  const create = runs.create;
+  const [create, number] = [runs.create, runs.number];
   runs.create = (creation: RunCreation) => {
     seen.all += 1;
-    if (creation.writesAfter) seen.beforeLookup += 1;
     return create(creation);
+  };
+  runs.number = (run: RunCreation["run"]) => {
+    seen.beforeLookup += 1;
+    return number(run);
   };
   return seen;
 }

@@ -71,26 +71,19 @@ export function describeCreation(makeStore: MakeStore): void {
       expect(new Set(list.items.map((run) => run.id))).toEqual(new Set(runs.map((run) => run.id)));
     });
 
-    it("writes nothing before its go-ahead settles; refused, it rejects with the reason and its numbers are gaps", async () => {
+    it("takes numbers ahead without writing; a creation given them uses them, and numbers given back are gaps", async () => {
       const first = await created(store, newRun(ids, ws, { definitionId: "def_a" }));
-      let goAhead: (() => void) | undefined;
       const waiting = newRun(ids, ws, { definitionId: "def_a" });
-      const answered = store.runs.create({
-        run: waiting,
-        supersede: async () => [],
-        writesAfter: new Promise<void>((resolve) => {
-          goAhead = resolve;
-        }),
-      });
+      const numbers = await store.runs.number(waiting);
       const refused = newRun(ids, ws, { definitionId: "def_a", idempotencyKey: "order-9" });
-      const refusal = new Error("key revoked");
+      await store.runs.giveUpNumbers(refused, await store.runs.number(refused));
 
-      await expect(
-        store.runs.create({ run: refused, supersede: async () => [], writesAfter: Promise.reject(refusal) }),
-      ).rejects.toBe(refusal);
+      expect(numbers).toEqual({ seq: 2, defSeq: 2 });
       expect(await store.runs.get(ws, waiting.id)).toBeUndefined();
-      goAhead?.();
-      expect(await answered).toEqual({ kind: "created", run: { ...waiting, seq: 2, defSeq: 2 } });
+      expect(await store.runs.create({ run: waiting, supersede: async () => [], numbers })).toEqual({
+        kind: "created",
+        run: { ...waiting, seq: 2, defSeq: 2 },
+      });
 
       expect(await store.runs.get(ws, refused.id)).toBeUndefined();
       expect(await store.runs.runIdForIdempotencyKey(ws, "order-9")).toBeUndefined();
@@ -101,6 +94,21 @@ export function describeCreation(makeStore: MakeStore): void {
         expect(list.total).toBe(3);
         expect(list.items.map((run) => run.id)).toEqual([last.id, waiting.id, first.id]);
       }
+    });
+
+    it("gives back the numbers it was given when it does not create the run", async () => {
+      const first = await created(store, newRun(ids, ws, { idempotencyKey: "order-3" }));
+      const again = newRun(ids, ws, { idempotencyKey: "order-3" });
+      const numbers = await store.runs.number(again);
+
+      expect(await store.runs.create({ run: again, supersede: async () => [], numbers })).toEqual({
+        kind: "idempotent",
+        runId: first.id,
+      });
+      const list = await store.runs.list(ws, {}, 1, 10);
+      expect(list.total).toBe(1);
+      expect((await created(store, newRun(ids, ws, {}))).seq).toBe(3);
+      expect((await store.runs.list(ws, {}, 1, 10)).total).toBe(2);
     });
 
     it("claims the idempotency key: a second creation with it gets the first run and creates nothing", async () => {

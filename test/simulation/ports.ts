@@ -91,6 +91,8 @@ export function portsFor(world: World, actor: Actor): ActorPorts {
           }
           return outcome;
         }),
+      number: (run) => read("runs.number", () => raw.runs.number(run)),
+      giveUpNumbers: (run, numbers) => read("runs.giveUpNumbers", () => raw.runs.giveUpNumbers(run, numbers)),
       runIdForIdempotencyKey: (workspaceId, key) =>
         read("runs.runIdForIdempotencyKey", () => raw.runs.runIdForIdempotencyKey(workspaceId, key)),
       debounceWindow: (workspaceId, scope) =>

@@ -10,6 +10,7 @@ import type {
   RunChange,
   RunCreation,
   RunFilters,
+  RunNumbers,
   RunStore,
 } from "../../ports/store";
 import { creationScopes } from "../dynamodb/lists/counter-items";
@@ -66,10 +67,16 @@ export function createMemoryRuns(state: MemoryState): RunStore {
   // Lists count by filtering the runs: only the marks counting leaves on a run are kept, as the adapter does.
   const endCounting = createEndCounting({ counts: async () => true, add: async () => {} });
 
-  function giveUp(run: RunRecord): void {
-    const [runsScope, definitionScope] = creationScopes(run);
-    counter(run.workspaceId, runsScope).gaps.push(run.seq);
-    if (!run.parent) counter(run.workspaceId, definitionScope).gaps.push(run.defSeq);
+  function number(fields: RunCreation["run"]): RunNumbers {
+    const [runsScope, definitionScope] = creationScopes(fields);
+    const seq = take(fields.workspaceId, runsScope);
+    return { seq, defSeq: fields.parent ? seq : take(fields.workspaceId, definitionScope) };
+  }
+
+  function giveUp(fields: RunCreation["run"], { seq, defSeq }: RunNumbers): void {
+    const [runsScope, definitionScope] = creationScopes(fields);
+    counter(fields.workspaceId, runsScope).gaps.push(seq);
+    if (!fields.parent) counter(fields.workspaceId, definitionScope).gaps.push(defSeq);
   }
 
   /** The creation's outcome once numbered; after a conflict or an idempotent answer the numbers are gaps. */
@@ -175,30 +182,26 @@ export function createMemoryRuns(state: MemoryState): RunStore {
       return outcome;
     },
 
-    async create({
-      run: fields,
-      supersede,
-      debounceFollows,
-      writesAfter,
-    }: RunCreation): Promise<CreateOutcome> {
-      refuseOversizedRun(fields);
-      const { workspaceId } = fields;
-      const [runsScope, definitionScope] = creationScopes(fields);
-      const seq = take(workspaceId, runsScope);
-      const run: RunRecord = {
-        ...fields,
-        seq,
-        defSeq: fields.parent ? seq : take(workspaceId, definitionScope),
-      };
+    async create({ run: fields, supersede, debounceFollows, numbers }: RunCreation): Promise<CreateOutcome> {
       try {
-        await writesAfter;
-      } catch (refusal) {
-        giveUp(run);
-        throw refusal;
+        refuseOversizedRun(fields);
+      } catch (error) {
+        if (numbers) giveUp(fields, numbers);
+        throw error;
       }
+      const taken = numbers ?? number(fields);
+      const run: RunRecord = { ...fields, ...taken };
       const outcome = await write(run, supersede, debounceFollows);
-      if (outcome.kind !== "created") giveUp(run);
+      if (outcome.kind !== "created") giveUp(fields, taken);
       return outcome;
+    },
+
+    async number(fields) {
+      return number(fields);
+    },
+
+    async giveUpNumbers(fields, numbers) {
+      giveUp(fields, numbers);
     },
 
     async runIdForIdempotencyKey(workspaceId, idempotencyKey) {

@@ -115,12 +115,16 @@ export interface RunCreation {
    */
   debounceFollows?: DebounceWindowRef;
   /**
-   * The caller's go-ahead (an API key confirmed by its lookup, which a creation does not wait for before
-   * taking its numbers: docs/data-model.md, "Authenticate a request"). The store may number the creation
-   * before it settles, and writes nothing else until it does; if it rejects, the numbers are given up as
-   * gaps (lists skip them) and `create` rejects with its reason.
+   * Numbers taken ahead for this run (RunStore.number); absent, the creation takes its own. Either way a
+   * creation that does not create the run gives them up.
    */
-  writesAfter?: Promise<void>;
+  numbers?: RunNumbers;
+}
+
+/** A run's places in the workspace's and its definition's run lists: dense, 1-based, for paging. */
+export interface RunNumbers {
+  seq: number;
+  defSeq: number;
 }
 
 export type CreateOutcome =
@@ -168,6 +172,13 @@ export interface RunStore {
   get(workspaceId: string, runId: string): Promise<RunRecord | undefined>;
   /** The runs the creation supersedes are counted as they end, as `commit` counts a run. */
   create(creation: RunCreation): Promise<CreateOutcome>;
+  /**
+   * Takes a run's numbers ahead of its creation, so a caller can take them while it waits for its go-ahead
+   * (the API key's lookup: docs/data-model.md, "Authenticate a request"). Numbers no creation is given are
+   * given back (`giveUpNumbers`): lists skip them as gaps.
+   */
+  number(run: RunCreation["run"]): Promise<RunNumbers>;
+  giveUpNumbers(run: RunCreation["run"], numbers: RunNumbers): Promise<void>;
   /**
    * Writes the change at the run's expected version. A change that ends a top-level run counts it among the
    * runs of its ended status, and one that revives it takes it out: marked on the change's run, in place

@@ -1,7 +1,13 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
 import { ConflictError } from "../../../domain/errors";
 import type { RunRecord } from "../../../domain/run-record";
-import type { CreateOutcome, DebounceWindowRef, RunChange, RunCreation } from "../../../ports/store";
+import type {
+  CreateOutcome,
+  DebounceWindowRef,
+  RunChange,
+  RunCreation,
+  RunNumbers,
+} from "../../../ports/store";
 import { creationScopes } from "../lists/counter-items";
 import { createEndedCountItems } from "../lists/ended-counts";
 import { createRunCounters } from "../lists/run-counters";
@@ -52,6 +58,20 @@ export function createRunCreationStore(table: Table) {
     return head;
   }
 
+  async function number(fields: RunCreation["run"]): Promise<RunNumbers> {
+    const [runsScope, definitionScope] = creationScopes(fields);
+    const [seq, defSeq] = await takeBoth(fields.workspaceId, runsScope, definitionScope);
+    return { seq, defSeq };
+  }
+
+  async function giveUpNumbers(fields: RunCreation["run"], { seq, defSeq }: RunNumbers): Promise<void> {
+    const [runsScope, definitionScope] = creationScopes(fields);
+    await Promise.all([
+      giveUp(fields.workspaceId, runsScope, seq),
+      ...(definitionScope === runsScope ? [] : [giveUp(fields.workspaceId, definitionScope, defSeq)]),
+    ]);
+  }
+
   const store = {
     counter,
     head,
@@ -59,44 +79,31 @@ export function createRunCreationStore(table: Table) {
     endCounting,
     supersessionLive,
 
-    async create({
-      run: fields,
-      supersede,
-      debounceFollows,
-      writesAfter,
-    }: RunCreation): Promise<CreateOutcome> {
-      refuseOversizedCreation(table.name, fields);
-      const { workspaceId } = fields;
-      const [runsScope, definitionScope] = creationScopes(fields);
-      const [numbers, cleared] = await Promise.allSettled([
-        takeBoth(workspaceId, runsScope, definitionScope),
-        writesAfter,
-      ]);
-      if (numbers.status === "rejected") throw numbers.reason;
-      const [seq, defSeq] = numbers.value;
-      const giveUpNumbers = () =>
-        Promise.all([
-          giveUp(workspaceId, runsScope, seq),
-          ...(definitionScope === runsScope ? [] : [giveUp(workspaceId, definitionScope, defSeq)]),
-        ]);
-      if (cleared.status === "rejected") {
-        await giveUpNumbers();
-        throw cleared.reason;
+    async create({ run: fields, supersede, debounceFollows, numbers }: RunCreation): Promise<CreateOutcome> {
+      try {
+        refuseOversizedCreation(table.name, fields);
+      } catch (error) {
+        if (numbers) await giveUpNumbers(fields, numbers);
+        throw error;
       }
+      const { seq, defSeq } = numbers ?? (await number(fields));
       const run: RunRecord = { ...fields, seq, defSeq };
       let prepared: Prepared;
       try {
         prepared = await prepare(run, supersede, debounceFollows);
       } catch (error) {
         // Nothing is written yet (the key's head unreadable, too many live runs to supersede, …).
-        await giveUpNumbers();
+        await giveUpNumbers(fields, { seq, defSeq });
         throw error;
       }
       const outcome = await write(run, prepared);
       // Only on a known outcome: after an unknown error the run may exist, and a gap would hide it.
-      if (outcome.kind !== "created") await giveUpNumbers();
+      if (outcome.kind !== "created") await giveUpNumbers(fields, { seq, defSeq });
       return outcome;
     },
+
+    number,
+    giveUpNumbers,
 
     async runIdForIdempotencyKey(workspaceId: string, idempotencyKey: string): Promise<string | undefined> {
       const { Item } = await table.client.send(

@@ -140,6 +140,8 @@ export function createRunStore(table: Table): RunStore {
     },
 
     create: runCreation.create,
+    number: runCreation.number,
+    giveUpNumbers: runCreation.giveUpNumbers,
 
     runIdForIdempotencyKey: runCreation.runIdForIdempotencyKey,
 
