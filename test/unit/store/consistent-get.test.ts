@@ -8,18 +8,7 @@ import {
   createDynamoClient,
   type Table,
 } from "../../../core/adapters/dynamodb/table/dynamo-client";
-
-/** The table's client, counting the requests it sends by operation. */
-function countedTable(table: Table): { table: Table; sent: string[] } {
-  const sent: string[] = [];
-  const send = table.client.send.bind(table.client) as (command: unknown) => Promise<unknown>;
-  const client = Object.create(table.client) as Table["client"];
-  client.send = ((command: object) => {
-    sent.push(command.constructor.name);
-    return send(command);
-  }) as unknown as Table["client"]["send"];
-  return { table: { client, name: table.name }, sent };
-}
+import { countedTable } from "../../helpers/counted-table";
 
 describe("getItem: consistent reads asked together go as one BatchGetItem (DynamoDB Local)", () => {
   let table: Table;

@@ -29,3 +29,13 @@ export function eventsOf(
 
 const withRecent = (run: RunRecord, journals: readonly RunHistory[]): RunHistory[] =>
   run.recent ? [...journals, structuredClone(run.recent)] : [...journals];
+
+/**
+ * The run item holds its whole history: it has recorded no event, or its recent stretch starts at the first.
+ * Every journal item holds events (history-placement.ts files none without), all before the recent stretch's
+ * once committed; a stretch filed by a commit that lost holds only what the run item still holds, in older
+ * snapshots. So a read of such a run needs no journal item, and answers from the run item alone.
+ */
+export function historyWholeInRun(run: RunRecord): boolean {
+  return run.eventSeq === 0 || run.recent?.events[0]?.seq === 1;
+}

@@ -20,7 +20,7 @@ import { type ChangeWrites, changeWrites } from "./change-items";
 import { markWritten } from "./history-placement";
 import { getRun } from "./read-run";
 import { createRunCreationStore } from "./run-creation";
-import { eventsOf, stepRunsOf } from "./run-history";
+import { eventsOf, historyWholeInRun, stepRunsOf } from "./run-history";
 import { fromJournalItem } from "./run-items";
 import { listRuns } from "./run-list-query";
 import { createRunListStore } from "./run-lists";
@@ -163,8 +163,12 @@ export function createRunStore(table: Table): RunStore {
     stepsCounted: async (workspaceId, counterRunId) =>
       Number((await getItem(table, keys.stepCounter(workspaceId, counterRunId)))?.steps ?? 0),
 
-    /** Every step run of the run, in the order they were started, each in its latest state. */
+    /**
+     * Every step run of the run, in the order they were started, each in its latest state: from the run item
+     * alone when it holds the whole history (a GET of a run is then one read), else with its journal items.
+     */
     async stepRuns(run: RunRecord): Promise<StepRun[]> {
+      if (historyWholeInRun(run)) return stepRunsOf(run, []);
       const journals = await queryByPrefix(
         table,
         keys.runPartition(run.workspaceId, run.id),
@@ -175,9 +179,11 @@ export function createRunStore(table: Table): RunStore {
 
     /**
      * Events `fromSeq`..`toSeq` (inclusive, 1-based), oldest first. Reads the journal that holds `fromSeq`
-     * and those after it up to `toSeq`: the cost follows the page, not the run's history.
+     * and those after it up to `toSeq`: the cost follows the page, not the run's history; none when the run
+     * item holds it all.
      */
     async events(run: RunRecord, fromSeq: number, toSeq: number): Promise<StoredEvent[]> {
+      if (historyWholeInRun(run)) return eventsOf(run, [], fromSeq, toSeq);
       const pk = keys.runPartition(run.workspaceId, run.id);
       const holder = await table.client.send(
         new QueryCommand({
