@@ -37,7 +37,7 @@ export function buildAdvancer(deps: Deps, options: AdvancerSettings = {}): Engin
     steps: createStepRunner(
       createHandlerRegistry({ http: deps.http, remoteTools: llmSteps.remoteTools }, options.customHandlers),
       deps.store.definitions,
-      llmSteps.llm,
+      llmSteps.models,
     ),
     definitionSteps: createDefinitionCache(deps.store),
     processId: randomUUID(),

@@ -52,6 +52,8 @@ export const LIMITS = {
   blocklistWordChars: 200,
   /** Times an llm step's invalid JSON or schema-breaking answer goes back to its model (each a paid call). */
   llmRepairAttempts: 3,
+  /** Model turns one agent step may take (`maxTurns`, docs/agents.md). */
+  agentTurns: 10_000,
   /** How long an llm step's cached answer may be kept (`cache.ttlMs`). */
   llmCacheTtlMs: 30 * 24 * 60 * 60 * 1000,
   /** Signal types one external_event step may wait for (`signalTypes`). */

@@ -1,3 +1,4 @@
+import type { AgentProgress } from "./agent-step";
 import type { StepRun } from "./run";
 
 export interface Lease {
@@ -89,6 +90,8 @@ export interface ActiveStep {
   wait: StepWait | null;
   /** When a failed attempt's retry is due. */
   retryAtMs: number | null;
+  /** An agent step's committed turns; kept across its attempts, so a retry goes on from the last of them. */
+  agent?: AgentProgress;
 }
 
 /**

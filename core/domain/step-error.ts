@@ -29,6 +29,8 @@ export const StepFailureCode = {
   CHILD_CONFIG: "CHILD_CONFIG",
   /** An llm call would cross the run's budget (onExceed stop), or more spend was refused. */
   BUDGET_EXCEEDED: "BUDGET_EXCEEDED",
+  /** An agent step took maxTurns model turns and still asked for tools. */
+  AGENT_MAX_TURNS: "AGENT_MAX_TURNS",
 } as const;
 export type StepFailureCode = (typeof StepFailureCode)[keyof typeof StepFailureCode];
 
@@ -46,6 +48,7 @@ export const RETRY_CANNOT_HELP: ReadonlySet<string> = new Set<StepFailureCode>([
   StepFailureCode.STATE_TOO_LARGE,
   StepFailureCode.ITEM_TOO_LARGE,
   StepFailureCode.STEP_LIMIT,
+  StepFailureCode.AGENT_MAX_TURNS,
 ]);
 
 /**

@@ -12,6 +12,7 @@ export const StepType = {
   Parallel: "parallel",
   Map: "map",
   SubWorkflow: "sub_workflow",
+  Agent: "agent",
 } as const;
 
 export type StepType = (typeof StepType)[keyof typeof StepType];

@@ -1,3 +1,4 @@
+import type { AgentProgress } from "./agent-step";
 import type { AttemptCost } from "./cost-record";
 import type { RunEvent } from "./events";
 import type { ApprovalNudge, StepWait } from "./run-cursor";
@@ -49,6 +50,11 @@ export type StepOutcome =
       stateValue?: unknown;
     })
   | (Common & { kind: "waiting"; wait: Extract<StepWait, { kind: "timer" | "signal" }> })
+  /**
+   * An agent step moved on by one unit (a model turn, or the tool calls a turn asked for) and goes on: the
+   * unit is committed on its own, and the step stays RUNNING for the next (docs/agents.md).
+   */
+  | (Common & { kind: "progress"; progress: AgentProgress })
   /** A parallel, map or sub_workflow step starts `total` child runs, at most `concurrency` at a time. */
   | (Common & {
       kind: "children";

@@ -43,7 +43,8 @@ export function stateKeysWritten(step: StepDefinition): string[] {
 
 /**
  * What a completed step with this output put into the state: its output under its output key, set_state's
- * values merged in, an llm step's JSON answer (or `{text}`) rather than its whole output (which carries usage).
+ * values merged in, an llm step's JSON answer (or `{text}`), an agent's `{text}`, rather than its whole output
+ * (which carries usage).
  */
 export function stateWrittenBy(
   step: StepDefinition,
@@ -51,7 +52,7 @@ export function stateWrittenBy(
 ): Record<string, unknown> {
   if (isSetState(step)) return output;
   const key = step.outputKey ?? step.name;
-  if (step.type === "llm") return { [key]: output.json ?? { text: output.text } };
+  if (step.type === "llm" || step.type === "agent") return { [key]: output.json ?? { text: output.text } };
   return { [key]: output };
 }
 

@@ -1,10 +1,12 @@
 import * as z from "zod";
+import { AgentStep } from "./agent-step";
 import { ApprovalStep } from "./approval-step";
 import { LIMITS } from "./limits";
 import { llmStepFields, requirePrompt, unknownTypeError } from "./llm-step";
 import type { RetryPolicy } from "./retry-policy";
 import { commonFields, ONE_YEAR_MS, StepType, stepName, timeoutMs } from "./step-fields";
 
+export { AgentStep } from "./agent-step";
 export { ApprovalStep } from "./approval-step";
 export { StepType } from "./step-fields";
 
@@ -208,6 +210,7 @@ export const StepDefinition = z
       ParallelStep,
       MapStep,
       SubWorkflowStep,
+      AgentStep,
     ],
     { error: unknownTypeError("step") },
   )
@@ -222,7 +225,8 @@ export type StepDefinition =
   | ApprovalStep
   | ParallelStep
   | MapStep
-  | SubWorkflowStep;
+  | SubWorkflowStep
+  | AgentStep;
 export type TaskStep = z.infer<typeof TaskStep>;
 export type WaitStep = z.infer<typeof WaitStep>;
 export type ConditionStep = z.infer<typeof ConditionStep>;

@@ -96,12 +96,16 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
     // The outcome of the attempt this worker executed, until a commit of it lands. An API operation that
     // commits meanwhile (a signal kept for later, an upgrade) makes the outcome's commit lose without
     // touching the attempt: it is applied again to the run as re-read, not executed again.
-    let held: { stepRunId: string; attempt: number; outcome: StepOutcome } | undefined;
+    // An agent's units share an attempt: the unit is told apart by its committed turns and transcript.
+    let held: { unit: string; outcome: StepOutcome } | undefined;
     const applyAttempt = async (tx: RunTransition, steps: readonly StepDefinition[]) => {
-      const stepRun = tx.run.active?.stepRun;
-      const again = held && stepRun?.id === held.stepRunId && stepRun.attempt === held.attempt;
+      const active = tx.run.active;
+      const unit = active
+        ? `${active.stepRun.id}:${active.stepRun.attempt}:${active.agent?.turns ?? 0}:${active.agent?.transcript ?? ""}`
+        : undefined;
+      const again = held !== undefined && unit === held.unit;
       const outcome = again && held ? held.outcome : await execute(tx.run, steps);
-      held = stepRun && { stepRunId: stepRun.id, attempt: stepRun.attempt, outcome };
+      held = unit === undefined ? undefined : { unit, outcome };
       const effects = applyOutcome(tx, steps, outcome, deps.ids);
       // The lost commit added the attempt's calls to the run in a commit of their own (commitRun): the run's
       // spend still counts them, but neither the record nor the run's cost sums take them a second time.
@@ -182,13 +186,24 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
           return { effects: claim(plan, tx, context) };
         });
       },
-      execute: (plan, run) =>
-        transition(plan, run, async (tx, context) => {
+      execute: async (plan, run) => {
+        let handOff = false;
+        const after = await transition(plan, run, async (tx, context) => {
           // The step was committed as started under this worker's lease; its outcome is the next commit.
           const effects = await supersedeAtStepEnd(deps, tx, await applyAttempt(tx, context.steps));
-          if (budgetLeft()) startNextIfDue(tx, context);
+          if (held?.outcome.kind === "progress" && tx.run.active?.stepRun.status === StepRunStatus.Running) {
+            // An agent's unit: the next one goes on under a fresh lease taken in the same commit, or, with the
+            // invocation's budget spent, from a doorbell that any worker takes the step over from (a lost one
+            // is the sweeper's: a running step without a lease is due at once).
+            handOff = !budgetLeft();
+            tx.requireActive().lease = handOff ? null : lease();
+          } else if (budgetLeft()) startNextIfDue(tx, context);
           return { effects };
-        }),
+        });
+        if (!handOff || after?.active?.lease !== null) return after;
+        await deps.queue.send(runDoorbell(workspaceId, runId, run.priority));
+        return undefined;
+      },
       "children-check": (plan, run) =>
         transition(plan, run, async (tx, context) => {
           const children = await readLiveChildren(deps.store, run);

@@ -35,6 +35,11 @@ export interface ConversationSetup {
   /** Runs one tool call: the text the model gets back as its result, and how it went. Never throws. */
   runTool: (call: ToolCall) => Promise<{ content: string; summary: ToolCallSummary; refused?: boolean }>;
   log: AttemptLog;
+  /**
+   * The caller runs the answer's tool calls (an agent step, which commits each turn before its tools run): the
+   * conversation ends at the first answer, its tool calls in it.
+   */
+  callerRunsTools?: boolean;
   /** The step streams (`stream: true`): each text delta of each call, with the model writing it. */
   onToken?: (model: string, delta: string) => void;
 }
@@ -138,7 +143,9 @@ export async function converse(setup: ConversationSetup): Promise<ConversationRe
     });
     await setup.guard.settle(admission, { costUsd, tokens: inputTokens + outputTokens });
 
-    if (!tools || response.toolCalls.length === 0) return { kind: "answered", response, candidate };
+    if (!tools || response.toolCalls.length === 0 || setup.callerRunsTools) {
+      return { kind: "answered", response, candidate };
+    }
     if (round >= setup.maxToolRounds) {
       return {
         kind: "too-many-rounds",
@@ -146,29 +153,34 @@ export async function converse(setup: ConversationSetup): Promise<ConversationRe
       };
     }
     messages.push({ role: "assistant", content: response.text, toolCalls: response.toolCalls });
-    // In parallel, as the model asked for them together; results go back in the order of its calls.
-    const results = await Promise.all(response.toolCalls.map((call) => setup.runTool(call)));
-    response.toolCalls.forEach((call, index) => {
-      const result = results[index];
-      if (!result) return;
-      const { tool, durationMs: toolMs, ok, error } = result.summary;
-      log.toolCalls.push(result.summary);
-      log.event("TOOL_CALL_EXECUTED", {
-        tool,
-        durationMs: toolMs,
-        ok,
-        ...(error === undefined ? {} : { error }),
-      });
-      messages.push({ role: "tool", toolCallId: call.id, toolName: call.name, content: result.content });
-    });
-    const refused = results.find((result) => result.refused);
-    if (refused) {
-      return {
-        kind: "tool-refused",
-        error: `Remote tool "${refused.summary.tool}": ${refused.summary.error}`,
-      };
-    }
+    const ran = await runToolCalls(response.toolCalls, setup.runTool, log);
+    messages.push(...ran.results);
+    if (ran.refused) return { kind: "tool-refused", error: ran.refused };
   }
+}
+
+/**
+ * Runs one answer's tool calls, in parallel as the model asked for them together, each logged
+ * (TOOL_CALL_EXECUTED): their results in the order of the calls, and why a refused URL ends the attempt.
+ */
+export async function runToolCalls(
+  calls: readonly ToolCall[],
+  runTool: ConversationSetup["runTool"],
+  log: AttemptLog,
+): Promise<{ results: Extract<LlmMessage, { role: "tool" }>[]; refused?: string }> {
+  const ran = await Promise.all(calls.map((call) => runTool(call)));
+  const results = calls.flatMap((call, index) => {
+    const result = ran[index];
+    if (!result) return [];
+    const { tool, durationMs, ok, error } = result.summary;
+    log.toolCalls.push(result.summary);
+    log.event("TOOL_CALL_EXECUTED", { tool, durationMs, ok, ...(error === undefined ? {} : { error }) });
+    return [{ role: "tool" as const, toolCallId: call.id, toolName: call.name, content: result.content }];
+  });
+  const refused = ran.find((result) => result.refused);
+  return refused
+    ? { results, refused: `Remote tool "${refused.summary.tool}": ${refused.summary.error}` }
+    : { results };
 }
 
 function iso(setup: ConversationSetup): string {

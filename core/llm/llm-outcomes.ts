@@ -77,5 +77,5 @@ export function llmOutcomes({
     refused.action === "pause"
       ? { ...budgetApproval(refused.call), input, ...recorded(log) }
       : failed(refused.error, false, log, StepFailureCode.BUDGET_EXCEEDED);
-  return { failed, completed, overBudget };
+  return { failed, completed, overBudget, recorded };
 }

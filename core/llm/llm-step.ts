@@ -1,46 +1,18 @@
-import { monthOf } from "../domain/budget";
-import type { LlmMessage, LlmProvider, LlmResponse, LlmUsage, ProviderName } from "../domain/llm-call";
-import { DEFAULT_FALLBACK_ON, type LlmErrorClass } from "../domain/llm-errors";
+import { DEFAULT_FALLBACK_ON } from "../domain/llm-errors";
 import { loadOnce } from "../domain/load-once";
-import type { CallCost } from "../domain/pricing";
 import type { LlmStep } from "../domain/step";
 import type { StepExecutor } from "../domain/step-context";
-import type { Clock } from "../ports/clock";
-import type { LlmCacheStore, WorkspaceBudgetStore } from "../ports/store";
-import type { CallTool } from "../remote-tools/call-remote-tool";
-import type { FindTool } from "../remote-tools/find-tool";
-import { AttemptLog } from "./attempt-log";
-import { BudgetGuard, type WorkspaceBudgetAccess } from "./budget-guard";
-import { budgetState } from "./budget-run";
-import { type Candidate, nextCandidate, planCandidates } from "./candidates";
-import { type ConversationResult, converse } from "./conversation";
 import { llmOutcomes } from "./llm-outcomes";
-import { askedWait, describeFailures, type Failure } from "./model-failures";
+import { askedWait } from "./model-failures";
+import {
+  type ConversationOptions,
+  firstAnswer,
+  type LlmExecutorDeps,
+  openModelSession,
+} from "./model-session";
 import { renderPrompt } from "./prompt";
-import { type LoadCredentials, missingKeyError } from "./provider-credentials";
-import { providerForModel } from "./resolve-provider";
 import { ResponseCache } from "./response-cache";
-import { createToolRunner, resolveStepTools } from "./step-tools";
-import { type ForwardToken, forwardTo } from "./token-forwarding";
-
-export interface LlmExecutorDeps {
-  /** The adapters, one per provider (createProviders in production, in-process fakes in unit tests). */
-  providers: Partial<Record<ProviderName, LlmProvider>>;
-  loadCredentials: LoadCredentials;
-  findTool: FindTool;
-  callTool: CallTool;
-  price: (model: string, usage: LlmUsage) => CallCost;
-  defaultModel: (provider: ProviderName) => string;
-  clock: Clock;
-  /** LLM_TIMEOUT_MS: the limit of each provider call. */
-  timeoutMs: number;
-  /** A fresh id for the attempt's cost item (a ULID: unique, time-ordered). */
-  costId: () => string;
-  workspaceBudgets: WorkspaceBudgetAccess["store"] & Pick<WorkspaceBudgetStore, "get">;
-  llmCache: LlmCacheStore;
-  /** Where the token deltas of a step with `stream: true` go (the process's run feed); absent, nowhere. */
-  forwardToken?: ForwardToken;
-}
+import { forwardTo } from "./token-forwarding";
 
 /**
  * The answer's checks run on ajv and RE2 (about 300 kB minified), which a worker needs only once it runs an
@@ -63,75 +35,26 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
     const input = { model: step.model, fallbackModels: step.fallbackModels ?? [], ...prompt };
     const { failed, completed, overBudget } = llmOutcomes({ costId: deps.costId, run, stepRun, input });
 
-    const resolved = await resolveStepTools(deps.findTool, run.workspaceId, step.tools ?? []);
-    if (!resolved.ok) return failed(resolved.error, false);
-    const [credentials, workspaceBudget] = await Promise.all([
-      deps.loadCredentials(run.workspaceId),
-      deps.workspaceBudgets.get(run.workspaceId),
-    ]);
-    const plan = planCandidates(step, credentials.fallbackProviders, deps.defaultModel);
-    if (!plan.ok) return failed(plan.error, false);
-
-    const log = new AttemptLog(step.name, Object.values(credentials.keys));
-    const runTool = createToolRunner(resolved.tools, deps.callTool, {
-      workflowRunId: run.id,
-      stepName: step.name,
-      callIdPrefix: `${stepRun.id}:${stepRun.attempt}`,
+    const opened = await openModelSession(deps, {
+      step,
+      run,
+      stepRun,
+      toolCallIdPrefix: `${stepRun.id}:${stepRun.attempt}`,
     });
-    const connect = (candidate: Candidate) => {
-      const apiKey = credentials.keys[candidate.provider];
-      const provider = deps.providers[candidate.provider];
-      return apiKey && provider ? { apiKey, provider } : undefined;
-    };
-    const guard = new BudgetGuard(
-      budgetState(run),
-      log,
-      deps.price,
-      (model) => {
-        const provider = providerForModel(model);
-        const candidate = provider ? { model, provider } : undefined;
-        return candidate && connect(candidate) ? candidate : undefined;
-      },
-      workspaceBudget && {
-        workspaceId: run.workspaceId,
-        budget: workspaceBudget,
-        month: monthOf(deps.clock.nowMs()),
-        store: deps.workspaceBudgets,
-      },
-    );
-    const call = (candidate: Candidate, messages: LlmMessage[]): Promise<CallResult> => {
-      if (!connect(candidate)) {
-        const error = missingKeyError(candidate.provider, credentials);
-        return Promise.resolve({ kind: "call-failed", error, retryable: false, errorClass: "unavailable" });
-      }
-      return converse({
-        candidate,
-        connect: (chosen) => {
-          const connection = connect(chosen);
-          if (!connection) throw new Error(`no key for ${chosen.provider}, which the guard checked`);
-          return connection;
-        },
-        guard,
-        system: prompt.system,
-        messages,
-        temperature: step.temperature,
-        maxTokens: step.maxTokens,
-        json: step.responseFormat === "json" || step.outputSchema !== undefined,
-        tools: resolved.tools.specs,
-        maxToolRounds: step.maxToolRounds,
-        timeoutMs: deps.timeoutMs,
-        clock: deps.clock,
-        price: deps.price,
-        runTool,
-        log,
-        ...(step.stream && deps.forwardToken && { onToken: forwardTo(deps.forwardToken, run, step.name) }),
-      });
+    if (!opened.ok) return failed(opened.error, false);
+    const { session } = opened;
+    const { log } = session;
+    const conversation: ConversationOptions = {
+      system: prompt.system,
+      json: step.responseFormat === "json" || step.outputSchema !== undefined,
+      maxToolRounds: step.maxToolRounds,
+      ...(step.stream && deps.forwardToken && { onToken: forwardTo(deps.forwardToken, run, step.name) }),
     };
 
     const cache = step.cache
-      ? new ResponseCache(deps.llmCache, run.workspaceId, step, prompt, resolved.tools.specs)
+      ? new ResponseCache(deps.llmCache, run.workspaceId, step, prompt, session.tools.specs)
       : undefined;
-    const primary = plan.candidates[0];
+    const primary = session.candidates[0];
     if (cache && primary) {
       const hit = await cache.lookup(primary, deps.clock.nowMs());
       // Checked again: another definition's step may send the same request with other checks.
@@ -152,61 +75,33 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
       }
     }
 
-    const fallbackOn = step.fallbackOn ?? DEFAULT_FALLBACK_ON;
-    const failures: Failure[] = [];
-    let answer: { response: LlmResponse; candidate: Candidate } | undefined;
-    // Where the calls of the conversation whose answer is used begin: those before it are wasted.
-    let usedFrom = 0;
-    let index: number | undefined = 0;
-    while (index !== undefined && answer === undefined) {
-      const candidate = plan.candidates[index];
-      if (!candidate) break;
-      usedFrom = log.calls.length;
-      const result = await call(candidate, prompt.messages);
-      if (result.kind === "answered") {
-        answer = { response: result.response, candidate: result.candidate };
-        break;
-      }
-      if (result.kind === "over-budget") return overBudget(result.admission, log);
-      if (result.kind === "too-many-rounds") return failed(result.error, true, log);
-      if (result.kind === "tool-refused") return failed(result.error, false, log);
-      const { error, retryable, retryAfterMs } = result;
-      failures.push({
-        model: candidate.model,
-        error,
-        retryable,
-        ...(retryAfterMs !== undefined && { retryAfterMs }),
-      });
-      index = nextCandidate(plan.candidates, index, result.errorClass, fallbackOn);
-      const next = index === undefined ? undefined : plan.candidates[index];
-      if (next) {
-        log.event("LLM_FALLBACK_TRIGGERED", {
-          failedModel: candidate.model,
-          nextModel: next.model,
-          error: result.error,
-          errorClass: result.errorClass,
-        });
-      }
-    }
-    if (!answer) {
-      const retryable = failures.some((failure) => failure.retryable);
-      return { ...failed(describeFailures(failures), retryable, log), ...askedWait(failures) };
+    const answer = await firstAnswer(
+      session,
+      prompt.messages,
+      step.fallbackOn ?? DEFAULT_FALLBACK_ON,
+      conversation,
+    );
+    if (answer.kind === "over-budget") return overBudget(answer.admission, log);
+    if (answer.kind === "too-many-rounds") return failed(answer.error, true, log);
+    if (answer.kind === "tool-refused") return failed(answer.error, false, log);
+    if (answer.kind === "no-answer") {
+      return { ...failed(answer.error, answer.retryable, log), ...askedWait(answer.failures) };
     }
 
-    let { response, candidate } = answer;
+    let { response, candidate, usedFrom } = answer;
     const { checkOutput } = await checks;
     let checked = checkOutput(step, response.text);
     // Invalid JSON goes back to the model that wrote it, with the error, before the retry policy applies.
-    const conversation = [...prompt.messages];
+    const repaired = [...prompt.messages];
     const repairs = step.repairAttempts ?? DEFAULT_REPAIR_ATTEMPTS;
     for (let repair = 1; !checked.ok && checked.repairable && repair <= repairs; repair++) {
       log.event("LLM_OUTPUT_REPAIR_REQUESTED", { model: candidate.model, error: checked.error, repair });
-      conversation.push(
+      repaired.push(
         { role: "assistant", content: response.text },
         { role: "user", content: repairRequest(checked.error) },
       );
       usedFrom = log.calls.length;
-      const result = await call(candidate, conversation);
+      const result = await session.call(candidate, repaired, conversation);
       if (result.kind === "over-budget") return overBudget(result.admission, log);
       if (result.kind !== "answered") {
         const retryable =
@@ -229,13 +124,6 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
     return completed(response.text, candidate, checked, log, usedFrom);
   };
 }
-
-/** A missing key is not a call: its candidate is skipped (`unavailable`) whatever `fallbackOn` says. */
-type CallResult =
-  | Exclude<ConversationResult, { kind: "call-failed" }>
-  | (Omit<Extract<ConversationResult, { kind: "call-failed" }>, "errorClass"> & {
-      errorClass: LlmErrorClass | "unavailable";
-    });
 
 const DEFAULT_REPAIR_ATTEMPTS = 1;
 

@@ -1,4 +1,4 @@
-import type { LlmStep, StepDefinition } from "../domain/step";
+import type { AgentStep, LlmStep, StepDefinition } from "../domain/step";
 import type { StepContext, StepExecutor, StepRunner } from "../domain/step-context";
 import type { StepOutcome } from "../domain/step-outcome";
 import type { DefinitionStore } from "../ports/store";
@@ -11,19 +11,26 @@ import { createTaskExecutor } from "./task";
 import { waitExecutor } from "./wait";
 
 /**
- * One executor per step type, chosen by the step's `type`. The llm executor is passed in assembled
- * (core/llm/build-llm-step.ts): it needs the model providers, keys and tools, which the others do not; a
- * sub_workflow step reads the definitions to resolve a workflow it names by name.
+ * One executor per step type, chosen by the step's `type`. The llm and agent executors are passed in
+ * assembled (core/llm/build-llm-step.ts): they need the model providers, keys and tools, which the others do
+ * not; a sub_workflow step reads the definitions to resolve a workflow it names by name.
  */
 export function createStepRunner(
   handlers: HandlerRegistry,
   definitions: Pick<DefinitionStore, "latest">,
-  llm?: StepExecutor<LlmStep>,
+  models?: { llm: StepExecutor<LlmStep>; agent?: StepExecutor<AgentStep> },
 ): StepRunner {
   const task = createTaskExecutor(handlers);
   const subWorkflow = createSubWorkflowExecutor(definitions);
   const hasSideEffects = (step: StepDefinition) =>
-    step.type === "llm" || (step.type === "task" && (handlers.get(step.handler)?.sideEffects ?? false));
+    step.type === "llm" ||
+    step.type === "agent" ||
+    (step.type === "task" && (handlers.get(step.handler)?.sideEffects ?? false));
+  const unconfigured = (type: string): StepOutcome => ({
+    kind: "failed",
+    error: `${type} steps are not configured in this process`,
+    retryable: false,
+  });
   const execute = async (context: StepContext): Promise<StepOutcome> => {
     const step: StepDefinition = context.step;
     switch (step.type) {
@@ -38,9 +45,9 @@ export function createStepRunner(
       case "approval":
         return approvalExecutor({ ...context, step });
       case "llm":
-        if (!llm)
-          return { kind: "failed", error: "llm steps are not configured in this process", retryable: false };
-        return llm({ ...context, step });
+        return models ? models.llm({ ...context, step }) : unconfigured("llm");
+      case "agent":
+        return models?.agent ? models.agent({ ...context, step }) : unconfigured("agent");
       case "parallel":
         return parallelExecutor({ ...context, step });
       case "map":

@@ -890,6 +890,72 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description A model calling tools turn after turn, each turn and each turn's tool calls committed, until it answers without a tool call */
+        AgentStep: {
+            /** @description Tried in order after model */
+            fallbackModels?: string[];
+            /** @description The error classes that move to the next model (default rate_limit, server_error, overloaded, timeout, connection); a context_length error not listed still moves to a listed model with a larger window */
+            fallbackOn?: ("rate_limit" | "server_error" | "overloaded" | "timeout" | "connection" | "context_length" | "content_filter" | "auth" | "bad_request")[];
+            maxTokens?: number;
+            /**
+             * @description Model turns the step may take before it fails (default 50)
+             * @default 50
+             */
+            maxTurns?: number;
+            messages?: {
+                /** @description May contain {{name}}, {{input.name}} or {{state.path}} placeholders */
+                content: string;
+                /** @enum {string} */
+                role: "system" | "user" | "assistant";
+            }[];
+            /** @description Model name; its prefix picks the provider */
+            model: string;
+            /** @description Unique within the definition */
+            name: string;
+            /** @description State key for the step's output; defaults to name */
+            outputKey?: string;
+            /** @description Retry policy of a step; omitted fields take their defaults */
+            retry?: {
+                /**
+                 * @description Delay before the 2nd attempt
+                 * @default 1000
+                 */
+                backoffMs?: number;
+                /**
+                 * @description Factor applied to the delay after each failed attempt
+                 * @default 2
+                 */
+                backoffMultiplier?: number;
+                /**
+                 * @description Total attempts including the first; 1 means no retry
+                 * @default 1
+                 */
+                maxAttempts?: number;
+                /**
+                 * @description Upper bound of any single delay
+                 * @default 300000
+                 */
+                maxBackoffMs?: number;
+            };
+            systemPrompt?: string;
+            temperature?: number;
+            tools?: {
+                description?: string;
+                /** @description Tool name shown to the model */
+                name?: string;
+                /** @description A JSON Schema (draft 2020-12) object */
+                parameters?: {
+                    [key: string]: unknown;
+                };
+                /** @description Name of a remote tool registered in the workspace */
+                remoteTool: string;
+            }[];
+            /**
+             * @description discriminator enum property added by openapi-typescript
+             * @enum {string}
+             */
+            type: "agent";
+        };
         ApiKeySummary: {
             createdAt: string;
             id: string;
@@ -2110,7 +2176,7 @@ export interface components {
             kind: "api-key";
         };
         /** @description One step of a workflow definition, chosen by type */
-        StepDefinition: components["schemas"]["TaskStep"] | components["schemas"]["WaitStep"] | components["schemas"]["ConditionStep"] | components["schemas"]["ExternalEventStep"] | components["schemas"]["LlmStep"] | components["schemas"]["ApprovalStep"] | components["schemas"]["ParallelStep"] | components["schemas"]["MapStep"] | components["schemas"]["SubWorkflowStep"];
+        StepDefinition: components["schemas"]["TaskStep"] | components["schemas"]["WaitStep"] | components["schemas"]["ConditionStep"] | components["schemas"]["ExternalEventStep"] | components["schemas"]["LlmStep"] | components["schemas"]["ApprovalStep"] | components["schemas"]["ParallelStep"] | components["schemas"]["MapStep"] | components["schemas"]["SubWorkflowStep"] | components["schemas"]["AgentStep"];
         StepReplay: {
             answer: {
                 costUsd: number;
@@ -2670,6 +2736,7 @@ export interface components {
     headers: never;
     pathItems: never;
 }
+export type AgentStep = components['schemas']['AgentStep'];
 export type ApiKeySummary = components['schemas']['ApiKeySummary'];
 export type ApprovalGroup = components['schemas']['ApprovalGroup'];
 export type ApprovalRequest = components['schemas']['ApprovalRequest'];

@@ -135,11 +135,9 @@ export class Stage {
       const ports = portsFor(this.world, actor);
       const advance = createRunAdvancer({
         deps: ports,
-        steps: createStepRunner(
-          createHandlerRegistry({ http: ports.http }),
-          ports.store.definitions,
-          simulatedLlm(this.inter, actor, () => this.nextCostId(), ports.clock),
-        ),
+        steps: createStepRunner(createHandlerRegistry({ http: ports.http }), ports.store.definitions, {
+          llm: simulatedLlm(this.inter, actor, () => this.nextCostId(), ports.clock),
+        }),
         definitionSteps: worker.definitions,
         processId: worker.processId,
         leaseMs: this.weather.leaseMs,

@@ -92,6 +92,12 @@ function applyKind(
       else completeRun(tx);
       return {};
     }
+    case "progress":
+      // Released here; the worker that goes on with the next unit takes a lease in the same commit. The step
+      // run's snapshot is recorded once, with what it ran with, not at every turn.
+      if (active.stepRun.input === null) tx.setStepStatus(StepRunStatus.Running, { input });
+      active.agent = outcome.progress;
+      return {};
     case "waiting": {
       const taken =
         outcome.wait.kind === "signal" ? takeBufferedSignals(tx, outcome.wait, stepRunId) : undefined;

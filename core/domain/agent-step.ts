@@ -1,0 +1,68 @@
+import * as z from "zod";
+import { LIMITS } from "./limits";
+import { llmStepFields } from "./llm-step";
+import { commonFields, StepType } from "./step-fields";
+
+export const DEFAULT_MAX_TURNS = 50;
+
+const { model, fallbackModels, systemPrompt, messages, temperature, maxTokens, tools, fallbackOn } =
+  llmStepFields;
+
+/**
+ * The agent step (docs/agents.md): a model that calls tools turn after turn until it answers without one.
+ * Unlike an llm step, whose tool rounds run inside one attempt, every model turn and every turn's tool calls
+ * are committed on their own, so a crash repeats at most the call in flight, and the step may take thousands
+ * of turns: `maxTurns` bounds it instead of the lease and the step bound.
+ */
+export const AgentStep = z
+  .strictObject({
+    type: z.literal(StepType.Agent),
+    ...commonFields,
+    model,
+    fallbackModels,
+    systemPrompt,
+    messages,
+    temperature,
+    maxTokens,
+    tools,
+    fallbackOn,
+    maxTurns: z
+      .int()
+      .min(1)
+      .max(LIMITS.agentTurns)
+      .default(DEFAULT_MAX_TURNS)
+      .meta({ description: `Model turns the step may take before it fails (default ${DEFAULT_MAX_TURNS})` }),
+  })
+  .superRefine((step, ctx) => {
+    if ((step.messages?.length ?? 0) > 0 || step.systemPrompt !== undefined) return;
+    ctx.addIssue({
+      code: "custom",
+      path: ["messages"],
+      message: "An agent step needs messages (at least one) or a systemPrompt",
+    });
+  })
+  .meta({
+    id: "AgentStep",
+    description:
+      "A model calling tools turn after turn, each turn and each turn's tool calls committed, until it answers without a tool call",
+  });
+
+export type AgentStep = z.infer<typeof AgentStep>;
+
+/**
+ * Where an agent step stands, kept on its active step (ActiveStep.agent) and moved by each of its commits. Its
+ * size does not grow with the conversation, which is stored whole in the blob store under `transcript`.
+ */
+export interface AgentProgress {
+  /** Model turns committed so far. */
+  turns: number;
+  /** The blob holding the conversation so far (after the prompt): each unit stores it under a new name. */
+  transcript: string;
+  /** The transcript before this one: removed by the next unit, once this one's commit has landed. */
+  discard?: string;
+  /** The last turn asked for tools that have not run yet: the next unit runs them. */
+  toolsPending: boolean;
+  inputTokens: number;
+  outputTokens: number;
+  costUsd: number;
+}

@@ -1,0 +1,156 @@
+import type { AgentProgress, AgentStep } from "../domain/agent-step";
+import { BoundExceeded } from "../domain/limits";
+import type { LlmMessage } from "../domain/llm-call";
+import { DEFAULT_FALLBACK_ON } from "../domain/llm-errors";
+import type { RunRecord } from "../domain/run-record";
+import type { StepExecutor } from "../domain/step-context";
+import { StepFailureCode } from "../domain/step-error";
+import type { StepOutcome } from "../domain/step-outcome";
+import type { BlobKey, BlobStore } from "../ports/blob-store";
+import { runToolCalls } from "./conversation";
+import { llmOutcomes } from "./llm-outcomes";
+import { askedWait } from "./model-failures";
+import { firstAnswer, type LlmExecutorDeps, openModelSession } from "./model-session";
+import { renderPrompt } from "./prompt";
+
+export interface AgentExecutorDeps extends LlmExecutorDeps {
+  blobs: BlobStore;
+  /** A fresh, unique, lower-case id: each unit stores its transcript under a name of its own. */
+  unitId: () => string;
+}
+
+const START: AgentProgress = {
+  turns: 0,
+  transcript: "",
+  toolsPending: false,
+  inputTokens: 0,
+  outputTokens: 0,
+  costUsd: 0,
+};
+
+/**
+ * `agent` (docs/agents.md): each execution is one unit of the step, committed on its own by the engine
+ * (StepOutcome "progress"): a model turn (its answer, usage and cost), or the tool calls the last turn asked
+ * for, run in parallel. The conversation after the prompt is kept whole in the blob store, under a new name
+ * per unit, so a unit repeated after a crash, or a late writer, never changes the one a commit points to;
+ * the step's record (ActiveStep.agent) holds only the name and the totals, whatever the conversation's length.
+ */
+export function createAgentExecutor(deps: AgentExecutorDeps): StepExecutor<AgentStep> {
+  return async ({ step, run, stepRun }) => {
+    const prompt = renderPrompt(step, { input: run.input, state: run.state });
+    const input = { model: step.model, fallbackModels: step.fallbackModels ?? [], ...prompt };
+    const { failed, overBudget, recorded } = llmOutcomes({ costId: deps.costId, run, stepRun, input });
+    const progress = run.active?.agent ?? START;
+    const transcript = await readTranscript(deps.blobs, run, progress.transcript);
+    // A turn's calls are numbered under it (`<step run>:<turn>:<call>`, from 1), when its tools run after it
+    // is committed: a repeat of that unit sends the same ids (docs/agents.md).
+    const toolCallIdPrefix = `${stepRun.id}:${progress.turns}`;
+    const opened = await openModelSession(deps, { step, run, stepRun, toolCallIdPrefix });
+    if (!opened.ok) return failed(opened.error, false);
+    const { session } = opened;
+    const { log } = session;
+
+    /** The conversation stored under a new name; past the blob store's bound, the step's failure instead. */
+    const stored = async (
+      conversation: LlmMessage[],
+    ): Promise<{ name: string } | { failure: StepOutcome }> => {
+      // The transcript before the last one is no longer pointed at by any commit once this unit's lands.
+      if (progress.discard) await deps.blobs.delete(blobKey(run, progress.discard));
+      const name = `agent-${stepRun.id}-${String(progress.turns).padStart(5, "0")}-${deps.unitId()}.json`;
+      try {
+        await deps.blobs.put(blobKey(run, name), JSON.stringify(conversation));
+      } catch (error) {
+        // Failed here rather than by the engine, so that the unit's paid calls keep their cost record.
+        if (error instanceof BoundExceeded) return { failure: failed(error.message, false, log, error.code) };
+        throw error;
+      }
+      return { name };
+    };
+    const moved = (turn: Partial<AgentProgress>, name: string): AgentProgress => {
+      const spent = log.totals();
+      return {
+        ...progress,
+        ...turn,
+        transcript: name,
+        ...(progress.transcript ? { discard: progress.transcript } : {}),
+        inputTokens: progress.inputTokens + spent.inputTokens,
+        outputTokens: progress.outputTokens + spent.outputTokens,
+        costUsd: Math.round((progress.costUsd + spent.costUsd) * 1e9) / 1e9,
+      };
+    };
+    const goOn = (next: AgentProgress): StepOutcome => ({
+      kind: "progress",
+      input,
+      progress: next,
+      ...recorded(log),
+    });
+
+    if (progress.toolsPending) {
+      const last = transcript.at(-1);
+      const calls = last?.role === "assistant" ? (last.toolCalls ?? []) : [];
+      const ran = await runToolCalls(calls, session.runTool, log);
+      if (ran.refused) return failed(ran.refused, false, log, StepFailureCode.URL_REFUSED);
+      const kept = await stored([...transcript, ...ran.results]);
+      return "failure" in kept ? kept.failure : goOn(moved({ toolsPending: false }, kept.name));
+    }
+    if (progress.turns >= step.maxTurns) {
+      const error = `The agent took ${step.maxTurns} turns without an answer free of tool calls (maxTurns)`;
+      return failed(error, false, log, StepFailureCode.AGENT_MAX_TURNS);
+    }
+    const answer = await firstAnswer(
+      session,
+      [...prompt.messages, ...transcript],
+      step.fallbackOn ?? DEFAULT_FALLBACK_ON,
+      {
+        system: prompt.system,
+        json: false,
+        maxToolRounds: 1,
+        callerRunsTools: true,
+      },
+    );
+    if (answer.kind === "over-budget") return overBudget(answer.admission, log);
+    if (answer.kind === "no-answer") {
+      return { ...failed(answer.error, answer.retryable, log), ...askedWait(answer.failures) };
+    }
+    if (answer.kind !== "answered") return failed(answer.error, false, log);
+    const { response, candidate } = answer;
+    const said: LlmMessage = {
+      role: "assistant",
+      content: response.text,
+      ...(response.toolCalls.length > 0 ? { toolCalls: response.toolCalls } : {}),
+    };
+    const turn = { turns: progress.turns + 1, toolsPending: response.toolCalls.length > 0 };
+    const kept = await stored([...transcript, said]);
+    if ("failure" in kept) return kept.failure;
+    const next = moved(turn, kept.name);
+    if (turn.toolsPending) return goOn(next);
+    return {
+      kind: "completed",
+      input,
+      output: {
+        text: response.text,
+        model: candidate.model,
+        provider: candidate.provider,
+        turns: next.turns,
+        inputTokens: next.inputTokens,
+        outputTokens: next.outputTokens,
+        costUsd: next.costUsd,
+        transcript: next.transcript,
+      },
+      stateValue: { text: response.text },
+      ...recorded(log),
+    };
+  };
+}
+
+function blobKey(run: RunRecord, name: string): BlobKey {
+  return { workspaceId: run.workspaceId, runId: run.id, name };
+}
+
+/** The conversation after the prompt, as the last committed unit stored it; empty before the first turn. */
+export async function readTranscript(blobs: BlobStore, run: RunRecord, name: string): Promise<LlmMessage[]> {
+  if (!name) return [];
+  const content = await blobs.get(blobKey(run, name));
+  if (!content) throw new Error(`The agent's transcript ${name} is missing from the blob store`);
+  return JSON.parse(Buffer.from(content).toString("utf8")) as LlmMessage[];
+}

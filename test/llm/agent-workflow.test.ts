@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { LlmMessage } from "../../core/domain/llm-call";
+import { readTranscript } from "../../core/llm/agent-executor";
+import { type OpenAiFake, startOpenAiFake } from "../fakes/openai-server";
+import { type SignedUp, signUp, withKey } from "../helpers/accounts";
+import type { RunWithSteps } from "../helpers/api-types";
+import { answer, eventTypes, type ReceivedRequest, startTestServer } from "../helpers/engine";
+import { expectData, expectError } from "../helpers/requests";
+import { allEvents } from "../helpers/runs";
+import { createTestApp, type TestApp } from "../helpers/test-app";
+
+/**
+ * The agent step over the API (docs/agents.md): turn after turn, each turn and its tool calls committed on
+ * their own, the tools run in parallel with call ids derived from the turn, the conversation kept in the blob
+ * store, and maxTurns bounding it.
+ */
+const USAGE = { input: 1000, output: 100 };
+// gpt-4o-mini: $0.15 / M input, $0.60 / M output → 0.00015 + 0.00006 per call.
+const CALL_COST = 0.00021;
+
+let t: TestApp;
+let fake: OpenAiFake;
+let account: SignedUp;
+let tool: { url: string; requests: ReceivedRequest[] };
+
+beforeAll(async () => {
+  fake = await startOpenAiFake();
+  t = await createTestApp(
+    { OPENAI_BASE_URL: fake.baseUrl, OPENAI_API_KEY: "sk-server-level-key-0000000000" },
+    { realTime: true },
+  );
+  account = await signUp(t);
+  tool = await startTestServer((request, _n, res) => {
+    const { arguments: args } = JSON.parse(request.body) as { arguments: { customerId: string } };
+    answer(res, 200, { customerId: args.customerId, plan: args.customerId === "c-42" ? "pro" : "free" });
+  });
+  await expectData(
+    await call("POST", "/v1/remote-tools", { name: "lookup_customer", url: `${tool.url}/tools/lookup` }),
+    201,
+  );
+});
+afterAll(() => fake.close());
+
+const call = (method: string, path: string, body?: unknown) =>
+  t.request(method, path, { body, headers: withKey(account.apiKey) });
+
+const agentStep = (fields: Record<string, unknown> = {}) => ({
+  type: "agent",
+  name: "support",
+  model: "gpt-4o-mini",
+  systemPrompt: "You look customers up before you answer.",
+  messages: [{ role: "user", content: "Which plans do {{input.customers}} have?" }],
+  tools: [{ remoteTool: "lookup_customer" }],
+  ...fields,
+});
+
+async function runOf(steps: unknown[], input: Record<string, unknown>): Promise<RunWithSteps> {
+  const definition = await expectData<{ id: string }>(
+    await call("POST", "/v1/workflow-definitions", { name: "agent", version: "1", steps }),
+    201,
+  );
+  const run = await expectData<{ id: string }>(
+    await call("POST", "/v1/workflow-runs", { definitionId: definition.id, input }),
+    201,
+  );
+  const deadline = Date.now() + 15_000;
+  for (;;) {
+    const read = await expectData<RunWithSteps>(await call("GET", `/v1/workflow-runs/${run.id}`), 200);
+    if (!["PENDING", "RUNNING"].includes(read.status)) return read;
+    if (Date.now() > deadline) throw new Error(`run ${run.id} is still ${read.status}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const lookup = (id: string, customerId: string) => ({
+  id,
+  name: "lookup_customer",
+  arguments: { customerId },
+});
+
+describe("an agent step", () => {
+  it("takes turns until it answers without a tool, each turn and its tools committed apart", async () => {
+    fake.reset();
+    tool.requests.length = 0;
+    let commits = 0;
+    const commit = t.deps.store.runs.commit;
+    t.deps.store.runs.commit = (change) => {
+      if (change.commit.run.active?.stepRun.stepType === "agent") commits += 1;
+      return commit(change);
+    };
+    fake.reply(
+      { toolCalls: [lookup("call_a", "c-42"), lookup("call_b", "c-7")], usage: USAGE },
+      { toolCalls: [lookup("call_c", "c-9")], usage: USAGE },
+      { text: "c-42 is on pro; c-7 and c-9 are on free.", usage: USAGE },
+    );
+
+    const run = await runOf([agentStep()], { customers: "c-42, c-7 and c-9" });
+    t.deps.store.runs.commit = commit;
+
+    expect(run.status).toBe("COMPLETED");
+    expect(run.output?.support).toEqual({ text: "c-42 is on pro; c-7 and c-9 are on free." });
+    const step = run.steps[0];
+    expect(step?.output).toMatchObject({
+      text: "c-42 is on pro; c-7 and c-9 are on free.",
+      turns: 3,
+      inputTokens: 3000,
+      outputTokens: 300,
+      costUsd: 3 * CALL_COST,
+    });
+    // The start, then a commit per unit: turn 1, its two tools, turn 2, its tool; turn 3 ends the step.
+    expect(commits).toBeGreaterThanOrEqual(5);
+
+    // Each turn sees the tools' results of the turns before it.
+    const sent = fake.requests.map((request) => request.body as { messages: { role: string }[] });
+    expect(sent.map((body) => body.messages.filter((message) => message.role === "tool").length)).toEqual([
+      0, 2, 3,
+    ]);
+    // Tool call ids are the step run's, the turn's (from 1) and the call's: a repeat after a crash sends the same.
+    const callIds = tool.requests.map((request) => (JSON.parse(request.body) as { callId: string }).callId);
+    expect(callIds.sort()).toEqual([`${step?.id}:1:1`, `${step?.id}:1:2`, `${step?.id}:2:1`]);
+
+    const transcript: LlmMessage[] = await readTranscript(
+      t.deps.blobs,
+      { workspaceId: account.workspaceId, id: run.id } as Parameters<typeof readTranscript>[1],
+      String(step?.output?.transcript),
+    );
+    expect(transcript.map((message) => message.role)).toEqual([
+      "assistant",
+      "tool",
+      "tool",
+      "assistant",
+      "tool",
+      "assistant",
+    ]);
+    const types = eventTypes(await allEvents(t.request, account.apiKey, run.id));
+    expect(types.filter((type) => type === "LLM_CALL_COMPLETED")).toHaveLength(3);
+    expect(types.filter((type) => type === "TOOL_CALL_EXECUTED")).toHaveLength(3);
+    expect(types.filter((type) => type === "STEP_STARTED")).toHaveLength(1);
+  });
+
+  it("fails with AGENT_MAX_TURNS once it has taken maxTurns turns and still asks for tools", async () => {
+    fake.reset();
+    fake.reply(
+      { toolCalls: [lookup("call_a", "c-1")], usage: USAGE },
+      { toolCalls: [lookup("call_b", "c-2")], usage: USAGE },
+      { text: "never asked for", usage: USAGE },
+    );
+
+    const run = await runOf([agentStep({ maxTurns: 2 })], { customers: "c-1" });
+
+    expect(run.status).toBe("FAILED");
+    expect(run.steps[0]?.error).toContain("maxTurns");
+    expect(fake.requests).toHaveLength(2);
+    const failed = (await allEvents(t.request, account.apiKey, run.id)).find(
+      (event) => event.eventType === "WORKFLOW_FAILED",
+    );
+    expect(failed?.payload).toMatchObject({ code: "AGENT_MAX_TURNS" });
+  });
+
+  it("refuses a definition whose maxTurns is past the bound, naming the field, before anything is written", async () => {
+    const refused = await call("POST", "/v1/workflow-definitions", {
+      name: "agent-too-long",
+      version: "1",
+      steps: [agentStep({ maxTurns: 10_001 })],
+    });
+    const error = await expectError(refused, 400, "VALIDATION_ERROR");
+    expect(JSON.stringify(error)).toContain("maxTurns");
+    const list = await expectData<{ name: string }[]>(await call("GET", "/v1/workflow-definitions"), 200);
+    expect(list.map((definition) => definition.name)).not.toContain("agent-too-long");
+  });
+});
