@@ -18,6 +18,7 @@ const STORAGE_WORDS: readonly [string, RegExp][] = [
   ["item bounds", /itemBytes|\bitem bound|400 ?KB|RUN_ITEM_/i],
   ["transaction bounds", /transactionActions|transactionBytes|\b100 actions\b/],
   ["items of the table", /\b(run|journal|counter|trigger|stored|rollup|day) items?\b|\brun's item\b/i],
+  ["how an index is spread over partitions", /\bshards?\b|sweepShards/i],
 ];
 
 function sources(folder: string): string[] {
@@ -34,7 +35,7 @@ describe("core/domain/ and core/ports/ name no DynamoDB concept", () => {
     expect(files).toContain(join("ports", "store.ts"));
   });
 
-  it("mention no write unit, item, item bound or transaction bound of the store", () => {
+  it("mention no write unit, item, item bound, transaction bound or index shard of the store", () => {
     const found = files.flatMap((file) =>
       readFileSync(join(core, file), "utf8")
         .split("\n")
