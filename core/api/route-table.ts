@@ -110,6 +110,11 @@ export const WORKSPACE_ROUTES: RouteGroup<WorkspaceEnv, GroupDeps>[] = [
     load: async ({ deps }) => (await import("./routes/signals")).signalRoutes(deps),
   },
   {
+    name: "agent-transcripts",
+    routes: ["GET /v1/workflow-runs/{id}/steps/{stepRunId}/transcript"],
+    load: async ({ deps }) => (await import("./routes/agent-transcripts")).agentTranscriptRoutes(deps),
+  },
+  {
     name: "run-versions",
     routes: [
       "POST /v1/workflow-runs/{id}/rerun",

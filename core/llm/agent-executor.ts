@@ -2,11 +2,11 @@ import type { AgentProgress, AgentStep } from "../domain/agent-step";
 import { BoundExceeded } from "../domain/limits";
 import type { LlmMessage } from "../domain/llm-call";
 import { DEFAULT_FALLBACK_ON } from "../domain/llm-errors";
-import type { RunRecord } from "../domain/run-record";
 import type { StepExecutor } from "../domain/step-context";
 import { StepFailureCode } from "../domain/step-error";
 import type { StepOutcome } from "../domain/step-outcome";
-import type { BlobKey, BlobStore } from "../ports/blob-store";
+import type { BlobStore } from "../ports/blob-store";
+import { readTranscript, transcriptKey } from "./agent-transcript";
 import { runToolCalls } from "./conversation";
 import { llmOutcomes } from "./llm-outcomes";
 import { askedWait } from "./model-failures";
@@ -55,10 +55,10 @@ export function createAgentExecutor(deps: AgentExecutorDeps): StepExecutor<Agent
       conversation: LlmMessage[],
     ): Promise<{ name: string } | { failure: StepOutcome }> => {
       // The transcript before the last one is no longer pointed at by any commit once this unit's lands.
-      if (progress.discard) await deps.blobs.delete(blobKey(run, progress.discard));
+      if (progress.discard) await deps.blobs.delete(transcriptKey(run, progress.discard));
       const name = `agent-${stepRun.id}-${String(progress.turns).padStart(5, "0")}-${deps.unitId()}.json`;
       try {
-        await deps.blobs.put(blobKey(run, name), JSON.stringify(conversation));
+        await deps.blobs.put(transcriptKey(run, name), JSON.stringify(conversation));
       } catch (error) {
         // Failed here rather than by the engine, so that the unit's paid calls keep their cost record.
         if (error instanceof BoundExceeded) return { failure: failed(error.message, false, log, error.code) };
@@ -141,16 +141,4 @@ export function createAgentExecutor(deps: AgentExecutorDeps): StepExecutor<Agent
       ...recorded(log),
     };
   };
-}
-
-function blobKey(run: RunRecord, name: string): BlobKey {
-  return { workspaceId: run.workspaceId, runId: run.id, name };
-}
-
-/** The conversation after the prompt, as the last committed unit stored it; empty before the first turn. */
-export async function readTranscript(blobs: BlobStore, run: RunRecord, name: string): Promise<LlmMessage[]> {
-  if (!name) return [];
-  const content = await blobs.get(blobKey(run, name));
-  if (!content) throw new Error(`The agent's transcript ${name} is missing from the blob store`);
-  return JSON.parse(Buffer.from(content).toString("utf8")) as LlmMessage[];
 }

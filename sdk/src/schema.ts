@@ -795,6 +795,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/workflow-runs/{id}/steps/{stepRunId}/transcript": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An agent step's conversation as its last committed turn left it (docs/agents.md) */
+        get: operations["getAgentTranscript"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/workflow-runs/{id}/stream": {
         parameters: {
             query?: never;
@@ -955,6 +972,34 @@ export interface components {
              * @enum {string}
              */
             type: "agent";
+        };
+        AgentTranscript: {
+            /** @description The conversation after the prompt: each turn's answer with its tool calls, and their results */
+            messages: ({
+                content: string;
+                /** @enum {string} */
+                role: "user";
+            } | {
+                content: string;
+                /** @enum {string} */
+                role: "assistant";
+                toolCalls?: {
+                    arguments: {
+                        [key: string]: unknown;
+                    };
+                    id: string;
+                    name: string;
+                }[];
+            } | {
+                content: string;
+                /** @enum {string} */
+                role: "tool";
+                toolCallId: string;
+                toolName: string;
+            })[];
+            stepRunId: string;
+            /** @description Model turns committed so far */
+            turns: number;
         };
         ApiKeySummary: {
             createdAt: string;
@@ -2737,6 +2782,7 @@ export interface components {
     pathItems: never;
 }
 export type AgentStep = components['schemas']['AgentStep'];
+export type AgentTranscript = components['schemas']['AgentTranscript'];
 export type ApiKeySummary = components['schemas']['ApiKeySummary'];
 export type ApprovalGroup = components['schemas']['ApprovalGroup'];
 export type ApprovalRequest = components['schemas']['ApprovalRequest'];
@@ -11189,6 +11235,120 @@ export interface operations {
                      */
                     "application/json": {
                         data: components["schemas"]["StepReplay"][];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in the caller's workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Workflow run not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    getAgentTranscript: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                stepRunId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The transcript */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "stepRunId": "string",
+                     *         "turns": 0,
+                     *         "messages": [
+                     *           {
+                     *             "role": "user",
+                     *             "content": "string"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["AgentTranscript"];
                         /** @enum {boolean} */
                         success: true;
                     };

@@ -1,6 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { LlmMessage } from "../../core/domain/llm-call";
-import { readTranscript } from "../../core/llm/agent-executor";
 import { type OpenAiFake, startOpenAiFake } from "../fakes/openai-server";
 import { type SignedUp, signUp, withKey } from "../helpers/accounts";
 import type { RunWithSteps } from "../helpers/api-types";
@@ -119,12 +118,12 @@ describe("an agent step", () => {
     const callIds = tool.requests.map((request) => (JSON.parse(request.body) as { callId: string }).callId);
     expect(callIds.sort()).toEqual([`${step?.id}:1:1`, `${step?.id}:1:2`, `${step?.id}:2:1`]);
 
-    const transcript: LlmMessage[] = await readTranscript(
-      t.deps.blobs,
-      { workspaceId: account.workspaceId, id: run.id } as Parameters<typeof readTranscript>[1],
-      String(step?.output?.transcript),
+    const transcript = await expectData<{ turns: number; messages: LlmMessage[] }>(
+      await call("GET", `/v1/workflow-runs/${run.id}/steps/${step?.id}/transcript`),
+      200,
     );
-    expect(transcript.map((message) => message.role)).toEqual([
+    expect(transcript.turns).toBe(3);
+    expect(transcript.messages.map((message) => message.role)).toEqual([
       "assistant",
       "tool",
       "tool",
@@ -136,6 +135,35 @@ describe("an agent step", () => {
     expect(types.filter((type) => type === "LLM_CALL_COMPLETED")).toHaveLength(3);
     expect(types.filter((type) => type === "TOOL_CALL_EXECUTED")).toHaveLength(3);
     expect(types.filter((type) => type === "STEP_STARTED")).toHaveLength(1);
+  });
+
+  it("finds no transcript for a step run that is not an agent's, nor for another run's", async () => {
+    fake.reset();
+    fake.reply({ text: "Nothing to look up.", usage: USAGE });
+    const run = await runOf([{ type: "task", name: "first", handler: "noop" }, agentStep()], {
+      customers: "none",
+    });
+    const [task, agent] = run.steps;
+
+    await expectError(
+      await call("GET", `/v1/workflow-runs/${run.id}/steps/${task?.id}/transcript`),
+      404,
+      "NOT_FOUND",
+    );
+    await expectError(
+      await call("GET", `/v1/workflow-runs/run_unknown/steps/${agent?.id}/transcript`),
+      404,
+      "NOT_FOUND",
+    );
+    const read = await expectData<{ turns: number; messages: LlmMessage[] }>(
+      await call("GET", `/v1/workflow-runs/${run.id}/steps/${agent?.id}/transcript`),
+      200,
+    );
+    expect(read).toEqual({
+      stepRunId: agent?.id,
+      turns: 1,
+      messages: [{ role: "assistant", content: "Nothing to look up." }],
+    });
   });
 
   it("fails with AGENT_MAX_TURNS once it has taken maxTurns turns and still asks for tools", async () => {
