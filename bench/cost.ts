@@ -11,6 +11,8 @@ import {
   printModeTable,
   queueMessages,
   rounded,
+  scale,
+  subtract,
   type Units,
 } from "./lib/cost-report";
 import {
@@ -113,6 +115,9 @@ async function main(h: BilledService, options: Options): Promise<number> {
         })
       ).id;
     const baselineId = await define("baseline", stepsOf("noop", 1, { httpUrl }));
+    const firstLlmId = options.types.includes("llm")
+      ? await define("first-llm", stepsOf("llm", 1, { httpUrl }))
+      : undefined;
     const definitions = new Map<StepType, [string, string]>();
     for (const type of new Set<StepType>(["noop", ...options.types])) {
       definitions.set(type, [
@@ -125,6 +130,8 @@ async function main(h: BilledService, options: Options): Promise<number> {
     const keyed = mode.webhooks
       ? undefined
       : await runPhase(mode, "baseline", 1, baselineId, { supersessionKey: "bench:cost" });
+    // A run of one llm step against a run of one noop step: what its first model call costs the run.
+    const firstLlm = firstLlmId === undefined ? undefined : await runPhase(mode, "llm", 1, firstLlmId);
     const perStepUnits: Record<string, Units> = {};
     for (const [type, [shortId, longId]] of definitions) {
       const short = await runPhase(mode, type, n, shortId);
@@ -137,6 +144,7 @@ async function main(h: BilledService, options: Options): Promise<number> {
       perStep: Object.fromEntries(options.types.map((type) => [type, perStepUnits[type] ?? {}])),
       perRun: perRun(baseline, noop, runs),
       perKeyedRun: keyed && perRun(keyed, noop, runs),
+      firstLlmStep: firstLlm && scale(subtract(firstLlm, baseline), 1 / runs),
     };
   }
   const measuredMinutes = (Date.now() - measuredFrom) / 60_000;
@@ -212,6 +220,9 @@ async function main(h: BilledService, options: Options): Promise<number> {
           perRun: jsonFigures(figures[mode.key].perRun),
           ...(figures[mode.key].perKeyedRun
             ? { perKeyedRun: jsonFigures(figures[mode.key].perKeyedRun as Units) }
+            : {}),
+          ...(figures[mode.key].firstLlmStep
+            ? { firstLlmStep: jsonFigures(figures[mode.key].firstLlmStep as Units) }
             : {}),
         },
       ]),

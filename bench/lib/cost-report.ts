@@ -95,6 +95,20 @@ export interface ModeFigures {
   perRun: Units;
   /** Per run, each created with one supersession key, as a trigger's runs are (without webhooks only). */
   perKeyedRun?: Units | undefined;
+  /**
+   * What a run's first llm step costs beyond a noop step in its place: its marginal cost and what the run
+   * pays once for calling a model at all (the rollup of its costs), which the marginal step leaves out.
+   */
+  firstLlmStep?: Units | undefined;
+}
+
+/** The rows after the steps': per run, then what is paid once per run. */
+function runRows(figures: ModeFigures): [string, Units][] {
+  return [
+    ["per run", figures.perRun],
+    ...(figures.perKeyedRun ? [["per keyed run", figures.perKeyedRun] as [string, Units]] : []),
+    ...(figures.firstLlmStep ? [["first llm step", figures.firstLlmStep] as [string, Units]] : []),
+  ];
 }
 
 /** One table: a row per step type and one per run; units, messages, dollars per million, Step Functions. */
@@ -131,8 +145,7 @@ export function printModeTable(figures: ModeFigures): void {
     ],
     [
       ...Object.entries(figures.perStep).map(([type, units]) => row(type, units, true)),
-      row("per run", figures.perRun, false),
-      ...(figures.perKeyedRun ? [row("per keyed run", figures.perKeyedRun, false)] : []),
+      ...runRows(figures).map(([name, units]) => row(name, units, false)),
     ],
     "  ",
   );
@@ -158,6 +171,5 @@ export function printBreakdown(figures: ModeFigures): void {
     console.log(`  ${name.padEnd(15)} ${[...parts, ...failed, ...messages].join(", ")}`);
   };
   for (const [type, units] of Object.entries(figures.perStep)) line(type, units);
-  line("per run", figures.perRun);
-  if (figures.perKeyedRun) line("per keyed run", figures.perKeyedRun);
+  for (const [name, units] of runRows(figures)) line(name, units);
 }
