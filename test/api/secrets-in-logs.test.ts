@@ -221,6 +221,8 @@ async function serveEveryRoute(): Promise<string> {
   await v1("GET", `/v1/workflow-runs/${run.id}/events`);
   await (await v1("GET", `/v1/workflow-runs/${run.id}/stream`)).text();
   await v1("GET", `/v1/workflow-runs/${run.id}/cost`);
+  // No agent step in this run: answered 404, and logged as the others.
+  await v1("GET", `/v1/workflow-runs/${run.id}/steps/stp_none/transcript`);
   await v1("GET", "/v1/cost/summary");
   await v1("GET", "/v1/cost/daily");
   await v1("PUT", "/v1/budgets", { maxCostUsd: 10 });

@@ -106,11 +106,11 @@ describe("wait", () => {
 });
 
 describe("step type and unknown fields", () => {
-  it("names the nine valid step types for an unknown type", async () => {
+  it("names the ten valid step types for an unknown type", async () => {
     const [issue] = await issues({ type: "sleep", name: "s" });
     expect(issue?.path).toEqual(["steps", 0, "type"]);
     expect(issue?.message).toBe(
-      'Unknown step type "sleep"; expected one of task, wait, condition, external_event, llm, approval, parallel, map, sub_workflow',
+      'Unknown step type "sleep"; expected one of task, wait, condition, external_event, llm, approval, parallel, map, sub_workflow, agent',
     );
   });
 
