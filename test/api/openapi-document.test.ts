@@ -30,6 +30,7 @@ const STEP_TYPES = [
   "parallel",
   "map",
   "sub_workflow",
+  "agent",
 ];
 const PUBLIC_OPERATIONS = [
   "GET /health",
@@ -107,7 +108,7 @@ describe("GET /openapi.json", () => {
     expect(security === undefined || security.every((req) => Object.keys(req).length === 0)).toBe(true);
   });
 
-  it("offers the nine step types when describing the POST /v1/workflow-definitions body", () => {
+  it("offers the ten step types when describing the POST /v1/workflow-definitions body", () => {
     const body = operation("POST /v1/workflow-definitions").requestBody?.content?.["application/json"]
       ?.schema;
     expect(body).toBeDefined();
