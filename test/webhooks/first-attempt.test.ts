@@ -64,8 +64,12 @@ describe("a delivery's first attempt, made by its dispatcher", () => {
     };
     const runId = await h.run([noop("only")]);
     await h.waitForRun(runId, ["COMPLETED"]);
+    // The run's status is stored before its worker sends the commit's dispatch: the delivery comes after.
+    const created = await eventually(
+      async () => (await h.deliveries(webhook.id))[0],
+      "the delivery its dispatch created",
+    );
     await h.t.runEventsIdle();
-    const [created] = await h.deliveries(webhook.id);
     expect(created).toMatchObject({ status: "pending", attempts: 0 });
 
     // While the claim holds, the sweeper's dispatch of the commit sends nothing and leaves it in the outbox.
