@@ -31,6 +31,8 @@ export async function runSchedules(options: {
   /** Stop once this many schedules have failed. */
   stopAfter?: number;
   trace?: (line: string) => void;
+  /** Told after each schedule: a long run interrupted still shows how far it got, and with how many failures. */
+  progress?: (done: number, failed: number) => void;
 }): Promise<Summary> {
   const started = performance.now();
   const summary: Summary = {
@@ -50,10 +52,9 @@ export async function runSchedules(options: {
     summary.repeatsAfterOutcome += result.observations.repeatsAfterOutcome;
     for (const [what, n] of Object.entries(result.counts)) add(summary.counts, what, n);
     for (const { run } of result.dump.runs) add(summary.statuses, run.status, 1);
-    if (result.violations.length > 0) {
-      summary.failures.push(result);
-      if (summary.failures.length >= (options.stopAfter ?? Number.POSITIVE_INFINITY)) break;
-    }
+    if (result.violations.length > 0) summary.failures.push(result);
+    options.progress?.(summary.schedules, summary.failures.length);
+    if (summary.failures.length >= (options.stopAfter ?? Number.POSITIVE_INFINITY)) break;
   }
   summary.elapsedMs = performance.now() - started;
   return summary;
