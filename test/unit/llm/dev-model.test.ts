@@ -79,6 +79,22 @@ describe("the development model through the official SDKs", () => {
       expect(second.text).toBe('Echo: Weather in Paris?\nget_weather returned {"tempC":21}');
     },
   );
+
+  each("calls the tools again for as many rounds as TOOL ROUNDS asks", async (provider, model) => {
+    const roundTrip = toolRoundTripRequest(model, "call-1");
+    const [ask, ...firstRound] = roundTrip.messages;
+    const conversation = (rounds: number) => [
+      { role: "user" as const, content: `${ask?.content ?? ""} TOOL ROUNDS: 2` },
+      ...Array.from({ length: rounds }, () => firstRound).flat(),
+    ];
+
+    const second = await provider.complete({ ...roundTrip, messages: conversation(1) });
+    expect(second.toolCalls).toMatchObject([{ name: "get_weather" }]);
+
+    const done = await provider.complete({ ...roundTrip, messages: conversation(2) });
+    expect(done.toolCalls).toEqual([]);
+    expect(done.text).toContain("get_weather returned");
+  });
 });
 
 describe("the development model streamed through the official SDKs (stream: true)", () => {

@@ -6,7 +6,8 @@ import { isPlainObject } from "../../../domain/json-bounds";
  * writes the DevAnswer back in its own format, so the official SDKs talk to it as to the real API.
  *
  * The rules (docs/llm.md, "Trying llm steps without a key"), first match wins:
- * 1. tools offered and no tool result in the conversation yet: one call to each offered tool;
+ * 1. tools offered and fewer rounds of tool results than asked (one, or the `TOOL ROUNDS: <n>` of the latest
+ *    user turn that has one): one call to each offered tool;
  * 2. a user turn holding `JSON:` followed by a JSON value: that value;
  * 3. a JSON answer asked for: {"echo": <last user turn>, "toolResults": {...}};
  * 4. otherwise: "Echo: <last user turn>", then one line per tool result.
@@ -44,6 +45,8 @@ export interface DevAnswer {
 }
 
 const JSON_MARKER = "JSON:";
+/** `TOOL ROUNDS: 1000` keeps a long agent calling its tools, for trying and benchmarking agent steps. */
+const ROUNDS_MARKER = /TOOL ROUNDS: ?(\d{1,5})\b/;
 /** How deep a schema is followed to build example arguments; deeper objects are left empty. */
 const SCHEMA_DEPTH = 6;
 /** How many closing brackets are tried as the end of a `JSON:` value: bounded work on any prompt. */
@@ -53,7 +56,7 @@ export function devAnswer(conversation: DevConversation): DevAnswer {
   const toolResults = conversation.turns.filter((turn) => turn.role === "tool");
   const offered = conversation.tools;
   const toolCalls =
-    offered.length > 0 && toolResults.length === 0
+    offered.length > 0 && toolResults.length < toolRounds(conversation.turns) * offered.length
       ? offered.map((tool, index) => ({
           index: index + 1,
           name: tool.name,
@@ -84,6 +87,16 @@ function answerText(
   }
   const lines = toolResults.map((result) => `${result.name} returned ${result.content}`);
   return [`Echo: ${prompt}`, ...lines].join("\n");
+}
+
+/** The rounds of tool calls asked for: the `TOOL ROUNDS:` of the latest user turn naming them, else one. */
+function toolRounds(turns: readonly DevTurn[]): number {
+  for (const turn of [...turns].reverse()) {
+    if (turn.role !== "user") continue;
+    const rounds = ROUNDS_MARKER.exec(turn.text)?.[1];
+    if (rounds !== undefined) return Number(rounds);
+  }
+  return 1;
 }
 
 /** The JSON value after the last `JSON:` marker of the latest user turn that has one, serialised again. */
