@@ -51,14 +51,20 @@ export type AgentStep = z.infer<typeof AgentStep>;
 
 /**
  * Where an agent step stands, kept on its active step (ActiveStep.agent) and moved by each of its commits. Its
- * size does not grow with the conversation, which is stored whole in the blob store under `transcript`.
+ * size does not grow with the conversation, which lies in the blob store in chunks, reached from the tail
+ * that `transcript` names (core/llm/agent-transcript.ts).
  */
 export interface AgentProgress {
   /** Model turns committed so far. */
   turns: number;
-  /** The blob holding the conversation so far (after the prompt): each unit stores it under a new name. */
+  /**
+   * The blob holding the conversation's tail, which names the sealed chunks before it: each unit stores a
+   * tail under a new name.
+   */
   transcript: string;
-  /** The transcript before this one: removed by the next unit, once this one's commit has landed. */
+  /** The conversation's bytes, chunks and tail together, bounded by LIMITS.agentTranscriptBytes. */
+  bytes?: number;
+  /** The tail before this one, unless it was sealed: removed by the next unit, once this one's commit has landed. */
   discard?: string;
   /** The last turn asked for tools that have not run yet: the next unit runs them. */
   toolsPending: boolean;

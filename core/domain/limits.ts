@@ -93,6 +93,11 @@ export const LIMITS = {
    * a conversation the development model accepts (devModelRequestBytes), and read into memory whole.
    */
   blobBytes: 8 * 1024 * KiB,
+  /**
+   * An agent step's conversation after its prompt, all its chunks together (docs/agents.md): what each model
+   * turn reads whole and sends, as large as a conversation the development model accepts.
+   */
+  agentTranscriptBytes: 8 * 1024 * KiB,
   /** An error text kept on a step run or event (they come from handlers, providers and remote servers). */
   errorChars: 2000,
   /**

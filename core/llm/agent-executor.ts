@@ -6,7 +6,7 @@ import type { StepExecutor } from "../domain/step-context";
 import { StepFailureCode } from "../domain/step-error";
 import type { StepOutcome } from "../domain/step-outcome";
 import type { BlobStore } from "../ports/blob-store";
-import { readTranscript, transcriptKey } from "./agent-transcript";
+import { appendTranscript, readTranscript, transcriptKey } from "./agent-transcript";
 import { runToolCalls } from "./conversation";
 import { llmOutcomes } from "./llm-outcomes";
 import { askedWait } from "./model-failures";
@@ -31,9 +31,10 @@ const START: AgentProgress = {
 /**
  * `agent` (docs/agents.md): each execution is one unit of the step, committed on its own by the engine
  * (StepOutcome "progress"): a model turn (its answer, usage and cost), or the tool calls the last turn asked
- * for, run in parallel. The conversation after the prompt is kept whole in the blob store, under a new name
- * per unit, so a unit repeated after a crash, or a late writer, never changes the one a commit points to;
- * the step's record (ActiveStep.agent) holds only the name and the totals, whatever the conversation's length.
+ * for, run in parallel. The conversation after the prompt is kept in the blob store in chunks (agent-transcript.ts),
+ * each unit writing only its tail, under a new name, so a unit repeated after a crash, or a late writer, never
+ * changes the one a commit points to; the step's record (ActiveStep.agent) holds only where it lies and the
+ * totals, whatever the conversation's length.
  */
 export function createAgentExecutor(deps: AgentExecutorDeps): StepExecutor<AgentStep> {
   return async ({ step, run, stepRun }) => {
@@ -41,7 +42,9 @@ export function createAgentExecutor(deps: AgentExecutorDeps): StepExecutor<Agent
     const input = { model: step.model, fallbackModels: step.fallbackModels ?? [], ...prompt };
     const { failed, overBudget, recorded } = llmOutcomes({ costId: deps.costId, run, stepRun, input });
     const progress = run.active?.agent ?? START;
-    const transcript = await readTranscript(deps.blobs, run, progress.transcript);
+    // A tool unit needs only the last turn's calls, which the tail always holds; a model turn needs it all.
+    const committed = await readTranscript(deps.blobs, run, progress, progress.toolsPending);
+    const transcript = committed.messages;
     // A turn's calls are numbered under it (`<step run>:<turn>:<call>`, from 1), when its tools run after it
     // is committed: a repeat of that unit sends the same ids (docs/agents.md).
     const toolCallIdPrefix = `${stepRun.id}:${progress.turns}`;
@@ -50,29 +53,38 @@ export function createAgentExecutor(deps: AgentExecutorDeps): StepExecutor<Agent
     const { session } = opened;
     const { log } = session;
 
-    /** The conversation stored under a new name; past the blob store's bound, the step's failure instead. */
+    /** The unit's messages stored after the committed ones; past the conversation's bound, the step's failure. */
     const stored = async (
-      conversation: LlmMessage[],
-    ): Promise<{ name: string } | { failure: StepOutcome }> => {
-      // The transcript before the last one is no longer pointed at by any commit once this unit's lands.
+      added: LlmMessage[],
+    ): Promise<{ place: Partial<AgentProgress> } | { failure: StepOutcome }> => {
+      // The tail before the last one is no longer pointed at by any commit once this unit's lands.
       if (progress.discard) await deps.blobs.delete(transcriptKey(run, progress.discard));
-      const name = `agent-${stepRun.id}-${String(progress.turns).padStart(5, "0")}-${deps.unitId()}.json`;
       try {
-        await deps.blobs.put(transcriptKey(run, name), JSON.stringify(conversation));
+        const at = { place: progress, turns: progress.turns, read: committed };
+        const { place, sealed } = await appendTranscript(
+          deps.blobs,
+          run,
+          stepRun.id,
+          at,
+          added,
+          deps.unitId(),
+        );
+        // A sealed tail is part of the conversation from now on; an unsealed one is the next unit's to remove.
+        const superseded = sealed || !progress.transcript ? {} : { discard: progress.transcript };
+        return { place: { ...place, ...superseded } };
       } catch (error) {
         // Failed here rather than by the engine, so that the unit's paid calls keep their cost record.
         if (error instanceof BoundExceeded) return { failure: failed(error.message, false, log, error.code) };
         throw error;
       }
-      return { name };
     };
-    const moved = (turn: Partial<AgentProgress>, name: string): AgentProgress => {
+    const moved = (turn: Partial<AgentProgress>, place: Partial<AgentProgress>): AgentProgress => {
       const spent = log.totals();
+      const { discard: _removedAbove, ...kept } = progress;
       return {
-        ...progress,
+        ...kept,
         ...turn,
-        transcript: name,
-        ...(progress.transcript ? { discard: progress.transcript } : {}),
+        ...place,
         inputTokens: progress.inputTokens + spent.inputTokens,
         outputTokens: progress.outputTokens + spent.outputTokens,
         costUsd: Math.round((progress.costUsd + spent.costUsd) * 1e9) / 1e9,
@@ -90,8 +102,8 @@ export function createAgentExecutor(deps: AgentExecutorDeps): StepExecutor<Agent
       const calls = last?.role === "assistant" ? (last.toolCalls ?? []) : [];
       const ran = await runToolCalls(calls, session.runTool, log);
       if (ran.refused) return failed(ran.refused, false, log, StepFailureCode.URL_REFUSED);
-      const kept = await stored([...transcript, ...ran.results]);
-      return "failure" in kept ? kept.failure : goOn(moved({ toolsPending: false }, kept.name));
+      const kept = await stored(ran.results);
+      return "failure" in kept ? kept.failure : goOn(moved({ toolsPending: false }, kept.place));
     }
     if (progress.turns >= step.maxTurns) {
       const error = `The agent took ${step.maxTurns} turns without an answer free of tool calls (maxTurns)`;
@@ -120,9 +132,9 @@ export function createAgentExecutor(deps: AgentExecutorDeps): StepExecutor<Agent
       ...(response.toolCalls.length > 0 ? { toolCalls: response.toolCalls } : {}),
     };
     const turn = { turns: progress.turns + 1, toolsPending: response.toolCalls.length > 0 };
-    const kept = await stored([...transcript, said]);
+    const kept = await stored([said]);
     if ("failure" in kept) return kept.failure;
-    const next = moved(turn, kept.name);
+    const next = moved(turn, kept.place);
     if (turn.toolsPending) return goOn(next);
     return {
       kind: "completed",

@@ -1,24 +1,104 @@
+import type { AgentProgress } from "../domain/agent-step";
 import { NotFoundError } from "../domain/errors";
+import { BoundExceeded, LIMITS } from "../domain/limits";
 import type { LlmMessage } from "../domain/llm-call";
 import type { RunRecord } from "../domain/run-record";
+import { StepFailureCode } from "../domain/step-error";
 import type { BlobKey, BlobStore } from "../ports/blob-store";
 import type { RunStore } from "../ports/store";
 
+/**
+ * The conversation is kept in chunks so that a unit writes a bounded amount whatever its length: the tail,
+ * which each unit rewrites, is sealed once it holds about this many bytes and a new tail begun.
+ */
+export const TRANSCRIPT_CHUNK_BYTES = 64 * 1024;
+
+type RunKey = Pick<RunRecord, "workspaceId" | "id">;
+
+/** Where the conversation of an agent's step run lies, as its last commit recorded it. */
+export type TranscriptPlace = Pick<AgentProgress, "transcript" | "bytes">;
+
+/**
+ * A tail blob: the names of the sealed tails before it, in order, and its own messages. A sealed tail is
+ * left as it was written (its own list of chunks is not read again), so sealing copies nothing, and every
+ * blob keeps the unique name its unit gave it: no late writer can change a blob a commit reaches.
+ */
+interface Tail {
+  chunks: string[];
+  messages: LlmMessage[];
+}
+
+/** What a unit read of the committed conversation: its messages (all, or the tail's), and the tail itself. */
+export interface ReadTranscript {
+  messages: LlmMessage[];
+  tail: Tail;
+  /** The tail's size as stored, which decides when it is sealed. */
+  tailBytes: number;
+}
+
 /** Where an agent step's transcript blob lies: under its run, by the name its commit recorded. */
-export function transcriptKey(run: Pick<RunRecord, "workspaceId" | "id">, name: string): BlobKey {
+export function transcriptKey(run: RunKey, name: string): BlobKey {
   return { workspaceId: run.workspaceId, runId: run.id, name };
 }
 
-/** The conversation after the prompt, as the last committed unit stored it; empty before the first turn. */
+async function readTail(blobs: BlobStore, run: RunKey, name: string): Promise<{ tail: Tail; bytes: number }> {
+  const content = await blobs.get(transcriptKey(run, name));
+  if (!content) throw new Error(`The agent's transcript blob ${name} is missing from the blob store`);
+  return { tail: JSON.parse(Buffer.from(content).toString("utf8")) as Tail, bytes: content.byteLength };
+}
+
+/**
+ * The committed conversation after the prompt (empty before the first turn): whole, as a model turn needs
+ * it, or, with `tailOnly`, the tail's messages, which hold at least the last unit's (a tool unit needs only
+ * the last turn's calls).
+ */
 export async function readTranscript(
   blobs: BlobStore,
-  run: Pick<RunRecord, "workspaceId" | "id">,
-  name: string,
-): Promise<LlmMessage[]> {
-  if (!name) return [];
-  const content = await blobs.get(transcriptKey(run, name));
-  if (!content) throw new Error(`The agent's transcript ${name} is missing from the blob store`);
-  return JSON.parse(Buffer.from(content).toString("utf8")) as LlmMessage[];
+  run: RunKey,
+  place: TranscriptPlace,
+  tailOnly = false,
+): Promise<ReadTranscript> {
+  if (!place.transcript) return { messages: [], tail: { chunks: [], messages: [] }, tailBytes: 0 };
+  const { tail, bytes } = await readTail(blobs, run, place.transcript);
+  const sealed = tailOnly ? [] : await Promise.all(tail.chunks.map((name) => readTail(blobs, run, name)));
+  const messages = [...sealed.flatMap((chunk) => chunk.tail.messages), ...tail.messages];
+  return { messages, tail, tailBytes: bytes };
+}
+
+/**
+ * Stores a unit's new messages after the committed conversation, as a new tail named for the unit
+ * (`agent-<stepRunId>-<turn>-<unique>.json`), and says where the whole now lies. The committed tail is
+ * sealed (the new one lists it among its chunks and holds only the new messages) when the new messages
+ * would take it past TRANSCRIPT_CHUNK_BYTES; otherwise the new tail holds its messages too and it may go.
+ * @throws BoundExceeded (OUTPUT_TOO_LARGE) for a conversation past LIMITS.agentTranscriptBytes.
+ */
+export async function appendTranscript(
+  blobs: BlobStore,
+  run: RunKey,
+  stepRunId: string,
+  committed: { place: TranscriptPlace; turns: number; read: ReadTranscript },
+  added: LlmMessage[],
+  unitId: string,
+): Promise<{ place: Required<TranscriptPlace>; sealed: boolean }> {
+  const addedBytes = Buffer.byteLength(JSON.stringify(added));
+  const bytes = (committed.place.bytes ?? 0) + addedBytes;
+  if (bytes > LIMITS.agentTranscriptBytes) {
+    throw new BoundExceeded(
+      StepFailureCode.OUTPUT_TOO_LARGE,
+      `The agent's conversation would take ${bytes} bytes, over its bound of ${LIMITS.agentTranscriptBytes} (LIMITS.agentTranscriptBytes)`,
+    );
+  }
+  const { tail, tailBytes } = committed.read;
+  const sealed =
+    committed.place.transcript !== "" &&
+    tail.messages.length > 0 &&
+    tailBytes + addedBytes > TRANSCRIPT_CHUNK_BYTES;
+  const next: Tail = sealed
+    ? { chunks: [...tail.chunks, committed.place.transcript], messages: added }
+    : { chunks: tail.chunks, messages: [...tail.messages, ...added] };
+  const name = `agent-${stepRunId}-${String(committed.turns).padStart(5, "0")}-${unitId}.json`;
+  await blobs.put(transcriptKey(run, name), JSON.stringify(next));
+  return { place: { transcript: name, bytes }, sealed };
 }
 
 /**
@@ -38,7 +118,10 @@ export async function stepTranscript(
   if (stepRun?.stepType !== "agent") throw new NotFoundError("Agent step run");
   const active = run.active?.stepRun.id === stepRunId ? run.active.agent : undefined;
   const output = stepRun.output ?? {};
-  const name = active?.transcript ?? (typeof output.transcript === "string" ? output.transcript : "");
+  const place: TranscriptPlace = active ?? {
+    transcript: typeof output.transcript === "string" ? output.transcript : "",
+  };
   const turns = active?.turns ?? (typeof output.turns === "number" ? output.turns : 0);
-  return { stepRunId, turns, messages: await readTranscript(deps.blobs, run, name) };
+  const { messages } = await readTranscript(deps.blobs, run, place);
+  return { stepRunId, turns, messages };
 }
