@@ -39,6 +39,8 @@ export interface BilledServiceOptions {
   /** Replies queued on a fake OpenAI server the service is pointed at; none started when absent. */
   llmReplies?: number;
   receiver?: ReceiverOptions;
+  /** Settings added to the service's (a provider's base URL, say). */
+  env?: Record<string, string>;
 }
 
 const TABLE_NAME = "weft";
@@ -84,6 +86,7 @@ export async function startBilledService(options: BilledServiceOptions): Promise
       TABLE_NAME,
       ALLOW_PRIVATE_URLS: "true",
       ...llm,
+      ...options.env,
       // Out of reach, so it never refuses; it still makes its DynamoDB write per request, as in production.
       RATE_LIMIT_PER_MINUTE: "100000000",
       LOG_LEVEL: "warn",
