@@ -1,12 +1,12 @@
 import { firstCallPerTurn, flatness, turnFigures, type WindowFigures, windowFigures } from "./agent-figures";
-import type { Span, ToolCallSeen } from "./agent-servers";
+import type { ModelCallSeen, ToolCallSeen } from "./agent-servers";
 import { round } from "./stats";
 
 export interface AgentObserved {
   status: string;
   elapsedMs: number;
   toolCalls: readonly ToolCallSeen[];
-  modelCalls: readonly (Span & { requestBytes: number })[];
+  modelCalls: readonly ModelCallSeen[];
 }
 
 export interface AgentFigures {

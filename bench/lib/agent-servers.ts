@@ -11,12 +11,24 @@ export interface Span {
   endMs: number;
 }
 
+/** A model call as the development model saw it. */
+export interface ModelCallSeen extends Span {
+  requestBytes: number;
+  /** The conversation's first user turn and its assistant turns, read after the answer was sent. */
+  firstUserText?: string;
+  assistantTurns?: number;
+}
+
 export interface TimedDevModel {
   /** What OPENAI_BASE_URL is set to, so the service reaches this server through the official SDK. */
   openAiBaseUrl: string;
-  /** Every request, in the order answered, with its body's size. */
-  calls: (Span & { requestBytes: number })[];
+  /** Every request, in the order answered. */
+  calls: ModelCallSeen[];
   close(): Promise<void>;
+}
+
+interface OpenAiMessages {
+  messages?: { role?: string; content?: unknown }[];
 }
 
 /**
@@ -33,8 +45,19 @@ export async function startTimedDevModel(): Promise<TimedDevModel> {
         fetch: async (request: Request) => {
           const startMs = performance.now();
           const requestBytes = Number(request.headers.get("content-length") ?? 0);
+          const copy = request.clone();
           const response = await app.fetch(request);
-          calls.push({ startMs, endMs: performance.now(), requestBytes });
+          const call: ModelCallSeen = { startMs, endMs: performance.now(), requestBytes };
+          calls.push(call);
+          // Read once the answer is on its way, so that the bench's own parsing is not counted as the model's.
+          setImmediate(() => {
+            void copy.json().then((body) => {
+              const messages = (body as OpenAiMessages).messages ?? [];
+              const firstUser = messages.find((message) => message.role === "user")?.content;
+              call.firstUserText = typeof firstUser === "string" ? firstUser : "";
+              call.assistantTurns = messages.filter((message) => message.role === "assistant").length;
+            });
+          });
           return response;
         },
         hostname: "127.0.0.1",
@@ -54,6 +77,7 @@ export async function startTimedDevModel(): Promise<TimedDevModel> {
 /** One call of the bench's tool: which turn asked for it (from its call id) and what had been billed then. */
 export interface ToolCallSeen extends Span {
   callId: string;
+  workflowRunId: string;
   /** The turn the call belongs to: `<stepRunId>:<turn>:<n>` (docs/agents.md). */
   turn: number;
   /** The billing proxy's counters when the call arrived (bench/lib/billing-proxy.ts). */
@@ -78,11 +102,12 @@ export async function startBenchTool(billed: () => Counts): Promise<BenchTool> {
     const chunks: Buffer[] = [];
     req.on("data", (chunk: Buffer) => chunks.push(chunk));
     req.on("end", () => {
-      const { callId } = JSON.parse(Buffer.concat(chunks).toString("utf8")) as { callId: string };
+      const body = Buffer.concat(chunks).toString("utf8");
+      const { callId, workflowRunId } = JSON.parse(body) as { callId: string; workflowRunId: string };
       const turn = Number(callId.split(":").at(-2));
       res.writeHead(200, { "content-type": "application/json" });
       res.end(JSON.stringify({ status: "shipped", turn }));
-      calls.push({ callId, turn, billed: counts, startMs, endMs: performance.now() });
+      calls.push({ callId, workflowRunId, turn, billed: counts, startMs, endMs: performance.now() });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
