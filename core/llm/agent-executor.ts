@@ -53,13 +53,13 @@ export function createAgentExecutor(deps: AgentExecutorDeps): StepExecutor<Agent
     const { session } = opened;
     const { log } = session;
 
-    /** The unit's messages stored after the committed ones; past the conversation's bound, the step's failure. */
+    /** The unit's messages stored after the committed ones; when they cannot be, the step's failure. */
     const stored = async (
       added: LlmMessage[],
     ): Promise<{ place: Partial<AgentProgress> } | { failure: StepOutcome }> => {
-      // The tail before the last one is no longer pointed at by any commit once this unit's lands.
-      if (progress.discard) await deps.blobs.delete(transcriptKey(run, progress.discard));
       try {
+        // The tail before the last one is no longer pointed at by any commit once this unit's lands.
+        if (progress.discard) await deps.blobs.delete(transcriptKey(run, progress.discard));
         const at = { place: progress, turns: progress.turns, read: committed };
         const { place, sealed } = await appendTranscript(
           deps.blobs,
@@ -73,9 +73,11 @@ export function createAgentExecutor(deps: AgentExecutorDeps): StepExecutor<Agent
         const superseded = sealed || !progress.transcript ? {} : { discard: progress.transcript };
         return { place: { ...place, ...superseded } };
       } catch (error) {
-        // Failed here rather than by the engine, so that the unit's paid calls keep their cost record.
+        // Failed here rather than by the engine, so that the unit's paid calls keep their cost record: past
+        // the bound for good, and retryably when the blob store could not be reached.
         if (error instanceof BoundExceeded) return { failure: failed(error.message, false, log, error.code) };
-        throw error;
+        const message = `The agent's transcript could not be stored: ${error instanceof Error ? error.message : String(error)}`;
+        return { failure: failed(message, true, log) };
       }
     };
     const moved = (turn: Partial<AgentProgress>, place: Partial<AgentProgress>): AgentProgress => {
@@ -90,11 +92,12 @@ export function createAgentExecutor(deps: AgentExecutorDeps): StepExecutor<Agent
         costUsd: Math.round((progress.costUsd + spent.costUsd) * 1e9) / 1e9,
       };
     };
-    const goOn = (next: AgentProgress): StepOutcome => ({
+    // A committed turn's answer is used, as a completed llm step's is: only the calls before it were wasted.
+    const goOn = (next: AgentProgress, usedFrom?: number): StepOutcome => ({
       kind: "progress",
       input,
       progress: next,
-      ...recorded(log),
+      ...recorded(log, usedFrom),
     });
 
     if (progress.toolsPending) {
@@ -125,7 +128,7 @@ export function createAgentExecutor(deps: AgentExecutorDeps): StepExecutor<Agent
       return { ...failed(answer.error, answer.retryable, log), ...askedWait(answer.failures) };
     }
     if (answer.kind !== "answered") return failed(answer.error, false, log);
-    const { response, candidate } = answer;
+    const { response, candidate, usedFrom } = answer;
     const said: LlmMessage = {
       role: "assistant",
       content: response.text,
@@ -135,7 +138,7 @@ export function createAgentExecutor(deps: AgentExecutorDeps): StepExecutor<Agent
     const kept = await stored([said]);
     if ("failure" in kept) return kept.failure;
     const next = moved(turn, kept.place);
-    if (turn.toolsPending) return goOn(next);
+    if (turn.toolsPending) return goOn(next, usedFrom);
     return {
       kind: "completed",
       input,
@@ -148,9 +151,11 @@ export function createAgentExecutor(deps: AgentExecutorDeps): StepExecutor<Agent
         outputTokens: next.outputTokens,
         costUsd: next.costUsd,
         transcript: next.transcript,
+        // Where the blobs lie for a rerun that copies this step run (agent-transcript.ts, transcriptOf).
+        transcriptRunId: run.id,
       },
       stateValue: { text: response.text },
-      ...recorded(log),
+      ...recorded(log, usedFrom),
     };
   };
 }

@@ -2,7 +2,9 @@ import type { AgentProgress } from "../domain/agent-step";
 import { NotFoundError } from "../domain/errors";
 import { BoundExceeded, LIMITS } from "../domain/limits";
 import type { LlmMessage } from "../domain/llm-call";
+import type { StepRun } from "../domain/run";
 import type { RunRecord } from "../domain/run-record";
+import { StepRunStatus } from "../domain/statuses";
 import { StepFailureCode } from "../domain/step-error";
 import type { BlobKey, BlobStore } from "../ports/blob-store";
 import type { RunStore } from "../ports/store";
@@ -41,9 +43,13 @@ export function transcriptKey(run: RunKey, name: string): BlobKey {
   return { workspaceId: run.workspaceId, runId: run.id, name };
 }
 
+/** A blob a commit points at is gone: never by the engine's doing, but the run it lies under may be deleted. */
+export class TranscriptMissing extends Error {}
+
 async function readTail(blobs: BlobStore, run: RunKey, name: string): Promise<{ tail: Tail; bytes: number }> {
   const content = await blobs.get(transcriptKey(run, name));
-  if (!content) throw new Error(`The agent's transcript blob ${name} is missing from the blob store`);
+  if (!content)
+    throw new TranscriptMissing(`The agent's transcript blob ${name} is missing from the blob store`);
   return { tail: JSON.parse(Buffer.from(content).toString("utf8")) as Tail, bytes: content.byteLength };
 }
 
@@ -102,9 +108,31 @@ export async function appendTranscript(
 }
 
 /**
- * An agent step run's transcript as its last commit left it (docs/agents.md, "The transcript"): the active
- * step's while it runs, the one its output names once it completed. A step run that is not an agent's, or
- * not of this run, is not found.
+ * Where an agent step run's transcript lies as its last commit left it: the active step's progress while it
+ * runs, its output once it completed. A rerun's copy of a completed agent (StepRun.copiedFrom) reads the
+ * blobs of the run its output names (`transcriptRunId`), where the copied step ran. Undefined for a step
+ * run that ended otherwise: its transcript went with it.
+ */
+export function transcriptOf(
+  run: RunRecord,
+  stepRun: StepRun,
+): { runKey: RunKey; place: TranscriptPlace; turns: number } | undefined {
+  const active = run.active?.stepRun.id === stepRun.id ? run.active.agent : undefined;
+  if (active) return { runKey: run, place: active, turns: active.turns };
+  const output = stepRun.output ?? {};
+  if (stepRun.status !== StepRunStatus.Completed || typeof output.transcript !== "string") return undefined;
+  const runId = typeof output.transcriptRunId === "string" ? output.transcriptRunId : run.id;
+  return {
+    runKey: { workspaceId: run.workspaceId, id: runId },
+    place: { transcript: output.transcript },
+    turns: typeof output.turns === "number" ? output.turns : 0,
+  };
+}
+
+/**
+ * An agent step run's transcript (docs/agents.md, "The transcript"). A step run that is not an agent's, or
+ * not of this run, is not found; nor is the transcript of one that ended without completing, or whose blobs
+ * are gone (the run a rerun copied it from was deleted).
  */
 export async function stepTranscript(
   deps: { store: { runs: Pick<RunStore, "get" | "stepRuns"> }; blobs: BlobStore },
@@ -116,12 +144,11 @@ export async function stepTranscript(
   if (!run) throw new NotFoundError("Workflow run");
   const stepRun = (await deps.store.runs.stepRuns(run)).find((found) => found.id === stepRunId);
   if (stepRun?.stepType !== "agent") throw new NotFoundError("Agent step run");
-  const active = run.active?.stepRun.id === stepRunId ? run.active.agent : undefined;
-  const output = stepRun.output ?? {};
-  const place: TranscriptPlace = active ?? {
-    transcript: typeof output.transcript === "string" ? output.transcript : "",
-  };
-  const turns = active?.turns ?? (typeof output.turns === "number" ? output.turns : 0);
-  const { messages } = await readTranscript(deps.blobs, run, place);
-  return { stepRunId, turns, messages };
+  const found = transcriptOf(run, stepRun);
+  if (!found) return { stepRunId, turns: 0, messages: [] };
+  const read = await readTranscript(deps.blobs, found.runKey, found.place).catch((error: unknown) => {
+    if (error instanceof TranscriptMissing) throw new NotFoundError("Agent transcript");
+    throw error;
+  });
+  return { stepRunId, turns: found.turns, messages: read.messages };
 }

@@ -35,6 +35,8 @@ export interface StepRunBody {
   completedAt: string | null;
   createdAt: string;
   updatedAt: string;
+  /** A rerun's copy of a step run of the run it reruns. */
+  copiedFrom?: string;
 }
 
 /** GET /v1/workflow-runs/:id: the run with every step run. */

@@ -135,6 +135,44 @@ describe("an agent step", () => {
     expect(types.filter((type) => type === "LLM_CALL_COMPLETED")).toHaveLength(3);
     expect(types.filter((type) => type === "TOOL_CALL_EXECUTED")).toHaveLength(3);
     expect(types.filter((type) => type === "STEP_STARTED")).toHaveLength(1);
+
+    // Every turn's answer was used: the run's cost has the three calls and none of it wasted.
+    const cost = await expectData<{ totalCostUsd: number; wastedCostUsd: number }>(
+      await call("GET", `/v1/workflow-runs/${run.id}/cost?breakdown=true`),
+      200,
+    );
+    expect(cost.totalCostUsd).toBeCloseTo(3 * CALL_COST, 12);
+    expect(cost.wastedCostUsd).toBe(0);
+  });
+
+  it("reads a rerun's copy of a completed agent from the run it was copied from", async () => {
+    fake.reset();
+    fake.reply({ text: "All on free.", usage: USAGE });
+    const first = await runOf([agentStep(), { type: "task", name: "after", handler: "noop" }], {
+      customers: "c-1",
+    });
+    const rerun = await expectData<{ id: string }>(
+      await call("POST", `/v1/workflow-runs/${first.id}/rerun`, { fromStep: "after" }),
+      201,
+    );
+    let copied: RunWithSteps["steps"][number] | undefined;
+    for (let tries = 0; tries < 500 && !copied; tries++) {
+      const read = await expectData<RunWithSteps>(await call("GET", `/v1/workflow-runs/${rerun.id}`), 200);
+      copied =
+        read.status === "COMPLETED" ? read.steps.find((step) => step.stepName === "support") : undefined;
+      if (!copied) await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+
+    expect(copied?.copiedFrom).toBe(first.steps[0]?.id);
+    const read = await expectData<{ turns: number; messages: LlmMessage[] }>(
+      await call("GET", `/v1/workflow-runs/${rerun.id}/steps/${copied?.id}/transcript`),
+      200,
+    );
+    expect(read).toEqual({
+      stepRunId: copied?.id,
+      turns: 1,
+      messages: [{ role: "assistant", content: "All on free." }],
+    });
   });
 
   it("finds no transcript for a step run that is not an agent's, nor for another run's", async () => {

@@ -35,6 +35,10 @@ export interface Write {
   debounce?: { input: Record<string, unknown>; startAtMs: number };
   /** A supersession `after_current_step` waiting for the step it marked, as the change left the run. */
   supersedeAfterStep?: { by: string; activeStepRunId: string | null };
+  /** The run's active step run as the change left it: one that failed an attempt and will retry stays active. */
+  activeStepRunId?: string;
+  /** An agent step where the change left it: its committed turns, whether tools are due, its transcript. */
+  agent?: { stepRunId: string; turns: number; toolsPending: boolean; transcript: string };
 }
 
 /** What a write leaves of a run's debounce window and its pending supersession. */
@@ -78,6 +82,15 @@ export function changeWrite(change: RunChange, at: number, actor: Actor): Write 
     events: events.map(({ seq, eventType, stepRunId }) => ({ seq, eventType, stepRunId })),
     ...trafficFields(run),
     ...(change.cost?.calls.length && { costId: change.cost.id }),
+    ...(run.active && { activeStepRunId: run.active.stepRun.id }),
+    ...(run.active?.agent && {
+      agent: {
+        stepRunId: run.active.stepRun.id,
+        turns: run.active.agent.turns,
+        toolsPending: run.active.agent.toolsPending,
+        transcript: run.active.agent.transcript,
+      },
+    }),
     ...(run.upgrade && {
       pendingUpgrade: {
         definitionId: run.upgrade.definitionId,

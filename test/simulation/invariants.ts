@@ -7,6 +7,13 @@ import { groupBy } from "../../core/adapters/dynamodb/table/per-turn";
 import type { MemoryRunsDump } from "../../core/adapters/memory/runs-store";
 import type { ModelTotals } from "../../core/domain/cost-record";
 import type { StoredWorkflowDefinition } from "../../core/domain/workflow-definition-record";
+import {
+  type AgentTranscript,
+  agentToolCallsOnlyForUnfinishedTurns,
+  agentTotalsAddUp,
+  agentTranscriptsWhole,
+} from "./agent-invariants";
+import type { RecordedToolCall } from "./agent-tools";
 import { approvalsSettled, votesAndNudgesOnce } from "./approval-invariants";
 import { noOrphanedChild } from "./child-invariants";
 import { costsCountedOnce } from "./cost-invariants";
@@ -26,6 +33,9 @@ export interface Evidence {
   dump: MemoryRunsDump;
   writes: readonly Write[];
   requests: readonly RecordedRequest[];
+  /** Every call agent steps made to their tool, and the transcripts of their step runs as the drain left them. */
+  toolCalls: readonly RecordedToolCall[];
+  agentTranscripts: readonly AgentTranscript[];
   creations: readonly Creation[];
   definitions: readonly StoredWorkflowDefinition[];
   /** The workspace's all-time rollups after the drain. */
@@ -79,6 +89,9 @@ export function checkInvariants(evidence: Evidence): { violations: Violation[]; 
   newestLive(evidence, flag);
   slotsHeldByTheirRuns(evidence, flag);
   checkTraffic(evidence, writesByRun, flag);
+  agentToolCallsOnlyForUnfinishedTurns(evidence, flag);
+  agentTranscriptsWhole(evidence, flag);
+  agentTotalsAddUp(evidence, flag);
   const observations = effects(evidence, flag);
   return { violations, observations };
 }

@@ -7,12 +7,14 @@ import { silentLogger } from "../../core/adapters/log/pino-logger";
 import { readAll } from "../../core/adapters/memory/calls";
 import type { IdGenerator } from "../../core/domain/ids";
 import type { CommitDeps } from "../../core/engine/commit-run";
+import type { BlobStore } from "../../core/ports/blob-store";
 import type { Deps } from "../../core/ports/deps";
 import type { OutboundHttp } from "../../core/ports/http";
 import type { RandomSource } from "../../core/ports/random";
 import type { RunChange, RunsStore } from "../../core/ports/store";
 import { noTelemetry } from "../../core/ports/telemetry";
 import type { ManualClock } from "../helpers/manual-clock";
+import type { ToolRecorder } from "./agent-tools";
 import type { ChaosQueue } from "./chaos-queue";
 import type { ChaosScheduler } from "./chaos-scheduler";
 import { changeWrite, creationWrite, type Write } from "./history";
@@ -25,6 +27,9 @@ export interface World {
   queue: ChaosQueue;
   scheduler: ChaosScheduler;
   http: HttpRecorder;
+  /** The agent steps' tool, and where their transcripts lie. */
+  tools: ToolRecorder;
+  blobs: BlobStore;
   clock: ManualClock;
   /** Drawn from the schedule's seed: the core's jitter replays with it. */
   random: RandomSource;

@@ -13,6 +13,7 @@ import type { StoredWorkflowDefinition } from "../../core/domain/workflow-defini
 import { SWEEP_GRACE_MS } from "../../core/engine/sweeper";
 import type { RunsStore } from "../../core/ports/store";
 import type { ManualClock } from "../helpers/manual-clock";
+import { agentTranscripts } from "./agent-invariants";
 import { Clients, WORKSPACE } from "./clients";
 import { costCounts } from "./cost-invariants";
 import { MINUTE, SECOND } from "./durations";
@@ -104,6 +105,8 @@ class Schedule {
       rolledUp: (await this.storeUnderTest.store.costRollups.allTime(WORKSPACE)).models,
       writes: this.world.writes,
       requests: this.world.http.requests,
+      toolCalls: this.world.tools.calls,
+      agentTranscripts: await agentTranscripts(dump, this.world.blobs),
       creations: this.clients.creations,
       // The invariants know every definition, the one sub-workflows run included.
       definitions: [...definitions, child],
@@ -121,6 +124,7 @@ class Schedule {
         commits: this.world.writes.length,
         ...childRuns(dump),
         "http requests": this.world.http.requests.length,
+        "agent tool calls": this.world.tools.calls.length,
         ...costCounts(evidence),
       },
     };

@@ -1,3 +1,4 @@
+import { MemoryBlobStore } from "../../core/adapters/memory/blobs";
 import { AppError } from "../../core/domain/errors";
 import { type IdGenerator, type IdKind, IdPrefix } from "../../core/domain/ids";
 import type { RunDoorbell } from "../../core/domain/run-messages";
@@ -8,6 +9,7 @@ import type { RunsStore } from "../../core/ports/store";
 import { createHandlerRegistry } from "../../core/steps/handlers/handler-registry";
 import { createStepRunner } from "../../core/steps/step-runner";
 import { ManualClock } from "../helpers/manual-clock";
+import { ToolRecorder } from "./agent-tools";
 import { CALM_QUEUE, ChaosQueue } from "./chaos-queue";
 import { CALM_SCHEDULER, ChaosScheduler } from "./chaos-scheduler";
 import type { SpawnRequest } from "./clients";
@@ -16,7 +18,7 @@ import { drawFault, type Fault, PortUnavailable } from "./faults";
 import { HttpRecorder } from "./http-recorder";
 import { type Actor, Interleaver } from "./interleaver";
 import type { Violation } from "./invariants";
-import { simulatedLlm } from "./llm";
+import { simulatedModels } from "./llm";
 import { portsFor, type World } from "./ports";
 import type { Random } from "./random";
 import type { Weather } from "./weather";
@@ -51,6 +53,7 @@ export class Stage {
   private faultsOn = true;
   private readonly doorbells = new Map<Actor, RunDoorbell>();
   private costIds = 0;
+  private unitIds = 0;
 
   private readonly startMs = this.clock.nowMs();
 
@@ -78,6 +81,8 @@ export class Stage {
       queue,
       scheduler: new ChaosScheduler(random, this.clock, queue, weather.scheduler),
       http: new HttpRecorder(random, weather.http),
+      tools: new ToolRecorder(random, weather.http),
+      blobs: new MemoryBlobStore(),
       clock: this.clock,
       random: () => random.next(),
       ids: countingIds(),
@@ -135,9 +140,14 @@ export class Stage {
       const ports = portsFor(this.world, actor);
       const advance = createRunAdvancer({
         deps: ports,
-        steps: createStepRunner(createHandlerRegistry({ http: ports.http }), ports.store.definitions, {
-          llm: simulatedLlm(this.inter, actor, () => this.nextCostId(), ports.clock),
-        }),
+        steps: createStepRunner(
+          createHandlerRegistry({ http: ports.http }),
+          ports.store.definitions,
+          simulatedModels(this.inter, actor, this.world, {
+            costId: () => this.nextCostId(),
+            unitId: () => this.nextUnitId(),
+          }),
+        ),
         definitionSteps: worker.definitions,
         processId: worker.processId,
         leaseMs: this.weather.leaseMs,
@@ -145,6 +155,12 @@ export class Stage {
       });
       return advance(doorbell);
     });
+  }
+
+  /** The names of agent units' transcript blobs: unique, as the ULIDs they stand for. */
+  private nextUnitId(): string {
+    this.unitIds += 1;
+    return `u${String(this.unitIds).padStart(6, "0")}`;
   }
 
   /** Cost record ids, numbered like the other ids: unique and in order, as the ULIDs they stand for. */

@@ -156,7 +156,8 @@ function lastInputStarts(
 
 /**
  * A run marked to be superseded `after_current_step` starts no step while marked, and when the engine ends it
- * SUPERSEDED, the step it was executing came to an outcome (COMPLETED or FAILED), or started to wait.
+ * SUPERSEDED, the step it was executing came to an outcome (COMPLETED or FAILED), or started to wait, or, an
+ * agent, committed the unit in flight (docs/agents.md: it is cancelled there, its turns kept).
  */
 function supersededAfterItsStep(
   run: RunRecord,
@@ -176,11 +177,13 @@ function supersededAfterItsStep(
   const end = rest[endAt];
   if (end?.role !== "advance" || end.status !== RunStatus.Superseded) return;
   const step = end.stepRuns.find((stepRun) => stepRun.id === stepRunId);
-  const type = stepRuns.find((stepRun) => stepRun.id === stepRunId)?.stepType ?? "";
+  // An ended run keeps the step it ended on as its active one, not among its finished step runs.
+  const active = run.active?.stepRun.id === stepRunId ? run.active?.stepRun : undefined;
+  const type = (stepRuns.find((stepRun) => stepRun.id === stepRunId) ?? active)?.stepType ?? "";
   const outcome =
     step?.status === StepRunStatus.Completed ||
     step?.status === StepRunStatus.Failed ||
-    (step?.status === StepRunStatus.Cancelled && WAITING_STEP_TYPES.has(type));
+    (step?.status === StepRunStatus.Cancelled && (WAITING_STEP_TYPES.has(type) || type === "agent"));
   if (!outcome) {
     flag(
       "superseded after its step",

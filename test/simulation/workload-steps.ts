@@ -1,5 +1,6 @@
 import type { RetryPolicy } from "../../core/domain/retry-policy";
 import type { StepDefinition } from "../../core/domain/step";
+import { SIM_TOOL } from "./agent-tools";
 import { MINUTE } from "./durations";
 import { SIM_MODEL } from "./llm";
 import { ESCALATION, OTHER_SIGNAL, SIGNAL, VOTERS } from "./people";
@@ -11,6 +12,7 @@ type StepKind =
   | "fail"
   | "http"
   | "llm"
+  | "agent"
   | "condition"
   | "wait"
   | "external_event"
@@ -25,6 +27,7 @@ export const STEP_WEIGHTS: Record<StepKind, number> = {
   fail: 0.5,
   http: 3,
   llm: 1,
+  agent: 1,
   condition: 1,
   wait: 1.5,
   external_event: 1.5,
@@ -128,6 +131,19 @@ export function step(
         maxToolRounds: 5,
         retry: retryPolicy(random),
       };
+    case "agent": {
+      // Tool rounds the model asks for, and sometimes fewer turns than they need: the AGENT_MAX_TURNS end.
+      const rounds = random.between(1, 3);
+      return {
+        type: "agent",
+        name,
+        model: SIM_MODEL,
+        messages: [{ role: "user", content: `Look {{input.n}} up. TOOL ROUNDS: ${rounds}` }],
+        tools: [{ remoteTool: SIM_TOOL }],
+        maxTurns: random.pick([rounds + 1, rounds + 1, rounds]),
+        retry: retryPolicy(random),
+      };
+    }
     case "condition": {
       const [trueStep, falseStep] = later;
       if (trueStep === undefined) return { type: "task", name, handler: "noop", config: {} };
