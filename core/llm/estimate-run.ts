@@ -11,7 +11,7 @@ import { BoundExceeded } from "../domain/limits";
 import type { LlmUsage, ProviderName } from "../domain/llm-call";
 import { type CallCost, priceForModel } from "../domain/pricing";
 import { DEFAULT_RETRY_POLICY } from "../domain/retry-policy";
-import type { LlmStep } from "../domain/step";
+import type { AgentStep, LlmStep } from "../domain/step";
 import { allStepLists } from "../domain/step-lists";
 import type { Clock } from "../ports/clock";
 import type { Store } from "../ports/store";
@@ -42,7 +42,10 @@ export interface StepEstimate {
   inputTokens: Range;
   outputTokens: Range;
   costUsd: Range;
-  /** The most calls one run may make for this step: attempts × (tool rounds + 1 + repairs) × models. */
+  /**
+   * The most calls one run may make for this step: attempts × (tool rounds + 1 + repairs) × models for an
+   * llm step, attempts × maxTurns × models for an agent.
+   */
   maxCalls: number;
   /** False when the model has no price: its cost counts as 0 here, as in the run's cost. */
   priced: boolean;
@@ -70,7 +73,7 @@ export interface RunEstimate {
 
 /**
  * POST /v1/workflow-runs/estimate (docs/llm.md, "Dry run"): what a run of the definition with this input
- * would need and may cost, without creating it or calling a model. Each llm step's prompt is rendered
+ * would need and may cost, without creating it or calling a model. Each llm and agent step's prompt is rendered
  * from the input (placeholders filled by earlier steps count as empty), its models resolved, its keys and
  * tools looked up; what would fail is reported as a problem. One call's range: the prompt counted at 4
  * and at 3 bytes a token, the answer from 1 token to its bound; `maxCalls` says how far retries, tool
@@ -91,7 +94,7 @@ export async function estimateRun(
   const problems: Problem[] = [];
   const steps: StepEstimate[] = [];
   for (const step of allStepLists(definition.stepsJson).flatMap((list) => list.steps)) {
-    if (step.type !== "llm") continue;
+    if (step.type !== "llm" && step.type !== "agent") continue;
     const problem = (field: string, message: string) =>
       problems.push({ stepName: step.name, field, message });
     const plan = planCandidates(step, credentials.fallbackProviders, deps.defaultModel);
@@ -164,9 +167,14 @@ export async function estimateRun(
   };
 }
 
+/**
+ * An llm step's ranges are one call's; an agent's run from one turn (at least one is taken) to `maxTurns`
+ * of them, each turn priced like the first: its worst case. What the conversation adds to later turns'
+ * prompts (answers and tool results) is not known before the run and is not counted.
+ */
 function estimateStep(
   deps: Pick<EstimateDeps, "price">,
-  step: LlmStep,
+  step: LlmStep | AgentStep,
   candidates: readonly { model: string; provider: ProviderName }[],
   lowPrompt: number,
   highPrompt: number,
@@ -176,14 +184,15 @@ function estimateStep(
   const cost = (input: number, output: number) =>
     deps.price(step.model, { inputTokens: input, outputTokens: output, cachedInputTokens: 0 }).costUsd;
   const attempts = step.retry?.maxAttempts ?? DEFAULT_RETRY_POLICY.maxAttempts;
-  const callsPerModel = step.maxToolRounds + 1 + (step.repairAttempts ?? 1);
+  const turns = step.type === "agent" ? step.maxTurns : 1;
+  const callsPerModel = step.type === "agent" ? turns : step.maxToolRounds + 1 + (step.repairAttempts ?? 1);
   return {
     stepName: step.name,
     model: step.model,
     provider,
-    inputTokens: { min: lowPrompt, max: highPrompt },
-    outputTokens: { min: 1, max: answer },
-    costUsd: { min: cost(lowPrompt, 1), max: cost(highPrompt, answer) },
+    inputTokens: { min: lowPrompt, max: highPrompt * turns },
+    outputTokens: { min: 1, max: answer * turns },
+    costUsd: { min: cost(lowPrompt, 1), max: roundUsd(cost(highPrompt, answer) * turns) },
     maxCalls: attempts * callsPerModel * Math.max(1, candidates.length),
     priced: priceForModel(step.model) !== undefined,
   };

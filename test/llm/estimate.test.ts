@@ -123,6 +123,40 @@ describe("POST /v1/workflow-runs/estimate", () => {
     expect(generous.budget.run).toMatchObject({ verdict: "within" });
   });
 
+  it("estimates an agent from one turn to maxTurns turns, each priced like the first", async () => {
+    const ticket = "x".repeat(3000);
+    const definitionId = await definition([
+      {
+        type: "agent",
+        name: "resolver",
+        model: "gpt-4o-mini",
+        maxTokens: 500,
+        maxTurns: 20,
+        messages: [{ role: "user", content: "{{input.ticket}}" }],
+      },
+    ]);
+    const estimate = await expectData<Estimate>(
+      await call("POST", "/v1/workflow-runs/estimate", {
+        definitionId,
+        input: { ticket },
+        budget: { maxCostUsd: 0.001, onExceed: "stop" },
+      }),
+      200,
+    );
+
+    // One turn as the llm step's one call above; at worst 20 of them, on one attempt of one model.
+    expect(estimate.steps).toEqual([
+      expect.objectContaining({
+        stepName: "resolver",
+        inputTokens: { min: 752, max: 20 * 1002 },
+        outputTokens: { min: 1, max: 20 * 500 },
+        costUsd: { min: 0.0001134, max: 20 * 0.0004503 },
+        maxCalls: 20,
+      }),
+    ]);
+    expect(estimate.budget.run).toMatchObject({ verdict: "may-exceed" });
+  });
+
   it("is a 404 for an unknown definition and a 400 for a bad body", async () => {
     expect((await call("POST", "/v1/workflow-runs/estimate", { definitionId: "def_none" })).status).toBe(404);
     expect((await call("POST", "/v1/workflow-runs/estimate", { input: {} })).status).toBe(400);
