@@ -64,12 +64,12 @@ export let email: string;
 export let reviewId: string;
 
 /**
- * Before the file's tests: serves its app, signs up with `weft signup` in a new config directory and creates
- * the review definition from YAML. Call once per file.
+ * Before the file's tests: serves its app (with `env` added to its settings), signs up with `weft signup` in a
+ * new config directory and creates the review definition from YAML. Call once per file.
  */
-export function setUpCli(): void {
+export function setUpCli(env: Record<string, string> = {}): void {
   beforeAll(async () => {
-    ({ url } = await serveTestApp());
+    ({ url } = await serveTestApp(env));
     home = await mkdtemp(join(tmpdir(), "weft-cli-"));
     email = `cli-${randomBytes(4).toString("hex")}@example.com`;
     const signup = await weft(

@@ -174,6 +174,43 @@ export function runCommands(program: Command, open: Open): void {
       }
     });
 
+  runs
+    .command("transcript <id>")
+    .description("An agent step's conversation: each turn's answer and tool calls, and their results")
+    .option("--step <name>", "the agent step (default: the run's last one)")
+    .action(async (id: string, options, command: Command) => {
+      const session = await open(command);
+      const weft = session.weft();
+      const agents = (await weft.getRun(id)).steps.filter(
+        (step) => step.stepType === "agent" && (options.step === undefined || step.stepName === options.step),
+      );
+      const step = agents.at(-1);
+      if (!step) {
+        const named = options.step === undefined ? "" : ` named ${options.step}`;
+        throw new ExitWith(EXIT.notFound, `run ${id} has no agent step${named}`);
+      }
+      const params = { path: { id, stepRunId: step.id } };
+      const transcript = unwrap(
+        await weft.api.GET("/v1/workflow-runs/{id}/steps/{stepRunId}/transcript", { params }),
+      );
+      if (session.out.json) {
+        session.out.item(transcript);
+        return;
+      }
+      let turn = 0;
+      for (const message of transcript.messages) {
+        if (message.role === "assistant") {
+          turn += 1;
+          session.out.line(`turn ${turn}: ${message.content}`, message);
+          for (const call of message.toolCalls ?? [])
+            session.out.line(`  calls ${call.name} ${JSON.stringify(call.arguments)}`, call);
+        } else if (message.role === "tool") {
+          session.out.line(`  ${message.toolName} returned ${message.content}`, message);
+        }
+      }
+      session.out.line(`${transcript.turns} turns`, transcript);
+    });
+
   for (const [name, description] of [
     ["cancel", "Cancel a live run"],
     ["retry", "Restart a FAILED run from its failed step"],
