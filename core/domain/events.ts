@@ -44,6 +44,18 @@ export interface EventPayloads {
     retryAfterMs?: number;
     error: string | null;
   };
+  /**
+   * An agent's model turn committed (docs/agents.md): its number, the tools it asked for (run by the next
+   * unit, each with its TOOL_CALL_EXECUTED) and what its calls spent.
+   */
+  AGENT_TURN_COMPLETED: {
+    stepName: string;
+    turn: number;
+    toolCalls: string[];
+    inputTokens: number;
+    outputTokens: number;
+    costUsd: number;
+  };
   /** A rerun's step before `fromStep`, copied completed from the run it reruns (`copiedFrom`), not executed. */
   STEP_COPIED: { stepName: string; copiedFrom: string };
   APPROVAL_REQUESTED: { stepName: string; approvalRequestId: string };
@@ -180,6 +192,7 @@ export const EVENT_TYPES = [
   "BUDGET_EXCEEDED",
   "GUARDRAIL_TRIGGERED",
   "TOOL_CALL_EXECUTED",
+  "AGENT_TURN_COMPLETED",
   "CHILD_RUN_STARTED",
   "CHILD_RUN_ENDED",
 ] as const satisfies readonly EventType[];

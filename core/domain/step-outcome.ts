@@ -18,7 +18,8 @@ export type AttemptEvent = Extract<
       | "BUDGET_WARNING"
       | "BUDGET_EXCEEDED"
       | "GUARDRAIL_TRIGGERED"
-      | "TOOL_CALL_EXECUTED";
+      | "TOOL_CALL_EXECUTED"
+      | "AGENT_TURN_COMPLETED";
   }
 >;
 

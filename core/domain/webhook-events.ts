@@ -15,6 +15,7 @@ export const WEBHOOK_EVENTS = [
   "approval.escalated",
   "approval.expired",
   "budget.warning",
+  "agent.turn_completed",
 ] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
 
@@ -28,6 +29,7 @@ export const WEBHOOK_EVENT_OF_RUN_EVENT: Readonly<Partial<Record<EventType, Webh
   APPROVAL_ESCALATED: "approval.escalated",
   APPROVAL_EXPIRED: "approval.expired",
   BUDGET_WARNING: "budget.warning",
+  AGENT_TURN_COMPLETED: "agent.turn_completed",
 };
 
 /** The webhook event a run event announces, if any. */

@@ -137,6 +137,12 @@ export function createAgentExecutor(deps: AgentExecutorDeps): StepExecutor<Agent
     const turn = { turns: progress.turns + 1, toolsPending: response.toolCalls.length > 0 };
     const kept = await stored([said]);
     if ("failure" in kept) return kept.failure;
+    // Recorded once the turn is stored, so that only a turn its commit keeps is announced.
+    log.event("AGENT_TURN_COMPLETED", {
+      turn: turn.turns,
+      toolCalls: response.toolCalls.map((call) => call.name),
+      ...log.totals(),
+    });
     const next = moved(turn, kept.place);
     if (turn.toolsPending) return goOn(next, usedFrom);
     return {

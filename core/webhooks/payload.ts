@@ -79,6 +79,14 @@ export const WEBHOOK_DATA: Readonly<Record<WebhookEventName, DataBuilder>> = {
     maxTokens: field(event, "maxTokens"),
     warnAt: field(event, "warnAt"),
   }),
+  "agent.turn_completed": (event) => ({
+    stepName: field(event, "stepName"),
+    turn: field(event, "turn"),
+    toolCalls: field(event, "toolCalls"),
+    inputTokens: field(event, "inputTokens"),
+    outputTokens: field(event, "outputTokens"),
+    costUsd: field(event, "costUsd"),
+  }),
   "approval.decided": (event) => ({
     approvalRequestId: field(event, "approvalRequestId"),
     stepName: field(event, "stepName"),

@@ -1391,7 +1391,7 @@ export interface components {
         };
         CreatedWebhook: {
             createdAt: string;
-            events: ("workflow.completed" | "workflow.failed" | "workflow.cancelled" | "approval.requested" | "approval.decided" | "approval.reminder" | "approval.escalated" | "approval.expired" | "budget.warning")[];
+            events: ("workflow.completed" | "workflow.failed" | "workflow.cancelled" | "approval.requested" | "approval.decided" | "approval.reminder" | "approval.escalated" | "approval.expired" | "budget.warning" | "agent.turn_completed")[];
             id: string;
             isActive: boolean;
             /** @description HMAC signing secret (`whsec_…`), shown only in this response */
@@ -1481,7 +1481,7 @@ export interface components {
         };
         CreateTriggerInput: components["schemas"]["CreateCronTriggerInput"] | components["schemas"]["CreateEventTriggerInput"];
         CreateWebhookInput: {
-            events: ("workflow.completed" | "workflow.failed" | "workflow.cancelled" | "approval.requested" | "approval.decided" | "approval.reminder" | "approval.escalated" | "approval.expired" | "budget.warning")[];
+            events: ("workflow.completed" | "workflow.failed" | "workflow.cancelled" | "approval.requested" | "approval.decided" | "approval.reminder" | "approval.escalated" | "approval.expired" | "budget.warning" | "agent.turn_completed")[];
             /** @description HTTPS URL of the receiver (http only when the server allows private URLs) */
             url: string;
         };
@@ -2483,7 +2483,7 @@ export interface components {
         };
         Webhook: {
             createdAt: string;
-            events: ("workflow.completed" | "workflow.failed" | "workflow.cancelled" | "approval.requested" | "approval.decided" | "approval.reminder" | "approval.escalated" | "approval.expired" | "budget.warning")[];
+            events: ("workflow.completed" | "workflow.failed" | "workflow.cancelled" | "approval.requested" | "approval.decided" | "approval.reminder" | "approval.escalated" | "approval.expired" | "budget.warning" | "agent.turn_completed")[];
             id: string;
             isActive: boolean;
             url: string;
@@ -2501,7 +2501,7 @@ export interface components {
             createdAt: string;
             deliveredAt: string | null;
             /** @enum {string} */
-            event: "workflow.completed" | "workflow.failed" | "workflow.cancelled" | "approval.requested" | "approval.decided" | "approval.reminder" | "approval.escalated" | "approval.expired" | "budget.warning";
+            event: "workflow.completed" | "workflow.failed" | "workflow.cancelled" | "approval.requested" | "approval.decided" | "approval.reminder" | "approval.escalated" | "approval.expired" | "budget.warning" | "agent.turn_completed";
             failedAt: string | null;
             id: string;
             lastError: string | null;
@@ -2575,7 +2575,7 @@ export interface components {
         WorkflowEvent: {
             createdAt: string;
             /** @enum {string} */
-            eventType: "WORKFLOW_STARTED" | "WORKFLOW_COMPLETED" | "WORKFLOW_FAILED" | "WORKFLOW_CANCELLED" | "WORKFLOW_SUPERSEDED" | "WORKFLOW_UPGRADED" | "STEP_STARTED" | "STEP_COMPLETED" | "STEP_FAILED" | "STEP_RETRYING" | "STEP_COPIED" | "APPROVAL_REQUESTED" | "APPROVAL_DECIDED" | "APPROVAL_REVISION_REQUESTED" | "APPROVAL_EXPIRED" | "APPROVAL_VOTE_RECORDED" | "APPROVAL_REMINDER_SENT" | "APPROVAL_ESCALATED" | "SIGNAL_RECEIVED" | "SIGNAL_BUFFERED" | "LLM_CALL_STARTED" | "LLM_CALL_COMPLETED" | "LLM_CALL_FAILED" | "LLM_FALLBACK_TRIGGERED" | "LLM_OUTPUT_REPAIR_REQUESTED" | "BUDGET_WARNING" | "BUDGET_EXCEEDED" | "GUARDRAIL_TRIGGERED" | "TOOL_CALL_EXECUTED" | "CHILD_RUN_STARTED" | "CHILD_RUN_ENDED";
+            eventType: "WORKFLOW_STARTED" | "WORKFLOW_COMPLETED" | "WORKFLOW_FAILED" | "WORKFLOW_CANCELLED" | "WORKFLOW_SUPERSEDED" | "WORKFLOW_UPGRADED" | "STEP_STARTED" | "STEP_COMPLETED" | "STEP_FAILED" | "STEP_RETRYING" | "STEP_COPIED" | "APPROVAL_REQUESTED" | "APPROVAL_DECIDED" | "APPROVAL_REVISION_REQUESTED" | "APPROVAL_EXPIRED" | "APPROVAL_VOTE_RECORDED" | "APPROVAL_REMINDER_SENT" | "APPROVAL_ESCALATED" | "SIGNAL_RECEIVED" | "SIGNAL_BUFFERED" | "LLM_CALL_STARTED" | "LLM_CALL_COMPLETED" | "LLM_CALL_FAILED" | "LLM_FALLBACK_TRIGGERED" | "LLM_OUTPUT_REPAIR_REQUESTED" | "BUDGET_WARNING" | "BUDGET_EXCEEDED" | "GUARDRAIL_TRIGGERED" | "TOOL_CALL_EXECUTED" | "AGENT_TURN_COMPLETED" | "CHILD_RUN_STARTED" | "CHILD_RUN_ENDED";
             id: string;
             payload: {
                 [key: string]: unknown;

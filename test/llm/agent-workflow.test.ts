@@ -135,6 +135,18 @@ describe("an agent step", () => {
     expect(types.filter((type) => type === "LLM_CALL_COMPLETED")).toHaveLength(3);
     expect(types.filter((type) => type === "TOOL_CALL_EXECUTED")).toHaveLength(3);
     expect(types.filter((type) => type === "STEP_STARTED")).toHaveLength(1);
+    const turns = (await allEvents(t.request, account.apiKey, run.id)).filter(
+      (event) => event.eventType === "AGENT_TURN_COMPLETED",
+    );
+    expect(turns.map((event) => event.payload)).toEqual([
+      expect.objectContaining({
+        turn: 1,
+        toolCalls: ["lookup_customer", "lookup_customer"],
+        inputTokens: 1000,
+      }),
+      expect.objectContaining({ turn: 2, toolCalls: ["lookup_customer"], costUsd: CALL_COST }),
+      expect.objectContaining({ turn: 3, toolCalls: [], outputTokens: 100 }),
+    ]);
 
     // Every turn's answer was used: the run's cost has the three calls and none of it wasted.
     const cost = await expectData<{ totalCostUsd: number; wastedCostUsd: number }>(

@@ -38,7 +38,7 @@ const approval: ApprovalRequest = {
 };
 
 describe("webhook event names", () => {
-  it("are the five of spec 6.2, the approval reminders, escalations and expiries and the budget warning, each announced by one run event", () => {
+  it("are the five of spec 6.2, the approval reminders, escalations and expiries, the budget warning and an agent's turn, each announced by one run event", () => {
     expect(WEBHOOK_EVENTS).toEqual([
       "workflow.completed",
       "workflow.failed",
@@ -49,6 +49,7 @@ describe("webhook event names", () => {
       "approval.escalated",
       "approval.expired",
       "budget.warning",
+      "agent.turn_completed",
     ]);
     expect(
       [
@@ -61,6 +62,7 @@ describe("webhook event names", () => {
         "APPROVAL_ESCALATED",
         "APPROVAL_EXPIRED",
         "BUDGET_WARNING",
+        "AGENT_TURN_COMPLETED",
       ].map(webhookEventOf),
     ).toEqual(WEBHOOK_EVENTS);
   });
@@ -106,6 +108,17 @@ describe("webhookBody", () => {
     );
 
     expect(body.data).toEqual({ status: "COMPLETED", output, completedAt: at });
+  });
+
+  it("builds agent.turn_completed data: the turn, the tools it asked for and what it spent", () => {
+    const turn = { stepName: "agent", turn: 3, toolCalls: ["lookup"], inputTokens: 90, outputTokens: 4 };
+    const body = webhookBody(
+      "agent.turn_completed",
+      "wsp_1",
+      event("AGENT_TURN_COMPLETED", { ...turn, costUsd: 0.0000159 }),
+    );
+
+    expect(body.data).toEqual({ ...turn, costUsd: 0.0000159 });
   });
 
   it("builds workflow.failed data: status, error, stepName, failedAt", () => {
