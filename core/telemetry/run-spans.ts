@@ -1,22 +1,11 @@
-import {
-  ATTR_GEN_AI_OPERATION_NAME,
-  ATTR_GEN_AI_PROVIDER_NAME,
-  ATTR_GEN_AI_REQUEST_MODEL,
-  ATTR_GEN_AI_TOOL_NAME,
-  ATTR_GEN_AI_USAGE_INPUT_TOKENS,
-  ATTR_GEN_AI_USAGE_OUTPUT_TOKENS,
-  GEN_AI_OPERATION_NAME_VALUE_CHAT,
-  GEN_AI_OPERATION_NAME_VALUE_EXECUTE_TOOL,
-  GEN_AI_PROVIDER_NAME_VALUE_ANTHROPIC,
-  GEN_AI_PROVIDER_NAME_VALUE_GCP_GEMINI,
-  GEN_AI_PROVIDER_NAME_VALUE_OPENAI,
-} from "@opentelemetry/semantic-conventions/incubating";
 import type { EventPayloads } from "../domain/events";
 import type { RunCommit } from "../domain/run-commit";
 import type { StoredEvent } from "../domain/run-history";
 import type { RunRecord } from "../domain/run-record";
 import { StepRunStatus } from "../domain/statuses";
 import type { SpanRecord } from "../ports/telemetry";
+import { agentUnitSpans } from "./agent-spans";
+import { callOf } from "./call-spans";
 import { type EndedStepRun, endedStepRuns } from "./ended-step-runs";
 import { eventSpanIdOf, runSpanIdOf, stepSpanIdOf, traceIdOf } from "./trace-ids";
 
@@ -42,8 +31,10 @@ export function spansOf(commit: RunCommit): SpanRecord[] {
   for (const stepRun of endedStepRuns(commit)) {
     const events = commit.events.filter((event) => event.stepRunId === stepRun.id);
     const span = stepSpan(stepRun, events);
-    spans.push(span, ...callSpans(span, events));
+    // An agent's calls span many commits: each unit's commit gives its own (agent-spans.ts).
+    spans.push(span, ...(stepRun.stepType === "agent" ? [] : callSpans(span, events)));
   }
+  spans.push(...agentUnitSpans(commit, common));
   const ended = commit.events.find((event) => END_STATUS[event.eventType] !== undefined);
   if (ended) spans.push(runSpan(run, ended));
   return spans;
@@ -97,77 +88,6 @@ export function spansOf(commit: RunCommit): SpanRecord[] {
     }
     return calls;
   }
-}
-
-type CallSpan = Pick<SpanRecord, "name" | "kind" | "attributes" | "error">;
-
-const PROVIDER_NAMES: Readonly<Record<string, string>> = {
-  openai: GEN_AI_PROVIDER_NAME_VALUE_OPENAI,
-  anthropic: GEN_AI_PROVIDER_NAME_VALUE_ANTHROPIC,
-  google: GEN_AI_PROVIDER_NAME_VALUE_GCP_GEMINI,
-};
-
-/** The GenAI semantic conventions' span for an LLM call or a tool call, with Weft's cost beside them. */
-function callOf(event: StoredEvent): { durationMs: number; span: CallSpan } | undefined {
-  switch (event.eventType) {
-    case "LLM_CALL_COMPLETED": {
-      const payload = event.payload as EventPayloads["LLM_CALL_COMPLETED"];
-      return {
-        durationMs: payload.durationMs,
-        span: {
-          ...chat(payload),
-          attributes: {
-            ...chat(payload).attributes,
-            [ATTR_GEN_AI_USAGE_INPUT_TOKENS]: payload.inputTokens,
-            [ATTR_GEN_AI_USAGE_OUTPUT_TOKENS]: payload.outputTokens,
-            "weft.llm.cost_usd": payload.costUsd,
-            ...(payload.cached ? { "weft.llm.cached": true } : {}),
-          },
-        },
-      };
-    }
-    case "LLM_CALL_FAILED": {
-      const payload = event.payload as EventPayloads["LLM_CALL_FAILED"];
-      const span = chat(payload);
-      return {
-        durationMs: payload.durationMs,
-        span: {
-          ...span,
-          attributes: { ...span.attributes, "error.type": payload.errorClass },
-          error: payload.errorClass,
-        },
-      };
-    }
-    case "TOOL_CALL_EXECUTED": {
-      const payload = event.payload as EventPayloads["TOOL_CALL_EXECUTED"];
-      return {
-        durationMs: payload.durationMs,
-        span: {
-          name: `${GEN_AI_OPERATION_NAME_VALUE_EXECUTE_TOOL} ${payload.tool}`,
-          kind: "internal",
-          attributes: {
-            [ATTR_GEN_AI_OPERATION_NAME]: GEN_AI_OPERATION_NAME_VALUE_EXECUTE_TOOL,
-            [ATTR_GEN_AI_TOOL_NAME]: payload.tool,
-          },
-          ...(payload.ok ? {} : { error: "TOOL_FAILED" }),
-        },
-      };
-    }
-    default:
-      return undefined;
-  }
-}
-
-function chat(payload: { model: string; provider: string }): CallSpan {
-  return {
-    name: `${GEN_AI_OPERATION_NAME_VALUE_CHAT} ${payload.model}`,
-    kind: "client",
-    attributes: {
-      [ATTR_GEN_AI_OPERATION_NAME]: GEN_AI_OPERATION_NAME_VALUE_CHAT,
-      [ATTR_GEN_AI_PROVIDER_NAME]: PROVIDER_NAMES[payload.provider] ?? payload.provider,
-      [ATTR_GEN_AI_REQUEST_MODEL]: payload.model,
-    },
-  };
 }
 
 /** The run's status each ending event leaves it in. */

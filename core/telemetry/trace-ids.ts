@@ -14,3 +14,5 @@ export const runSpanIdOf = (runId: string): string => hexOf(`run:${runId}`, 16);
 export const stepSpanIdOf = (stepRunId: string, attempt: number): string =>
   hexOf(`step:${stepRunId}:${attempt}`, 16);
 export const eventSpanIdOf = (eventId: string): string => hexOf(`event:${eventId}`, 16);
+export const turnSpanIdOf = (stepRunId: string, turn: number): string =>
+  hexOf(`turn:${stepRunId}:${turn}`, 16);

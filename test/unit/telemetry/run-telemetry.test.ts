@@ -5,7 +5,7 @@ import type { StoredEvent } from "../../../core/domain/run-history";
 import { isoAt } from "../../../core/domain/time";
 import { metricsOf } from "../../../core/telemetry/run-metrics";
 import { spansOf } from "../../../core/telemetry/run-spans";
-import { runSpanIdOf, traceIdOf } from "../../../core/telemetry/trace-ids";
+import { runSpanIdOf, stepSpanIdOf, traceIdOf, turnSpanIdOf } from "../../../core/telemetry/trace-ids";
 import { runRecord, SECOND, stepRun, T0 } from "../engine/builders";
 
 let seq = 0;
@@ -97,6 +97,72 @@ describe("a commit's spans", () => {
       "gen_ai.operation.name": "execute_tool",
       "gen_ai.tool.name": "lookup",
     });
+  });
+
+  it("gives an agent's turn a span in its own commit, and the turn's tools theirs under it in the next", () => {
+    seq = 0;
+    const agent = stepRun({ id: "stp_9", stepName: "helper", stepType: "agent", status: "RUNNING" });
+    const running = runRecord();
+    const unit = (turns: number, events: StoredEvent[]): RunCommit => ({
+      expectedVersion: 4,
+      statusBefore: "RUNNING",
+      run: {
+        ...running,
+        active: {
+          stepRun: agent,
+          stepIndex: 0,
+          lease: null,
+          wait: null,
+          retryAtMs: null,
+          agent: {
+            turns,
+            transcript: "t",
+            toolsPending: false,
+            inputTokens: 0,
+            outputTokens: 0,
+            costUsd: 0,
+          },
+        },
+      } as RunCommit["run"],
+      stepRuns: [],
+      events,
+    });
+    const model = { stepName: "helper", model: "gpt-4o-mini", provider: "openai" };
+    const answered = { ...model, inputTokens: 90, outputTokens: 4, costUsd: 0.0000159, durationMs: 2000 };
+    const turn = { stepName: "helper", turn: 3, toolCalls: ["lookup", "lookup"] };
+    const modelUnit = spansOf(
+      unit(3, [
+        event("LLM_CALL_STARTED", { ...model, round: 0 }, "stp_9"),
+        event("LLM_CALL_COMPLETED", answered, "stp_9"),
+        event(
+          "AGENT_TURN_COMPLETED",
+          { ...turn, inputTokens: 90, outputTokens: 4, costUsd: 0.0000159 },
+          "stp_9",
+        ),
+      ]),
+    );
+    const tool = (durationMs: number) => ({ stepName: "helper", tool: "lookup", durationMs, ok: true });
+    const toolUnit = spansOf(
+      unit(3, [
+        event("TOOL_CALL_EXECUTED", tool(500), "stp_9"),
+        event("TOOL_CALL_EXECUTED", tool(800), "stp_9"),
+      ]),
+    );
+
+    expect(modelUnit.map((span) => [span.name, span.startMs - T0, span.endMs - T0])).toEqual([
+      ["agent turn 3", -2000, 0],
+      ["chat gpt-4o-mini", -2000, 0],
+    ]);
+    expect(modelUnit[0]?.spanId).toBe(turnSpanIdOf("stp_9", 3));
+    expect(modelUnit[0]?.parentSpanId).toBe(stepSpanIdOf("stp_9", agent.attempt));
+    expect(modelUnit[1]?.parentSpanId).toBe(modelUnit[0]?.spanId);
+    // The turn's two tools ran side by side, ending by the tool unit's commit, under the turn's span.
+    expect(
+      toolUnit.map((span) => [span.name, span.startMs - T0, span.endMs - T0, span.parentSpanId]),
+    ).toEqual([
+      ["execute_tool lookup", -800, -300, turnSpanIdOf("stp_9", 3)],
+      ["execute_tool lookup", -800, 0, turnSpanIdOf("stp_9", 3)],
+    ]);
   });
 
   it("gives a span the same id each time it is built, and each attempt of a step its own", () => {
