@@ -5,8 +5,20 @@ import { commonFields, StepType } from "./step-fields";
 
 export const DEFAULT_MAX_TURNS = 50;
 
-const { model, fallbackModels, systemPrompt, messages, temperature, maxTokens, tools, fallbackOn } =
-  llmStepFields;
+const {
+  model,
+  fallbackModels,
+  systemPrompt,
+  messages,
+  temperature,
+  maxTokens,
+  tools,
+  fallbackOn,
+  responseFormat,
+  outputSchema,
+  guardrails,
+  repairAttempts,
+} = llmStepFields;
 
 /**
  * The agent step (docs/agents.md): a model that calls tools turn after turn until it answers without one.
@@ -26,6 +38,10 @@ export const AgentStep = z
     maxTokens,
     tools,
     fallbackOn,
+    responseFormat,
+    outputSchema,
+    guardrails,
+    repairAttempts,
     maxTurns: z
       .int()
       .min(1)
@@ -66,6 +82,8 @@ export interface AgentProgress {
   bytes?: number;
   /** The tail before this one, unless it was sealed: removed by the next unit, once this one's commit has landed. */
   discard?: string;
+  /** Final answers sent back for repair so far (not the JSON asked for), each its own turn. */
+  repairs?: number;
   /** The last turn asked for tools that have not run yet: the next unit runs them. */
   toolsPending: boolean;
   inputTokens: number;

@@ -11,6 +11,7 @@ import { runToolCalls } from "./conversation";
 import { llmOutcomes } from "./llm-outcomes";
 import { askedWait } from "./model-failures";
 import { firstAnswer, type LlmExecutorDeps, openModelSession } from "./model-session";
+import { checkOutput, DEFAULT_REPAIR_ATTEMPTS, repairRequest } from "./output-checks";
 import { renderPrompt } from "./prompt";
 
 export interface AgentExecutorDeps extends LlmExecutorDeps {
@@ -118,7 +119,7 @@ export function createAgentExecutor(deps: AgentExecutorDeps): StepExecutor<Agent
       step.fallbackOn ?? DEFAULT_FALLBACK_ON,
       {
         system: prompt.system,
-        json: false,
+        json: step.responseFormat === "json" || step.outputSchema !== undefined,
         maxToolRounds: 1,
         callerRunsTools: true,
       },
@@ -135,7 +136,26 @@ export function createAgentExecutor(deps: AgentExecutorDeps): StepExecutor<Agent
       ...(response.toolCalls.length > 0 ? { toolCalls: response.toolCalls } : {}),
     };
     const turn = { turns: progress.turns + 1, toolsPending: response.toolCalls.length > 0 };
-    const kept = await stored([said]);
+    // A final answer is checked as an llm step's is (JSON, outputSchema, guardrails); one that is not the JSON
+    // asked for goes back to the model as a turn of its own, with the error, until repairAttempts are spent.
+    const checked = turn.toolsPending ? undefined : checkOutput(step, response.text);
+    const repairs = progress.repairs ?? 0;
+    const repair =
+      checked?.ok === false &&
+      checked.repairable === true &&
+      repairs < (step.repairAttempts ?? DEFAULT_REPAIR_ATTEMPTS)
+        ? checked.error
+        : undefined;
+    if (checked?.ok === false && repair === undefined) {
+      for (const { guardrail, reason } of checked.guardrails) {
+        log.event("GUARDRAIL_TRIGGERED", { model: candidate.model, guardrail, reason });
+      }
+      // A bad answer may well be followed by a good one: the retry policy decides.
+      return failed(checked.error, true, log);
+    }
+    const asked: LlmMessage[] =
+      repair === undefined ? [] : [{ role: "user", content: repairRequest(repair) }];
+    const kept = await stored([said, ...asked]);
     if ("failure" in kept) return kept.failure;
     // Recorded once the turn is stored, so that only a turn its commit keeps is announced.
     log.event("AGENT_TURN_COMPLETED", {
@@ -143,13 +163,22 @@ export function createAgentExecutor(deps: AgentExecutorDeps): StepExecutor<Agent
       toolCalls: response.toolCalls.map((call) => call.name),
       ...log.totals(),
     });
+    if (repair !== undefined) {
+      log.event("LLM_OUTPUT_REPAIR_REQUESTED", {
+        model: candidate.model,
+        error: repair,
+        repair: repairs + 1,
+      });
+      return goOn(moved({ ...turn, repairs: repairs + 1 }, kept.place), usedFrom);
+    }
     const next = moved(turn, kept.place);
-    if (turn.toolsPending) return goOn(next, usedFrom);
+    if (!checked?.ok) return goOn(next, usedFrom);
     return {
       kind: "completed",
       input,
       output: {
         text: response.text,
+        ...(checked.json === undefined ? {} : { json: checked.json }),
         model: candidate.model,
         provider: candidate.provider,
         turns: next.turns,
@@ -160,7 +189,7 @@ export function createAgentExecutor(deps: AgentExecutorDeps): StepExecutor<Agent
         // Where the blobs lie for a rerun that copies this step run (agent-transcript.ts, transcriptOf).
         transcriptRunId: run.id,
       },
-      stateValue: { text: response.text },
+      stateValue: checked.stateValue,
       ...recorded(log, usedFrom),
     };
   };

@@ -89,7 +89,7 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
     }
 
     let { response, candidate, usedFrom } = answer;
-    const { checkOutput } = await checks;
+    const { checkOutput, repairRequest, DEFAULT_REPAIR_ATTEMPTS } = await checks;
     let checked = checkOutput(step, response.text);
     // Invalid JSON goes back to the model that wrote it, with the error, before the retry policy applies.
     const repaired = [...prompt.messages];
@@ -123,13 +123,4 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
     await cache?.keep(candidate, response, log.totals().costUsd, deps.clock.nowMs());
     return completed(response.text, candidate, checked, log, usedFrom);
   };
-}
-
-const DEFAULT_REPAIR_ATTEMPTS = 1;
-
-function repairRequest(error: string): string {
-  return (
-    `Your answer was rejected: ${error}. Answer again with exactly one JSON object that fixes this, ` +
-    "and nothing else."
-  );
 }

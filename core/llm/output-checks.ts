@@ -20,6 +20,17 @@ export type OutputCheck =
   /** `repairable`: the answer is not the JSON asked for (not JSON, or off the schema), which the model can fix. */
   | { ok: false; error: string; guardrails: GuardrailFailure[]; repairable?: true };
 
+/** How many times an answer that is not the JSON asked for goes back to its model, unless the step says. */
+export const DEFAULT_REPAIR_ATTEMPTS = 1;
+
+/** What the model is told when its answer is sent back for repair. */
+export function repairRequest(error: string): string {
+  return (
+    `Your answer was rejected: ${error}. Answer again with exactly one JSON object that fixes this, ` +
+    "and nothing else."
+  );
+}
+
 export interface OutputRules {
   responseFormat?: "json" | undefined;
   outputSchema?: Json | undefined;

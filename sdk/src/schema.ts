@@ -913,6 +913,30 @@ export interface components {
             fallbackModels?: string[];
             /** @description The error classes that move to the next model (default rate_limit, server_error, overloaded, timeout, connection); a context_length error not listed still moves to a listed model with a larger window */
             fallbackOn?: ("rate_limit" | "server_error" | "overloaded" | "timeout" | "connection" | "context_length" | "content_filter" | "auth" | "bad_request")[];
+            guardrails?: ({
+                maxChars: number;
+                /** @enum {string} */
+                type: "max_length";
+            } | {
+                /** @enum {string} */
+                mode: "must_match" | "must_not_match";
+                /** @description ECMAScript syntax, matched by RE2 in linear time: no backreferences or lookaround; at most 1000 characters and 1000 elements with {n,m} repetitions unrolled */
+                pattern: string;
+                /** @enum {string} */
+                type: "regex";
+            } | {
+                /** @enum {string} */
+                type: "blocklist";
+                /** @description Matched case-insensitively */
+                words: string[];
+            } | {
+                /** @description A JSON Schema (draft 2020-12) object */
+                schema: {
+                    [key: string]: unknown;
+                };
+                /** @enum {string} */
+                type: "json_schema";
+            })[];
             maxTokens?: number;
             /**
              * @description Model turns the step may take before it fails (default 50)
@@ -931,6 +955,17 @@ export interface components {
             name: string;
             /** @description State key for the step's output; defaults to name */
             outputKey?: string;
+            /** @description JSON Schema the parsed output must satisfy */
+            outputSchema?: {
+                [key: string]: unknown;
+            };
+            /** @description How many times an answer that is not valid JSON or breaks outputSchema goes back to the same model with the error (default 1) */
+            repairAttempts?: number;
+            /**
+             * @description Parse the response as JSON
+             * @enum {string}
+             */
+            responseFormat?: "json";
             /** @description Retry policy of a step; omitted fields take their defaults */
             retry?: {
                 /**

@@ -216,6 +216,38 @@ describe("an agent step", () => {
     });
   });
 
+  it("sends a final answer that breaks outputSchema back as a turn of its own, and completes with the JSON", async () => {
+    fake.reset();
+    fake.reply(
+      { toolCalls: [lookup("call_a", "c-42")], usage: USAGE },
+      { text: "c-42 is on pro", usage: USAGE },
+      { text: '{"plan": "pro"}', usage: USAGE },
+    );
+    const schema = { type: "object", required: ["plan"], properties: { plan: { type: "string" } } };
+
+    const run = await runOf([agentStep({ responseFormat: "json", outputSchema: schema })], {
+      customers: "c-42",
+    });
+
+    expect(run.status).toBe("COMPLETED");
+    expect(run.output?.support).toEqual({ plan: "pro" });
+    expect(run.steps[0]?.output).toMatchObject({ json: { plan: "pro" }, turns: 3 });
+    const transcript = await expectData<{ messages: LlmMessage[] }>(
+      await call("GET", `/v1/workflow-runs/${run.id}/steps/${run.steps[0]?.id}/transcript`),
+      200,
+    );
+    expect(transcript.messages.map((message) => message.role)).toEqual([
+      "assistant",
+      "tool",
+      "assistant",
+      "user",
+      "assistant",
+    ]);
+    expect(transcript.messages[3]?.content).toMatch(/^Your answer was rejected: .*not valid JSON/);
+    const types = eventTypes(await allEvents(t.request, account.apiKey, run.id));
+    expect(types.filter((type) => type === "LLM_OUTPUT_REPAIR_REQUESTED")).toHaveLength(1);
+  });
+
   it("fails with AGENT_MAX_TURNS once it has taken maxTurns turns and still asks for tools", async () => {
     fake.reset();
     fake.reply(

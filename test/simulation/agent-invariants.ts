@@ -119,7 +119,9 @@ function transcriptFault(transcript: AgentTranscript, keysCalled: ReadonlySet<st
         return `turn ${turn}'s call ${index + 1} has ${key}'s answer, but ${key} never reached the tool`;
       at += 1;
     }
-    if (calls.length === 0 && at < messages.length)
+    // An answer sent back for repair (outputSchema) is followed by the request to fix it, then the next turn.
+    if (calls.length === 0 && messages[at]?.role === "user") at += 1;
+    else if (calls.length === 0 && at < messages.length)
       return `turn ${turn} answered without tools, yet more follows`;
   }
   if (turn !== transcript.turns)
