@@ -48,8 +48,28 @@ export const AgentStep = z
       .max(LIMITS.agentTurns)
       .default(DEFAULT_MAX_TURNS)
       .meta({ description: `Model turns the step may take before it fails (default ${DEFAULT_MAX_TURNS})` }),
+    stopWhen: z
+      .strictObject({
+        toolCalled: z.string().min(1).max(64).meta({
+          description:
+            "One of the step's tools (by the name the model sees): once a turn's calls of it have run, the step completes",
+        }),
+      })
+      .optional()
+      .meta({
+        description: "Ends the agent before an answer without tool calls (default: that answer ends it)",
+      }),
   })
   .superRefine((step, ctx) => {
+    const stopTool = step.stopWhen?.toolCalled;
+    const toolNames = (step.tools ?? []).map((tool) => tool.name ?? tool.remoteTool);
+    if (stopTool !== undefined && !toolNames.includes(stopTool)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["stopWhen", "toolCalled"],
+        message: `stopWhen.toolCalled names "${stopTool}", which is not one of the step's tools`,
+      });
+    }
     if ((step.messages?.length ?? 0) > 0 || step.systemPrompt !== undefined) return;
     ctx.addIssue({
       code: "custom",
@@ -82,6 +102,8 @@ export interface AgentProgress {
   bytes?: number;
   /** The tail before this one, unless it was sealed: removed by the next unit, once this one's commit has landed. */
   discard?: string;
+  /** The model and provider that gave the last turn's answer. */
+  answeredBy?: { model: string; provider: string };
   /** Final answers sent back for repair so far (not the JSON asked for), each its own turn. */
   repairs?: number;
   /** The last turn asked for tools that have not run yet: the next unit runs them. */

@@ -100,6 +100,32 @@ export function createAgentExecutor(deps: AgentExecutorDeps): StepExecutor<Agent
       progress: next,
       ...recorded(log, usedFrom),
     });
+    /** The step's end: the last answer's text and model, and what ended it. */
+    const completedWith = (
+      next: AgentProgress,
+      text: string,
+      extra: Record<string, unknown>,
+      stateValue: Record<string, unknown>,
+      usedFrom?: number,
+    ): StepOutcome => ({
+      kind: "completed",
+      input,
+      output: {
+        text,
+        ...extra,
+        model: next.answeredBy?.model ?? step.model,
+        provider: next.answeredBy?.provider ?? null,
+        turns: next.turns,
+        inputTokens: next.inputTokens,
+        outputTokens: next.outputTokens,
+        costUsd: next.costUsd,
+        transcript: next.transcript,
+        // Where the blobs lie for a rerun that copies this step run (agent-transcript.ts, transcriptOf).
+        transcriptRunId: run.id,
+      },
+      stateValue,
+      ...recorded(log, usedFrom),
+    });
 
     if (progress.toolsPending) {
       const last = transcript.at(-1);
@@ -107,7 +133,13 @@ export function createAgentExecutor(deps: AgentExecutorDeps): StepExecutor<Agent
       const ran = await runToolCalls(calls, session.runTool, log);
       if (ran.refused) return failed(ran.refused, false, log, StepFailureCode.URL_REFUSED);
       const kept = await stored(ran.results);
-      return "failure" in kept ? kept.failure : goOn(moved({ toolsPending: false }, kept.place));
+      if ("failure" in kept) return kept.failure;
+      const next = moved({ toolsPending: false }, kept.place);
+      // The tool stopWhen names was called: the step ends with its arguments, once its calls have run.
+      const stop = calls.find((call) => call.name === step.stopWhen?.toolCalled);
+      if (!stop) return goOn(next);
+      const stoppedBy = { tool: stop.name, arguments: stop.arguments };
+      return completedWith(next, last?.content ?? "", { stoppedBy }, stop.arguments);
     }
     if (progress.turns >= step.maxTurns) {
       const error = `The agent took ${step.maxTurns} turns without an answer free of tool calls (maxTurns)`;
@@ -136,6 +168,7 @@ export function createAgentExecutor(deps: AgentExecutorDeps): StepExecutor<Agent
       ...(response.toolCalls.length > 0 ? { toolCalls: response.toolCalls } : {}),
     };
     const turn = { turns: progress.turns + 1, toolsPending: response.toolCalls.length > 0 };
+    const answeredBy = { model: candidate.model, provider: candidate.provider };
     // A final answer is checked as an llm step's is (JSON, outputSchema, guardrails); one that is not the JSON
     // asked for goes back to the model as a turn of its own, with the error, until repairAttempts are spent.
     const checked = turn.toolsPending ? undefined : checkOutput(step, response.text);
@@ -169,28 +202,11 @@ export function createAgentExecutor(deps: AgentExecutorDeps): StepExecutor<Agent
         error: repair,
         repair: repairs + 1,
       });
-      return goOn(moved({ ...turn, repairs: repairs + 1 }, kept.place), usedFrom);
+      return goOn(moved({ ...turn, answeredBy, repairs: repairs + 1 }, kept.place), usedFrom);
     }
-    const next = moved(turn, kept.place);
+    const next = moved({ ...turn, answeredBy }, kept.place);
     if (!checked?.ok) return goOn(next, usedFrom);
-    return {
-      kind: "completed",
-      input,
-      output: {
-        text: response.text,
-        ...(checked.json === undefined ? {} : { json: checked.json }),
-        model: candidate.model,
-        provider: candidate.provider,
-        turns: next.turns,
-        inputTokens: next.inputTokens,
-        outputTokens: next.outputTokens,
-        costUsd: next.costUsd,
-        transcript: next.transcript,
-        // Where the blobs lie for a rerun that copies this step run (agent-transcript.ts, transcriptOf).
-        transcriptRunId: run.id,
-      },
-      stateValue: checked.stateValue,
-      ...recorded(log, usedFrom),
-    };
+    const json = checked.json === undefined ? {} : { json: checked.json };
+    return completedWith(next, response.text, json, checked.stateValue, usedFrom);
   };
 }

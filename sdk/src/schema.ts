@@ -989,6 +989,11 @@ export interface components {
                  */
                 maxBackoffMs?: number;
             };
+            /** @description Ends the agent before an answer without tool calls (default: that answer ends it) */
+            stopWhen?: {
+                /** @description One of the step's tools (by the name the model sees): once a turn's calls of it have run, the step completes */
+                toolCalled: string;
+            };
             systemPrompt?: string;
             temperature?: number;
             tools?: {

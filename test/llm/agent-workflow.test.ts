@@ -248,6 +248,58 @@ describe("an agent step", () => {
     expect(types.filter((type) => type === "LLM_OUTPUT_REPAIR_REQUESTED")).toHaveLength(1);
   });
 
+  it("ends when it calls the tool stopWhen names, with that call's arguments, once the call has run", async () => {
+    fake.reset();
+    tool.requests.length = 0;
+    const submit = {
+      remoteTool: "lookup_customer",
+      name: "submit_answer",
+      description: "Hands in the answer",
+      parameters: { type: "object", properties: { customerId: { type: "string" } } },
+    };
+    fake.reply(
+      { toolCalls: [lookup("call_a", "c-42")], usage: USAGE },
+      {
+        toolCalls: [{ id: "call_b", name: "submit_answer", arguments: { customerId: "c-42" } }],
+        usage: USAGE,
+      },
+    );
+
+    const run = await runOf(
+      [
+        agentStep({
+          tools: [{ remoteTool: "lookup_customer" }, submit],
+          stopWhen: { toolCalled: "submit_answer" },
+        }),
+      ],
+      { customers: "c-42" },
+    );
+
+    expect(run.status).toBe("COMPLETED");
+    expect(run.output?.support).toEqual({ customerId: "c-42" });
+    expect(run.steps[0]?.output).toMatchObject({
+      stoppedBy: { tool: "submit_answer", arguments: { customerId: "c-42" } },
+      turns: 2,
+      model: "gpt-4o-mini",
+      provider: "openai",
+    });
+    // Both turns' calls ran; no third model turn was asked for.
+    expect(tool.requests).toHaveLength(2);
+    expect(fake.requests).toHaveLength(2);
+  });
+
+  it("refuses a stopWhen naming a tool the step does not have", async () => {
+    await expectError(
+      await call("POST", "/v1/workflow-definitions", {
+        name: "agent",
+        version: "1",
+        steps: [agentStep({ stopWhen: { toolCalled: "submit_answer" } })],
+      }),
+      400,
+      "VALIDATION_ERROR",
+    );
+  });
+
   it("fails with AGENT_MAX_TURNS once it has taken maxTurns turns and still asks for tools", async () => {
     fake.reset();
     fake.reply(
