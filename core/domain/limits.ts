@@ -43,6 +43,8 @@ export const LIMITS = {
   /** A tool call's arguments (from the model) and result (from the tool), as JSON. */
   toolArgumentsBytes: 64 * KiB,
   toolResultBytes: 64 * KiB,
+  /** Tool calls one model answer may ask for: each is an outbound request, an event and a result kept. */
+  toolCallsPerAnswer: 32,
   /** A caller's regular expression (guardrails, JSON Schema patterns): see core/domain/linear-regex.ts. */
   regexPatternChars: 1000,
   regexUnrolledSize: 1000,

@@ -160,6 +160,7 @@ export function createAgentExecutor(deps: AgentExecutorDeps): StepExecutor<Agent
     if (answer.kind === "no-answer") {
       return { ...failed(answer.error, answer.retryable, log), ...askedWait(answer.failures) };
     }
+    if (answer.kind === "too-many-calls") return failed(answer.error, true, log);
     if (answer.kind !== "answered") return failed(answer.error, false, log);
     const { response, candidate, usedFrom } = answer;
     const said: LlmMessage = {

@@ -1,4 +1,5 @@
 import { NO_SPEND } from "../domain/budget";
+import { LIMITS } from "../domain/limits";
 import {
   type LlmMessage,
   type LlmProvider,
@@ -60,7 +61,9 @@ export type ConversationResult =
   /** The model still wanted tools after maxToolRounds rounds: the attempt fails (no other model is tried). */
   | { kind: "too-many-rounds"; error: string }
   /** The guard refused a tool's URL: the attempt fails for good, as any model and any retry would meet it. */
-  | { kind: "tool-refused"; error: string };
+  | { kind: "tool-refused"; error: string }
+  /** One answer asked for more tool calls than LIMITS.toolCallsPerAnswer: none runs; another attempt may ask fewer. */
+  | { kind: "too-many-calls"; error: string };
 
 /**
  * One model's side of the step: call it, and while it answers with tool calls (and rounds remain) run
@@ -143,6 +146,12 @@ export async function converse(setup: ConversationSetup): Promise<ConversationRe
     });
     await setup.guard.settle(admission, { costUsd, tokens: inputTokens + outputTokens });
 
+    if (tools && response.toolCalls.length > LIMITS.toolCallsPerAnswer) {
+      return {
+        kind: "too-many-calls",
+        error: `${candidate.model} asked for ${response.toolCalls.length} tool calls in one answer; at most ${LIMITS.toolCallsPerAnswer} run (LIMITS.toolCallsPerAnswer)`,
+      };
+    }
     if (!tools || response.toolCalls.length === 0 || setup.callerRunsTools) {
       return { kind: "answered", response, candidate };
     }

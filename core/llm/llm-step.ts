@@ -82,7 +82,8 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
       conversation,
     );
     if (answer.kind === "over-budget") return overBudget(answer.admission, log);
-    if (answer.kind === "too-many-rounds") return failed(answer.error, true, log);
+    if (answer.kind === "too-many-rounds" || answer.kind === "too-many-calls")
+      return failed(answer.error, true, log);
     if (answer.kind === "tool-refused") return failed(answer.error, false, log);
     if (answer.kind === "no-answer") {
       return { ...failed(answer.error, answer.retryable, log), ...askedWait(answer.failures) };
@@ -105,7 +106,9 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
       if (result.kind === "over-budget") return overBudget(result.admission, log);
       if (result.kind !== "answered") {
         const retryable =
-          result.kind === "call-failed" ? result.retryable : result.kind === "too-many-rounds";
+          result.kind === "call-failed"
+            ? result.retryable
+            : result.kind === "too-many-rounds" || result.kind === "too-many-calls";
         const asked = result.kind === "call-failed" ? askedWait([result]) : {};
         return { ...failed(`${candidate.model}: ${result.error}`, retryable, log), ...asked };
       }

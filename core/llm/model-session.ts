@@ -152,7 +152,7 @@ export async function openModelSession(
 /** What asking the candidates in turn came to. */
 export type FirstAnswer =
   | { kind: "answered"; response: LlmResponse; candidate: Candidate; usedFrom: number }
-  | Extract<CallResult, { kind: "over-budget" | "too-many-rounds" | "tool-refused" }>
+  | Extract<CallResult, { kind: "over-budget" | "too-many-rounds" | "too-many-calls" | "tool-refused" }>
   | { kind: "no-answer"; failures: Failure[]; error: string; retryable: boolean };
 
 /**

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { LIMITS } from "../../core/domain/limits";
 import type { LlmMessage } from "../../core/domain/llm-call";
 import { type OpenAiFake, startOpenAiFake } from "../fakes/openai-server";
 import { type SignedUp, signUp, withKey } from "../helpers/accounts";
@@ -298,6 +299,21 @@ describe("an agent step", () => {
       400,
       "VALIDATION_ERROR",
     );
+  });
+
+  it("fails the attempt, running none of them, when one answer asks for more tool calls than the bound", async () => {
+    fake.reset();
+    tool.requests.length = 0;
+    const many = Array.from({ length: LIMITS.toolCallsPerAnswer + 1 }, (_, at) =>
+      lookup(`call_${at}`, "c-1"),
+    );
+    fake.reply({ toolCalls: many, usage: USAGE });
+
+    const run = await runOf([agentStep()], { customers: "c-1" });
+
+    expect(run.status).toBe("FAILED");
+    expect(run.steps[0]?.error).toMatch(/asked for 33 tool calls in one answer; at most 32 run/);
+    expect(tool.requests).toHaveLength(0);
   });
 
   it("fails with AGENT_MAX_TURNS once it has taken maxTurns turns and still asks for tools", async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from "vitest";
+import { LIMITS } from "../../../core/domain/limits";
 import type { LlmRequest } from "../../../core/domain/llm-call";
 import { eventsOf, eventTypes, executorHarness, llmStep, scriptedProvider } from "./helpers";
 
@@ -135,6 +136,24 @@ describe("llm executor: the tool loop", () => {
     expect(openai.requests).toHaveLength(3);
     expect(harness.toolCalls).toHaveLength(2);
     expect(outcome.cost?.calls).toHaveLength(3);
+  });
+
+  it("fails the attempt (retryably), running none, when one answer asks for more tool calls than the bound", async () => {
+    const calls = Array.from({ length: LIMITS.toolCallsPerAnswer + 1 }, (_, at) =>
+      weatherCall(`c${at}`, "A"),
+    );
+    const harness = executorHarness({
+      providers: { openai: scriptedProvider("openai", { toolCalls: calls }) },
+      tools: { weather: () => ({ ok: true, result: {}, durationMs: 1 }) },
+    });
+    const outcome = await harness.run(await llmStep({ model: "gpt-4o", tools: [{ remoteTool: "weather" }] }));
+
+    expect(outcome).toMatchObject({
+      kind: "failed",
+      retryable: true,
+      error: `gpt-4o asked for ${LIMITS.toolCallsPerAnswer + 1} tool calls in one answer; at most ${LIMITS.toolCallsPerAnswer} run (LIMITS.toolCallsPerAnswer)`,
+    });
+    expect(harness.toolCalls).toHaveLength(0);
   });
 
   it("offers no tools with maxToolRounds 0", async () => {
