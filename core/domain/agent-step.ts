@@ -48,6 +48,13 @@ export const AgentStep = z
       .max(LIMITS.agentTurns)
       .default(DEFAULT_MAX_TURNS)
       .meta({ description: `Model turns the step may take before it fails (default ${DEFAULT_MAX_TURNS})` }),
+    toolChoice: z
+      .union([z.enum(["auto", "required", "none"]), z.strictObject({ tool: z.string().min(1).max(64) })])
+      .optional()
+      .meta({
+        description:
+          "Whether each turn must call a tool: auto (the default), required (some tool), none, or {tool} (that one); a turn that must call one can only end the step by stopWhen",
+      }),
     stopWhen: z
       .strictObject({
         toolCalled: z.string().min(1).max(64).meta({
@@ -68,6 +75,21 @@ export const AgentStep = z
         code: "custom",
         path: ["stopWhen", "toolCalled"],
         message: `stopWhen.toolCalled names "${stopTool}", which is not one of the step's tools`,
+      });
+    }
+    const forced = step.toolChoice === "required" || typeof step.toolChoice === "object";
+    if (typeof step.toolChoice === "object" && !toolNames.includes(step.toolChoice.tool)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["toolChoice", "tool"],
+        message: `toolChoice names "${step.toolChoice.tool}", which is not one of the step's tools`,
+      });
+    } else if (forced && stopTool === undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["toolChoice"],
+        message:
+          "A toolChoice that makes every turn call a tool needs stopWhen.toolCalled: no answer could end the step",
       });
     }
     if ((step.messages?.length ?? 0) > 0 || step.systemPrompt !== undefined) return;

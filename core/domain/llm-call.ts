@@ -24,6 +24,12 @@ export interface ToolSpec {
   parameters: Record<string, unknown>;
 }
 
+/**
+ * Whether the model must call a tool: as it likes (`auto`), some tool (`required`), none, or the one named.
+ * Each adapter says it in its provider's words (tool_choice, toolConfig).
+ */
+export type ToolChoice = "auto" | "required" | "none" | { tool: string };
+
 export interface LlmRequest {
   model: string;
   system?: string;
@@ -31,6 +37,8 @@ export interface LlmRequest {
   temperature?: number;
   maxTokens?: number;
   tools?: ToolSpec[];
+  /** How the model may use `tools`; absent, as it likes. */
+  toolChoice?: ToolChoice;
   /** Ask for a JSON object as the answer (the provider's JSON mode where it has one). */
   json?: boolean;
   apiKey: string;

@@ -154,6 +154,7 @@ export function createAgentExecutor(deps: AgentExecutorDeps): StepExecutor<Agent
         json: step.responseFormat === "json" || step.outputSchema !== undefined,
         maxToolRounds: 1,
         callerRunsTools: true,
+        ...(step.toolChoice && { toolChoice: step.toolChoice }),
       },
     );
     if (answer.kind === "over-budget") return overBudget(answer.admission, log);

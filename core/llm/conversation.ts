@@ -7,6 +7,7 @@ import {
   type LlmUsage,
   ProviderError,
   type ToolCall,
+  type ToolChoice,
   type ToolSpec,
 } from "../domain/llm-call";
 import { errorClassOf, type LlmErrorClass } from "../domain/llm-errors";
@@ -29,6 +30,8 @@ export interface ConversationSetup {
   maxTokens?: number;
   json: boolean;
   tools: ToolSpec[];
+  /** How the model may use the tools (an agent's `toolChoice`); absent, as it likes. */
+  toolChoice?: ToolChoice;
   maxToolRounds: number;
   timeoutMs: number;
   clock: Clock;
@@ -102,6 +105,7 @@ export async function converse(setup: ConversationSetup): Promise<ConversationRe
         temperature: setup.temperature,
         maxTokens: setup.maxTokens,
         tools,
+        ...(tools && setup.toolChoice && { toolChoice: setup.toolChoice }),
         json: setup.json,
         apiKey,
         timeoutMs: setup.timeoutMs,

@@ -48,7 +48,7 @@ type ModelStep = Pick<
 /** How one conversation goes: the answer's format, its tool rounds, who runs its tools, where deltas go. */
 export type ConversationOptions = Pick<
   ConversationSetup,
-  "json" | "maxToolRounds" | "callerRunsTools" | "onToken" | "system"
+  "json" | "maxToolRounds" | "callerRunsTools" | "onToken" | "system" | "toolChoice"
 >;
 
 /**

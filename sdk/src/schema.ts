@@ -996,6 +996,10 @@ export interface components {
             };
             systemPrompt?: string;
             temperature?: number;
+            /** @description Whether each turn must call a tool: auto (the default), required (some tool), none, or {tool} (that one); a turn that must call one can only end the step by stopWhen */
+            toolChoice?: ("auto" | "required" | "none") | {
+                tool: string;
+            };
             tools?: {
                 description?: string;
                 /** @description Tool name shown to the model */

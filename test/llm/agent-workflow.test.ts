@@ -289,6 +289,47 @@ describe("an agent step", () => {
     expect(fake.requests).toHaveLength(2);
   });
 
+  it("sends toolChoice with every turn, and refuses one that names no tool of the step or has no way to end", async () => {
+    fake.reset();
+    const submit = {
+      remoteTool: "lookup_customer",
+      name: "submit_answer",
+      description: "Hands in the answer",
+      parameters: { type: "object", properties: { customerId: { type: "string" } } },
+    };
+    fake.reply({
+      toolCalls: [{ id: "call_a", name: "submit_answer", arguments: { customerId: "c-9" } }],
+      usage: USAGE,
+    });
+    const forced = {
+      tools: [submit],
+      toolChoice: { tool: "submit_answer" },
+      stopWhen: { toolCalled: "submit_answer" },
+    };
+
+    const run = await runOf([agentStep(forced)], { customers: "c-9" });
+
+    expect(run.status).toBe("COMPLETED");
+    expect((fake.requests[0]?.body as { tool_choice?: unknown }).tool_choice).toEqual({
+      type: "function",
+      function: { name: "submit_answer" },
+    });
+    for (const fields of [
+      { ...forced, toolChoice: { tool: "lookup_customer" } },
+      { tools: [submit], toolChoice: "required" },
+    ]) {
+      await expectError(
+        await call("POST", "/v1/workflow-definitions", {
+          name: "agent",
+          version: "1",
+          steps: [agentStep(fields)],
+        }),
+        400,
+        "VALIDATION_ERROR",
+      );
+    }
+  });
+
   it("refuses a stopWhen naming a tool the step does not have", async () => {
     await expectError(
       await call("POST", "/v1/workflow-definitions", {

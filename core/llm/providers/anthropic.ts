@@ -1,12 +1,20 @@
 import Anthropic, { APIConnectionError, APIConnectionTimeoutError, APIError } from "@anthropic-ai/sdk";
 import type {
+  ToolChoice as AnthropicToolChoice,
   ContentBlockParam,
   Message,
   MessageCreateParamsNonStreaming,
   MessageParam,
   Tool,
 } from "@anthropic-ai/sdk/resources/messages";
-import type { LlmProvider, LlmRequest, LlmResponse, ProviderError, ToolCall } from "../../domain/llm-call";
+import type {
+  LlmProvider,
+  LlmRequest,
+  LlmResponse,
+  ProviderError,
+  ToolCall,
+  ToolChoice,
+} from "../../domain/llm-call";
 import { classifyStainlessError, sdkProvider, sdkTimeout } from "./sdk-call";
 import { answerText, groupMessages, objectArguments, systemAskingForJson } from "./shared";
 
@@ -76,6 +84,11 @@ export function toAnthropicRequest(request: LlmRequest): MessageCreateParamsNonS
     // with a high temperature from failing as a bad request.
     ...(request.temperature !== undefined && { temperature: Math.min(request.temperature, 1) }),
     ...(tools !== undefined && tools.length > 0 && { tools }),
+    ...(tools !== undefined &&
+      tools.length > 0 &&
+      request.toolChoice && {
+        tool_choice: anthropicToolChoice(request.toolChoice),
+      }),
   };
 }
 
@@ -112,4 +125,11 @@ export function classifyAnthropicError(error: unknown): ProviderError {
     { APIConnectionTimeoutError, APIConnectionError, APIError },
     error,
   );
+}
+
+/** Anthropic's words for it: `any` is "some tool", `tool` names one. */
+function anthropicToolChoice(choice: ToolChoice): AnthropicToolChoice {
+  if (choice === "required") return { type: "any" };
+  if (choice === "auto" || choice === "none") return { type: choice };
+  return { type: "tool", name: choice.tool };
 }

@@ -2,12 +2,14 @@ import { randomUUID } from "node:crypto";
 import {
   ApiError,
   type Content,
+  FunctionCallingConfigMode,
   type FunctionDeclaration,
   type GenerateContentParameters,
   GenerateContentResponse,
   GoogleGenAI,
   type Part,
   type Schema,
+  type ToolConfig,
 } from "@google/genai";
 import { isPlainObject } from "../../domain/json-bounds";
 import {
@@ -16,6 +18,7 @@ import {
   type LlmResponse,
   ProviderError,
   type ToolCall,
+  type ToolChoice,
 } from "../../domain/llm-call";
 import { hasParameters, toGeminiSchema } from "./gemini-schema";
 import { httpFailure, kindForStatus, sdkProvider, unexpectedError, unreachable } from "./sdk-call";
@@ -87,6 +90,7 @@ export function toGoogleRequest(request: LlmRequest, signal?: AbortSignal): Gene
     config: {
       ...(system !== undefined && system !== "" && { systemInstruction: system }),
       ...(withTools && { tools: [{ functionDeclarations: declarations }] }),
+      ...(withTools && request.toolChoice && { toolConfig: geminiToolConfig(request.toolChoice) }),
       ...(request.temperature !== undefined && { temperature: request.temperature }),
       ...(request.maxTokens !== undefined && { maxOutputTokens: request.maxTokens }),
       ...(request.json === true && !withTools && { responseMimeType: "application/json" }),
@@ -176,4 +180,19 @@ export function classifyGoogleError(error: unknown): ProviderError {
   // A failed fetch (refused, reset, DNS) reaches us as fetch's own TypeError.
   if (error instanceof TypeError && error.message === "fetch failed") return unreachable("google", error);
   return unexpectedError("google", error);
+}
+
+/** Gemini's words for it: ANY is "some function", narrowed to the one named. */
+function geminiToolConfig(choice: ToolChoice): ToolConfig {
+  if (typeof choice !== "string") {
+    return {
+      functionCallingConfig: { mode: FunctionCallingConfigMode.ANY, allowedFunctionNames: [choice.tool] },
+    };
+  }
+  const mode = {
+    auto: FunctionCallingConfigMode.AUTO,
+    required: FunctionCallingConfigMode.ANY,
+    none: FunctionCallingConfigMode.NONE,
+  }[choice];
+  return { functionCallingConfig: { mode } };
 }

@@ -77,6 +77,14 @@ export function toOpenAiRequest(request: LlmRequest): ChatCompletionCreateParams
     // max_completion_tokens, not the deprecated max_tokens, which the o-series models reject.
     ...(request.maxTokens !== undefined && { max_completion_tokens: request.maxTokens }),
     ...(tools !== undefined && tools.length > 0 && { tools }),
+    ...(tools !== undefined &&
+      tools.length > 0 &&
+      request.toolChoice && {
+        tool_choice:
+          typeof request.toolChoice === "string"
+            ? request.toolChoice
+            : { type: "function" as const, function: { name: request.toolChoice.tool } },
+      }),
     ...(request.json === true && { response_format: { type: "json_object" } }),
   };
 }
