@@ -310,7 +310,8 @@ describe("an agent step", () => {
     const run = await runOf([agentStep(forced)], { customers: "c-9" });
 
     expect(run.status).toBe("COMPLETED");
-    expect((fake.requests[0]?.body as { tool_choice?: unknown }).tool_choice).toEqual({
+    const sent = fake.requests[0]?.body as { tool_choice?: unknown } | undefined;
+    expect(sent?.tool_choice).toEqual({
       type: "function",
       function: { name: "submit_answer" },
     });
