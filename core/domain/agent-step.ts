@@ -5,20 +5,11 @@ import { commonFields, StepType } from "./step-fields";
 
 export const DEFAULT_MAX_TURNS = 50;
 
-const {
-  model,
-  fallbackModels,
-  systemPrompt,
-  messages,
-  temperature,
-  maxTokens,
-  tools,
-  fallbackOn,
-  responseFormat,
-  outputSchema,
-  guardrails,
-  repairAttempts,
-} = llmStepFields;
+/**
+ * The llm step's fields, but for its one-attempt tool loop (maxToolRounds), which turns replace, and its
+ * response cache and token stream, which an agent does not offer.
+ */
+const { maxToolRounds: _turnsInstead, cache: _noCache, stream: _noStream, ...sharedWithLlm } = llmStepFields;
 
 /**
  * The agent step (docs/agents.md): a model that calls tools turn after turn until it answers without one.
@@ -30,18 +21,7 @@ export const AgentStep = z
   .strictObject({
     type: z.literal(StepType.Agent),
     ...commonFields,
-    model,
-    fallbackModels,
-    systemPrompt,
-    messages,
-    temperature,
-    maxTokens,
-    tools,
-    fallbackOn,
-    responseFormat,
-    outputSchema,
-    guardrails,
-    repairAttempts,
+    ...sharedWithLlm,
     maxTurns: z
       .int()
       .min(1)

@@ -72,6 +72,14 @@ async function runOf(steps: unknown[], input: Record<string, unknown>): Promise<
   }
 }
 
+/** The registered tool under a name of its own, which a stopWhen can name: "hand in the answer". */
+const SUBMIT_TOOL = {
+  remoteTool: "lookup_customer",
+  name: "submit_answer",
+  description: "Hands in the answer",
+  parameters: { type: "object", properties: { customerId: { type: "string" } } },
+};
+
 const lookup = (id: string, customerId: string) => ({
   id,
   name: "lookup_customer",
@@ -252,12 +260,6 @@ describe("an agent step", () => {
   it("ends when it calls the tool stopWhen names, with that call's arguments, once the call has run", async () => {
     fake.reset();
     tool.requests.length = 0;
-    const submit = {
-      remoteTool: "lookup_customer",
-      name: "submit_answer",
-      description: "Hands in the answer",
-      parameters: { type: "object", properties: { customerId: { type: "string" } } },
-    };
     fake.reply(
       { toolCalls: [lookup("call_a", "c-42")], usage: USAGE },
       {
@@ -269,7 +271,7 @@ describe("an agent step", () => {
     const run = await runOf(
       [
         agentStep({
-          tools: [{ remoteTool: "lookup_customer" }, submit],
+          tools: [{ remoteTool: "lookup_customer" }, SUBMIT_TOOL],
           stopWhen: { toolCalled: "submit_answer" },
         }),
       ],
@@ -291,18 +293,12 @@ describe("an agent step", () => {
 
   it("sends toolChoice with every turn, and refuses one that names no tool of the step or has no way to end", async () => {
     fake.reset();
-    const submit = {
-      remoteTool: "lookup_customer",
-      name: "submit_answer",
-      description: "Hands in the answer",
-      parameters: { type: "object", properties: { customerId: { type: "string" } } },
-    };
     fake.reply({
       toolCalls: [{ id: "call_a", name: "submit_answer", arguments: { customerId: "c-9" } }],
       usage: USAGE,
     });
     const forced = {
-      tools: [submit],
+      tools: [SUBMIT_TOOL],
       toolChoice: { tool: "submit_answer" },
       stopWhen: { toolCalled: "submit_answer" },
     };
@@ -317,7 +313,7 @@ describe("an agent step", () => {
     });
     for (const fields of [
       { ...forced, toolChoice: { tool: "lookup_customer" } },
-      { tools: [submit], toolChoice: "required" },
+      { tools: [SUBMIT_TOOL], toolChoice: "required" },
     ]) {
       await expectError(
         await call("POST", "/v1/workflow-definitions", {
