@@ -36,6 +36,8 @@ export interface DeclaredEffects {
   cancelScheduleOf?: RunRecord;
   /** The step whose wait lists child runs to create (ChildrenWait.launch). */
   launchChildren?: ChildStep;
+  /** Ended child runs, as read, whose outcomes the change took: each is marked told (tellChildren below). */
+  tellChildren?: RunRecord[];
 }
 
 export type CommitDeps = Pick<
@@ -118,6 +120,7 @@ export async function afterCommit(
   if (effects.ringDoorbell) await deps.queue.send(runDoorbell(run.workspaceId, run.id, run.priority));
   if (effects.launchChildren) await launchChildren(deps, run, effects.launchChildren);
   if (run.childrenToCancel?.length) await cancelChildrenOf(deps, run);
+  if (effects.tellChildren) await tellChildren(deps, effects.tellChildren);
   await ringParent(deps, run);
   const slot = change.commit.slot;
   // A place freed, or a run left the queue: the queued runs whose turn it now is start.
@@ -151,6 +154,22 @@ export async function cancelChildrenOf(deps: CommitDeps, parent: RunRecord): Pro
 }
 
 const MAX_ATTEMPTS = 5;
+
+/**
+ * Marks told the ended children whose outcomes the parent's committed change took, which takes them out of
+ * the sweep index: left there, the sweeper would ring each of them minutes later only for its worker to find
+ * that the parent no longer waits (one doorbell, one invocation, two reads and this same write per child run).
+ * One conditional write per child, on the record the parent read: a child that changed since (retried on its
+ * own) or a process that dies first leaves the old way to tell it (child-runs.ts, tellParent).
+ */
+async function tellChildren(deps: CommitDeps, children: readonly RunRecord[]): Promise<void> {
+  for (const child of children) {
+    if (child.parentTold) continue;
+    const tx = new RunTransition(child, deps.clock.nowMs(), deps.ids);
+    tx.run.parentTold = true;
+    await commitRun(deps, { commit: await finishTransition(deps, tx) });
+  }
+}
 
 /** Whether the child is cancelled or had ended already. */
 async function cancelChild(deps: CommitDeps, workspaceId: string, runId: string): Promise<boolean> {

@@ -55,8 +55,11 @@ async function commitAsIs(
     if (approval) change.settleApproval = { ...approval, escalatedTo: escalating.assignees };
   }
   if (effects.cost) change.cost = effects.cost;
-  const { launchChildren } = effects;
-  const outcome = await commitRun(deps, change, launchChildren ? { launchChildren } : {});
+  const { launchChildren, tellChildren } = effects;
+  const outcome = await commitRun(deps, change, {
+    ...(launchChildren && { launchChildren }),
+    ...(tellChildren && { tellChildren }),
+  });
   if (outcome.kind === "committed") return change.commit.run;
   deps.log.debug({ runId: before.id, version: before.version }, "lost a race on the run; re-reading");
   return deps.store.runs.get(before.workspaceId, before.id);

@@ -32,3 +32,18 @@ export function noOrphanedChild({ dump }: Evidence, flag: Flag): void {
     );
   }
 }
+
+/**
+ * An ended child whose parent no longer waits for it (its outcome taken, or the wait over) has been marked
+ * told by the drain's end, which takes it out of the sweep index: by the commit of its parent that took its
+ * outcome, or, when that process died first, by its own worker once the sweeper rang it.
+ */
+export function endedChildTold({ dump }: Evidence, flag: Flag): void {
+  const runs = new Map(dump.runs.map(({ run }) => [run.id, run]));
+  for (const { run } of dump.runs) {
+    if (!run.parent || LIVE_RUN_STATUSES.includes(run.status) || run.parentTold) continue;
+    const parent = runs.get(run.parent.runId);
+    if (parent && liveChildIds(parent).includes(run.id)) continue;
+    flag("an ended child is told", run.id, `${run.status}, its parent no longer waits, still not told`);
+  }
+}

@@ -15,7 +15,7 @@ import {
 } from "./agent-invariants";
 import type { RecordedToolCall } from "./agent-tools";
 import { approvalsSettled, votesAndNudgesOnce } from "./approval-invariants";
-import { noOrphanedChild } from "./child-invariants";
+import { endedChildTold, noOrphanedChild } from "./child-invariants";
 import { costsCountedOnce } from "./cost-invariants";
 import { idempotentCreation, newestLive } from "./creation-invariants";
 import { effects } from "./effect-invariants";
@@ -72,6 +72,7 @@ export function checkInvariants(evidence: Evidence): { violations: Violation[]; 
 
   noRunLost(evidence, flag);
   noOrphanedChild(evidence, flag);
+  endedChildTold(evidence, flag);
   costsCountedOnce(evidence, flag);
   approvalsSettled(evidence.dump, flag);
   for (const { run, history } of evidence.dump.runs) {

@@ -41,7 +41,7 @@ export function foldChildren(
   if (wait?.kind !== "children" || !isChildStep(step)) return undefined;
   const results: (ChildResult | null)[] = indicesFrom(0, wait.started).map((i) => wait.results[i] ?? null);
   const launch: number[] = [];
-  let ended = 0;
+  const took: RunRecord[] = [];
   for (const [i, child] of [...children].sort(([a], [b]) => a - b)) {
     if (!child) {
       launch.push(i);
@@ -49,7 +49,7 @@ export function foldChildren(
     }
     const result = childResult(child, tx.run.state);
     if (!result) continue;
-    ended += 1;
+    took.push(child);
     results[i] = result;
     addChildCounts(tx, child);
     tx.record(
@@ -65,15 +65,17 @@ export function foldChildren(
     );
   }
   const pollDue = wait.pollAtMs !== null && wait.pollAtMs <= tx.nowMs;
-  if (ended === 0 && launch.length === 0 && !pollDue) return undefined;
+  if (took.length === 0 && launch.length === 0 && !pollDue) return undefined;
 
   const next: ChildrenWait = { ...wait, results, launch, pollAtMs: null };
   active.wait = next;
+  // Told after the commit, the children leave the sweep index, which otherwise rings each once more.
+  const tell = took.length > 0 ? { tellChildren: took } : {};
   const decided = decide(tx, steps, step, next, ids);
-  if (decided) return decided;
-  if (next.launch.length === 0) return {};
+  if (decided) return { ...decided, ...tell };
+  if (next.launch.length === 0) return tell;
   next.pollAtMs = tx.nowMs + CHILDREN_POLL_MS;
-  return { launchChildren: step };
+  return { launchChildren: step, ...tell };
 }
 
 /** A child's steps count against its parent's step limit, and its model calls against the parent's budget. */

@@ -1,6 +1,7 @@
 import type { ApprovalRequest } from "../../domain/approval";
 import type { ChildStep } from "../../domain/child-runs";
 import type { AttemptCost } from "../../domain/cost-record";
+import type { RunRecord } from "../../domain/run-record";
 
 /**
  * Writes that belong to the same commit as the transition but live outside the run's items. Each is one
@@ -20,6 +21,8 @@ export interface OutcomeEffects {
   cost?: AttemptCost;
   /** The step whose wait lists children to create after the commit (ChildrenWait.launch). */
   launchChildren?: ChildStep;
+  /** The ended children whose outcomes the commit takes, as read: marked told after it (child-runs.ts). */
+  tellChildren?: RunRecord[];
 }
 
 /**
@@ -32,6 +35,7 @@ const WRITE: { [K in keyof OutcomeEffects]-?: string } = {
   escalateApproval: "the approval it settles",
   cost: "the attempt's cost record",
   launchChildren: "the children it launches",
+  tellChildren: "the children it tells",
 };
 
 /**
