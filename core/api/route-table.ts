@@ -187,6 +187,11 @@ export const WORKSPACE_ROUTES: RouteGroup<WorkspaceEnv, GroupDeps>[] = [
     load: async ({ deps }) => (await import("./routes/remote-tools")).remoteToolRoutes(deps),
   },
   {
+    name: "mcp-servers",
+    routes: ["POST /v1/mcp-servers", "GET /v1/mcp-servers", "DELETE /v1/mcp-servers/{id}"],
+    load: async ({ deps }) => (await import("./routes/mcp-servers")).mcpServerRoutes(deps),
+  },
+  {
     name: "cost",
     routes: ["GET /v1/workflow-runs/{id}/cost", "GET /v1/cost/summary", "GET /v1/cost/daily"],
     load: async ({ deps }) => (await import("./routes/cost")).costRoutes(deps),

@@ -1,7 +1,7 @@
 import { ValidationError } from "../domain/errors";
 import { jsonBytes } from "../domain/json-bounds";
 import { LIMITS } from "../domain/limits";
-import type { StepDefinition, SubWorkflowStep } from "../domain/step";
+import type { AgentStep, LlmStep, StepDefinition, SubWorkflowStep } from "../domain/step";
 import { allStepLists } from "../domain/step-lists";
 import { isoAt } from "../domain/time";
 import type { CreateWorkflowDefinitionInput } from "../domain/workflow-definition";
@@ -28,7 +28,7 @@ export async function createDefinition(
       },
     );
   }
-  await refuseUnknownSubWorkflows(deps, workspaceId, input.steps);
+  await refuseUnknownReferences(deps, workspaceId, input.steps);
   const now = isoAt(deps.clock.nowMs());
   const definition: StoredWorkflowDefinition = {
     id: deps.ids("definition"),
@@ -49,11 +49,13 @@ export async function createDefinition(
 }
 
 /**
- * A sub_workflow step must name a definition of the workspace, by id, by name and version, or by a name
- * that has a definition: definitions are immutable and never removed, so one that exists now exists
- * whenever a run reaches the step (a name alone runs its newest definition then).
+ * What a step names must exist in the workspace when the definition is stored. A sub_workflow step's
+ * definition, by id, by name and version, or by a name that has a definition: definitions are immutable and
+ * never removed, so one that exists now exists whenever a run reaches the step (a name alone runs its newest
+ * definition then). An llm or agent step's MCP servers, and the tools it names of one that allows only some:
+ * a server deleted later fails the step when it runs, as a deleted remote tool does.
  */
-async function refuseUnknownSubWorkflows(
+async function refuseUnknownReferences(
   deps: Pick<Deps, "store">,
   workspaceId: string,
   steps: readonly StepDefinition[],
@@ -61,13 +63,44 @@ async function refuseUnknownSubWorkflows(
   const issues: { path: string; message: string }[] = [];
   for (const list of allStepLists(steps)) {
     for (const [i, step] of list.steps.entries()) {
-      if (step.type !== "sub_workflow") continue;
-      const issue = await unknownSubWorkflow(deps, workspaceId, step);
-      if (issue) issues.push({ path: [...list.path, i, issue.field].join("."), message: issue.message });
+      const found =
+        step.type === "sub_workflow"
+          ? [await unknownSubWorkflow(deps, workspaceId, step)]
+          : step.type === "llm" || step.type === "agent"
+            ? await unknownMcpServers(deps, workspaceId, step)
+            : [];
+      for (const issue of found) {
+        if (issue) issues.push({ path: [...list.path, i, issue.field].join("."), message: issue.message });
+      }
     }
   }
   if (issues.length > 0)
     throw new ValidationError(issues.map((issue) => issue.message).join("; "), { details: { issues } });
+}
+
+async function unknownMcpServers(
+  deps: Pick<Deps, "store">,
+  workspaceId: string,
+  step: LlmStep | AgentStep,
+): Promise<{ field: string; message: string }[]> {
+  const issues: { field: string; message: string }[] = [];
+  for (const [t, tool] of (step.tools ?? []).entries()) {
+    if (!("mcpServer" in tool)) continue;
+    const server = await deps.store.mcpServers.byName(workspaceId, tool.mcpServer);
+    if (!server) {
+      const message = `Step "${step.name}": no MCP server "${tool.mcpServer}" in this workspace`;
+      issues.push({ field: `tools.${t}.mcpServer`, message });
+      continue;
+    }
+    const refused = (tool.tools ?? []).filter(
+      (name) => server.allowedTools && !server.allowedTools.includes(name),
+    );
+    if (refused.length > 0) {
+      const message = `Step "${step.name}": MCP server "${tool.mcpServer}" does not allow ${refused.join(", ")}`;
+      issues.push({ field: `tools.${t}.tools`, message });
+    }
+  }
+  return issues;
 }
 
 async function unknownSubWorkflow(

@@ -1,6 +1,6 @@
 import * as z from "zod";
 import { LIMITS } from "./limits";
-import { llmStepFields } from "./llm-step";
+import { declaredToolNames, llmStepFields } from "./llm-step";
 import { commonFields, StepType } from "./step-fields";
 
 export const DEFAULT_MAX_TURNS = 50;
@@ -49,8 +49,10 @@ export const AgentStep = z
   })
   .superRefine((step, ctx) => {
     const stopTool = step.stopWhen?.toolCalled;
-    const toolNames = (step.tools ?? []).map((tool) => tool.name ?? tool.remoteTool);
-    if (stopTool !== undefined && !toolNames.includes(stopTool)) {
+    const declared = declaredToolNames(step.tools ?? []);
+    // An MCP server's whole list is known when the step runs: a name it does not list fails the step then.
+    const known = (name: string) => declared.open || declared.names.includes(name);
+    if (stopTool !== undefined && !known(stopTool)) {
       ctx.addIssue({
         code: "custom",
         path: ["stopWhen", "toolCalled"],
@@ -58,7 +60,7 @@ export const AgentStep = z
       });
     }
     const forced = step.toolChoice === "required" || typeof step.toolChoice === "object";
-    if (typeof step.toolChoice === "object" && !toolNames.includes(step.toolChoice.tool)) {
+    if (typeof step.toolChoice === "object" && !known(step.toolChoice.tool)) {
       ctx.addIssue({
         code: "custom",
         path: ["toolChoice", "tool"],

@@ -15,6 +15,7 @@ export const IdPrefix = {
   approval: "apr",
   webhook: "whk",
   remoteTool: "tol",
+  mcpServer: "mcp",
   provider: "prv",
   trigger: "trg",
   /** An event sent to POST /v1/events without an id of its own. */

@@ -45,6 +45,8 @@ export const LIMITS = {
   toolResultBytes: 64 * KiB,
   /** Tool calls one model answer may ask for: each is an outbound request, an event and a result kept. */
   toolCallsPerAnswer: 32,
+  /** Tools one step may take from one MCP server's list (and names one registration may allow). */
+  mcpToolsPerServer: 128,
   /** A caller's regular expression (guardrails, JSON Schema patterns): see core/domain/linear-regex.ts. */
   regexPatternChars: 1000,
   regexUnrolledSize: 1000,

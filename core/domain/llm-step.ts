@@ -3,6 +3,7 @@ import { JsonSchemaObject, jsonSchemaChecker } from "./json-schema-object";
 import { lazyModule } from "./lazy-module";
 import { LIMITS } from "./limits";
 import { DEFAULT_FALLBACK_ON, LlmErrorClass } from "./llm-errors";
+import { MODEL_TOOL_NAME } from "./mcp-server";
 
 /** Error map for a discriminated union: names the bad tag and the valid ones instead of "Invalid input". */
 export function unknownTypeError(label: string): z.core.$ZodErrorMap {
@@ -25,7 +26,7 @@ const toolName = z
 
 const inlineToolFields = ["name", "description", "parameters"] as const;
 
-export const LlmTool = z
+const RemoteLlmTool = z
   .strictObject({
     remoteTool: toolName.meta({ description: "Name of a remote tool registered in the workspace" }),
     name: toolName.optional().meta({ description: "Tool name shown to the model" }),
@@ -46,6 +47,38 @@ export const LlmTool = z
     }
   })
   .meta({ description: "{remoteTool} alone, or with name, description and parameters together" });
+
+/** The tools of a registered MCP server, shown to the model under the names the server lists them by. */
+const McpLlmTools = z
+  .strictObject({
+    mcpServer: toolName.meta({ description: "Name of an MCP server registered in the workspace" }),
+    tools: z
+      .array(z.string().regex(MODEL_TOOL_NAME, "must be 1-64 letters, digits, _ or -"))
+      .min(1)
+      .max(LIMITS.mcpToolsPerServer)
+      .optional()
+      .meta({ description: "Only these of the server's tools (default: all the registration allows)" }),
+  })
+  .meta({ description: "{mcpServer}: the tools a registered MCP server lists, or the ones named in tools" });
+export type McpLlmTools = z.infer<typeof McpLlmTools>;
+
+export const LlmTool = z.union([RemoteLlmTool, McpLlmTools]);
+export type LlmTool = z.infer<typeof LlmTool>;
+
+/**
+ * The names a definition already knows its model will be shown: a remote tool's, and those an MCP declaration
+ * lists; `open` when an MCP declaration takes whatever its server lists, known only when the step runs.
+ */
+export function declaredToolNames(tools: readonly LlmTool[]): { names: string[]; open: boolean } {
+  const names: string[] = [];
+  let open = false;
+  for (const tool of tools) {
+    if ("remoteTool" in tool) names.push(tool.name ?? tool.remoteTool);
+    else if (tool.tools) names.push(...tool.tools);
+    else open = true;
+  }
+  return { names, open };
+}
 
 const MaxLengthGuardrail = z.strictObject({ type: z.literal("max_length"), maxChars: z.int().min(1) });
 

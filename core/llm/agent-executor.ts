@@ -50,7 +50,7 @@ export function createAgentExecutor(deps: AgentExecutorDeps): StepExecutor<Agent
     // is committed: a repeat of that unit sends the same ids (docs/agents.md).
     const toolCallIdPrefix = `${stepRun.id}:${progress.turns}`;
     const opened = await openModelSession(deps, { step, run, stepRun, toolCallIdPrefix });
-    if (!opened.ok) return failed(opened.error, false);
+    if (!opened.ok) return failed(opened.error, opened.retryable ?? false, undefined, opened.code);
     const { session } = opened;
     const { log } = session;
 

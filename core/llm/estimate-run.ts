@@ -13,6 +13,7 @@ import { type CallCost, priceForModel } from "../domain/pricing";
 import { DEFAULT_RETRY_POLICY } from "../domain/retry-policy";
 import type { AgentStep, LlmStep } from "../domain/step";
 import { allStepLists } from "../domain/step-lists";
+import type { McpAccess } from "../mcp-servers/mcp-access";
 import type { Clock } from "../ports/clock";
 import type { Store } from "../ports/store";
 import type { FindTool } from "../remote-tools/find-tool";
@@ -25,6 +26,7 @@ export interface EstimateDeps {
   store: Pick<Store, "definitions" | "workspaceBudgets">;
   loadCredentials: LoadCredentials;
   findTool: FindTool;
+  mcp: McpAccess;
   price: (model: string, usage: LlmUsage) => CallCost;
   defaultModel: (provider: ProviderName) => string;
   clock: Clock;
@@ -104,7 +106,7 @@ export async function estimateRun(
       if (!credentials.keys[candidate.provider])
         problem("model", `${candidate.model}: ${missingKeyError(candidate.provider, credentials)}`);
     }
-    const tools = await resolveStepTools(deps.findTool, workspaceId, step.tools ?? []);
+    const tools = await resolveStepTools(deps, workspaceId, step.tools ?? []);
     if (!tools.ok) problem("tools", tools.error);
     let prompt: ReturnType<typeof renderPrompt>;
     try {

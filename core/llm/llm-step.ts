@@ -41,7 +41,7 @@ export function createLlmExecutor(deps: LlmExecutorDeps): StepExecutor<LlmStep> 
       stepRun,
       toolCallIdPrefix: `${stepRun.id}:${stepRun.attempt}`,
     });
-    if (!opened.ok) return failed(opened.error, false);
+    if (!opened.ok) return failed(opened.error, opened.retryable ?? false, undefined, opened.code);
     const { session } = opened;
     const { log } = session;
     const conversation: ConversationOptions = {

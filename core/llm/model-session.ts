@@ -5,6 +5,7 @@ import type { CallCost } from "../domain/pricing";
 import type { StepRun } from "../domain/run";
 import type { RunRecord } from "../domain/run-record";
 import type { LlmStep } from "../domain/step";
+import type { McpAccess } from "../mcp-servers/mcp-access";
 import type { Clock } from "../ports/clock";
 import type { LlmCacheStore, WorkspaceBudgetStore } from "../ports/store";
 import type { CallTool } from "../remote-tools/call-remote-tool";
@@ -26,6 +27,7 @@ export interface LlmExecutorDeps {
   loadCredentials: LoadCredentials;
   findTool: FindTool;
   callTool: CallTool;
+  mcp: McpAccess;
   price: (model: string, usage: LlmUsage) => CallCost;
   defaultModel: (provider: ProviderName) => string;
   clock: Clock;
@@ -78,9 +80,11 @@ export type CallResult =
 export async function openModelSession(
   deps: LlmExecutorDeps,
   context: { step: ModelStep; run: RunRecord; stepRun: StepRun; toolCallIdPrefix: string },
-): Promise<{ ok: true; session: ModelSession } | { ok: false; error: string }> {
+): Promise<
+  { ok: true; session: ModelSession } | { ok: false; error: string; retryable?: boolean; code?: string }
+> {
   const { step, run } = context;
-  const resolved = await resolveStepTools(deps.findTool, run.workspaceId, step.tools ?? []);
+  const resolved = await resolveStepTools(deps, run.workspaceId, step.tools ?? []);
   if (!resolved.ok) return resolved;
   const [credentials, workspaceBudget] = await Promise.all([
     deps.loadCredentials(run.workspaceId),
@@ -90,7 +94,7 @@ export async function openModelSession(
   if (!plan.ok) return plan;
 
   const log = new AttemptLog(step.name, Object.values(credentials.keys));
-  const runTool = createToolRunner(resolved.tools, deps.callTool, {
+  const runTool = createToolRunner(resolved.tools, deps, {
     workflowRunId: run.id,
     stepName: step.name,
     callIdPrefix: context.toolCallIdPrefix,

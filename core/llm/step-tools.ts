@@ -1,48 +1,133 @@
 import { exceedsJsonDepth, jsonBytes } from "../domain/json-bounds";
 import { LIMITS } from "../domain/limits";
 import type { ToolCall, ToolSpec } from "../domain/llm-call";
-import type { LlmStep } from "../domain/step";
+import type { LlmTool, McpLlmTools } from "../domain/llm-step";
+import { MODEL_TOOL_NAME } from "../domain/mcp-server";
+import { StepFailureCode } from "../domain/step-error";
+import type { CallableMcpServer } from "../mcp-servers/find-server";
+import type { McpAccess } from "../mcp-servers/mcp-access";
+import { McpServerFailed } from "../mcp-servers/mcp-session";
 import type { CallTool, ToolCallResult } from "../remote-tools/call-remote-tool";
 import type { CallableTool, FindTool } from "../remote-tools/find-tool";
 import type { ToolCallSummary } from "./attempt-log";
 
-/** The step's tools: what the model is shown, and the registered tool behind each name it may call. */
+/** A tool the model may call: a registered remote tool, or one that a registered MCP server lists. */
+export type StepTool =
+  | { kind: "remote"; tool: CallableTool }
+  | { kind: "mcp"; server: CallableMcpServer; toolName: string };
+
+/** The step's tools: what the model is shown, and what is behind each name it may call. */
 export interface StepTools {
   specs: ToolSpec[];
-  byName: Map<string, CallableTool>;
+  byName: Map<string, StepTool>;
+}
+
+/** Where a step's tools are found and called. */
+export interface ToolAccess {
+  findTool: FindTool;
+  callTool: CallTool;
+  mcp: McpAccess;
+}
+
+/**
+ * Why a step's tools could not be resolved; `retryable` when an MCP server could not be reached or answered
+ * badly (it may answer next time), not when the step names what the workspace does not have.
+ */
+export interface ToolsProblem {
+  ok: false;
+  error: string;
+  retryable: boolean;
+  code: StepFailureCode;
 }
 
 /** A tool declared only by `remoteTool` accepts any object: the tool itself validates what it gets. */
 const ANY_ARGUMENTS = { type: "object", additionalProperties: true };
 
 /**
- * Resolves the step's `tools` against the workspace's registered remote tools (decisions section 3): a tool
- * the workspace has not registered fails the step, before any model is called.
+ * Resolves the step's `tools` against the workspace's registered remote tools (decisions section 3) and MCP
+ * servers (whose lists are read now, through the cache of mcp-access.ts): a tool the workspace has not
+ * registered fails the step, before any model is called.
  */
 export async function resolveStepTools(
-  findTool: FindTool,
+  access: Pick<ToolAccess, "findTool" | "mcp">,
   workspaceId: string,
-  declared: NonNullable<LlmStep["tools"]>,
-): Promise<{ ok: true; tools: StepTools } | { ok: false; error: string }> {
+  declared: readonly LlmTool[],
+): Promise<{ ok: true; tools: StepTools } | ToolsProblem> {
   const tools: StepTools = { specs: [], byName: new Map() };
-  for (const declaration of declared) {
-    const tool = await findTool(workspaceId, declaration.remoteTool);
-    if (!tool) {
-      return {
-        ok: false,
-        error: `Remote tool "${declaration.remoteTool}" is not registered in this workspace`,
-      };
+  const add = (spec: ToolSpec, tool: StepTool): ToolsProblem | undefined => {
+    if (tools.byName.has(spec.name)) {
+      const error = `The step declares two tools named "${spec.name}"`;
+      return { ok: false, error, retryable: false, code: StepFailureCode.HANDLER_CONFIG };
     }
-    const name = declaration.name ?? declaration.remoteTool;
-    if (tools.byName.has(name)) return { ok: false, error: `The step declares two tools named "${name}"` };
-    tools.byName.set(name, tool);
-    tools.specs.push({
-      name,
-      description: declaration.description ?? `Remote tool ${declaration.remoteTool}`,
-      parameters: declaration.parameters ?? ANY_ARGUMENTS,
-    });
+    tools.byName.set(spec.name, tool);
+    tools.specs.push(spec);
+    return undefined;
+  };
+  for (const declaration of declared) {
+    const problem =
+      "remoteTool" in declaration
+        ? await addRemoteTool(access.findTool, workspaceId, declaration, add)
+        : await addMcpTools(access.mcp, workspaceId, declaration, add);
+    if (problem) return problem;
   }
   return { ok: true, tools };
+}
+
+type AddTool = (spec: ToolSpec, tool: StepTool) => ToolsProblem | undefined;
+
+async function addRemoteTool(
+  findTool: FindTool,
+  workspaceId: string,
+  declaration: Extract<LlmTool, { remoteTool: string }>,
+  add: AddTool,
+): Promise<ToolsProblem | undefined> {
+  const tool = await findTool(workspaceId, declaration.remoteTool);
+  if (!tool) {
+    const error = `Remote tool "${declaration.remoteTool}" is not registered in this workspace`;
+    return { ok: false, error, retryable: false, code: StepFailureCode.UNKNOWN_TOOL };
+  }
+  const spec = {
+    name: declaration.name ?? declaration.remoteTool,
+    description: declaration.description ?? `Remote tool ${declaration.remoteTool}`,
+    parameters: declaration.parameters ?? ANY_ARGUMENTS,
+  };
+  return add(spec, { kind: "remote", tool });
+}
+
+async function addMcpTools(
+  mcp: McpAccess,
+  workspaceId: string,
+  declaration: McpLlmTools,
+  add: AddTool,
+): Promise<ToolsProblem | undefined> {
+  const server = await mcp.find(workspaceId, declaration.mcpServer);
+  if (!server) {
+    const error = `MCP server "${declaration.mcpServer}" is not registered in this workspace`;
+    return { ok: false, error, retryable: false, code: StepFailureCode.UNKNOWN_TOOL };
+  }
+  let listed: ToolSpec[];
+  try {
+    listed = await mcp.list(server);
+  } catch (error) {
+    if (!(error instanceof McpServerFailed)) throw error;
+    const code = error.refused ? StepFailureCode.URL_REFUSED : StepFailureCode.TOOL_FAILED;
+    return { ok: false, error: `${error.message} (listing its tools)`, retryable: !error.refused, code };
+  }
+  const wanted = declaration.tools ?? listed.map((spec) => spec.name);
+  for (const name of wanted) {
+    const spec = listed.find((candidate) => candidate.name === name);
+    if (!spec) {
+      const error = `MCP server "${server.name}" does not offer a tool "${name}"${server.allowedTools ? " that its registration allows" : ""}`;
+      return { ok: false, error, retryable: false, code: StepFailureCode.UNKNOWN_TOOL };
+    }
+    if (!MODEL_TOOL_NAME.test(spec.name)) {
+      const error = `MCP server "${server.name}" lists a tool named ${JSON.stringify(spec.name.slice(0, 100))}, which no model accepts; name the step's tools to leave it out`;
+      return { ok: false, error, retryable: false, code: StepFailureCode.TOOL_FAILED };
+    }
+    const problem = add(spec, { kind: "mcp", server, toolName: spec.name });
+    if (problem) return problem;
+  }
+  return undefined;
 }
 
 /**
@@ -54,7 +139,7 @@ export async function resolveStepTools(
  */
 export function createToolRunner(
   tools: StepTools,
-  callTool: CallTool,
+  access: Pick<ToolAccess, "callTool" | "mcp">,
   context: { workflowRunId: string; stepName: string; callIdPrefix: string },
 ): (call: ToolCall) => Promise<{ content: string; summary: ToolCallSummary; refused: boolean }> {
   let calls = 0;
@@ -75,7 +160,11 @@ export function createToolRunner(
         stepName: context.stepName,
         callId,
       };
-      result = await callTool(tool, request).catch(() => ({
+      const calling =
+        tool.kind === "remote"
+          ? access.callTool(tool.tool, request)
+          : access.mcp.call(tool.server, tool.toolName, request);
+      result = await calling.catch(() => ({
         ok: false as const,
         error: "The tool call failed unexpectedly",
         durationMs: 0,
@@ -84,7 +173,7 @@ export function createToolRunner(
       if (resultProblem) result = { ok: false, error: resultProblem, durationMs: result.durationMs };
     }
     const summary: ToolCallSummary = {
-      tool: tool?.name ?? call.name,
+      tool: tool?.kind === "remote" ? tool.tool.name : call.name,
       ok: result.ok,
       durationMs: result.durationMs,
       ...(result.ok ? {} : { error: result.error }),

@@ -11,7 +11,7 @@ import type { ApprovalGroupStore } from "./store/approval-groups";
 import type { ApprovalLinkKeyStore, ApprovalMailStore } from "./store/approval-links";
 import type { WorkspaceBudgetStore } from "./store/budgets";
 import type { CostRollupStore, CostStore } from "./store/costs";
-import type { ProviderStore, RemoteToolStore } from "./store/integrations";
+import type { McpServerStore, ProviderStore, RemoteToolStore } from "./store/integrations";
 import type { LlmCacheStore } from "./store/llm-cache";
 import type { ReplayStore } from "./store/replays";
 import type { RunEventOutboxStore } from "./store/run-events";
@@ -62,6 +62,7 @@ export interface Store {
   llmCache: LlmCacheStore;
   replays: ReplayStore;
   remoteTools: RemoteToolStore;
+  mcpServers: McpServerStore;
   webhooks: WebhookStore;
   webhookDeliveries: WebhookDeliveryStore;
   runEventOutbox: RunEventOutboxStore;

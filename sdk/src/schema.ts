@@ -431,6 +431,41 @@ export interface paths {
         patch: operations["setLlmProviderPriorities"];
         trace?: never;
     };
+    "/v1/mcp-servers": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The workspace's MCP servers (never the header's value) */
+        get: operations["listMcpServers"];
+        put?: never;
+        /** Register a remote MCP server whose tools agent and llm steps may call */
+        post: operations["createMcpServer"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/mcp-servers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Delete an MCP server; steps that name it fail from then on */
+        delete: operations["deleteMcpServer"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/remote-tools": {
         parameters: {
             query?: never;
@@ -1000,7 +1035,7 @@ export interface components {
             toolChoice?: ("auto" | "required" | "none") | {
                 tool: string;
             };
-            tools?: {
+            tools?: ({
                 description?: string;
                 /** @description Tool name shown to the model */
                 name?: string;
@@ -1010,7 +1045,12 @@ export interface components {
                 };
                 /** @description Name of a remote tool registered in the workspace */
                 remoteTool: string;
-            }[];
+            } | {
+                /** @description Name of an MCP server registered in the workspace */
+                mcpServer: string;
+                /** @description Only these of the server's tools (default: all the registration allows) */
+                tools?: string[];
+            })[];
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1457,6 +1497,24 @@ export interface components {
              */
             type: "event";
         };
+        CreateMcpServerInput: {
+            /** @description Only these of the server's tools are shown to models (default: all it lists) */
+            allowedTools?: string[];
+            /** @description Sent with every request to the server (e.g. Authorization); kept encrypted, never shown again */
+            authHeader?: {
+                name: string;
+                value: string;
+            };
+            /** @description How steps name the server (`tools: [{mcpServer: name}]`), unique in the workspace */
+            name: string;
+            /**
+             * @description Bound of each request to the server (listing its tools, each call)
+             * @default 10000
+             */
+            timeoutMs?: number;
+            /** @description The server's Streamable HTTP endpoint: public HTTPS */
+            url: string;
+        };
         CreateRemoteToolInput: {
             name: string;
             /** @default 10000 */
@@ -1882,7 +1940,7 @@ export interface components {
             stream?: boolean;
             systemPrompt?: string;
             temperature?: number;
-            tools?: {
+            tools?: ({
                 description?: string;
                 /** @description Tool name shown to the model */
                 name?: string;
@@ -1892,7 +1950,12 @@ export interface components {
                 };
                 /** @description Name of a remote tool registered in the workspace */
                 remoteTool: string;
-            }[];
+            } | {
+                /** @description Name of an MCP server registered in the workspace */
+                mcpServer: string;
+                /** @description Only these of the server's tools (default: all the registration allows) */
+                tools?: string[];
+            })[];
             /**
              * @description discriminator enum property added by openapi-typescript
              * @enum {string}
@@ -1954,6 +2017,15 @@ export interface components {
              * @enum {string}
              */
             type: "map";
+        };
+        McpServerSummary: {
+            allowedTools: string[] | null;
+            authHeaderName: string | null;
+            createdAt: string;
+            id: string;
+            name: string;
+            timeoutMs: number;
+            url: string;
         };
         MigrateRunsInput: {
             dryRun: boolean;
@@ -2846,6 +2918,7 @@ export type CreatedInvite = components['schemas']['CreatedInvite'];
 export type CreatedRemoteTool = components['schemas']['CreatedRemoteTool'];
 export type CreatedWebhook = components['schemas']['CreatedWebhook'];
 export type CreateEventTriggerInput = components['schemas']['CreateEventTriggerInput'];
+export type CreateMcpServerInput = components['schemas']['CreateMcpServerInput'];
 export type CreateRemoteToolInput = components['schemas']['CreateRemoteToolInput'];
 export type CreateRunInput = components['schemas']['CreateRunInput'];
 export type CreateTriggerInput = components['schemas']['CreateTriggerInput'];
@@ -2867,6 +2940,7 @@ export type LlmStep = components['schemas']['LlmStep'];
 export type LoginInput = components['schemas']['LoginInput'];
 export type LoginResult = components['schemas']['LoginResult'];
 export type MapStep = components['schemas']['MapStep'];
+export type McpServerSummary = components['schemas']['McpServerSummary'];
 export type MigrateRunsInput = components['schemas']['MigrateRunsInput'];
 export type MigrationReport = components['schemas']['MigrationReport'];
 export type PageMeta = components['schemas']['PageMeta'];
@@ -6879,6 +6953,403 @@ export interface operations {
                      *       "error": {
                      *         "code": "VALIDATION_ERROR",
                      *         "message": "Content-Type must be application/json"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listMcpServers: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The servers */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "id": "string",
+                     *           "name": "string",
+                     *           "url": "string",
+                     *           "authHeaderName": "string",
+                     *           "allowedTools": [
+                     *             "string"
+                     *           ],
+                     *           "timeoutMs": 0,
+                     *           "createdAt": "string"
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["McpServerSummary"][];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    createMcpServer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                /**
+                 * @example {
+                 *       "name": "A",
+                 *       "url": "string",
+                 *       "authHeader": {
+                 *         "name": "!",
+                 *         "value": "string"
+                 *       },
+                 *       "allowedTools": [
+                 *         "A"
+                 *       ],
+                 *       "timeoutMs": 10000
+                 *     }
+                 */
+                "application/json": components["schemas"]["CreateMcpServerInput"];
+            };
+        };
+        responses: {
+            /** @description Registered */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "id": "string",
+                     *         "name": "string",
+                     *         "url": "string",
+                     *         "authHeaderName": "string",
+                     *         "allowedTools": [
+                     *           "string"
+                     *         ],
+                     *         "timeoutMs": 0,
+                     *         "createdAt": "string"
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["McpServerSummary"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path is invalid (see `error.details.issues`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body is invalid",
+                     *         "details": {
+                     *           "issues": [
+                     *             {
+                     *               "path": "name",
+                     *               "message": "Too small: expected string to have >=1 characters"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description CONFLICT: the resource exists or is in a state that forbids the operation */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "CONFLICT",
+                     *         "message": "Run is COMPLETED"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is over 1 MiB */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body exceeds the 1 MiB limit"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description VALIDATION_ERROR: the request body is not `application/json` */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Content-Type must be application/json"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteMcpServer: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @enum {boolean} */
+                            deleted: true;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in the caller's workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Workflow run not found"
                      *       }
                      *     }
                      */

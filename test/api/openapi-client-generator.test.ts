@@ -22,6 +22,7 @@ const ACKNOWLEDGEMENTS = new Set([
   "setLlmProviderPriorities",
   "deleteLlmProvider",
   "deleteRemoteTool",
+  "deleteMcpServer",
   "deleteTrigger",
   "deleteWebhook",
   "cancelWorkflowRun",

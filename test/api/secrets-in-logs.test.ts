@@ -142,6 +142,19 @@ async function serveEveryRoute(): Promise<string> {
   await v1("GET", "/v1/remote-tools");
   await v1("DELETE", `/v1/remote-tools/${tool.id}`);
 
+  const mcpAuth = "Bearer mcp-server-header-value-000000";
+  keep("MCP server header", mcpAuth);
+  const mcpServer = await data<{ id: string }>(
+    v1("POST", "/v1/mcp-servers", {
+      name: "docs",
+      url: `${hookUrl}/mcp`,
+      authHeader: { name: "Authorization", value: mcpAuth },
+    }),
+    201,
+  );
+  await v1("GET", "/v1/mcp-servers");
+  await v1("DELETE", `/v1/mcp-servers/${mcpServer.id}`);
+
   const hook = await data<{ id: string; secret: string }>(
     v1("POST", "/v1/webhooks", {
       url: `${hookUrl}/hook`,

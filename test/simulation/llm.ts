@@ -17,6 +17,7 @@ import type { LlmExecutorDeps } from "../../core/llm/model-session";
 import { createOpenAiProvider } from "../../core/llm/providers/openai";
 import type { BlobStore } from "../../core/ports/blob-store";
 import type { Clock } from "../../core/ports/clock";
+import { noMcpServers } from "../helpers/no-mcp";
 import type { ToolRecorder } from "./agent-tools";
 import type { Actor, Interleaver } from "./interleaver";
 
@@ -49,6 +50,7 @@ export function simulatedModels(
     loadCredentials: async () => ({ keys: { openai: "sk-simulation" }, fallbackProviders: [] }),
     findTool: world.tools.find,
     callTool: world.tools.callerFor(inter, actor),
+    mcp: noMcpServers,
     price: (model, usage) => costUsd(model, usage),
     defaultModel: (_provider: ProviderName) => SIM_MODEL,
     clock: world.clock,

@@ -3,6 +3,7 @@ import type { Store } from "../../ports/store";
 import { createAccountStore } from "./accounts/account-store";
 import { createApiKeyStore } from "./accounts/api-key-store";
 import { createInviteStore } from "./accounts/invite-store";
+import { createMcpServerStore } from "./accounts/mcp-server-store";
 import { createProviderStore } from "./accounts/provider-store";
 import { createRateLimitStore } from "./accounts/rate-limit-store";
 import { createRemoteToolStore } from "./accounts/remote-tool-store";
@@ -45,6 +46,7 @@ export function createStore(table: Table): Store {
     replays: createReplayStore(table),
     rateLimits: createRateLimitStore(table),
     remoteTools: createRemoteToolStore(table),
+    mcpServers: createMcpServerStore(table),
     runs: createRunStore(table),
     sessions: createSessionStore(table),
     triggers: createTriggerStore(table),

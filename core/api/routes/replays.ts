@@ -91,7 +91,9 @@ const listRoute = route({
  */
 const loadReplay = loadOnce(() => import("../../llm/replay-step"));
 
-export function replayRoutes(deps: Pick<Deps, "config" | "store" | "keyVault" | "clock" | "log" | "random">) {
+export function replayRoutes(
+  deps: Pick<Deps, "config" | "store" | "keyVault" | "clock" | "log" | "random" | "http">,
+) {
   const nextUlid = monotonicFactory();
   const replayDeps = {
     ...workspaceModels(deps),

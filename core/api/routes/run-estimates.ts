@@ -78,7 +78,7 @@ const estimateRoute = createRoute({
   })),
 });
 
-export function runEstimateRoutes(deps: Pick<Deps, "config" | "store" | "keyVault" | "clock">) {
+export function runEstimateRoutes(deps: Pick<Deps, "config" | "store" | "keyVault" | "clock" | "http">) {
   const estimateDeps = { ...workspaceModels(deps), store: deps.store };
   return createRouter<WorkspaceEnv>().openapi(estimateRoute, async (c) =>
     c.json(ok(await estimateRun(estimateDeps, c.var.workspaceId, c.req.valid("json"))), 200),

@@ -1,3 +1,4 @@
+import type { McpServerRecord } from "../../domain/mcp-server";
 import type { ProviderRecord } from "../../domain/provider-config";
 import type { RemoteToolRecord } from "../../domain/remote-tool";
 
@@ -23,4 +24,12 @@ export interface RemoteToolStore {
   list(workspaceId: string): Promise<RemoteToolRecord[]>;
   byName(workspaceId: string, name: string): Promise<RemoteToolRecord | undefined>;
   delete(workspaceId: string, toolId: string): Promise<boolean>;
+}
+
+export interface McpServerStore {
+  /** @returns false when the workspace already has a server of that name. */
+  create(record: McpServerRecord): Promise<boolean>;
+  list(workspaceId: string): Promise<McpServerRecord[]>;
+  byName(workspaceId: string, name: string): Promise<McpServerRecord | undefined>;
+  delete(workspaceId: string, serverId: string): Promise<boolean>;
 }

@@ -16,6 +16,7 @@ import type { LlmExecutorDeps } from "../../../core/llm/model-session";
 import type { ProviderCredentials } from "../../../core/llm/provider-credentials";
 import type { CallTool } from "../../../core/remote-tools/call-remote-tool";
 import type { CallableTool } from "../../../core/remote-tools/find-tool";
+import { noMcpServers } from "../../helpers/no-mcp";
 
 /** What a scripted provider answers to one call: an answer, a classified failure, or a function of the request. */
 export type Scripted =
@@ -118,6 +119,7 @@ export function executorHarness(options: {
         keys: { openai: "sk-server-openai-key", anthropic: "sk-ant-server-key" },
         fallbackProviders: [],
       },
+    mcp: noMcpServers,
     findTool: async (_workspaceId, name) =>
       name in registered
         ? ({

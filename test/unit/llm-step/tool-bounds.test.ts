@@ -2,6 +2,7 @@ import { describe, expect, it } from "vitest";
 import { LIMITS } from "../../../core/domain/limits";
 import { createToolRunner, type StepTools } from "../../../core/llm/step-tools";
 import type { CallTool } from "../../../core/remote-tools/call-remote-tool";
+import { noMcpServers } from "../../helpers/no-mcp";
 
 /** docs/limits.md: a tool call's arguments and result, bounded before either is written into the conversation. */
 const tool = {
@@ -11,7 +12,7 @@ const tool = {
   timeoutMs: 1000,
   secret: "s",
 };
-const tools: StepTools = { specs: [], byName: new Map([["lookup", tool]]) };
+const tools: StepTools = { specs: [], byName: new Map([["lookup", { kind: "remote" as const, tool }]]) };
 const context = { workflowRunId: "run_1", stepName: "ask", callIdPrefix: "stp_1:1" };
 
 /** A tool that answers `result` and counts its calls. */
@@ -21,7 +22,7 @@ function answering(result: unknown) {
     calls.push(request.arguments);
     return { ok: true, result, durationMs: 1 };
   };
-  return { calls, run: createToolRunner(tools, callTool, context) };
+  return { calls, run: createToolRunner(tools, { callTool, mcp: noMcpServers }, context) };
 }
 
 /** A string field whose object takes exactly `bytes` as JSON. */

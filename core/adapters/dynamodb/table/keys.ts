@@ -137,6 +137,16 @@ export const keys = {
     pk: workspacePartition(workspaceId),
     sk: `TOOLNAME#${name}`,
   }),
+  mcpServer: (workspaceId: string, serverId: string): ItemKey => ({
+    pk: workspacePartition(workspaceId),
+    sk: `MCP#${serverId}`,
+  }),
+  mcpServerPrefix: "MCP#",
+  /** As `remoteToolName`: the name's uniqueness guard, carrying the whole registration. */
+  mcpServerName: (workspaceId: string, name: string): ItemKey => ({
+    pk: workspacePartition(workspaceId),
+    sk: `MCPNAME#${name}`,
+  }),
 
   trigger: (workspaceId: string, triggerId: string): ItemKey => ({
     pk: workspacePartition(workspaceId),
