@@ -13,11 +13,18 @@ export interface McpCallSeen {
 
 /**
  * A remote MCP server built with the official SDK (stateless Streamable HTTP, JSON answers) on a loopback
- * port, offering `forecast` (answers a city's forecast), `hang` (never answers) and `fail` (reports an error).
+ * port, offering `forecast` (answers a city's forecast), `hang` (never answers) and `fail` (reports an error),
+ * counting the tool lists it was asked for.
  */
-export async function startMcpToolServer(): Promise<{ url: string; calls: McpCallSeen[] }> {
+export async function startMcpToolServer(): Promise<{
+  url: string;
+  calls: McpCallSeen[];
+  lists: () => number;
+}> {
   const calls: McpCallSeen[] = [];
+  let lists = 0;
   const base = await startLoopbackServer(async (request, body, response) => {
+    if (body.includes('"method":"tools/list"')) lists += 1;
     const authorization = request.headers.authorization;
     const server = new McpServer({ name: "forecasts", version: "1.0.0" });
     const seen = (tool: string, args: Record<string, unknown>, meta: Record<string, unknown> | undefined) =>
@@ -62,5 +69,5 @@ export async function startMcpToolServer(): Promise<{ url: string; calls: McpCal
     response.end(Buffer.from(await answer.arrayBuffer()));
     await server.close();
   });
-  return { url: `${base}/mcp`, calls };
+  return { url: `${base}/mcp`, calls, lists: () => lists };
 }
