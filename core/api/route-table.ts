@@ -192,6 +192,11 @@ export const WORKSPACE_ROUTES: RouteGroup<WorkspaceEnv, GroupDeps>[] = [
     load: async ({ deps }) => (await import("./routes/mcp-servers")).mcpServerRoutes(deps),
   },
   {
+    name: "threads",
+    routes: ["GET /v1/threads/{id}", "DELETE /v1/threads/{id}"],
+    load: async ({ deps }) => (await import("./routes/threads")).threadRoutes(deps),
+  },
+  {
     name: "cost",
     routes: ["GET /v1/workflow-runs/{id}/cost", "GET /v1/cost/summary", "GET /v1/cost/daily"],
     load: async ({ deps }) => (await import("./routes/cost")).costRoutes(deps),

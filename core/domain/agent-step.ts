@@ -2,6 +2,7 @@ import * as z from "zod";
 import { LIMITS } from "./limits";
 import { declaredToolNames, llmStepFields } from "./llm-step";
 import { commonFields, StepType } from "./step-fields";
+import { DEFAULT_THREAD_WINDOW_TOKENS, THREAD_PROMPT_MESSAGES } from "./thread";
 
 export const DEFAULT_MAX_TURNS = 50;
 
@@ -34,6 +35,18 @@ export const AgentStep = z
       .meta({
         description:
           "Whether each turn must call a tool: auto (the default), required (some tool), none, or {tool} (that one); a turn that must call one can only end the step by stopWhen",
+      }),
+    thread: z.boolean().optional().meta({
+      description:
+        "Start from the latest messages of the run's thread (its threadId), within threadWindowTokens, and add the step's prompt and final answer to it",
+    }),
+    threadWindowTokens: z
+      .int()
+      .min(100)
+      .max(200_000)
+      .optional()
+      .meta({
+        description: `Tokens of the thread's latest messages the model is given at most (default ${DEFAULT_THREAD_WINDOW_TOKENS}; estimated at four characters a token)`,
       }),
     stopWhen: z
       .strictObject({
@@ -74,6 +87,13 @@ export const AgentStep = z
           "A toolChoice that makes every turn call a tool needs stopWhen.toolCalled: no answer could end the step",
       });
     }
+    if (step.thread && (step.messages?.length ?? 0) > THREAD_PROMPT_MESSAGES) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["messages"],
+        message: `An agent step with thread: true adds its messages to the thread: at most ${THREAD_PROMPT_MESSAGES}`,
+      });
+    }
     if ((step.messages?.length ?? 0) > 0 || step.systemPrompt !== undefined) return;
     ctx.addIssue({
       code: "custom",
@@ -112,6 +132,11 @@ export interface AgentProgress {
   repairs?: number;
   /** The last turn asked for tools that have not run yet: the next unit runs them. */
   toolsPending: boolean;
+  /**
+   * The thread's messages the step started from (`seq` from..to; to < from: none), chosen by its first turn:
+   * every later unit gives the model the same ones, whatever the thread gained meanwhile.
+   */
+  thread?: { from: number; to: number };
   inputTokens: number;
   outputTokens: number;
   costUsd: number;

@@ -86,6 +86,8 @@ export function newChildRun(
     // The parent opened its tree's counter in the commit that started its children (RunTransition).
     stepCounter: parent.stepCounter ?? parent.id,
     ...(parent.startedBy === undefined ? {} : { startedBy: parent.startedBy }),
+    // The run's conversation goes on in its children's agent steps (docs/agents.md, "Threads").
+    ...(parent.threadId === undefined ? {} : { threadId: parent.threadId }),
   };
   if (step.type === "sub_workflow") {
     const input = active.stepRun.input ?? {};

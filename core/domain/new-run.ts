@@ -17,6 +17,7 @@ export interface NewRunFields {
   createdAt: string;
   startedBy?: string;
   startedWith?: StartedWith;
+  threadId?: string | undefined;
   budget?: RunBudget;
   /** A rerun: the run it reruns, its starting state and what it copies. */
   rerun?: { of: string; state: Record<string, unknown>; start: RerunStart };
@@ -34,6 +35,7 @@ export interface NewRunFields {
 export function pendingRun({
   startedBy,
   startedWith,
+  threadId,
   budget,
   rerun,
   parent,
@@ -48,6 +50,7 @@ export function pendingRun({
     ...fields,
     ...(startedBy === undefined ? {} : { startedBy }),
     ...(startedWith === undefined ? {} : { startedWith }),
+    ...(threadId === undefined ? {} : { threadId }),
     ...(budget === undefined ? {} : { budget }),
     ...(rerun === undefined ? {} : { rerunOf: rerun.of, rerunStart: rerun.start }),
     ...(parent === undefined ? {} : { parent }),

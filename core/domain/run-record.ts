@@ -53,6 +53,8 @@ export interface RunRecord
   startedBy?: string;
   /** The credential that created the run (and said its `startedBy`); absent for a trigger's or child's run. */
   startedWith?: StartedWith;
+  /** The thread its agent steps with `thread: true` continue (CreateRunInput.threadId). */
+  threadId?: string;
   /** Signals buffered and signal ids seen (signals.ts). Absent when none. */
   signals?: RunSignals;
   /**

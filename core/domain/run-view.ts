@@ -37,6 +37,7 @@ export function toWorkflowRun(run: RunRecord): WorkflowRun {
     // The credential that said it: a startedBy is only a claim without it.
     ...(run.startedBy === undefined || run.startedWith === undefined ? {} : { startedWith: run.startedWith }),
     ...(run.rerunOf === undefined ? {} : { rerunOf: run.rerunOf }),
+    ...(run.threadId === undefined ? {} : { threadId: run.threadId }),
     ...(run.originalDefinitionId === undefined ? {} : { originalDefinitionId: run.originalDefinitionId }),
     ...(run.upgrade === undefined ? {} : { pendingUpgrade: pendingUpgradeView(run.upgrade) }),
     ...(run.parent === undefined ? {} : { parentRunId: run.parent.runId }),

@@ -6,6 +6,7 @@ import { EVENT_TYPES } from "./events";
 import { StartedWith } from "./identity";
 import { LIMITS } from "./limits";
 import { RUN_STATUSES, type RunStatus, StepRunStatus } from "./statuses";
+import { ThreadId } from "./thread";
 import { Priority, ThrottleSetting } from "./traffic-settings";
 
 const Json = z.record(z.string(), z.unknown());
@@ -81,6 +82,10 @@ export const WorkflowRun = z
     concurrencyKey: z.string().optional().meta({
       description: "The key of the concurrency limit the run is under, as given or rendered",
     }),
+    threadId: z
+      .string()
+      .optional()
+      .meta({ description: "The thread the run continues, as its creation named it" }),
   })
   .meta({ id: "WorkflowRun" });
 export type WorkflowRun = z.infer<typeof WorkflowRun>;
@@ -123,6 +128,7 @@ export const CreateRunInput = z
     throttle: ThrottleSetting.optional().meta({
       description: "The run's throttle, instead of its definition's",
     }),
+    threadId: ThreadId.optional(),
   })
   .meta({ id: "CreateRunInput" });
 export type CreateRunInput = z.infer<typeof CreateRunInput>;

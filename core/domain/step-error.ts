@@ -31,6 +31,8 @@ export const StepFailureCode = {
   BUDGET_EXCEEDED: "BUDGET_EXCEEDED",
   /** An agent step took maxTurns model turns and still asked for tools. */
   AGENT_MAX_TURNS: "AGENT_MAX_TURNS",
+  /** An agent step's messages would take its thread past THREAD_MESSAGES_MAX (docs/agents.md, "Threads"). */
+  THREAD_FULL: "THREAD_FULL",
 } as const;
 export type StepFailureCode = (typeof StepFailureCode)[keyof typeof StepFailureCode];
 

@@ -5,7 +5,9 @@ import { DEFAULT_FALLBACK_ON } from "../domain/llm-errors";
 import type { StepExecutor } from "../domain/step-context";
 import { StepFailureCode } from "../domain/step-error";
 import type { StepOutcome } from "../domain/step-outcome";
+import { isoAt } from "../domain/time";
 import type { BlobStore } from "../ports/blob-store";
+import { addToThread, type ThreadAccess, threadHistory } from "./agent-thread";
 import { appendTranscript, readTranscript, transcriptKey } from "./agent-transcript";
 import { runToolCalls } from "./conversation";
 import { llmOutcomes } from "./llm-outcomes";
@@ -16,6 +18,7 @@ import { renderPrompt } from "./prompt";
 
 export interface AgentExecutorDeps extends LlmExecutorDeps {
   blobs: BlobStore;
+  threads: ThreadAccess;
   /** A fresh, unique, lower-case id: each unit stores its transcript under a name of its own. */
   unitId: () => string;
 }
@@ -127,6 +130,13 @@ export function createAgentExecutor(deps: AgentExecutorDeps): StepExecutor<Agent
       ...recorded(log, usedFrom),
     });
 
+    /** The step's end, once its prompt and answer are in its thread (when it has one). */
+    const finish = async (answer: string, completed: () => StepOutcome) => {
+      const context = { run, step, stepRunId: stepRun.id, now: isoAt(deps.clock.nowMs()) };
+      const problem = await addToThread(deps.threads, context, prompt.messages, answer);
+      return problem ? failed(problem.error, problem.retryable, log, problem.code) : completed();
+    };
+
     if (progress.toolsPending) {
       const last = transcript.at(-1);
       const calls = last?.role === "assistant" ? (last.toolCalls ?? []) : [];
@@ -139,15 +149,19 @@ export function createAgentExecutor(deps: AgentExecutorDeps): StepExecutor<Agent
       const stop = calls.find((call) => call.name === step.stopWhen?.toolCalled);
       if (!stop) return goOn(next);
       const stoppedBy = { tool: stop.name, arguments: stop.arguments };
-      return completedWith(next, last?.content ?? "", { stoppedBy }, stop.arguments);
+      const said = last?.content || JSON.stringify(stop.arguments);
+      return finish(said, () => completedWith(next, last?.content ?? "", { stoppedBy }, stop.arguments));
     }
+    // A model turn: the thread's messages the step started from go before its prompt.
+    const history = await threadHistory(deps.threads, run, step, progress);
+    if ("error" in history) return failed(history.error, history.retryable, log, history.code);
     if (progress.turns >= step.maxTurns) {
       const error = `The agent took ${step.maxTurns} turns without an answer free of tool calls (maxTurns)`;
       return failed(error, false, log, StepFailureCode.AGENT_MAX_TURNS);
     }
     const answer = await firstAnswer(
       session,
-      [...prompt.messages, ...transcript],
+      [...history.messages, ...prompt.messages, ...transcript],
       step.fallbackOn ?? DEFAULT_FALLBACK_ON,
       {
         system: prompt.system,
@@ -169,7 +183,11 @@ export function createAgentExecutor(deps: AgentExecutorDeps): StepExecutor<Agent
       content: response.text,
       ...(response.toolCalls.length > 0 ? { toolCalls: response.toolCalls } : {}),
     };
-    const turn = { turns: progress.turns + 1, toolsPending: response.toolCalls.length > 0 };
+    const turn = {
+      turns: progress.turns + 1,
+      toolsPending: response.toolCalls.length > 0,
+      ...(history.window && { thread: history.window }),
+    };
     const answeredBy = { model: candidate.model, provider: candidate.provider };
     // A final answer is checked as an llm step's is (JSON, outputSchema, guardrails); one that is not the JSON
     // asked for goes back to the model as a turn of its own, with the error, until repairAttempts are spent.
@@ -209,6 +227,8 @@ export function createAgentExecutor(deps: AgentExecutorDeps): StepExecutor<Agent
     const next = moved({ ...turn, answeredBy }, kept.place);
     if (!checked?.ok) return goOn(next, usedFrom);
     const json = checked.json === undefined ? {} : { json: checked.json };
-    return completedWith(next, response.text, json, checked.stateValue, usedFrom);
+    return finish(response.text, () =>
+      completedWith(next, response.text, json, checked.stateValue, usedFrom),
+    );
   };
 }

@@ -40,6 +40,7 @@ export function buildLlmSteps(
     (await import("./agent-executor")).createAgentExecutor({
       ...executorDeps,
       blobs: deps.blobs,
+      threads: deps.store.threads,
       unitId: () => nextUlid().toLowerCase(),
     }),
   );

@@ -16,6 +16,7 @@ import type { LlmCacheStore } from "./store/llm-cache";
 import type { ReplayStore } from "./store/replays";
 import type { RunEventOutboxStore } from "./store/run-events";
 import type { ApprovalStore, RunStore } from "./store/runs";
+import type { ThreadStore } from "./store/threads";
 import type { TriggerStore } from "./store/triggers";
 import type { WebhookDeliveryStore, WebhookStore } from "./store/webhooks";
 
@@ -29,6 +30,7 @@ export type * from "./store/llm-cache";
 export type * from "./store/replays";
 export type * from "./store/run-events";
 export type * from "./store/runs";
+export type * from "./store/threads";
 export type * from "./store/triggers";
 export type * from "./store/webhooks";
 
@@ -63,6 +65,7 @@ export interface Store {
   replays: ReplayStore;
   remoteTools: RemoteToolStore;
   mcpServers: McpServerStore;
+  threads: ThreadStore;
   webhooks: WebhookStore;
   webhookDeliveries: WebhookDeliveryStore;
   runEventOutbox: RunEventOutboxStore;

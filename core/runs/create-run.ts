@@ -70,6 +70,7 @@ export async function createRun(
       createdAt: isoAt(deps.clock.nowMs()),
       startedBy: input.startedBy,
       startedWith,
+      threadId: input.threadId,
       budget: input.budget ?? definition.budget,
       rerun,
       ...(debounce ? { debounceWindow: newWindow(debounce, deps.clock.nowMs()) } : {}),

@@ -501,6 +501,24 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/threads/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A page of a thread's messages, oldest first */
+        get: operations["listThreadMessages"];
+        put?: never;
+        post?: never;
+        /** Delete a thread and its messages */
+        delete: operations["deleteThread"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/triggers": {
         parameters: {
             query?: never;
@@ -1031,6 +1049,10 @@ export interface components {
             };
             systemPrompt?: string;
             temperature?: number;
+            /** @description Start from the latest messages of the run's thread (its threadId), within threadWindowTokens, and add the step's prompt and final answer to it */
+            thread?: boolean;
+            /** @description Tokens of the thread's latest messages the model is given at most (default 4000; estimated at four characters a token) */
+            threadWindowTokens?: number;
             /** @description Whether each turn must call a tool: auto (the default), required (some tool), none, or {tool} (that one); a turn that must call one can only end the step by stopWhen */
             toolChoice?: ("auto" | "required" | "none") | {
                 tool: string;
@@ -1572,6 +1594,8 @@ export interface components {
              */
             supersedeMode?: "cancel_running" | "after_current_step" | "queue_latest";
             supersessionKey?: string;
+            /** @description The conversation the run's agent steps with thread: true continue (docs/agents.md) */
+            threadId?: string;
             /** @description The run's throttle, instead of its definition's */
             throttle?: {
                 /** @description A template over the input; runs rendering the same key share the throttle. Absent: all the definition's runs */
@@ -2509,6 +2533,16 @@ export interface components {
              */
             type: "task";
         };
+        ThreadMessage: {
+            content: string;
+            createdAt: string;
+            /** @enum {string} */
+            role: "user" | "assistant";
+            runId: string;
+            /** @description Its place in the thread, from 1 */
+            seq: number;
+            stepName: string;
+        };
         ThrottleSetting: {
             /** @description A template over the input; runs rendering the same key share the throttle. Absent: all the definition's runs */
             key?: string;
@@ -2762,6 +2796,8 @@ export interface components {
             /** @enum {string} */
             status: "PENDING" | "RUNNING" | "WAITING" | "PAUSED" | "COMPLETED" | "FAILED" | "CANCELLED" | "SUPERSEDED";
             supersessionKey: string | null;
+            /** @description The thread the run continues, as its creation named it */
+            threadId?: string;
             updatedAt: string;
             /**
              * @description Why a PENDING run has not started yet: `debounce`, its debounce window is open; `concurrency`, its concurrency limit is reached; `throttle`, its throttle's period is full; `supersession`, created with `supersedeMode: queue_latest`, it waits for the running run of its supersession key to end
@@ -2859,6 +2895,8 @@ export interface components {
             status: "PENDING" | "RUNNING" | "WAITING" | "PAUSED" | "COMPLETED" | "FAILED" | "CANCELLED" | "SUPERSEDED";
             steps: components["schemas"]["StepRun"][];
             supersessionKey: string | null;
+            /** @description The thread the run continues, as its creation named it */
+            threadId?: string;
             updatedAt: string;
             /**
              * @description Why a PENDING run has not started yet: `debounce`, its debounce window is open; `concurrency`, its concurrency limit is reached; `throttle`, its throttle's period is full; `supersession`, created with `supersedeMode: queue_latest`, it waits for the running run of its supersession key to end
@@ -2968,6 +3006,7 @@ export type StepReplay = components['schemas']['StepReplay'];
 export type StepRun = components['schemas']['StepRun'];
 export type SubWorkflowStep = components['schemas']['SubWorkflowStep'];
 export type TaskStep = components['schemas']['TaskStep'];
+export type ThreadMessage = components['schemas']['ThreadMessage'];
 export type ThrottleSetting = components['schemas']['ThrottleSetting'];
 export type Trigger = components['schemas']['Trigger'];
 export type UpdateTriggerInput = components['schemas']['UpdateTriggerInput'];
@@ -7701,6 +7740,292 @@ export interface operations {
                         /** @enum {boolean} */
                         success: true;
                     };
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in the caller's workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Workflow run not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    listThreadMessages: {
+        parameters: {
+            query?: {
+                page?: number;
+                pageSize?: number;
+            };
+            header?: never;
+            path: {
+                /** @description The conversation the run's agent steps with thread: true continue (docs/agents.md) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A page of messages */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": [
+                     *         {
+                     *           "seq": 0,
+                     *           "role": "user",
+                     *           "content": "string",
+                     *           "runId": "string",
+                     *           "stepName": "string",
+                     *           "createdAt": "string"
+                     *         }
+                     *       ],
+                     *       "meta": {
+                     *         "page": 0,
+                     *         "pageSize": 0,
+                     *         "total": 0,
+                     *         "totalPages": 0
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: components["schemas"]["ThreadMessage"][];
+                        meta: components["schemas"]["PageMeta"];
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path is invalid (see `error.details.issues`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body is invalid",
+                     *         "details": {
+                     *           "issues": [
+                     *             {
+                     *               "path": "name",
+                     *               "message": "Too small: expected string to have >=1 characters"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description AUTH_ERROR: missing, invalid or revoked credentials */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "AUTH_ERROR",
+                     *         "message": "Missing or invalid API key"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description NOT_FOUND: no such resource in the caller's workspace */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "NOT_FOUND",
+                     *         "message": "Workflow run not found"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description RATE_LIMIT_ERROR: the rate limit is exceeded; see `Retry-After` */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "RATE_LIMIT_ERROR",
+                     *         "message": "Rate limit exceeded"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+            /** @description INTERNAL_ERROR: something unexpected failed; the cause is logged, never returned */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "INTERNAL_ERROR",
+                     *         "message": "Internal error"
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
+                };
+            };
+        };
+    };
+    deleteThread: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The conversation the run's agent steps with thread: true continue (docs/agents.md) */
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Deleted */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": true,
+                     *       "data": {
+                     *         "deleted": true
+                     *       }
+                     *     }
+                     */
+                    "application/json": {
+                        data: {
+                            /** @enum {boolean} */
+                            deleted: true;
+                        };
+                        /** @enum {boolean} */
+                        success: true;
+                    };
+                };
+            };
+            /** @description VALIDATION_ERROR: the body, query or path is invalid (see `error.details.issues`) */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "success": false,
+                     *       "error": {
+                     *         "code": "VALIDATION_ERROR",
+                     *         "message": "Request body is invalid",
+                     *         "details": {
+                     *           "issues": [
+                     *             {
+                     *               "path": "name",
+                     *               "message": "Too small: expected string to have >=1 characters"
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ErrorEnvelope"];
                 };
             };
             /** @description AUTH_ERROR: missing, invalid or revoked credentials */

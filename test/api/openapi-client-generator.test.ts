@@ -23,6 +23,7 @@ const ACKNOWLEDGEMENTS = new Set([
   "deleteLlmProvider",
   "deleteRemoteTool",
   "deleteMcpServer",
+  "deleteThread",
   "deleteTrigger",
   "deleteWebhook",
   "cancelWorkflowRun",

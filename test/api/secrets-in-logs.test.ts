@@ -154,6 +154,8 @@ async function serveEveryRoute(): Promise<string> {
   );
   await v1("GET", "/v1/mcp-servers");
   await v1("DELETE", `/v1/mcp-servers/${mcpServer.id}`);
+  await v1("GET", "/v1/threads/no-such-thread");
+  await v1("DELETE", "/v1/threads/no-such-thread");
 
   const hook = await data<{ id: string; secret: string }>(
     v1("POST", "/v1/webhooks", {

@@ -12,6 +12,7 @@ import { costUsd } from "../../core/domain/pricing";
 import type { AgentStep, LlmStep } from "../../core/domain/step";
 import type { StepExecutor } from "../../core/domain/step-context";
 import { createAgentExecutor } from "../../core/llm/agent-executor";
+import type { ThreadAccess } from "../../core/llm/agent-thread";
 import { createLlmExecutor } from "../../core/llm/llm-step";
 import type { LlmExecutorDeps } from "../../core/llm/model-session";
 import { createOpenAiProvider } from "../../core/llm/providers/openai";
@@ -72,6 +73,19 @@ export function simulatedModels(
   };
   return {
     llm: createLlmExecutor(deps),
-    agent: createAgentExecutor({ ...deps, blobs, unitId: ids.unitId }),
+    agent: createAgentExecutor({ ...deps, blobs, threads: UNSIMULATED_THREADS, unitId: ids.unitId }),
   };
 }
+
+/** The workload's agent steps name no thread (workload-steps.ts): one that did would fail here, loudly. */
+const UNSIMULATED_THREADS: ThreadAccess = {
+  size: async () => {
+    throw new Error("threads are not part of the simulation's workload");
+  },
+  range: async () => {
+    throw new Error("threads are not part of the simulation's workload");
+  },
+  append: async () => {
+    throw new Error("threads are not part of the simulation's workload");
+  },
+};

@@ -24,6 +24,7 @@ import { createLlmCacheStore } from "./steps/llm-cache-store";
 import { createReplayStore } from "./steps/replay-store";
 import type { Table } from "./table/dynamo-client";
 import { keys } from "./table/keys";
+import { createThreadStore } from "./threads/thread-store";
 import { createTriggerStore } from "./triggers/trigger-store";
 import { createWebhookDeliveryStore } from "./webhooks/webhook-deliveries";
 import { createWebhookStore } from "./webhooks/webhook-store";
@@ -47,6 +48,7 @@ export function createStore(table: Table): Store {
     rateLimits: createRateLimitStore(table),
     remoteTools: createRemoteToolStore(table),
     mcpServers: createMcpServerStore(table),
+    threads: createThreadStore(table),
     runs: createRunStore(table),
     sessions: createSessionStore(table),
     triggers: createTriggerStore(table),

@@ -10,6 +10,7 @@ export interface ItemKey {
 
 const workspacePartition = (workspaceId: string) => `WS#${workspaceId}`;
 const runPartition = (workspaceId: string, runId: string) => `WS#${workspaceId}#RUN#${runId}`;
+const threadPartition = (workspaceId: string, threadId: string) => `WS#${workspaceId}#THREAD#${threadId}`;
 const JOURNAL_PREFIX = "JRN#";
 const COST_PREFIX = "COST#";
 /** A day's cost records (keys.dayCost), and the gsi1 partition listing the older ones by that day. */
@@ -142,6 +143,21 @@ export const keys = {
     sk: `MCP#${serverId}`,
   }),
   mcpServerPrefix: "MCP#",
+  /** A thread's partition: its head (the count), its messages by place, the step runs that added to it. */
+  threadHead: (workspaceId: string, threadId: string): ItemKey => ({
+    pk: threadPartition(workspaceId, threadId),
+    sk: "HEAD",
+  }),
+  threadMessage: (workspaceId: string, threadId: string, seq: number): ItemKey => ({
+    pk: threadPartition(workspaceId, threadId),
+    sk: `MSG#${String(seq).padStart(6, "0")}`,
+  }),
+  threadMessagePrefix: "MSG#",
+  threadPartition,
+  threadAppendedBy: (workspaceId: string, threadId: string, stepRunId: string): ItemKey => ({
+    pk: threadPartition(workspaceId, threadId),
+    sk: `BY#${stepRunId}`,
+  }),
   /** As `remoteToolName`: the name's uniqueness guard, carrying the whole registration. */
   mcpServerName: (workspaceId: string, name: string): ItemKey => ({
     pk: workspacePartition(workspaceId),
