@@ -16,6 +16,7 @@ export const WEBHOOK_EVENTS = [
   "approval.expired",
   "budget.warning",
   "agent.turn_completed",
+  "tool_call.executed",
 ] as const;
 export type WebhookEventName = (typeof WEBHOOK_EVENTS)[number];
 
@@ -30,6 +31,7 @@ export const WEBHOOK_EVENT_OF_RUN_EVENT: Readonly<Partial<Record<EventType, Webh
   APPROVAL_EXPIRED: "approval.expired",
   BUDGET_WARNING: "budget.warning",
   AGENT_TURN_COMPLETED: "agent.turn_completed",
+  TOOL_CALL_EXECUTED: "tool_call.executed",
 };
 
 /** The webhook event a run event announces, if any. */

@@ -87,6 +87,13 @@ export const WEBHOOK_DATA: Readonly<Record<WebhookEventName, DataBuilder>> = {
     outputTokens: field(event, "outputTokens"),
     costUsd: field(event, "costUsd"),
   }),
+  "tool_call.executed": (event) => ({
+    stepName: field(event, "stepName"),
+    tool: field(event, "tool"),
+    ok: field(event, "ok"),
+    durationMs: field(event, "durationMs"),
+    error: field(event, "error"),
+  }),
   "approval.decided": (event) => ({
     approvalRequestId: field(event, "approvalRequestId"),
     stepName: field(event, "stepName"),

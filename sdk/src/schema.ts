@@ -1497,7 +1497,7 @@ export interface components {
         };
         CreatedWebhook: {
             createdAt: string;
-            events: ("workflow.completed" | "workflow.failed" | "workflow.cancelled" | "approval.requested" | "approval.decided" | "approval.reminder" | "approval.escalated" | "approval.expired" | "budget.warning" | "agent.turn_completed")[];
+            events: ("workflow.completed" | "workflow.failed" | "workflow.cancelled" | "approval.requested" | "approval.decided" | "approval.reminder" | "approval.escalated" | "approval.expired" | "budget.warning" | "agent.turn_completed" | "tool_call.executed")[];
             id: string;
             isActive: boolean;
             /** @description HMAC signing secret (`whsec_…`), shown only in this response */
@@ -1607,7 +1607,7 @@ export interface components {
         };
         CreateTriggerInput: components["schemas"]["CreateCronTriggerInput"] | components["schemas"]["CreateEventTriggerInput"];
         CreateWebhookInput: {
-            events: ("workflow.completed" | "workflow.failed" | "workflow.cancelled" | "approval.requested" | "approval.decided" | "approval.reminder" | "approval.escalated" | "approval.expired" | "budget.warning" | "agent.turn_completed")[];
+            events: ("workflow.completed" | "workflow.failed" | "workflow.cancelled" | "approval.requested" | "approval.decided" | "approval.reminder" | "approval.escalated" | "approval.expired" | "budget.warning" | "agent.turn_completed" | "tool_call.executed")[];
             /** @description HTTPS URL of the receiver (http only when the server allows private URLs) */
             url: string;
         };
@@ -2633,7 +2633,7 @@ export interface components {
         };
         Webhook: {
             createdAt: string;
-            events: ("workflow.completed" | "workflow.failed" | "workflow.cancelled" | "approval.requested" | "approval.decided" | "approval.reminder" | "approval.escalated" | "approval.expired" | "budget.warning" | "agent.turn_completed")[];
+            events: ("workflow.completed" | "workflow.failed" | "workflow.cancelled" | "approval.requested" | "approval.decided" | "approval.reminder" | "approval.escalated" | "approval.expired" | "budget.warning" | "agent.turn_completed" | "tool_call.executed")[];
             id: string;
             isActive: boolean;
             url: string;
@@ -2651,7 +2651,7 @@ export interface components {
             createdAt: string;
             deliveredAt: string | null;
             /** @enum {string} */
-            event: "workflow.completed" | "workflow.failed" | "workflow.cancelled" | "approval.requested" | "approval.decided" | "approval.reminder" | "approval.escalated" | "approval.expired" | "budget.warning" | "agent.turn_completed";
+            event: "workflow.completed" | "workflow.failed" | "workflow.cancelled" | "approval.requested" | "approval.decided" | "approval.reminder" | "approval.escalated" | "approval.expired" | "budget.warning" | "agent.turn_completed" | "tool_call.executed";
             failedAt: string | null;
             id: string;
             lastError: string | null;

@@ -115,6 +115,11 @@ describe("MCP servers", () => {
   it("calls a server's tool and a remote tool in parallel in one turn, with the turn's call id", async () => {
     fake.reset();
     mcp.calls.length = 0;
+    const hook = await startTestServer((_request, _n, res) => answer(res, 200));
+    await expectData(
+      await call("POST", "/v1/webhooks", { url: `${hook.url}/hook`, events: ["tool_call.executed"] }),
+      201,
+    );
     fake.reply(
       {
         toolCalls: [
@@ -150,6 +155,17 @@ describe("MCP servers", () => {
     const turn = events.find((event) => event.eventType === "AGENT_TURN_COMPLETED");
     expect(JSON.stringify(turn)).toContain("forecast");
     expect(JSON.stringify(events)).not.toContain(AUTH);
+
+    // A webhook delivery for each of the turn's two calls.
+    const deadline = Date.now() + 10_000;
+    while (hook.requests.length < 2 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
+    const delivered = hook.requests.map(
+      (request) => JSON.parse(request.body) as { event: string; data: { tool: string; ok: boolean } },
+    );
+    expect(delivered.map((body) => [body.event, body.data.tool, body.data.ok]).sort()).toEqual([
+      ["tool_call.executed", "forecast", true],
+      ["tool_call.executed", "lookup_customer", true],
+    ]);
   }, 30_000);
 
   it("gives the model a tool's reported error and a hanging tool's timeout as results it reads", async () => {

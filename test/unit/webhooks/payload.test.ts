@@ -38,7 +38,7 @@ const approval: ApprovalRequest = {
 };
 
 describe("webhook event names", () => {
-  it("are the five of spec 6.2, the approval reminders, escalations and expiries, the budget warning and an agent's turn, each announced by one run event", () => {
+  it("are the five of spec 6.2, the approval reminders, escalations and expiries, the budget warning, an agent's turn and a tool call, each announced by one run event", () => {
     expect(WEBHOOK_EVENTS).toEqual([
       "workflow.completed",
       "workflow.failed",
@@ -50,6 +50,7 @@ describe("webhook event names", () => {
       "approval.expired",
       "budget.warning",
       "agent.turn_completed",
+      "tool_call.executed",
     ]);
     expect(
       [
@@ -63,6 +64,7 @@ describe("webhook event names", () => {
         "APPROVAL_EXPIRED",
         "BUDGET_WARNING",
         "AGENT_TURN_COMPLETED",
+        "TOOL_CALL_EXECUTED",
       ].map(webhookEventOf),
     ).toEqual(WEBHOOK_EVENTS);
   });
@@ -119,6 +121,15 @@ describe("webhookBody", () => {
     );
 
     expect(body.data).toEqual({ ...turn, costUsd: 0.0000159 });
+  });
+
+  it("builds tool_call.executed data: the tool, whether it answered, how long it took and its error", () => {
+    const call = { stepName: "agent", tool: "forecast", ok: false, durationMs: 300, error: "timed out" };
+    const failed = webhookBody("tool_call.executed", "wsp_1", event("TOOL_CALL_EXECUTED", call));
+    expect(failed.data).toEqual(call);
+    const { error: _none, ...answered } = { ...call, ok: true };
+    const body = webhookBody("tool_call.executed", "wsp_1", event("TOOL_CALL_EXECUTED", answered));
+    expect(body.data).toEqual({ ...answered, error: null });
   });
 
   it("builds workflow.failed data: status, error, stepName, failedAt", () => {
