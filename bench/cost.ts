@@ -1,5 +1,6 @@
 import { cpus } from "node:os";
 import { parseArgs } from "node:util";
+import { LIMITS } from "../core/domain/limits";
 import { type BilledService, startBilledService } from "./lib/billed-service";
 import { createPhaseRunner, MAX_PHASE_ATTEMPTS, type Mode } from "./lib/cost-phases";
 import {
@@ -18,6 +19,7 @@ import {
 import {
   ALL_WEBHOOK_EVENTS,
   ApiClient,
+  CHILD_DEFINITION,
   STEP_TYPES,
   type StepType,
   signUp,
@@ -34,7 +36,9 @@ import { since } from "./lib/tally";
  * of 2N steps are created and driven to their end over the HTTP API (decide and resume calls included); a
  * step costs (units(2N) − units(N)) / (N·R), a run a 1-step run's units less one step. Once in a workspace
  * without webhooks, once in one with a webhook for every event, to show what webhooks add. Queue messages
- * are inferred from the commits (bench/lib/queue-inference.ts). `npm run bench:cost -- --steps 10 --runs 10`.
+ * are inferred from the commits (bench/lib/queue-inference.ts). The child-run types (map_item, branch,
+ * sub_workflow) cost per child the same way: a step of N children against one of 2N, or N sub-workflow steps
+ * against 2N. `npm run bench:cost -- --steps 10 --runs 10`.
  */
 interface Options {
   steps: number;
@@ -61,8 +65,14 @@ function readOptions(): Options {
       throw new Error(`--types takes a comma-separated list of ${STEP_TYPES.join(", ")}; got "${type}"`);
     }
   }
+  const steps = wholeNumberOption("steps", values.steps, 200);
+  if (types.includes("branch") && 2 * steps > LIMITS.parallelBranches) {
+    throw new Error(
+      `--types branch runs parallel steps of 2 × --steps branches: at most ${LIMITS.parallelBranches}`,
+    );
+  }
   return {
-    steps: wholeNumberOption("steps", values.steps, 200),
+    steps,
     runs: wholeNumberOption("runs", values.runs, 200),
     types: types as StepType[],
   };
@@ -114,6 +124,7 @@ async function main(h: BilledService, options: Options): Promise<number> {
           steps,
         })
       ).id;
+    await define(CHILD_DEFINITION, stepsOf("noop", 1, { httpUrl }));
     const baselineId = await define("baseline", stepsOf("noop", 1, { httpUrl }));
     const firstLlmId = options.types.includes("llm")
       ? await define("first-llm", stepsOf("llm", 1, { httpUrl }))

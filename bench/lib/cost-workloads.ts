@@ -18,8 +18,17 @@ export const STEP_TYPES = [
   "approval",
   "external_event",
   "llm",
+  "map_item",
+  "branch",
+  "sub_workflow",
 ] as const;
 export type StepType = (typeof STEP_TYPES)[number];
+
+/** The workloads whose unit is a child run (an item, a branch, a sub-workflow): each child's end is announced too. */
+export const CHILD_RUN_TYPES: readonly StepType[] = ["map_item", "branch", "sub_workflow"];
+
+/** The definition each `sub_workflow` step runs: one noop step (cost.ts defines it in each workspace). */
+export const CHILD_DEFINITION = "bench-child";
 
 export const WAIT_MS = 1000;
 export const SIGNAL_TYPE = "bench.signal";
@@ -38,7 +47,11 @@ export interface WorkloadContext {
   httpUrl: string;
 }
 
-/** `n` steps of `type`. Conditions jump to the next one; the last jumps to a trailing noop both lengths share. */
+/**
+ * `n` steps of `type`, or for the child-run types `n` children of one step: a map step over `n` items, a
+ * parallel step of `n` branches (each one noop step), `n` sub_workflow steps of CHILD_DEFINITION. Conditions
+ * jump to the next one; the last jumps to a trailing noop both lengths share.
+ */
 export function stepsOf(type: StepType, n: number, context: WorkloadContext): unknown[] {
   const name = (i: number) => `s${i + 1}`;
   const each = (step: (i: number) => Record<string, unknown>) =>
@@ -74,11 +87,44 @@ export function stepsOf(type: StepType, n: number, context: WorkloadContext): un
         model: "gpt-4o-mini",
         messages: [{ role: "user", content: "Answer with one word: ok?" }],
       }));
+    case "map_item":
+      return [
+        {
+          type: "task",
+          name: "list",
+          handler: "set_state",
+          config: { values: { list: Array.from({ length: n }, (_, i) => i) } },
+        },
+        {
+          type: "map",
+          name: "each",
+          itemsKey: "list",
+          maxConcurrency: 10,
+          steps: [{ type: "task", name: "item", handler: "noop" }],
+        },
+      ];
+    case "branch":
+      return [
+        {
+          type: "parallel",
+          name: "all",
+          branches: Array.from({ length: n }, (_, i) => ({
+            name: `b${i + 1}`,
+            steps: [{ type: "task", name: `work${i + 1}`, handler: "noop" }],
+          })),
+        },
+      ];
+    case "sub_workflow":
+      return each(() => ({ type: "sub_workflow", definitionName: CHILD_DEFINITION }));
   }
 }
 
-/** Webhook deliveries one run of `type` × `n` announces: workflow.completed, and requested + decided per approval. */
+/**
+ * Webhook deliveries one run of `type` × `n` announces: workflow.completed, requested + decided per approval,
+ * and each child run's workflow.completed.
+ */
 export function deliveriesPerRun(type: StepType | "baseline", n: number): number {
+  if (type !== "baseline" && CHILD_RUN_TYPES.includes(type)) return 1 + n;
   return 1 + (type === "approval" ? 2 * n : 0);
 }
 
