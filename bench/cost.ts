@@ -46,6 +46,9 @@ interface Options {
   types: StepType[];
 }
 
+/** The event the bench's event trigger takes, one run per event sent. */
+const FIRE_EVENT = "bench.fire";
+
 /** Replies queued on the fake OpenAI server: more than any run of the bench asks for. */
 const LLM_REPLIES = 20_000;
 
@@ -141,6 +144,13 @@ async function main(h: BilledService, options: Options): Promise<number> {
     const keyed = mode.webhooks
       ? undefined
       : await runPhase(mode, "baseline", 1, baselineId, { supersessionKey: "bench:cost" });
+    // The same one-noop-step run, started by an event an event trigger takes: what the fire adds.
+    await api.call("POST", "/v1/triggers", mode.workspace.apiKey, {
+      type: "event",
+      definitionId: baselineId,
+      eventName: FIRE_EVENT,
+    });
+    const fired = await runPhase(mode, "fired", 1, baselineId, { event: FIRE_EVENT });
     // A run of one llm step against a run of one noop step: what its first model call costs the run.
     const firstLlm = firstLlmId === undefined ? undefined : await runPhase(mode, "llm", 1, firstLlmId);
     const perStepUnits: Record<string, Units> = {};
@@ -156,6 +166,7 @@ async function main(h: BilledService, options: Options): Promise<number> {
       perRun: perRun(baseline, noop, runs),
       perKeyedRun: keyed && perRun(keyed, noop, runs),
       firstLlmStep: firstLlm && scale(subtract(firstLlm, baseline), 1 / runs),
+      triggerFire: scale(subtract(fired, baseline), 1 / runs),
     };
   }
   const measuredMinutes = (Date.now() - measuredFrom) / 60_000;
@@ -234,6 +245,9 @@ async function main(h: BilledService, options: Options): Promise<number> {
             : {}),
           ...(figures[mode.key].firstLlmStep
             ? { firstLlmStep: jsonFigures(figures[mode.key].firstLlmStep as Units) }
+            : {}),
+          ...(figures[mode.key].triggerFire
+            ? { triggerFire: jsonFigures(figures[mode.key].triggerFire as Units) }
             : {}),
         },
       ]),

@@ -5,9 +5,9 @@ import {
   deliveriesPerRun,
   driveRuns,
   RUN_INPUT,
-  type StepType,
   sleep,
   WAIT_MS,
+  type Workload,
   type Workspace,
 } from "./cost-workloads";
 import { type Counts, since } from "./tally";
@@ -30,7 +30,7 @@ export interface Mode {
 
 export interface PhaseResult {
   mode: Mode["key"];
-  workload: StepType | "baseline";
+  workload: Workload;
   steps: number;
   runs: number;
   elapsedMs: number;
@@ -44,8 +44,11 @@ export interface PhaseResult {
   attempt: number;
 }
 
-/** Fields a phase's creations carry beside the definition and input (a supersession key). */
-export type CreationFields = Record<string, unknown>;
+/**
+ * How a phase's runs are created: over `POST /v1/workflow-runs` with these fields beside the definition and
+ * input (a supersession key), or each by an event sent to `POST /v1/events` that one event trigger takes.
+ */
+export type CreationFields = Record<string, unknown> | { event: string };
 
 /** Measures phases one after another in `h`, keeping each phase's result in `phases`. */
 export function createPhaseRunner(h: BilledService, api: ApiClient, runs: number) {
@@ -54,7 +57,7 @@ export function createPhaseRunner(h: BilledService, api: ApiClient, runs: number
 
   const measurePhase = async (
     mode: Mode,
-    workload: StepType | "baseline",
+    workload: Workload,
     length: number,
     definitionId: string,
     attempt: number,
@@ -66,14 +69,7 @@ export function createPhaseRunner(h: BilledService, api: ApiClient, runs: number
     const started = Date.now();
     const runIds: string[] = [];
     // One at a time: the phase measures cost, not creation throughput (bench:creation measures that).
-    for (let i = 0; i < runs; i++) {
-      const run = await api.call<{ id: string }>("POST", "/v1/workflow-runs", mode.workspace.apiKey, {
-        definitionId,
-        input: RUN_INPUT,
-        ...creation,
-      });
-      runIds.push(run.id);
-    }
+    for (let i = 0; i < runs; i++) runIds.push(await create(mode, definitionId, creation));
     const deadlineMs = Date.now() + 120_000 + 2 * length * (WAIT_MS + 1000);
     const driven = await driveRuns(
       { api, dynamo: h.dynamo, tableName: h.tableName, workspace: mode.workspace, deadlineMs },
@@ -108,6 +104,21 @@ export function createPhaseRunner(h: BilledService, api: ApiClient, runs: number
     return result;
   };
 
+  const create = async (mode: Mode, definitionId: string, creation: CreationFields): Promise<string> => {
+    const key = mode.workspace.apiKey;
+    if (typeof creation.event !== "string") {
+      const fields = { definitionId, input: RUN_INPUT, ...creation };
+      return (await api.call<{ id: string }>("POST", "/v1/workflow-runs", key, fields)).id;
+    }
+    const sent = await api.call<{ runs: { id: string }[] }>("POST", "/v1/events", key, {
+      name: creation.event,
+      payload: RUN_INPUT,
+    });
+    const [run, ...more] = sent.runs;
+    if (!run || more.length > 0) throw new Error(`the event started ${sent.runs.length} runs, not 1`);
+    return run.id;
+  };
+
   /**
    * A phase during which the sweeps found overdue entries is measured again: locally they re-ring runs and
    * re-send webhook messages 1 s after they are due (in AWS, 2 minutes), so on a busy machine a backlog of a
@@ -115,7 +126,7 @@ export function createPhaseRunner(h: BilledService, api: ApiClient, runs: number
    */
   const runPhase = async (
     mode: Mode,
-    workload: StepType | "baseline",
+    workload: Workload,
     length: number,
     definitionId: string,
     creation: CreationFields = {},

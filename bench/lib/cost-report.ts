@@ -100,6 +100,8 @@ export interface ModeFigures {
    * pays once for calling a model at all (the rollup of its costs), which the marginal step leaves out.
    */
   firstLlmStep?: Units | undefined;
+  /** What a run started by an event trigger's fire costs beyond one created over the API (both of one noop step). */
+  triggerFire?: Units | undefined;
 }
 
 /** The rows after the steps': per run, then what is paid once per run. */
@@ -108,6 +110,7 @@ function runRows(figures: ModeFigures): [string, Units][] {
     ["per run", figures.perRun],
     ...(figures.perKeyedRun ? [["per keyed run", figures.perKeyedRun] as [string, Units]] : []),
     ...(figures.firstLlmStep ? [["first llm step", figures.firstLlmStep] as [string, Units]] : []),
+    ...(figures.triggerFire ? [["trigger fire", figures.triggerFire] as [string, Units]] : []),
   ];
 }
 

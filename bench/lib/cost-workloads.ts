@@ -24,6 +24,9 @@ export const STEP_TYPES = [
 ] as const;
 export type StepType = (typeof STEP_TYPES)[number];
 
+/** What a phase runs: `n` steps of a type, a one-noop-step run, or that run started by an event trigger. */
+export type Workload = StepType | "baseline" | "fired";
+
 /** The workloads whose unit is a child run (an item, a branch, a sub-workflow): each child's end is announced too. */
 export const CHILD_RUN_TYPES: readonly StepType[] = ["map_item", "branch", "sub_workflow"];
 
@@ -123,8 +126,8 @@ export function stepsOf(type: StepType, n: number, context: WorkloadContext): un
  * Webhook deliveries one run of `type` × `n` announces: workflow.completed, requested + decided per approval,
  * and each child run's workflow.completed.
  */
-export function deliveriesPerRun(type: StepType | "baseline", n: number): number {
-  if (type !== "baseline" && CHILD_RUN_TYPES.includes(type)) return 1 + n;
+export function deliveriesPerRun(type: Workload, n: number): number {
+  if (CHILD_RUN_TYPES.includes(type as StepType)) return 1 + n;
   return 1 + (type === "approval" ? 2 * n : 0);
 }
 
