@@ -3,6 +3,7 @@ import { LIMITS } from "./limits";
 import { declaredToolNames, llmStepFields } from "./llm-step";
 import { commonFields, StepType } from "./step-fields";
 import { DEFAULT_THREAD_WINDOW_TOKENS, THREAD_PROMPT_MESSAGES } from "./thread";
+import { EventFilter } from "./trigger";
 
 export const DEFAULT_MAX_TURNS = 50;
 
@@ -50,10 +51,26 @@ export const AgentStep = z
       }),
     stopWhen: z
       .strictObject({
-        toolCalled: z.string().min(1).max(64).meta({
+        toolCalled: z.string().min(1).max(64).optional().meta({
           description:
             "One of the step's tools (by the name the model sees): once a turn's calls of it have run, the step completes",
         }),
+        toolResult: z
+          .strictObject({
+            tool: z.string().min(1).max(64),
+            matches: EventFilter.meta({
+              description:
+                "Paths into the tool's result and the values they must have, as a trigger's filter",
+            }),
+          })
+          .optional()
+          .meta({
+            description:
+              "Once a call of this tool answers with a result that matches, the step completes with that result",
+          }),
+      })
+      .refine((stop) => stop.toolCalled !== undefined || stop.toolResult !== undefined, {
+        message: "stopWhen needs toolCalled or toolResult",
       })
       .optional()
       .meta({
@@ -62,6 +79,7 @@ export const AgentStep = z
   })
   .superRefine((step, ctx) => {
     const stopTool = step.stopWhen?.toolCalled;
+    const resultTool = step.stopWhen?.toolResult?.tool;
     const declared = declaredToolNames(step.tools ?? []);
     // An MCP server's whole list is known when the step runs: a name it does not list fails the step then.
     const known = (name: string) => declared.open || declared.names.includes(name);
@@ -72,6 +90,13 @@ export const AgentStep = z
         message: `stopWhen.toolCalled names "${stopTool}", which is not one of the step's tools`,
       });
     }
+    if (resultTool !== undefined && !known(resultTool)) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["stopWhen", "toolResult", "tool"],
+        message: `stopWhen.toolResult names "${resultTool}", which is not one of the step's tools`,
+      });
+    }
     const forced = step.toolChoice === "required" || typeof step.toolChoice === "object";
     if (typeof step.toolChoice === "object" && !known(step.toolChoice.tool)) {
       ctx.addIssue({
@@ -79,12 +104,12 @@ export const AgentStep = z
         path: ["toolChoice", "tool"],
         message: `toolChoice names "${step.toolChoice.tool}", which is not one of the step's tools`,
       });
-    } else if (forced && stopTool === undefined) {
+    } else if (forced && stopTool === undefined && resultTool === undefined) {
       ctx.addIssue({
         code: "custom",
         path: ["toolChoice"],
         message:
-          "A toolChoice that makes every turn call a tool needs stopWhen.toolCalled: no answer could end the step",
+          "A toolChoice that makes every turn call a tool needs stopWhen (toolCalled or toolResult): no answer could end the step",
       });
     }
     if (step.thread && (step.messages?.length ?? 0) > THREAD_PROMPT_MESSAGES) {

@@ -7,6 +7,7 @@ import { StepFailureCode } from "../domain/step-error";
 import type { StepOutcome } from "../domain/step-outcome";
 import { isoAt } from "../domain/time";
 import type { BlobStore } from "../ports/blob-store";
+import { stopAfterTools } from "./agent-stop";
 import { addToThread, type ThreadAccess, threadHistory } from "./agent-thread";
 import { appendTranscript, readTranscript, transcriptKey } from "./agent-transcript";
 import { runToolCalls } from "./conversation";
@@ -145,12 +146,13 @@ export function createAgentExecutor(deps: AgentExecutorDeps): StepExecutor<Agent
       const kept = await stored(ran.results);
       if ("failure" in kept) return kept.failure;
       const next = moved({ toolsPending: false }, kept.place);
-      // The tool stopWhen names was called: the step ends with its arguments, once its calls have run.
-      const stop = calls.find((call) => call.name === step.stopWhen?.toolCalled);
-      if (!stop) return goOn(next);
-      const stoppedBy = { tool: stop.name, arguments: stop.arguments };
-      const said = last?.content || JSON.stringify(stop.arguments);
-      return finish(said, () => completedWith(next, last?.content ?? "", { stoppedBy }, stop.arguments));
+      // A call stopWhen names ends the step, once the turn's calls have run: with its result when it matched
+      // one (toolResult), else with its arguments (toolCalled).
+      const stoppedBy = stopAfterTools(step.stopWhen, calls, ran.results, ran.answered);
+      if (!stoppedBy) return goOn(next);
+      const value = stoppedBy.result ?? stoppedBy.arguments;
+      const said = last?.content || JSON.stringify(value);
+      return finish(said, () => completedWith(next, last?.content ?? "", { stoppedBy }, value));
     }
     // A model turn: the thread's messages the step started from go before its prompt.
     const history = await threadHistory(deps.threads, run, step, progress);

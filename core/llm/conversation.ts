@@ -180,8 +180,10 @@ export async function runToolCalls(
   calls: readonly ToolCall[],
   runTool: ConversationSetup["runTool"],
   log: AttemptLog,
-): Promise<{ results: Extract<LlmMessage, { role: "tool" }>[]; refused?: string }> {
+): Promise<{ results: Extract<LlmMessage, { role: "tool" }>[]; answered: boolean[]; refused?: string }> {
   const ran = await Promise.all(calls.map((call) => runTool(call)));
+  // Beside the results, which the model reads as text either way: which calls the tool answered.
+  const answered = ran.map((result) => result?.summary.ok === true);
   const results = calls.flatMap((call, index) => {
     const result = ran[index];
     if (!result) return [];
@@ -192,8 +194,8 @@ export async function runToolCalls(
   });
   const refused = ran.find((result) => result.refused);
   return refused
-    ? { results, refused: `Remote tool "${refused.summary.tool}": ${refused.summary.error}` }
-    : { results };
+    ? { results, answered, refused: `Remote tool "${refused.summary.tool}": ${refused.summary.error}` }
+    : { results, answered };
 }
 
 function iso(setup: ConversationSetup): string {

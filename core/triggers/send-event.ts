@@ -1,4 +1,5 @@
 import { NotFoundError } from "../domain/errors";
+import { matchesFilter } from "../domain/json-filter";
 import type { WorkflowRun } from "../domain/run";
 import { toWorkflowRun } from "../domain/run-view";
 import type { SendEventInput } from "../domain/trigger";
@@ -8,7 +9,6 @@ import type { CommitDeps } from "../engine/commit-run";
 import type { Deps } from "../ports/deps";
 import { createRun } from "../runs/create-run";
 import { admitRunCreation, type RunQuotaDeps, runQuotasSet } from "../runs/run-quotas";
-import { matchesFilter } from "./event-filter";
 
 /** How long an event id is remembered: a repeat within it starts nothing. */
 export const EVENT_ID_KEPT_MS = 24 * 60 * 60 * 1000;

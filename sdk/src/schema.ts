@@ -1045,7 +1045,17 @@ export interface components {
             /** @description Ends the agent before an answer without tool calls (default: that answer ends it) */
             stopWhen?: {
                 /** @description One of the step's tools (by the name the model sees): once a turn's calls of it have run, the step completes */
-                toolCalled: string;
+                toolCalled?: string;
+                /** @description Once a call of this tool answers with a result that matches, the step completes with that result */
+                toolResult?: {
+                    /** @description Paths into the tool's result and the values they must have, as a trigger's filter */
+                    matches: {
+                        [key: string]: string | number | boolean | null | {
+                            in: (string | number | boolean | null)[];
+                        };
+                    };
+                    tool: string;
+                };
             };
             systemPrompt?: string;
             temperature?: number;

@@ -327,6 +327,50 @@ describe("an agent step", () => {
     }
   });
 
+  it("ends when a call of the tool stopWhen.toolResult names answers with a matching result", async () => {
+    fake.reset();
+    tool.requests.length = 0;
+    // c-7 is on free (no match), c-42 on pro: the second turn's call ends the step.
+    fake.reply(
+      { toolCalls: [lookup("call_a", "c-7")], usage: USAGE },
+      { toolCalls: [lookup("call_b", "c-42")], usage: USAGE },
+    );
+
+    const stopWhen = { toolResult: { tool: "lookup_customer", matches: { plan: { in: ["pro", "team"] } } } };
+    const run = await runOf([agentStep({ stopWhen })], { customers: "c-7 and c-42" });
+
+    expect(run.status).toBe("COMPLETED");
+    expect(run.output?.support).toEqual({ customerId: "c-42", plan: "pro" });
+    expect(run.steps[0]?.output).toMatchObject({
+      stoppedBy: {
+        tool: "lookup_customer",
+        arguments: { customerId: "c-42" },
+        result: { customerId: "c-42", plan: "pro" },
+      },
+      turns: 2,
+    });
+    expect(tool.requests).toHaveLength(2);
+    expect(fake.requests).toHaveLength(2);
+    await expectError(
+      await call("POST", "/v1/workflow-definitions", {
+        name: "agent",
+        version: "1",
+        steps: [agentStep({ stopWhen: { toolResult: { tool: "nowhere", matches: { ok: true } } } })],
+      }),
+      400,
+      "VALIDATION_ERROR",
+    );
+    await expectError(
+      await call("POST", "/v1/workflow-definitions", {
+        name: "agent",
+        version: "1",
+        steps: [agentStep({ stopWhen: {} })],
+      }),
+      400,
+      "VALIDATION_ERROR",
+    );
+  });
+
   it("refuses a stopWhen naming a tool the step does not have", async () => {
     await expectError(
       await call("POST", "/v1/workflow-definitions", {

@@ -1,7 +1,8 @@
-import type { EventFilter } from "../domain/trigger";
+import type { EventFilter } from "./trigger";
 
 /**
- * Whether an event's payload passes a trigger's filter (docs/triggers.md): every path must resolve, through
+ * Whether a JSON value passes a filter: an event's payload a trigger's (docs/triggers.md), a tool's result an
+ * agent's `stopWhen.toolResult` (docs/agents.md). Every path must resolve, through
  * objects only, to a value equal to the filter's (strict JSON equality of scalars), or to one of its `in`
  * values. A path that does not resolve, or resolves to an object or array, does not match.
  */
