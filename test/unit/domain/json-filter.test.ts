@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
-import { EventFilter } from "../../../core/domain/trigger";
 import { matchesFilter } from "../../../core/domain/json-filter";
+import { EventFilter } from "../../../core/domain/trigger";
 
 const payload = {
   customer: { plan: "pro", seats: 12, trial: false, owner: null },
