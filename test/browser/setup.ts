@@ -37,6 +37,8 @@ export function useDashboardEnv(): DashboardEnv {
       DATA_DIR: dataDir,
       OPENAI_BASE_URL: env.openai.baseUrl,
       OPENAI_API_KEY: "sk-fake-browser-test-key",
+      // Remote tools on loopback servers the tests start (an agent's turns).
+      ALLOW_PRIVATE_URLS: "true",
     });
     env.browser = await launchChromium();
   }, 180_000);

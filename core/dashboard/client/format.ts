@@ -68,3 +68,11 @@ export function localDayStart(day: string, days = 0): string | undefined {
 export function isoDate(daysAgo = 0, now = Date.now()): string {
   return new Date(now - daysAgo * 86_400_000).toISOString().slice(0, 10);
 }
+
+/** Milliseconds as a person reads a step's length. */
+export function formatDuration(ms: number): string {
+  if (ms < 1000) return `${Math.round(ms)} ms`;
+  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
+  if (ms < 3_600_000) return `${Math.round(ms / 60_000)} min`;
+  return `${(ms / 3_600_000).toFixed(1)} h`;
+}

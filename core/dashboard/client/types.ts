@@ -30,6 +30,7 @@ export type RemoteTool = Schemas["RemoteToolSummary"];
 export type Webhook = Schemas["Webhook"];
 export type Trigger = Schemas["Trigger"];
 export type Delivery = Schemas["WebhookDelivery"];
+export type AgentTranscript = Schemas["AgentTranscript"];
 
 export { RUN_STATUSES } from "../../../sdk/src/statuses";
 export const LIVE_STATUSES: readonly string[] = ["PENDING", "RUNNING", "WAITING", "PAUSED"];

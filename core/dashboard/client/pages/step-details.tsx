@@ -1,14 +1,7 @@
 import { JsonView } from "../components/json-view";
-import { formatCount, formatUsd } from "../format";
+import { formatCount, formatDuration, formatUsd } from "../format";
 import type { RunEvent, StepRun } from "../types";
-
-/** Milliseconds as a person reads a step's length. */
-export function formatDuration(ms: number): string {
-  if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) return `${(ms / 1000).toFixed(1)} s`;
-  if (ms < 3_600_000) return `${Math.round(ms / 60_000)} min`;
-  return `${(ms / 3_600_000).toFixed(1)} h`;
-}
+import { AgentTurns } from "./agent-turns";
 
 /** Where each step attempt sits in the run's time, as fractions of the whole: the waterfall's bars. */
 export function waterfall(steps: readonly StepRun[], nowMs: number) {
@@ -103,6 +96,12 @@ export function StepDetails({ step, events }: { step: StepRun; events: readonly 
               <li>{`${tool.tool}: ${tool.ok ? "ok" : `failed: ${tool.error ?? ""}`}, ${formatDuration(tool.durationMs)}`}</li>
             ))}
           </ul>
+        </>
+      )}
+      {step.stepType === "agent" && (
+        <>
+          <h3>Turns</h3>
+          <AgentTurns step={step} events={own} />
         </>
       )}
     </details>
