@@ -2,7 +2,7 @@ import * as z from "zod";
 import { LIMITS } from "./limits";
 import { declaredToolNames, llmStepFields } from "./llm-step";
 import { commonFields, StepType } from "./step-fields";
-import { DEFAULT_THREAD_WINDOW_TOKENS, THREAD_PROMPT_MESSAGES } from "./thread";
+import { DEFAULT_SUMMARY_WORDS, DEFAULT_THREAD_WINDOW_TOKENS, THREAD_PROMPT_MESSAGES } from "./thread";
 import { EventFilter } from "./trigger";
 
 export const DEFAULT_MAX_TURNS = 50;
@@ -48,6 +48,22 @@ export const AgentStep = z
       .optional()
       .meta({
         description: `Tokens of the thread's latest messages the model is given at most (default ${DEFAULT_THREAD_WINDOW_TOKENS}; estimated at four characters a token)`,
+      }),
+    threadSummary: z
+      .strictObject({
+        maxWords: z
+          .int()
+          .min(20)
+          .max(1000)
+          .default(DEFAULT_SUMMARY_WORDS)
+          .meta({
+            description: `Words the summary may take (default ${DEFAULT_SUMMARY_WORDS}), asked of the model`,
+          }),
+      })
+      .optional()
+      .meta({
+        description:
+          "With thread: true, the thread's messages older than the window are summarized by the step's model (a unit of its own, kept in the thread for the steps after it) and given to the model with the system prompt",
       }),
     stopWhen: z
       .strictObject({
@@ -112,6 +128,9 @@ export const AgentStep = z
           "A toolChoice that makes every turn call a tool needs stopWhen (toolCalled or toolResult): no answer could end the step",
       });
     }
+    if (step.threadSummary && !step.thread) {
+      ctx.addIssue({ code: "custom", path: ["threadSummary"], message: "threadSummary needs thread: true" });
+    }
     if (step.thread && (step.messages?.length ?? 0) > THREAD_PROMPT_MESSAGES) {
       ctx.addIssue({
         code: "custom",
@@ -159,9 +178,10 @@ export interface AgentProgress {
   toolsPending: boolean;
   /**
    * The thread's messages the step started from (`seq` from..to; to < from: none), chosen by its first turn:
-   * every later unit gives the model the same ones, whatever the thread gained meanwhile.
+   * every later unit gives the model the same ones, whatever the thread gained meanwhile; `summaryUpTo`, the
+   * summary of the messages before them that the step's own first unit wrote or found (threadSummary).
    */
-  thread?: { from: number; to: number };
+  thread?: { from: number; to: number; summaryUpTo?: number };
   inputTokens: number;
   outputTokens: number;
   costUsd: number;

@@ -19,6 +19,7 @@ export const THREAD_MESSAGES_MAX = 2000;
 /** The thread's latest messages an agent step is given at most, before its token window trims them. */
 export const THREAD_WINDOW_MESSAGES = 100;
 export const DEFAULT_THREAD_WINDOW_TOKENS = 4000;
+export const DEFAULT_SUMMARY_WORDS = 200;
 /** Prompt messages a step with `thread: true` may have: all of them and its answer are added in one write. */
 export const THREAD_PROMPT_MESSAGES = 50;
 
@@ -33,6 +34,16 @@ export const ThreadMessage = z
   })
   .meta({ id: "ThreadMessage" });
 export type ThreadMessage = z.infer<typeof ThreadMessage>;
+
+/**
+ * What a model wrote of messages 1..`upTo` for an agent step whose window left them out (`threadSummary`):
+ * kept in the thread, so the steps after it that leave out as much start from it rather than writing it again.
+ */
+export interface ThreadSummary {
+  upTo: number;
+  text: string;
+  createdAt: string;
+}
 
 /** A message as a step adds it: the store gives it its place. */
 export type NewThreadMessage = Omit<ThreadMessage, "seq">;

@@ -96,12 +96,14 @@ export function createRunAdvancer(options: AdvancerOptions): AdvanceRun {
     // The outcome of the attempt this worker executed, until a commit of it lands. An API operation that
     // commits meanwhile (a signal kept for later, an upgrade) makes the outcome's commit lose without
     // touching the attempt: it is applied again to the run as re-read, not executed again.
-    // An agent's units share an attempt: the unit is told apart by its committed turns and transcript.
+    // An agent's units share an attempt: the unit is told apart by its committed turns and transcript, and by
+    // its thread window, which the unit summarizing the thread before the first turn commits alone.
     let held: { unit: string; outcome: StepOutcome } | undefined;
     const applyAttempt = async (tx: RunTransition, steps: readonly StepDefinition[]) => {
       const active = tx.run.active;
+      const agent = active?.agent;
       const unit = active
-        ? `${active.stepRun.id}:${active.stepRun.attempt}:${active.agent?.turns ?? 0}:${active.agent?.transcript ?? ""}`
+        ? `${active.stepRun.id}:${active.stepRun.attempt}:${agent?.turns ?? 0}:${agent?.transcript ?? ""}:${agent?.thread ? "window" : ""}`
         : undefined;
       const again = held !== undefined && unit === held.unit;
       const outcome = again && held ? held.outcome : await execute(tx.run, steps);

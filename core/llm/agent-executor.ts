@@ -8,7 +8,7 @@ import type { StepOutcome } from "../domain/step-outcome";
 import { isoAt } from "../domain/time";
 import type { BlobStore } from "../ports/blob-store";
 import { stopAfterTools } from "./agent-stop";
-import { addToThread, type ThreadAccess, threadHistory } from "./agent-thread";
+import { addToThread, type SummaryNeeded, type ThreadAccess, threadHistory } from "./agent-thread";
 import { appendTranscript, readTranscript, transcriptKey } from "./agent-transcript";
 import { runToolCalls } from "./conversation";
 import { llmOutcomes } from "./llm-outcomes";
@@ -16,6 +16,7 @@ import { askedWait } from "./model-failures";
 import { firstAnswer, type LlmExecutorDeps, openModelSession } from "./model-session";
 import { checkOutput, DEFAULT_REPAIR_ATTEMPTS, repairRequest } from "./output-checks";
 import { renderPrompt } from "./prompt";
+import { summarizeThread } from "./thread-summary";
 
 export interface AgentExecutorDeps extends LlmExecutorDeps {
   blobs: BlobStore;
@@ -138,6 +139,30 @@ export function createAgentExecutor(deps: AgentExecutorDeps): StepExecutor<Agent
       return problem ? failed(problem.error, problem.retryable, log, problem.code) : completed();
     };
 
+    /**
+     * A unit of its own before the first turn: the summary of the thread's messages the window leaves out, kept
+     * in the thread (the first one written for those messages stays), then the window committed with it.
+     */
+    const summaryUnit = async (need: SummaryNeeded): Promise<StepOutcome> => {
+      const made = await summarizeThread(session, step, need.summarize);
+      if (made.kind === "over-budget") return overBudget(made.admission, log);
+      if (made.kind === "no-answer")
+        return { ...failed(made.error, made.retryable, log), ...askedWait(made.failures) };
+      if (made.kind !== "answered") return failed(made.error, true, log);
+      const summary = {
+        upTo: need.summarize.upTo,
+        text: made.response.text,
+        createdAt: isoAt(deps.clock.nowMs()),
+      };
+      try {
+        await deps.threads.putSummary(run.workspaceId, need.summarize.threadId, summary);
+      } catch (error) {
+        const reason = error instanceof Error ? error.message : String(error);
+        return failed(`The thread's summary could not be kept: ${reason}`, true, log);
+      }
+      return goOn(moved({ thread: need.window }, {}), made.usedFrom);
+    };
+
     if (progress.toolsPending) {
       const last = transcript.at(-1);
       const calls = last?.role === "assistant" ? (last.toolCalls ?? []) : [];
@@ -157,6 +182,7 @@ export function createAgentExecutor(deps: AgentExecutorDeps): StepExecutor<Agent
     // A model turn: the thread's messages the step started from go before its prompt.
     const history = await threadHistory(deps.threads, run, step, progress);
     if ("error" in history) return failed(history.error, history.retryable, log, history.code);
+    if ("summarize" in history) return summaryUnit(history);
     if (progress.turns >= step.maxTurns) {
       const error = `The agent took ${step.maxTurns} turns without an answer free of tool calls (maxTurns)`;
       return failed(error, false, log, StepFailureCode.AGENT_MAX_TURNS);
@@ -166,7 +192,7 @@ export function createAgentExecutor(deps: AgentExecutorDeps): StepExecutor<Agent
       [...history.messages, ...prompt.messages, ...transcript],
       step.fallbackOn ?? DEFAULT_FALLBACK_ON,
       {
-        system: prompt.system,
+        system: withSummary(prompt.system, history.summary),
         json: step.responseFormat === "json" || step.outputSchema !== undefined,
         maxToolRounds: 1,
         callerRunsTools: true,
@@ -233,4 +259,11 @@ export function createAgentExecutor(deps: AgentExecutorDeps): StepExecutor<Agent
       completedWith(next, response.text, json, checked.stateValue, usedFrom),
     );
   };
+}
+
+/** The system prompt, followed by the summary of the thread's older messages when the step has one. */
+function withSummary(system: string | undefined, summary: string | undefined): string | undefined {
+  if (summary === undefined) return system;
+  const note = `Summary of the earlier conversation in this thread:\n${summary}`;
+  return system ? `${system}\n\n${note}` : note;
 }

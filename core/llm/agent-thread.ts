@@ -17,37 +17,77 @@ import type { ThreadStore } from "../ports/store";
  * adds when it ends. Reading them is pure with respect to the step: its first turn chooses the window and the
  * progress keeps it, so a repeated or later unit shows the model the same messages.
  */
-export type ThreadAccess = Pick<ThreadStore, "size" | "range" | "append">;
+export type ThreadAccess = Pick<ThreadStore, "size" | "range" | "append" | "latestSummary" | "putSummary">;
 
 export type ThreadProblem = { error: string; retryable: boolean; code?: string };
 
-/** The thread's messages this unit gives the model before the step's prompt, and the window they came from. */
+type Window = NonNullable<AgentProgress["thread"]>;
+
+/** What a model turn is given of the thread: messages before the step's prompt, and a summary of older ones. */
+export interface ThreadHistory {
+  messages: LlmMessage[];
+  summary?: string;
+  window?: Window;
+}
+
+/**
+ * The messages a step whose window leaves older ones out must have summarized before its first turn: the
+ * summary goes in a unit of its own (agent-executor.ts), kept in the thread under `upTo` for the steps after it.
+ */
+export interface SummaryNeeded {
+  summarize: { threadId: string; upTo: number; previous?: string; messages: LlmMessage[] };
+  window: Window;
+}
+
+/**
+ * The thread's messages this unit gives the model before the step's prompt, the window they came from, and
+ * with `threadSummary` the summary of the messages before that window (or, the first time, what to summarize).
+ */
 export async function threadHistory(
   threads: ThreadAccess,
   run: RunRecord,
   step: AgentStep,
   progress: AgentProgress,
-): Promise<{ messages: LlmMessage[]; window?: { from: number; to: number } } | ThreadProblem> {
+): Promise<ThreadHistory | SummaryNeeded | ThreadProblem> {
   if (!step.thread) return { messages: [] };
   if (run.threadId === undefined) return noThread();
   const { workspaceId, threadId } = run;
-  let window = progress.thread;
-  let read: ThreadMessage[];
-  if (window) {
-    read = await threads.range(workspaceId, threadId, window.from, window.to);
-  } else {
-    const size = await threads.size(workspaceId, threadId);
-    const latest = await threads.range(
-      workspaceId,
-      threadId,
-      Math.max(1, size - THREAD_WINDOW_MESSAGES + 1),
-      size,
-    );
-    read = threadWindow(latest, step.threadWindowTokens ?? DEFAULT_THREAD_WINDOW_TOKENS);
-    window = { from: read[0]?.seq ?? size + 1, to: read.at(-1)?.seq ?? size };
+  const kept = progress.thread;
+  if (kept) {
+    const read = await threads.range(workspaceId, threadId, kept.from, kept.to);
+    const summary =
+      kept.summaryUpTo === undefined
+        ? undefined
+        : await threads.latestSummary(workspaceId, threadId, kept.summaryUpTo);
+    // A summary gone since (the thread was deleted) leaves the step with the messages it still has.
+    return { messages: asMessages(read), ...(summary && { summary: summary.text }), window: kept };
   }
-  return { messages: read.map(({ role, content }) => ({ role, content })), window };
+  const size = await threads.size(workspaceId, threadId);
+  const latest = await threads.range(
+    workspaceId,
+    threadId,
+    Math.max(1, size - THREAD_WINDOW_MESSAGES + 1),
+    size,
+  );
+  const read = threadWindow(latest, step.threadWindowTokens ?? DEFAULT_THREAD_WINDOW_TOKENS);
+  const window: Window = { from: read[0]?.seq ?? size + 1, to: read.at(-1)?.seq ?? size };
+  const upTo = window.from - 1;
+  if (!step.threadSummary || upTo < 1) return { messages: asMessages(read), window };
+  const found = await threads.latestSummary(workspaceId, threadId, upTo);
+  if (found?.upTo === upTo) {
+    return { messages: asMessages(read), summary: found.text, window: { ...window, summaryUpTo: upTo } };
+  }
+  // What the latest summary does not cover yet, at most a window's worth of messages.
+  const first = Math.max((found?.upTo ?? 0) + 1, upTo - THREAD_WINDOW_MESSAGES + 1);
+  const older = await threads.range(workspaceId, threadId, first, upTo);
+  return {
+    summarize: { threadId, upTo, messages: asMessages(older), ...(found && { previous: found.text }) },
+    window: { ...window, summaryUpTo: upTo },
+  };
 }
+
+const asMessages = (messages: readonly ThreadMessage[]): LlmMessage[] =>
+  messages.map(({ role, content }) => ({ role, content }));
 
 /**
  * Adds the step's prompt (its user and assistant messages, as rendered) and its final answer to the thread,

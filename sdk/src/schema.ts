@@ -1061,6 +1061,14 @@ export interface components {
             temperature?: number;
             /** @description Start from the latest messages of the run's thread (its threadId), within threadWindowTokens, and add the step's prompt and final answer to it */
             thread?: boolean;
+            /** @description With thread: true, the thread's messages older than the window are summarized by the step's model (a unit of its own, kept in the thread for the steps after it) and given to the model with the system prompt */
+            threadSummary?: {
+                /**
+                 * @description Words the summary may take (default 200), asked of the model
+                 * @default 200
+                 */
+                maxWords?: number;
+            };
             /** @description Tokens of the thread's latest messages the model is given at most (default 4000; estimated at four characters a token) */
             threadWindowTokens?: number;
             /** @description Whether each turn must call a tool: auto (the default), required (some tool), none, or {tool} (that one); a turn that must call one can only end the step by stopWhen */

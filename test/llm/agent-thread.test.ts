@@ -126,6 +126,49 @@ describe("threads", () => {
     ]);
   }, 30_000);
 
+  it("summarizes the messages the window leaves out in a unit of its own, and builds the next summary on it", async () => {
+    fake.reset();
+    const long = "y".repeat(2000);
+    fake.reply({ text: `answer one ${long}` }, { text: "answer two" });
+    await runOf(ada, chat(`question one ${long}`), "summed");
+    await runOf(ada, chat("question two"), "summed");
+    const summarized = { threadWindowTokens: 100, threadSummary: { maxWords: 50 } };
+    fake.reply({ text: "The user asked question one; it was answered." }, { text: "answer three" });
+    const third = await runOf(ada, chat("question three", summarized), "summed");
+
+    expect(third.status).toBe("COMPLETED");
+    // The summary call: the left-out exchange, no tool to call, a note-taker's system prompt.
+    const asked = sentMessages(2);
+    expect(asked[0]).toMatch(/^system: You keep the memory of a long conversation/);
+    expect(asked[1]).toContain("user: question one");
+    expect(asked[1]).toContain("in at most 50 words");
+    // The turn: the summary with the system prompt, then the window and the step's prompt.
+    expect(sentMessages(3)).toEqual([
+      "system: You are brief.\n\nSummary of the earlier conversation in this thread:\nThe user asked question one; it was answered.",
+      "user: question two",
+      "assistant: answer two",
+      "user: question three",
+    ]);
+    expect(fake.requests).toHaveLength(4);
+
+    // A step leaving out the same messages uses the kept summary: no call to write it again.
+    fake.reply({ text: "answer again" });
+    await runOf(ada, chat("question three again", summarized), "summed");
+    expect(fake.requests).toHaveLength(5);
+    expect(sentMessages(4)[0]).toContain("The user asked question one; it was answered.");
+
+    // A long exchange later the window leaves out more: the next summary starts from the kept one.
+    fake.reply({ text: `answer four ${long}` });
+    await runOf(ada, chat(`question four ${long}`), "summed");
+    fake.reply({ text: "Questions one to four were asked and answered." }, { text: "five" });
+    await runOf(ada, chat("question five", summarized), "summed");
+    const next = sentMessages(6);
+    expect(next[1]).toContain("The summary so far:\nThe user asked question one; it was answered.");
+    expect(next[1]).toContain("user: question two");
+    expect(next[1]).not.toContain("user: question one");
+    expect(sentMessages(7)[0]).toContain("Questions one to four were asked and answered.");
+  }, 30_000);
+
   it("deletes a thread with its messages", async () => {
     expect(await expectData(await call(ada, "DELETE", "/v1/threads/windowed"), 200)).toEqual({
       deleted: true,

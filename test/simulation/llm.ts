@@ -78,14 +78,13 @@ export function simulatedModels(
 }
 
 /** The workload's agent steps name no thread (workload-steps.ts): one that did would fail here, loudly. */
+const unsimulated = async (): Promise<never> => {
+  throw new Error("threads are not part of the simulation's workload");
+};
 const UNSIMULATED_THREADS: ThreadAccess = {
-  size: async () => {
-    throw new Error("threads are not part of the simulation's workload");
-  },
-  range: async () => {
-    throw new Error("threads are not part of the simulation's workload");
-  },
-  append: async () => {
-    throw new Error("threads are not part of the simulation's workload");
-  },
+  size: unsimulated,
+  range: unsimulated,
+  append: unsimulated,
+  latestSummary: unsimulated,
+  putSummary: unsimulated,
 };

@@ -1,4 +1,4 @@
-import type { NewThreadMessage, ThreadMessage } from "../../domain/thread";
+import type { NewThreadMessage, ThreadMessage, ThreadSummary } from "../../domain/thread";
 
 /** What adding a step's messages to a thread came to. */
 export type ThreadAppend =
@@ -22,6 +22,10 @@ export interface ThreadStore {
     messages: readonly NewThreadMessage[],
     now: string,
   ): Promise<ThreadAppend>;
+  /** The summary covering the most messages up to `upTo` (its `upTo` at most that), if any. */
+  latestSummary(workspaceId: string, threadId: string, upTo: number): Promise<ThreadSummary | undefined>;
+  /** Keeps a summary of messages 1..`upTo`; one there already for that `upTo` stays, and is returned. */
+  putSummary(workspaceId: string, threadId: string, summary: ThreadSummary): Promise<ThreadSummary>;
   /** @returns false when the thread had nothing to delete. */
   delete(workspaceId: string, threadId: string): Promise<boolean>;
 }

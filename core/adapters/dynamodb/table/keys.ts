@@ -153,6 +153,10 @@ export const keys = {
     sk: `MSG#${String(seq).padStart(6, "0")}`,
   }),
   threadMessagePrefix: "MSG#",
+  threadSummary: (workspaceId: string, threadId: string, upTo: number): ItemKey => ({
+    pk: threadPartition(workspaceId, threadId),
+    sk: `SUM#${String(upTo).padStart(6, "0")}`,
+  }),
   threadPartition,
   threadAppendedBy: (workspaceId: string, threadId: string, stepRunId: string): ItemKey => ({
     pk: threadPartition(workspaceId, threadId),

@@ -1,10 +1,10 @@
 import { BatchWriteCommand, GetCommand, QueryCommand } from "@aws-sdk/lib-dynamodb";
-import { THREAD_MESSAGES_MAX, ThreadMessage } from "../../../domain/thread";
+import { THREAD_MESSAGES_MAX, ThreadMessage, type ThreadSummary } from "../../../domain/thread";
 import type { ThreadStore } from "../../../ports/store";
 import type { Table } from "../table/dynamo-client";
 import { type ItemKey, keys } from "../table/keys";
 import { queryAll } from "../table/query";
-import { transactWrite, WriteConflict } from "../table/write-conflict";
+import { putUnlessRefused, transactWrite, WriteConflict } from "../table/write-conflict";
 
 /**
  * Appends that lose to another writer of the same thread are tried again this often, after a jittered pause,
@@ -17,7 +17,8 @@ const BATCH_TRIES = 5;
 
 /**
  * A thread is one partition (`WS#<wsp>#THREAD#<id>`): `HEAD` holds the count, `MSG#<seq>` each message (its
- * place padded, so a page is one range of the sort key), `BY#<stepRun>` each step run that added to it. An
+ * place padded, so a page is one range of the sort key), `BY#<stepRun>` each step run that added to it,
+ * `SUM#<upTo>` each summary of its first messages (threadSummary). An
  * append is one transaction: the head moves from the count it read, the step run's marker is new, the
  * messages take the places after it; so two writers never take one place, and a repeated unit adds nothing.
  */
@@ -102,6 +103,42 @@ export function createThreadStore(table: Table): ThreadStore {
       }
     },
 
+    async latestSummary(workspaceId, threadId, upTo) {
+      const { Items } = await table.client.send(
+        new QueryCommand({
+          TableName: table.name,
+          KeyConditionExpression: "pk = :pk AND sk BETWEEN :first AND :last",
+          ExpressionAttributeValues: {
+            ":pk": keys.threadPartition(workspaceId, threadId),
+            ":first": keys.threadSummary(workspaceId, threadId, 0).sk,
+            ":last": keys.threadSummary(workspaceId, threadId, upTo).sk,
+          },
+          ScanIndexForward: false,
+          Limit: 1,
+          ConsistentRead: true,
+        }),
+      );
+      const item = Items?.[0];
+      return item ? summaryOf(item) : undefined;
+    },
+
+    async putSummary(workspaceId, threadId, summary) {
+      const key = keys.threadSummary(workspaceId, threadId, summary.upTo);
+      const put = {
+        Put: {
+          TableName: table.name,
+          Item: { ...key, entity: "ThreadSummary", ...summary },
+          ConditionExpression: "attribute_not_exists(pk)",
+        },
+      };
+      if (await putUnlessRefused(table, put)) return summary;
+      // Another unit wrote this summary first: every step that leaves these messages out reads that one.
+      const { Item } = await table.client.send(
+        new GetCommand({ TableName: table.name, Key: key, ConsistentRead: true }),
+      );
+      return Item ? summaryOf(Item) : summary;
+    },
+
     async delete(workspaceId, threadId) {
       let deleted = 0;
       let startKey: Record<string, unknown> | undefined;
@@ -125,6 +162,10 @@ export function createThreadStore(table: Table): ThreadStore {
       return deleted > 0;
     },
   };
+}
+
+function summaryOf(item: Record<string, unknown>): ThreadSummary {
+  return { upTo: Number(item.upTo), text: String(item.text), createdAt: String(item.createdAt) };
 }
 
 async function deleteBatch(table: Table, itemKeys: readonly ItemKey[]): Promise<void> {
