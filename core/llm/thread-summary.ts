@@ -21,12 +21,12 @@ export function summarizeThread(
 ): Promise<FirstAnswer> {
   const words = step.threadSummary?.maxWords;
   const lines = need.messages.map((message) => `${message.role}: ${message.content}`).join("\n\n");
+  const before = need.previous
+    ? `The summary so far:\n${need.previous}\n\nThe conversation after it:\n`
+    : "The conversation:\n";
   const ask: LlmMessage = {
     role: "user",
-    content:
-      (need.previous
-        ? `The summary so far:\n${need.previous}\n\nThe conversation after it:\n`
-        : "The conversation:\n") + `${lines}\n\nWrite the summary of all of it in at most ${words} words.`,
+    content: `${before}${lines}\n\nWrite the summary of all of it in at most ${words} words.`,
   };
   return firstAnswer(session, [ask], step.fallbackOn ?? DEFAULT_FALLBACK_ON, {
     system: SUMMARY_SYSTEM,
