@@ -1,6 +1,7 @@
 import { cpus } from "node:os";
 import { parseArgs } from "node:util";
 import { LIMITS } from "../core/domain/limits";
+import { startTimedDevModel } from "./lib/agent-servers";
 import { type BilledService, startBilledService } from "./lib/billed-service";
 import { createPhaseRunner, MAX_PHASE_ATTEMPTS, type Mode } from "./lib/cost-phases";
 import {
@@ -19,6 +20,7 @@ import {
 import {
   ALL_WEBHOOK_EVENTS,
   ApiClient,
+  BENCH_TOOL,
   CHILD_DEFINITION,
   STEP_TYPES,
   type StepType,
@@ -98,6 +100,10 @@ async function main(h: BilledService, options: Options): Promise<number> {
     await api.call("PUT", "/v1/llm-providers", workspace.apiKey, {
       provider: "openai",
       apiKey: "sk-bench-fake",
+    });
+    await api.call("POST", "/v1/remote-tools", workspace.apiKey, {
+      name: BENCH_TOOL,
+      url: `${h.receiver.url}/tool`,
     });
     if (webhooks) {
       await api.call("POST", "/v1/webhooks", workspace.apiKey, {
@@ -269,7 +275,22 @@ const round4 = (value: number) => Math.round(value * 1e4) / 1e4;
 
 await runBench({
   readOptions,
-  start: () => startBilledService({ label: "cost", llmReplies: LLM_REPLIES }),
-  stopping: "the service, the billing proxy and DynamoDB Local",
+  start: async () => {
+    // Agents' turns are answered by the development model on Anthropic's wire; llm steps by the OpenAI fake.
+    const devModel = await startTimedDevModel();
+    const h = await startBilledService({
+      label: "cost",
+      llmReplies: LLM_REPLIES,
+      env: { ANTHROPIC_BASE_URL: devModel.anthropicBaseUrl, ANTHROPIC_API_KEY: "sk-ant-bench-dev-model" },
+    });
+    return {
+      ...h,
+      stop: async () => {
+        await h.stop();
+        await devModel.close();
+      },
+    };
+  },
+  stopping: "the service, the billing proxy, the development model and DynamoDB Local",
   main,
 });

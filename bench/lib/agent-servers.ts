@@ -22,6 +22,8 @@ export interface ModelCallSeen extends Span {
 export interface TimedDevModel {
   /** What OPENAI_BASE_URL is set to, so the service reaches this server through the official SDK. */
   openAiBaseUrl: string;
+  /** The same for Anthropic's SDK (ANTHROPIC_BASE_URL): its models answered by the same development model. */
+  anthropicBaseUrl: string;
   /** Every request, in the order answered. */
   calls: ModelCallSeen[];
   close(): Promise<void>;
@@ -67,8 +69,10 @@ export async function startTimedDevModel(): Promise<TimedDevModel> {
     );
   });
   const { port } = server.address() as AddressInfo;
+  const urls = devModelBaseUrls(`http://127.0.0.1:${port}`);
   return {
-    openAiBaseUrl: devModelBaseUrls(`http://127.0.0.1:${port}`).OPENAI_BASE_URL,
+    openAiBaseUrl: urls.OPENAI_BASE_URL,
+    anthropicBaseUrl: urls.ANTHROPIC_BASE_URL,
     calls,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };

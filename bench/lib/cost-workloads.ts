@@ -21,6 +21,7 @@ export const STEP_TYPES = [
   "map_item",
   "branch",
   "sub_workflow",
+  "agent_turn",
 ] as const;
 export type StepType = (typeof STEP_TYPES)[number];
 
@@ -29,6 +30,11 @@ export type Workload = StepType | "baseline" | "fired";
 
 /** The workloads whose unit is a child run (an item, a branch, a sub-workflow): each child's end is announced too. */
 export const CHILD_RUN_TYPES: readonly StepType[] = ["map_item", "branch", "sub_workflow"];
+
+/** The remote tool an `agent_turn` workload calls once per turn (the receiver's `/tool`; cost.ts registers it). */
+export const BENCH_TOOL = "bench_tool";
+/** Answered by the development model (`TOOL ROUNDS: n`), which cost.ts serves on Anthropic's wire. */
+export const AGENT_MODEL = "claude-3-5-haiku-latest";
 
 /** The definition each `sub_workflow` step runs: one noop step (cost.ts defines it in each workspace). */
 export const CHILD_DEFINITION = "bench-child";
@@ -52,7 +58,8 @@ export interface WorkloadContext {
 
 /**
  * `n` steps of `type`, or for the child-run types `n` children of one step: a map step over `n` items, a
- * parallel step of `n` branches (each one noop step), `n` sub_workflow steps of CHILD_DEFINITION. Conditions
+ * parallel step of `n` branches (each one noop step), `n` sub_workflow steps of CHILD_DEFINITION; for
+ * `agent_turn`, one agent step of `n` turns that each call BENCH_TOOL once. Conditions
  * jump to the next one; the last jumps to a trailing noop both lengths share.
  */
 export function stepsOf(type: StepType, n: number, context: WorkloadContext): unknown[] {
@@ -119,6 +126,18 @@ export function stepsOf(type: StepType, n: number, context: WorkloadContext): un
       ];
     case "sub_workflow":
       return each(() => ({ type: "sub_workflow", definitionName: CHILD_DEFINITION }));
+    case "agent_turn":
+      // n turns that each call the tool once, then the answer: a turn against 2n is one turn with its call.
+      return [
+        {
+          type: "agent",
+          name: "agent",
+          model: AGENT_MODEL,
+          messages: [{ role: "user", content: `TOOL ROUNDS: ${n}` }],
+          tools: [{ remoteTool: BENCH_TOOL }],
+          maxTurns: n + 5,
+        },
+      ];
   }
 }
 
