@@ -10,7 +10,7 @@ import { assertRunTransition, assertStepTransition, type RunStatus, StepRunStatu
 import type { StepDefinition } from "./step";
 import { TreeStepTally } from "./step-counter";
 import { isoAt } from "./time";
-import { announcesWebhookEvent } from "./webhook-events";
+import { type WebhookEventName, webhookEventsOf } from "./webhook-events";
 
 /** The run events that ask people to decide an approval: each is mailed to them when mail is on. */
 export const APPROVER_NOTICES: ReadonlySet<string> = new Set([
@@ -202,9 +202,9 @@ export class RunTransition {
     return Buffer.byteLength(JSON.stringify({ events: this.events, stepRuns: [...this.touched.values()] }));
   }
 
-  /** True when the change records an event that webhooks are told about. */
-  announcesWebhookEvent(): boolean {
-    return announcesWebhookEvent(this.events);
+  /** The webhook events the change's events announce (none: webhooks are told nothing of it). */
+  webhookEvents(): WebhookEventName[] {
+    return webhookEventsOf(this.events);
   }
 
   /** True when the change asks people to decide an approval (a request, a reminder, an escalation). */

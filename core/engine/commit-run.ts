@@ -67,8 +67,9 @@ export async function finishTransition(
   tx: RunTransition,
 ): Promise<RunCommit> {
   const mails = deps.mailer !== undefined && tx.notifiesApprovers();
+  const events = tx.webhookEvents();
   const announced =
-    tx.announcesWebhookEvent() && (mails || (await deps.store.webhooks.any(tx.run.workspaceId)));
+    events.length > 0 && (mails || (await deps.store.webhooks.subscribed(tx.run.workspaceId, events)));
   return tx.finish({ announced });
 }
 

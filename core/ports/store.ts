@@ -80,7 +80,7 @@ export interface Store {
 export type RunsStore = Pick<
   Store,
   "runs" | "triggers" | "approvals" | "costs" | "costRollups" | "definitions"
-> & { webhooks: Pick<WebhookStore, "any"> };
+> & { webhooks: Pick<WebhookStore, "subscribed"> };
 
 /**
  * What the two sweepers read (core/engine/sweeper.ts, core/run-events/sweeper.ts): the sweep index's

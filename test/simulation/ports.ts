@@ -54,7 +54,10 @@ export function portsFor(world: World, actor: Actor): ActorPorts {
     costRollups: raw.costRollups,
     // The engine never touches triggers; the simulation has none.
     triggers: raw.triggers,
-    webhooks: { any: (workspaceId) => read("webhooks.any", () => raw.webhooks.any(workspaceId)) },
+    webhooks: {
+      subscribed: (workspaceId, events) =>
+        read("webhooks.subscribed", () => raw.webhooks.subscribed(workspaceId, events)),
+    },
     definitions: {
       create: (definition) => read("definitions.create", () => raw.definitions.create(definition)),
       get: (workspaceId, id) => read("definitions.get", () => raw.definitions.get(workspaceId, id)),

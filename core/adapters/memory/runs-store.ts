@@ -55,7 +55,8 @@ export function createMemoryRunsStore(options: MemoryRunsStoreOptions = {}): Mem
     definitions: instrument("definitions", createMemoryDefinitions(state), onCall),
     webhooks: instrument(
       "webhooks",
-      { any: async (workspaceId: string) => options.hasWebhooks?.(workspaceId) ?? false },
+      // A workspace with webhooks takes every event here: the simulation's webhooks are subscribed to all.
+      { subscribed: async (workspaceId: string) => options.hasWebhooks?.(workspaceId) ?? false },
       onCall,
     ),
 

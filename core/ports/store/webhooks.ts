@@ -1,4 +1,5 @@
 import type { DeliveryAttempt, DeliveryRecord, WebhookDelivery, WebhookRecord } from "../../domain/webhook";
+import type { WebhookEventName } from "../../domain/webhook-events";
 import type { Page } from "./runs";
 
 export interface WebhookStore {
@@ -7,11 +8,11 @@ export interface WebhookStore {
   /** Oldest first. */
   list(workspaceId: string): Promise<WebhookRecord[]>;
   /**
-   * Whether the workspace has any webhook, strongly consistent: a commit that announces webhook events
-   * writes the run-event outbox only then (or when the service mails the approvers it asks), so a workspace
-   * without webhooks pays nothing for them.
+   * Whether a webhook of the workspace takes one of these events, strongly consistent: a commit that announces
+   * webhook events writes the run-event outbox only then (or when the service mails the approvers it asks), so
+   * a workspace pays nothing for events no webhook of it takes (an agent's every turn and tool call).
    */
-  any(workspaceId: string): Promise<boolean>;
+  subscribed(workspaceId: string, events: readonly WebhookEventName[]): Promise<boolean>;
   /** One write, however many deliveries wait: each finds the webhook gone when its message comes. */
   delete(workspaceId: string, webhookId: string): Promise<boolean>;
 }

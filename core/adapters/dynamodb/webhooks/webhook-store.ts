@@ -43,8 +43,11 @@ export function createWebhookStore(table: Table): WebhookStore {
       return items.map((item) => WebhookRecord.parse(item));
     },
 
-    /** One key read at most (Limit 1, keys only): what every commit that announces webhook events asks. */
-    async any(workspaceId: string): Promise<boolean> {
+    /**
+     * One query of the workspace's webhooks (a handful by design, each a few hundred bytes: 1 RCU), their
+     * subscriptions only: what every commit that announces webhook events asks.
+     */
+    async subscribed(workspaceId, events) {
       const { Items } = await table.client.send(
         new QueryCommand({
           TableName: table.name,
@@ -53,12 +56,14 @@ export function createWebhookStore(table: Table): WebhookStore {
             ":pk": webhookKeys.webhook(workspaceId, "").pk,
             ":prefix": webhookKeys.webhookPrefix,
           },
-          ProjectionExpression: "pk",
-          Limit: 1,
+          ProjectionExpression: "events",
           ConsistentRead: true,
         }),
       );
-      return (Items?.length ?? 0) > 0;
+      return (Items ?? []).some((item) => {
+        const taken: unknown = item.events;
+        return Array.isArray(taken) && taken.some((name) => events.includes(name));
+      });
     },
 
     /**
