@@ -24,6 +24,10 @@ export const AgentStep = z
     type: z.literal(StepType.Agent),
     ...commonFields,
     ...sharedWithLlm,
+    instructions: z.string().min(1).optional().meta({
+      description:
+        "The agent's system prompt, templated: the same as systemPrompt, under the name agents use (give one)",
+    }),
     maxTurns: z
       .int()
       .min(1)
@@ -138,11 +142,19 @@ export const AgentStep = z
         message: `An agent step with thread: true adds its messages to the thread: at most ${THREAD_PROMPT_MESSAGES}`,
       });
     }
-    if ((step.messages?.length ?? 0) > 0 || step.systemPrompt !== undefined) return;
+    if (step.instructions !== undefined && step.systemPrompt !== undefined) {
+      ctx.addIssue({
+        code: "custom",
+        path: ["instructions"],
+        message: "instructions and systemPrompt are the same field: give one of them",
+      });
+    }
+    const system = step.systemPrompt ?? step.instructions;
+    if ((step.messages?.length ?? 0) > 0 || system !== undefined) return;
     ctx.addIssue({
       code: "custom",
       path: ["messages"],
-      message: "An agent step needs messages (at least one) or a systemPrompt",
+      message: "An agent step needs messages (at least one), or instructions (or systemPrompt)",
     });
   })
   .meta({

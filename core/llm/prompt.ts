@@ -16,20 +16,26 @@ export interface RenderedPrompt {
  * turn, so the prompt is then sent as that user turn.
  */
 export function renderPrompt(
-  step: { systemPrompt?: string | undefined; messages?: readonly StepMessage[] | undefined },
+  step: {
+    systemPrompt?: string | undefined;
+    /** An agent's name for its system prompt (docs/agents.md); a step has one or the other. */
+    instructions?: string | undefined;
+    messages?: readonly StepMessage[] | undefined;
+  },
   scope: TemplateScope,
 ): RenderedPrompt {
   const systemParts: string[] = [];
-  if (step.systemPrompt !== undefined) systemParts.push(renderText(step.systemPrompt, scope));
+  const system = step.systemPrompt ?? step.instructions;
+  if (system !== undefined) systemParts.push(renderText(system, scope));
   const messages: LlmMessage[] = [];
   for (const message of step.messages ?? []) {
     const content = renderText(message.content, scope);
     if (message.role === "system") systemParts.push(content);
     else messages.push({ role: message.role, content });
   }
-  const system = systemParts.length > 0 ? systemParts.join("\n\n") : undefined;
-  if (messages.length === 0) return { messages: [{ role: "user", content: system ?? "" }] };
-  return system === undefined ? { messages } : { system, messages };
+  const joined = systemParts.length > 0 ? systemParts.join("\n\n") : undefined;
+  if (messages.length === 0) return { messages: [{ role: "user", content: joined ?? "" }] };
+  return joined === undefined ? { messages } : { system: joined, messages };
 }
 
 function renderText(text: string, scope: TemplateScope): string {

@@ -990,6 +990,8 @@ export interface components {
                 /** @enum {string} */
                 type: "json_schema";
             })[];
+            /** @description The agent's system prompt, templated: the same as systemPrompt, under the name agents use (give one) */
+            instructions?: string;
             maxTokens?: number;
             /**
              * @description Model turns the step may take before it fails (default 50)

@@ -371,6 +371,28 @@ describe("an agent step", () => {
     );
   });
 
+  it("takes its system prompt as instructions, the name agents use, and refuses it beside systemPrompt", async () => {
+    fake.reset();
+    fake.reply({ text: "Done.", usage: USAGE });
+    const { systemPrompt: _asInstructions, ...rest } = agentStep({ tools: undefined });
+    const run = await runOf([{ ...rest, instructions: "Answer for {{input.customers}} only." }], {
+      customers: "c-1",
+    });
+
+    expect(run.status).toBe("COMPLETED");
+    const sent = fake.requests[0]?.body as { messages: { role: string; content: string }[] } | undefined;
+    expect(sent?.messages[0]).toEqual({ role: "system", content: "Answer for c-1 only." });
+    await expectError(
+      await call("POST", "/v1/workflow-definitions", {
+        name: "agent",
+        version: "1",
+        steps: [agentStep({ instructions: "Be brief." })],
+      }),
+      400,
+      "VALIDATION_ERROR",
+    );
+  });
+
   it("refuses a stopWhen naming a tool the step does not have", async () => {
     await expectError(
       await call("POST", "/v1/workflow-definitions", {
