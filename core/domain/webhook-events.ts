@@ -41,11 +41,6 @@ export function webhookEventOf(eventType: string): WebhookEventName | undefined 
     : undefined;
 }
 
-/** True when a commit with these events has something to announce to webhooks. */
-export function announcesWebhookEvent(events: readonly { eventType: string }[]): boolean {
-  return events.some((event) => webhookEventOf(event.eventType) !== undefined);
-}
-
 /** The webhook events a commit with these events announces, each once. */
 export function webhookEventsOf(events: readonly { eventType: string }[]): WebhookEventName[] {
   const names = events.flatMap((event) => webhookEventOf(event.eventType) ?? []);

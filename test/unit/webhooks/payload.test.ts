@@ -2,7 +2,7 @@ import { describe, expect, it } from "vitest";
 import type { ApprovalRequest } from "../../../core/domain/approval";
 import type { EventType } from "../../../core/domain/events";
 import type { StoredEvent } from "../../../core/domain/run-history";
-import { announcesWebhookEvent, WEBHOOK_EVENTS, webhookEventOf } from "../../../core/domain/webhook-events";
+import { WEBHOOK_EVENTS, webhookEventOf, webhookEventsOf } from "../../../core/domain/webhook-events";
 import { webhookBody } from "../../../core/webhooks/payload";
 
 const at = "2026-03-01T12:00:00.000Z";
@@ -79,12 +79,15 @@ describe("webhook event names", () => {
     ]) {
       expect(webhookEventOf(type)).toBeUndefined();
     }
-    expect(announcesWebhookEvent([{ eventType: "STEP_STARTED" }, { eventType: "STEP_COMPLETED" }])).toBe(
-      false,
-    );
+    expect(webhookEventsOf([{ eventType: "STEP_STARTED" }, { eventType: "STEP_COMPLETED" }])).toEqual([]);
     expect(
-      announcesWebhookEvent([{ eventType: "STEP_COMPLETED" }, { eventType: "WORKFLOW_COMPLETED" }]),
-    ).toBe(true);
+      webhookEventsOf([
+        { eventType: "TOOL_CALL_EXECUTED" },
+        { eventType: "STEP_COMPLETED" },
+        { eventType: "TOOL_CALL_EXECUTED" },
+        { eventType: "WORKFLOW_COMPLETED" },
+      ]),
+    ).toEqual(["tool_call.executed", "workflow.completed"]);
   });
 });
 
