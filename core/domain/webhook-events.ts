@@ -1,6 +1,7 @@
 /**
- * The webhook event names of spec 6.2 and the run events they announce. A commit whose events include one
- * of these run events is a run-event outbox entry (RunCommit.announced), dispatched after the commit.
+ * The webhook event names of spec 6.2 and the run events they announce. A commit whose events announce one
+ * that a webhook of the workspace takes is a run-event outbox entry (RunCommit.announced, commit-run.ts),
+ * dispatched after the commit.
  * Free of runtime imports, so the dashboard's browser bundle can share the names.
  */
 import type { EventType } from "./events";
