@@ -18,18 +18,15 @@ export interface ProviderStore {
   delete(workspaceId: string, provider: string): Promise<boolean>;
 }
 
-export interface RemoteToolStore {
-  /** @returns false when the workspace already has a tool of that name. */
-  create(record: RemoteToolRecord): Promise<boolean>;
-  list(workspaceId: string): Promise<RemoteToolRecord[]>;
-  byName(workspaceId: string, name: string): Promise<RemoteToolRecord | undefined>;
-  delete(workspaceId: string, toolId: string): Promise<boolean>;
+/** A workspace's registrations that steps find by a name unique in the workspace. */
+export interface NamedRecordStore<T> {
+  /** @returns false when the workspace already has one of that name. */
+  create(record: T): Promise<boolean>;
+  list(workspaceId: string): Promise<T[]>;
+  byName(workspaceId: string, name: string): Promise<T | undefined>;
+  /** @returns false when the workspace has no such record (never had, or already deleted). */
+  delete(workspaceId: string, id: string): Promise<boolean>;
 }
 
-export interface McpServerStore {
-  /** @returns false when the workspace already has a server of that name. */
-  create(record: McpServerRecord): Promise<boolean>;
-  list(workspaceId: string): Promise<McpServerRecord[]>;
-  byName(workspaceId: string, name: string): Promise<McpServerRecord | undefined>;
-  delete(workspaceId: string, serverId: string): Promise<boolean>;
-}
+export type RemoteToolStore = NamedRecordStore<RemoteToolRecord>;
+export type McpServerStore = NamedRecordStore<McpServerRecord>;

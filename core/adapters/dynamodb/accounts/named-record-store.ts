@@ -1,4 +1,5 @@
 import { GetCommand } from "@aws-sdk/lib-dynamodb";
+import type { NamedRecordStore } from "../../../ports/store";
 import type { Table } from "../table/dynamo-client";
 import type { ItemKey } from "../table/keys";
 import { keys } from "../table/keys";
@@ -10,15 +11,6 @@ export interface NamedRecord {
   id: string;
   name: string;
   workspaceId: string;
-}
-
-export interface NamedItemStore<T extends NamedRecord> {
-  /** @returns false when the workspace already has one of that name. */
-  create(record: T): Promise<boolean>;
-  list(workspaceId: string): Promise<T[]>;
-  byName(workspaceId: string, name: string): Promise<T | undefined>;
-  /** @returns false when the workspace has no such record (never had, or already deleted). */
-  delete(workspaceId: string, id: string): Promise<boolean>;
 }
 
 export interface NamedItemLayout<T> {
@@ -36,10 +28,10 @@ export interface NamedItemLayout<T> {
  * one by name, whose `attribute_not_exists` makes the name unique in the workspace and which holds the whole
  * record, so a step resolves it by name with one read.
  */
-export function createNamedItemStore<T extends NamedRecord>(
+export function createNamedRecordStore<T extends NamedRecord>(
   table: Table,
   layout: NamedItemLayout<T>,
-): NamedItemStore<T> {
+): NamedRecordStore<T> {
   const get = async (key: ItemKey) => {
     const { Item } = await table.client.send(
       new GetCommand({ TableName: table.name, Key: key, ConsistentRead: true }),
