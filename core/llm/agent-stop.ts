@@ -1,4 +1,5 @@
 import type { AgentStep } from "../domain/agent-step";
+import { isPlainObject } from "../domain/json-bounds";
 import { matchesFilter } from "../domain/json-filter";
 import type { LlmMessage, ToolCall } from "../domain/llm-call";
 
@@ -36,9 +37,7 @@ function parsedObject(content: string | undefined): Record<string, unknown> | un
   if (content === undefined) return undefined;
   try {
     const value: unknown = JSON.parse(content);
-    return value !== null && typeof value === "object" && !Array.isArray(value)
-      ? (value as Record<string, unknown>)
-      : undefined;
+    return isPlainObject(value) ? value : undefined;
   } catch {
     return undefined;
   }
